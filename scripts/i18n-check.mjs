@@ -1,0 +1,74 @@
+// Fails when a catalog misses a translation (de-AT may fall back to de) or when a translation drops or
+// invents a placeholder ({name}, <0>…</0>, #) of its source message.
+import { readFileSync } from 'node:fs';
+
+const DIR = new URL('../src/i18n/locales/', import.meta.url);
+const FALLBACK = { 'de-AT': 'de' };
+const LOCALES = ['de', 'de-AT', 'es', 'fr', 'it'];
+
+/** Minimal po reader: msgid → msgstr (single messages, multi-line strings). */
+export function readPo(locale) {
+  const text = readFileSync(new URL(`${locale}.po`, DIR), 'utf8');
+  const entries = new Map();
+  const unquote = (line) => JSON.parse(line.slice(line.indexOf('"')));
+  let id = null;
+  let field = null;
+  let current = { msgid: '', msgstr: '' };
+  const flush = () => {
+    if (id !== null && current.msgid !== '') entries.set(current.msgid, current.msgstr);
+    current = { msgid: '', msgstr: '' };
+    id = null;
+  };
+  for (const line of text.split('\n')) {
+    if (line.startsWith('msgid ')) {
+      flush();
+      id = true;
+      field = 'msgid';
+      current.msgid = unquote(line);
+    } else if (line.startsWith('msgstr ')) {
+      field = 'msgstr';
+      current.msgstr = unquote(line);
+    } else if (line.startsWith('"') && field) {
+      current[field] += unquote(line);
+    } else if (line.trim() === '') {
+      field = null;
+    }
+  }
+  flush();
+  return entries;
+}
+
+const placeholders = (message) =>
+  [...message.matchAll(/\{(\w+)[,}]|<\/?(\d+)\/?>/g)].map((m) => m[0].replace(/,$/, '}')).sort().join(' ');
+
+const source = readPo('en');
+const sourceText = (id) => source.get(id) || id;
+let problems = 0;
+const rows = [];
+for (const locale of LOCALES) {
+  const catalog = readPo(locale);
+  const fallback = FALLBACK[locale] ? readPo(FALLBACK[locale]) : undefined;
+  let missing = 0;
+  for (const id of source.keys()) {
+    const own = catalog.get(id);
+    const translation = own || fallback?.get(id);
+    if (!translation) {
+      missing++;
+      console.error(`missing ${locale}: ${JSON.stringify(id)}`);
+      continue;
+    }
+    if (own && placeholders(own) !== placeholders(sourceText(id))) {
+      problems++;
+      console.error(`placeholders differ in ${locale}: ${JSON.stringify(id)} → ${JSON.stringify(own)}`);
+    }
+  }
+  for (const id of catalog.keys()) if (!source.has(id)) console.warn(`obsolete ${locale}: ${JSON.stringify(id)}`);
+  problems += missing;
+  rows.push(`${locale.padEnd(6)} ${String(source.size).padStart(5)} messages, ${missing} missing`);
+}
+console.log(rows.join('\n'));
+if (problems > 0) {
+  console.error(`i18n check failed: ${problems} problem(s)`);
+  process.exit(1);
+}
+console.log('i18n check passed: every locale translates every message');

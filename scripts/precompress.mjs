@@ -1,0 +1,24 @@
+// Writes .br and .gz files beside the built browser assets, so the server sends them without
+// compressing on every request.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const root = new URL('../dist/client/', import.meta.url).pathname;
+const COMPRESSIBLE = /\.(js|css|svg|json|txt|html|xml)$/;
+let count = 0;
+function walk(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) walk(path);
+    else if (COMPRESSIBLE.test(name) && !name.endsWith('manifest.json')) {
+      const data = readFileSync(path);
+      if (data.length < 512) continue;
+      writeFileSync(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
+      count++;
+    }
+  }
+}
+walk(root);
+console.log(`precompressed ${count} files (br, gz)`);

@@ -1,0 +1,139 @@
+// The Fastify app factory used by `npm start`, `npm run dev`, the tests and the benchmarks: health,
+// legacy redirects, sitemap, static assets and server rendering of every shop route.
+
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { resolveShop } from '../src/config/hosts';
+import { lookupHost } from '../src/config/hosts';
+import { findRedirect } from '../src/config/redirects';
+import type { ShopContext } from '../src/config/hosts';
+import type { PageAssets } from '../src/contracts/page-assets';
+import type { AssetResolver } from './assets';
+import { loggerOptions } from './logger';
+import { sitemapXml } from './sitemap';
+
+export type RenderFn = (input: {
+  request: Request;
+  shop: ShopContext;
+  resolveAssets: (modules: { pages: string[]; catalog: string }) => PageAssets;
+}) => Promise<Response>;
+
+export interface AppOptions {
+  readonly logLevel?: string;
+  /** Server renderer of a request (src/entry-server in production, Vite's module loader in development). */
+  readonly render: RenderFn;
+  readonly resolveAssets: AssetResolver;
+  /** Built browser files to serve; absent in development, where Vite serves them. */
+  readonly clientDir?: string;
+  /** Extra set-up before the routes (development mounts Vite's middleware here). */
+  readonly setup?: (app: FastifyInstance) => Promise<void>;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function originOf(request: FastifyRequest, shop: ShopContext): string {
+  // Only a host from the host table names the origin; anything else falls back to the shop's domain.
+  const known = lookupHost(request.hostname);
+  if (known) return `${request.protocol}://${request.host}`;
+  return `https://${shop.locale === 'default' ? 'tradein.com' : `www.tradein.${shop.locale}`}`;
+}
+
+function toFetchRequest(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return new Request(`${request.protocol}://${request.host}${request.url}`, { method: 'GET', headers });
+}
+
+async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== 'content-length') reply.header(name, value);
+  });
+  return reply.send(await response.text());
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(options.logLevel ?? 'info'),
+    return503OnClosing: true,
+  });
+
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+
+  if (options.setup) await options.setup(app);
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  // Legacy URLs (spec §2) answer 301 before anything renders; the query string is kept.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const url = request.url;
+    const q = url.indexOf('?');
+    const path = q === -1 ? url : url.slice(0, q);
+    if (path.startsWith('/assets/') || path.startsWith('/api/')) return;
+    const shop = resolveShop(request.hostname, request.headers.cookie);
+    const target = findRedirect(shop.locale, path, q === -1 ? '' : url.slice(q));
+    if (target) return reply.redirect(target, 301);
+  });
+
+  app.get('/sitemap.xml', async (request, reply) => {
+    const shop = resolveShop(request.hostname, request.headers.cookie);
+    return reply.type('application/xml; charset=utf-8').send(sitemapXml(originOf(request, shop), shop.locale));
+  });
+
+  app.get('/robots.txt', async (request, reply) => {
+    const shop = resolveShop(request.hostname, request.headers.cookie);
+    const origin = originOf(request, shop);
+    const body = ['User-agent: *', 'Disallow: /account/', 'Disallow: /checkout', `Sitemap: ${origin}/sitemap.xml`, ''];
+    return reply.type('text/plain; charset=utf-8').send(body.join('\n'));
+  });
+
+  if (options.clientDir) {
+    await app.register(fastifyStatic, {
+      root: options.clientDir,
+      prefix: '/',
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      setHeaders: (res, path) => {
+        res.header('Cache-Control', path.includes('/assets/') ? IMMUTABLE : 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.all('/api/*', async (request, reply) =>
+    reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No API endpoint ${request.method} ${request.url.split('?')[0]}` }),
+  );
+
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const shop = resolveShop(request.hostname, request.headers.cookie);
+    const response = await options.render({ request: toFetchRequest(request), shop, resolveAssets: options.resolveAssets });
+    reply.header('Cache-Control', 'private, no-cache');
+    if (shop.languageSwitchable) reply.header('Vary', 'Cookie');
+    return sendFetchResponse(reply, response);
+  };
+  app.get('/*', renderPage);
+  app.get('/', renderPage);
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.status(status).send({
+      statusCode: status,
+      error: status >= 500 ? 'Internal Server Error' : 'Bad Request',
+      message: status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message,
+    });
+  });
+
+  return app;
+}

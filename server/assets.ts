@@ -1,0 +1,56 @@
+// Reads the browser build's manifest and answers which files a page needs: the entry script, its
+// style sheets, and the chunks to modulepreload (entry imports, the matched pages, the locale catalog).
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PageAssets } from '../src/contracts/page-assets';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const ENTRY = 'src/entry-client.tsx';
+
+export interface AssetResolver {
+  (modules: { pages: string[]; catalog: string }): PageAssets;
+}
+
+/** `./pages/home.tsx` (glob key in src/routes) → manifest key; catalogs live in src/i18n. */
+const PAGE_BASE = 'src/routes/';
+const CATALOG_BASE = 'src/i18n/';
+
+export function createAssetResolver(clientDir: string): AssetResolver {
+  const manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const entry = manifest[ENTRY];
+  if (!entry) throw new Error(`build manifest has no ${ENTRY}`);
+  const cache = new Map<string, PageAssets>();
+
+  function collect(key: string, files: Set<string>, css: Set<string>) {
+    const chunk = manifest[key];
+    if (!chunk || files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
+    for (const c of chunk.css ?? []) css.add(`/${c}`);
+    for (const imported of chunk.imports ?? []) collect(imported, files, css);
+  }
+
+  return ({ pages, catalog }) => {
+    const cacheKey = `${catalog}|${pages.join(',')}`;
+    const hit = cache.get(cacheKey);
+    if (hit) return hit;
+    const files = new Set<string>();
+    const css = new Set<string>();
+    collect(ENTRY, files, css);
+    for (const page of pages) collect(PAGE_BASE + page.replace(/^\.\//, ''), files, css);
+    collect(CATALOG_BASE + catalog.replace(/^\.\//, ''), files, css);
+    const entryFile = `/${entry.file}`;
+    files.delete(entryFile);
+    const assets: PageAssets = { entry: entryFile, css: [...css], preloads: [...files], devScripts: [] };
+    cache.set(cacheKey, assets);
+    return assets;
+  };
+}

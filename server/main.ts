@@ -1,0 +1,29 @@
+// Production server: serves the built shop (dist/client) and renders with the bundled SSR entry.
+// This file is the composition root, the one server module that imports the SSR entry.
+
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { render } from '../src/entry-server';
+import { buildApp } from './app';
+import { createAssetResolver } from './assets';
+import { readConfig } from './config';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+export async function startServer() {
+  const started = performance.now();
+  const config = readConfig();
+  const clientDir = join(here, '..', 'client');
+  const app = await buildApp({ logLevel: config.LOG_LEVEL, render, resolveAssets: createAssetResolver(clientDir), clientDir });
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info({ address, startMs: Math.round(performance.now() - started) }, 'shop ready: open http://de.localhost:%d', config.PORT);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info({ signal }, 'shutting down');
+      void app.close().then(() => process.exit(0));
+    });
+  }
+  return app;
+}
+
+await startServer();

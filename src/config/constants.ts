@@ -1,0 +1,26 @@
+// Business and interface constants of spec §9.
+
+export const B2B_TRADE_CAP = 5000;
+export const DEFAULT_PAYMENT_TYPE_SELECTION = '13';
+export const PAYPAL_PAYMENT_METHOD_CODE = 2;
+export const LANGUAGE_COOKIE = 'lang';
+export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+export const CLIENT_ID_COOKIE_MAX_AGE_S = 31_536_000;
+export const RELOAD_GUARD_MS = 10_000;
+export const CAROUSEL_INTERVAL_MS = 5000;
+export const TOAST_DELAY_MS = 5000;
+export const SWIPE_THRESHOLD_PX = 40;
+export const TOUCHPOINT_PARAMETERS = [
+  'gclid',
+  'msclkid',
+  'fbclid',
+  'dyntr',
+  'ctb',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_id',
+  'belboon',
+  'awc',
+] as const;
+export const RETRY_STATUS_CODES = [408, 409, 425, 429, 500, 502, 503, 504] as const;

@@ -1,0 +1,30 @@
+// Browser start: read the shop and assets the server rendered with, load the catalog, hydrate.
+
+import { RouterClient } from '@tanstack/react-router/ssr/client';
+import { hydrateRoot } from 'react-dom/client';
+import { SHOP_MODES, type ShopMode } from './config/hosts';
+import { assertLocale } from './config/locales';
+import { createI18n, loadMessages } from './i18n/i18n';
+import { AppProviders } from './routes/app-providers';
+import { PAGE_ASSETS_ELEMENT_ID } from './routes/root';
+import { createAppRouter } from './routes/router';
+import type { PageAssets } from './contracts/page-assets';
+import './ui/styles.css';
+
+async function start() {
+  const root = document.documentElement;
+  const locale = assertLocale(root.dataset.locale);
+  const mode = (SHOP_MODES as readonly string[]).includes(root.dataset.mode ?? '') ? (root.dataset.mode as ShopMode) : 'default';
+  const shop = { locale, mode, languageSwitchable: root.dataset.switchable === 'true' };
+  const assets = JSON.parse(document.getElementById(PAGE_ASSETS_ELEMENT_ID)?.textContent ?? '{}') as PageAssets;
+  const i18n = createI18n(locale, await loadMessages(locale));
+  const router = createAppRouter({ shop, i18n });
+  hydrateRoot(
+    document,
+    <AppProviders shop={shop} i18n={i18n} assets={assets}>
+      <RouterClient router={router} />
+    </AppProviders>,
+  );
+}
+
+void start();

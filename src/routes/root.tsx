@@ -1,0 +1,76 @@
+// The root route: the whole HTML document (server-rendered, then hydrated), the layout chosen by mode
+// and route, and the not-found page for unmatched paths.
+
+import type { I18n } from '@lingui/core';
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
+import type { ShopContext } from '../config/hosts';
+import { layoutFor } from '../config/layouts';
+import { LANGUAGE_TAG, TEXT_DIRECTION } from '../config/locales';
+import type { ScreenId } from '../config/routes';
+import { Layout } from '../ui/layout/layout';
+import { usePageAssets } from '../ui/page-assets';
+import { useShop } from '../ui/shop-context';
+import { NotFoundPage } from './not-found';
+
+export interface RouterContext {
+  readonly shop: ShopContext;
+  readonly i18n: I18n;
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    screen?: ScreenId;
+    page?: string;
+  }
+}
+
+export const PAGE_ASSETS_ELEMENT_ID = 'page-assets';
+
+/** JSON that is safe inside a <script> element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+function RootDocument() {
+  const shop = useShop();
+  const assets = usePageAssets();
+  const isHome = useRouterState({
+    select: (s) => s.matches.at(-1)?.staticData.screen === 'home' && s.matches.at(-1)?.status === 'success',
+  });
+  const layout = layoutFor(shop.mode, isHome);
+  return (
+    <html lang={LANGUAGE_TAG[shop.locale]} dir={TEXT_DIRECTION[shop.locale]} data-locale={shop.locale} data-mode={shop.mode} data-switchable={String(shop.languageSwitchable)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <HeadContent />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {assets.css.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {assets.preloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+        <script id={PAGE_ASSETS_ELEMENT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: scriptJson(assets) }} />
+      </head>
+      <body>
+        <Layout name={layout}>
+          <Outlet />
+        </Layout>
+        <Scripts />
+        {assets.devScripts.map((code) => (
+          <script key={code} type="module" dangerouslySetInnerHTML={{ __html: code }} />
+        ))}
+        <script type="module" src={assets.entry} />
+      </body>
+    </html>
+  );
+}
+
+/** A new root per router: each shop's router gets its own route tree. */
+export function createShopRootRoute() {
+  return createRootRouteWithContext<RouterContext>()({
+    component: RootDocument,
+    notFoundComponent: NotFoundPage,
+  });
+}

@@ -1,0 +1,43 @@
+// What each screen is called (heading and document title) and which lazily loaded page module shows it.
+
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { ROUTE_MAP, type ScreenId } from '../config/routes';
+
+/** Screens with their own page module; legacy forms render the screen they are a legacy of. */
+export type PageScreen = Exclude<ScreenId, 'clarificationLegacy' | 'quickAnswerShort' | 'quickAnswerLegacy' | 'newsletterEnrichHash'>;
+
+export const SCREEN_TITLES: Record<PageScreen, MessageDescriptor> = {
+  home: msg`Sell your used electronics`,
+  contact: msg`Contact`,
+  checkout: msg`Checkout`,
+  thankYou: msg`Thank you for your trade`,
+  productDetail: msg`Sell your device`,
+  productOverview: msg`All models`,
+  sellCategory: msg`Sell by category`,
+  content: msg`Information`,
+  b2bLanding: msg`Trade-in for businesses`,
+  accountOverview: msg`My account`,
+  accountRegister: msg`Create an account`,
+  accountManagement: msg`Account management`,
+  accountAddressChange: msg`Change address`,
+  accountPaymentChange: msg`Change payment details`,
+  passwordReset: msg`Reset your password`,
+  passwordForgot: msg`Forgot your password?`,
+  clarification: msg`Clarification of your trade`,
+  quickAnswer: msg`Your answer to our new offer`,
+  newsletterEnrich: msg`Complete your newsletter profile`,
+  newsletterUnsubscribe: msg`Unsubscribe from the newsletter`,
+  newsletterUnsubscribeSuccess: msg`You have been unsubscribed`,
+};
+
+export function pageScreenOf(screen: ScreenId): PageScreen {
+  const def = ROUTE_MAP[screen] as { legacyOf?: ScreenId };
+  return (def.legacyOf ?? screen) as PageScreen;
+}
+
+/** The page module's key in the module glob (also its source path under src/routes). */
+export function pageModuleKey(screen: ScreenId): string {
+  const kebab = pageScreenOf(screen).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  return `./pages/${kebab}.tsx`;
+}

@@ -1,0 +1,82 @@
+// Site footer: legal links to the content pages, the parcel carrier logo, and the per-country extras
+// (social media buttons DE/AT, rating seal and slider DE).
+
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Link } from '@tanstack/react-router';
+import type { ContentPage } from '../../config/content';
+import ratingsDe from '../../../data/ratings/de.json';
+import { CONTENT_TITLES } from '../content-titles';
+import { CarrierLogo } from '../brand/carrier-logo';
+import { useShop } from '../shop-context';
+import { RatingSeal, RatingSlider } from './rating-slider';
+import { SKIP_TARGETS } from './skip-links';
+
+const LEGAL_LINKS: readonly ContentPage[] = [
+  'howItWorks',
+  'packingTips',
+  'dataErasure',
+  'ecoEffect',
+  'about',
+  'press',
+  'partnerProgramme',
+  'terms',
+  'privacy',
+  'imprint',
+];
+
+const SOCIAL = [
+  { name: 'Facebook', href: 'https://www.facebook.com/', letter: 'f' },
+  { name: 'Instagram', href: 'https://www.instagram.com/', letter: 'IG' },
+  { name: 'YouTube', href: 'https://www.youtube.com/', letter: '▶' },
+  { name: 'LinkedIn', href: 'https://www.linkedin.com/', letter: 'in' },
+] as const;
+
+export function Footer({ compact = false }: { compact?: boolean }) {
+  const { i18n } = useLingui();
+  const shop = useShop();
+  const { features, footerShippingLogo } = shop.country;
+  const reviews = ratingsDe.reviews;
+  const average = reviews.reduce((sum, r) => sum + r.stars, 0) / reviews.length;
+
+  return (
+    <footer className="site-footer">
+      {!compact && features.hasRatingSeal && (
+        <div className="ratings">
+          <RatingSeal average={average} count={reviews.length} profileUrl={ratingsDe.profileUrl} />
+          <RatingSlider reviews={reviews} />
+        </div>
+      )}
+      <nav id={SKIP_TARGETS.footerLinks} tabIndex={-1} className="footer-links" aria-label={i18n._(msg`Footer links`)}>
+        <ul>
+          {LEGAL_LINKS.map((page) => (
+            <li key={page}>
+              <Link to={shop.contentPath(page)}>{i18n._(CONTENT_TITLES[page])}</Link>
+            </li>
+          ))}
+          <li>
+            <Link to={shop.path('contact')}>{i18n._(msg`Contact`)}</Link>
+          </li>
+        </ul>
+      </nav>
+      <div className="footer-bottom">
+        <div className="shipping">
+          <span>{i18n._(msg`Free shipping with`)}</span>
+          <CarrierLogo carrier={footerShippingLogo.carrier} height={footerShippingLogo.height} />
+        </div>
+        {features.hasSocialMediaButtons && (
+          <ul className="social" aria-label={i18n._(msg`Follow us`)}>
+            {SOCIAL.map((s) => (
+              <li key={s.name}>
+                <a href={s.href} rel="noopener noreferrer" target="_blank" aria-label={s.name} className="social-button">
+                  <span aria-hidden="true">{s.letter}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="copyright">© {new Date().getUTCFullYear()} trade-in</p>
+      </div>
+    </footer>
+  );
+}
