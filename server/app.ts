@@ -22,6 +22,8 @@ export type RenderFn = (input: {
 
 export interface AppOptions {
   readonly logLevel?: string;
+  /** Where log lines go (default stdout); tests capture them. */
+  readonly logStream?: NodeJS.WritableStream;
   /** Server renderer of a request (src/entry-server in production, Vite's module loader in development). */
   readonly render: RenderFn;
   readonly resolveAssets: AssetResolver;
@@ -59,7 +61,7 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(options.logLevel ?? 'info'),
+    logger: loggerOptions(options.logLevel ?? 'info', options.logStream),
     return503OnClosing: true,
   });
 

@@ -32,9 +32,10 @@ export function pathOnly(url: string): string {
   return q === -1 ? url : url.slice(0, q);
 }
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {
       req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({

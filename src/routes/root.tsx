@@ -2,6 +2,7 @@
 // and route, and the not-found page for unmatched paths.
 
 import type { I18n } from '@lingui/core';
+import { useEffect } from 'react';
 import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
 import type { ShopContext } from '../config/hosts';
 import { layoutFor } from '../config/layouts';
@@ -38,6 +39,10 @@ function RootDocument() {
     select: (s) => s.matches.at(-1)?.staticData.screen === 'home' && s.matches.at(-1)?.status === 'success',
   });
   const layout = layoutFor(shop.mode, isHome);
+  // Marks the document once React owns it (tests and scripts wait for this).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <html lang={LANGUAGE_TAG[shop.locale]} dir={TEXT_DIRECTION[shop.locale]} data-locale={shop.locale} data-mode={shop.mode} data-switchable={String(shop.languageSwitchable)}>
       <head>

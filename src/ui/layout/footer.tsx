@@ -9,6 +9,7 @@ import ratingsDe from '../../../data/ratings/de.json';
 import { CONTENT_TITLES } from '../content-titles';
 import { CarrierLogo } from '../brand/carrier-logo';
 import { useShop } from '../shop-context';
+import { LanguageSwitch } from './language-switch';
 import { RatingSeal, RatingSlider } from './rating-slider';
 import { SKIP_TARGETS } from './skip-links';
 
@@ -75,6 +76,7 @@ export function Footer({ compact = false }: { compact?: boolean }) {
             ))}
           </ul>
         )}
+        <LanguageSwitch />
         <p className="copyright">© {new Date().getUTCFullYear()} trade-in</p>
       </div>
     </footer>

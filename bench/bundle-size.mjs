@@ -1,0 +1,149 @@
+// Initial JavaScript of each locale's home page: the `<script type="module" src>` entry plus every
+// `<link rel="modulepreload">` chunk in the server-rendered HTML, summed as raw, gzip (level 9) and
+// brotli (quality 11) bytes. Precompressed .br/.gz files in dist/client are used where present
+// (scripts/precompress.mjs writes them with the same settings); otherwise the file is compressed here.
+// Budget: brotli total ≤ 110 KB. Run alone: `node bench/bundle-size.mjs`.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import {
+  BUDGETS,
+  CLIENT_DIR,
+  LOCALE_HOSTS,
+  MeasureError,
+  buildInfo,
+  isMain,
+  kb,
+  printTable,
+  request,
+  runStandalone,
+  startServer,
+  verdict,
+  writeResult,
+} from './lib.mjs';
+
+const ORIGIN = 'http://page.invalid';
+
+function attributes(source) {
+  const attrs = {};
+  for (const m of source.matchAll(/([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
+    attrs[m[1].toLowerCase()] = (m[2] ?? m[3] ?? m[4] ?? '').replaceAll('&amp;', '&');
+  }
+  return attrs;
+}
+
+/** Entry module scripts and modulepreload links of an HTML document, in document order. */
+export function initialScripts(html) {
+  const entries = [];
+  const preloads = [];
+  for (const m of html.matchAll(/<(script|link)\b([^>]*)>/gi)) {
+    const attrs = attributes(m[2]);
+    if (m[1].toLowerCase() === 'script' && attrs.type === 'module' && attrs.src) entries.push(attrs.src);
+    if (m[1].toLowerCase() === 'link' && attrs.rel?.split(/\s+/).includes('modulepreload') && attrs.href) preloads.push(attrs.href);
+  }
+  return { entries, preloads };
+}
+
+const sizeCache = new Map();
+
+/** raw/gzip/brotli bytes of one URL path, read from dist/client or, if not there, fetched from the server. */
+async function sizesOf(urlPath, { port, host }) {
+  const url = new URL(urlPath, `${ORIGIN}/`);
+  if (url.origin !== ORIGIN) throw new MeasureError(`${urlPath} is not served by the shop; only loopback requests are made`);
+  const key = url.pathname;
+  if (sizeCache.has(key)) return sizeCache.get(key);
+
+  const file = join(CLIENT_DIR, decodeURIComponent(url.pathname));
+  let raw;
+  let from = 'dist/client';
+  if (!relative(CLIENT_DIR, file).startsWith(`..${sep}`) && existsSync(file)) {
+    raw = readFileSync(file);
+  } else {
+    const res = await request({ port, host, path: url.pathname + url.search, headers: { 'Accept-Encoding': 'identity' } });
+    if (res.status !== 200) throw new MeasureError(`GET ${urlPath} (Host ${host}) answered ${res.status}`);
+    raw = res.wire;
+    from = 'server';
+  }
+  const pre = (ext) => (from === 'dist/client' && existsSync(file + ext) ? readFileSync(file + ext).length : undefined);
+  const brotliPre = pre('.br');
+  const gzipPre = pre('.gz');
+  const sizes = {
+    url: key,
+    from,
+    raw: raw.length,
+    gzip: gzipPre ?? gzipSync(raw, { level: 9 }).length,
+    brotli: brotliPre ?? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    precompressed: brotliPre !== undefined,
+  };
+  sizeCache.set(key, sizes);
+  return sizes;
+}
+
+/** Measures every host's home page against a running server on `port`. */
+export async function measureBundleSize({ port, hosts = LOCALE_HOSTS }) {
+  const budgetBytes = BUDGETS.initialJsBrotliKB * 1024;
+  const locales = {};
+  for (const host of hosts) {
+    const res = await request({ port, host, path: '/', headers: { 'Accept-Encoding': 'identity' } });
+    if (res.status !== 200) throw new MeasureError(`GET / (Host ${host}) answered ${res.status}`);
+    const { entries, preloads } = initialScripts(res.text());
+    if (entries.length === 0) throw new MeasureError(`no <script type="module" src> in the home page of ${host}`);
+    const urls = [...new Set([...entries, ...preloads].map((u) => new URL(u, `${ORIGIN}/`).pathname))];
+    const files = [];
+    for (const url of urls) files.push({ ...(await sizesOf(url, { port, host })), role: entries.some((e) => new URL(e, `${ORIGIN}/`).pathname === url) ? 'entry' : 'modulepreload' });
+    const total = { raw: 0, gzip: 0, brotli: 0 };
+    for (const f of files) for (const k of Object.keys(total)) total[k] += f[k];
+    locales[host] = {
+      entries,
+      preloads,
+      files,
+      total,
+      totalKB: { raw: +(total.raw / 1024).toFixed(1), gzip: +(total.gzip / 1024).toFixed(1), brotli: +(total.brotli / 1024).toFixed(1) },
+      withinBudget: total.brotli <= budgetBytes,
+    };
+  }
+  return { budget: { brotliKB: BUDGETS.initialJsBrotliKB }, compression: { brotliQuality: 11, gzipLevel: 9 }, locales };
+}
+
+/** Rows [metric, value, budget, verdict] for one host's table. */
+export function bundleRows(result, host) {
+  const l = result.locales[host];
+  return [
+    [`initial JS, brotli (${l.files.length} files)`, kb(l.total.brotli), `≤ ${result.budget.brotliKB} KB`, verdict(l.withinBudget)],
+    ['initial JS, gzip', kb(l.total.gzip), '', ''],
+    ['initial JS, raw', kb(l.total.raw), '', ''],
+  ];
+}
+
+/** The distinct files behind the totals, with the hosts that load them. */
+export function printBundleFiles(result) {
+  const byUrl = new Map();
+  for (const [host, l] of Object.entries(result.locales)) {
+    for (const f of l.files) {
+      const row = byUrl.get(f.url) ?? { ...f, hosts: [] };
+      row.hosts.push(host);
+      byUrl.set(f.url, row);
+    }
+  }
+  const all = Object.keys(result.locales).length;
+  const rows = [...byUrl.values()]
+    .sort((a, b) => b.brotli - a.brotli)
+    .map((f) => [f.url, f.role, kb(f.raw), kb(f.gzip), kb(f.brotli), f.hosts.length === all ? 'all' : f.hosts.join(' ')]);
+  printTable('Initial JS files (brotli q11, gzip 9)', ['file', 'role', 'raw', 'gzip', 'brotli', 'hosts'], rows);
+}
+
+if (isMain(import.meta.url)) {
+  await runStandalone(async () => {
+    const server = await startServer();
+    try {
+      const result = await measureBundleSize({ port: server.port });
+      for (const host of LOCALE_HOSTS) printTable(`Home page of ${host}`, ['metric', 'value', 'budget', 'verdict'], bundleRows(result, host));
+      printBundleFiles(result);
+      const file = writeResult('bundle-size.json', { generatedAt: new Date().toISOString(), build: buildInfo(), bundle: result });
+      console.log(`\nwritten ${file}`);
+    } finally {
+      await server.stop();
+    }
+  });
+}

@@ -1,0 +1,89 @@
+// Shop modes from the host choose the layouts (spec §1); header and footer follow the country.
+
+import { expect, test } from '@playwright/test';
+import type { Locale } from '../src/config/locales';
+import { PORT, hydrated, shopUrl, translate, watchErrors } from './support/shop';
+
+const MODES = [
+  ['b2bwidget.localhost', '/', 'b2bwidget-home'],
+  ['b2bwidget.localhost', '/kontakt', 'b2bwidget-default'],
+  ['agan.localhost', '/', 'agan-default'],
+  ['agan.localhost', '/kontakt', 'agan-default'],
+  ['aganwidget.localhost', '/', 'aganwidget-default'],
+  ['aganwidget.localhost', '/b2b/ankaufsportal', 'aganwidget-default'],
+] as const;
+
+for (const [host, path, layout] of MODES) {
+  test(`${host}${path} uses the ${layout} layout in German`, async ({ page }) => {
+    const noErrors = watchErrors(page);
+    const response = await page.goto(`http://${host}:${PORT}${path}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', layout);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await hydrated(page);
+    noErrors();
+  });
+}
+
+const FOOTER: [Locale, { carrier: string; height: number; social: boolean; seal: boolean; logoHeight: number }][] = [
+  ['de', { carrier: 'dhl', height: 20, social: true, seal: true, logoHeight: 30 }],
+  ['at', { carrier: 'ups', height: 36, social: true, seal: false, logoHeight: 30 }],
+  ['es', { carrier: 'ups', height: 36, social: false, seal: false, logoHeight: 25 }],
+  ['fr', { carrier: 'ups', height: 36, social: false, seal: false, logoHeight: 44 }],
+  ['it', { carrier: 'ups', height: 36, social: false, seal: false, logoHeight: 39 }],
+  ['default', { carrier: 'dhl', height: 20, social: false, seal: false, logoHeight: 30 }],
+];
+
+for (const [locale, expected] of FOOTER) {
+  test(`${locale}: logo, carrier, social buttons and rating seal follow the country`, async ({ page }) => {
+    await page.goto(shopUrl(locale, '/'));
+    const logo = page.locator('.site-header svg.logo');
+    await expect(logo).toHaveAttribute('width', '200');
+    await expect(logo).toHaveAttribute('height', String(expected.logoHeight));
+    const carrier = page.locator('.site-footer svg.carrier-logo');
+    await expect(carrier).toHaveAttribute('data-carrier', expected.carrier);
+    await expect(carrier).toHaveAttribute('height', String(expected.height));
+    await expect(page.locator('.site-footer .social a')).toHaveCount(expected.social ? 4 : 0);
+    await expect(page.locator('.site-footer .rating-seal')).toHaveCount(expected.seal ? 1 : 0);
+    await expect(page.locator('.site-footer .rating-slider')).toHaveCount(expected.seal ? 1 : 0);
+    await expect(page.locator('#main-navigation')).toContainText(translate(locale, 'Contact'));
+  });
+}
+
+test('legal links in the footer lead to the localized content pages', async ({ page }) => {
+  await page.goto(shopUrl('fr', '/'));
+  await hydrated(page);
+  await page.locator('#footer-links a', { hasText: translate('fr', 'Imprint') }).click();
+  await expect(page).toHaveURL(/\/content\/mentions-legales$/);
+  await expect(page.locator('main h1')).toHaveText(translate('fr', 'Imprint'));
+  // Client-side navigation scrolls to the top.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('the German rating slider advances with its buttons', async ({ page }) => {
+  await page.goto(shopUrl('de', '/'));
+  await hydrated(page);
+  const quote = page.locator('.rating-slider blockquote');
+  const first = await quote.textContent();
+  await page.getByRole('button', { name: translate('de', 'Next review') }).click();
+  await expect(quote).not.toHaveText(first ?? '');
+  await page.getByRole('button', { name: translate('de', 'Previous review') }).click();
+  await expect(quote).toHaveText(first ?? '');
+});
+
+test('on the default host the language choice switches the shop and is remembered', async ({ page, context }) => {
+  await page.goto(shopUrl('default', '/'));
+  await hydrated(page);
+  await page.getByLabel('Language').selectOption('es');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.locator('main h1')).toHaveText(translate('es', 'Sell your used electronics'));
+  const cookie = (await context.cookies()).find((c) => c.name === 'lang');
+  expect(cookie?.value).toBe('es');
+  expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+  // Spanish routes now apply on the default host.
+  expect((await page.goto(shopUrl('default', '/contacto')))?.status()).toBe(200);
+  // A country host ignores the cookie, and offers no language choice.
+  await page.goto(shopUrl('fr', '/'));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.locator('.language-switch')).toHaveCount(0);
+});

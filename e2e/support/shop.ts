@@ -1,0 +1,101 @@
+// Test data and helpers shared by the end-to-end specs: hosts, sample route parameters, expected
+// headings (the English source text translated through the locale's own catalog).
+
+import { type Page, expect } from '@playwright/test';
+import { readPo } from '../../scripts/po.mjs';
+import { CATEGORY_SLUGS } from '../../src/config/categories';
+import { CONTENT_SLUGS } from '../../src/config/content';
+import { LANGUAGE_TAG, type Locale } from '../../src/config/locales';
+import { buildPath, type PathParams, type ScreenId } from '../../src/config/routes';
+
+export const PORT = Number(process.env.E2E_PORT ?? 3210);
+
+export const HOSTS: Record<Locale, string> = {
+  default: 'localhost',
+  de: 'de.localhost',
+  at: 'at.localhost',
+  es: 'es.localhost',
+  fr: 'fr.localhost',
+  it: 'it.localhost',
+};
+
+export const origin = (host: string) => `http://${host}:${PORT}`;
+export const shopUrl = (locale: Locale, path: string) => `${origin(HOSTS[locale])}${path}`;
+
+export function sampleParams(locale: Locale): PathParams {
+  return {
+    pdp: 'apple-iphone-15-128gb',
+    overview: 'apple',
+    category: CATEGORY_SLUGS[locale].smartphones,
+    slug: CONTENT_SLUGS[locale].terms,
+    id: '1042',
+    trade: 'TR-2026-0001',
+    offerid: '77',
+    emailHash: '5f4dcc3b5aa765d61d8327deb882cf99',
+  };
+}
+
+export function pathOf(screen: ScreenId, locale: Locale): string {
+  return buildPath(screen, locale, sampleParams(locale));
+}
+
+/** English headings as the source catalog states them; the content sample is the terms page. */
+export const ENGLISH_HEADINGS: Record<ScreenId, string> = {
+  home: 'Sell your used electronics',
+  contact: 'Contact',
+  checkout: 'Checkout',
+  thankYou: 'Thank you for your trade',
+  productDetail: 'Sell your device',
+  productOverview: 'All models',
+  sellCategory: 'Sell by category',
+  content: 'Terms and conditions',
+  b2bLanding: 'Trade-in for businesses',
+  accountOverview: 'My account',
+  accountRegister: 'Create an account',
+  accountManagement: 'Account management',
+  accountAddressChange: 'Change address',
+  accountPaymentChange: 'Change payment details',
+  passwordReset: 'Reset your password',
+  passwordForgot: 'Forgot your password?',
+  clarification: 'Clarification of your trade',
+  clarificationLegacy: 'Clarification of your trade',
+  quickAnswer: 'Your answer to our new offer',
+  quickAnswerShort: 'Your answer to our new offer',
+  quickAnswerLegacy: 'Your answer to our new offer',
+  newsletterEnrich: 'Complete your newsletter profile',
+  newsletterEnrichHash: 'Complete your newsletter profile',
+  newsletterUnsubscribe: 'Unsubscribe from the newsletter',
+  newsletterUnsubscribeSuccess: 'You have been unsubscribed',
+};
+
+const catalogs = new Map<string, Map<string, string>>();
+function catalog(tag: string): Map<string, string> {
+  let c = catalogs.get(tag);
+  if (!c) catalogs.set(tag, (c = readPo(tag)));
+  return c;
+}
+
+/** The text a locale shows for an English source message (Austrian falls back to German). */
+export function translate(locale: Locale, english: string): string {
+  const tag = LANGUAGE_TAG[locale];
+  const own = catalog(tag).get(english);
+  if (own) return own;
+  if (tag === 'de-AT') return catalog('de').get(english) || english;
+  if (tag === 'en') return english;
+  throw new Error(`no ${tag} translation of ${JSON.stringify(english)}`);
+}
+
+/** Collects uncaught errors and console errors other than the expected 404 document load. */
+export function watchErrors(page: Page): () => void {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/status of 404/.test(m.text())) errors.push(`console: ${m.text()}`);
+  });
+  return () => expect(errors, errors.join('\n')).toEqual([]);
+}
+
+/** Waits until React has hydrated the page (the router marks the document after hydration). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}

@@ -1,0 +1,31 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// End-to-end tests against the production build (npm start), in Debian's Chromium, never a
+// downloaded browser. Country hosts (de.localhost, …) resolve to loopback inside Chromium.
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+process.env.E2E_PORT = String(PORT);
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: true,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  timeout: 30_000,
+  use: {
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'node scripts/start.mjs',
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    env: { PORT: String(PORT), LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+  },
+});

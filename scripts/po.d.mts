@@ -1,0 +1,1 @@
+export function readPo(locale: string): Map<string, string>;

@@ -1,0 +1,128 @@
+// The server through fastify.inject with the real SSR entry (compiled by Vite as in the build):
+// status codes, redirects, sitemap, headers and what the logs contain.
+
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { render } from '../src/entry-server';
+import { buildApp } from './app';
+
+const lines: string[] = [];
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    lines.push(String(chunk));
+    done();
+  },
+});
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildApp({
+    render,
+    logLevel: 'info',
+    logStream,
+    resolveAssets: ({ pages, catalog }) => ({ entry: '/assets/entry.js', css: [], preloads: [...pages, catalog], devScripts: [] }),
+  });
+});
+afterAll(() => app.close());
+
+const get = (host: string, url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { host, ...headers } });
+
+describe('rendering', () => {
+  it('renders a country home page with lang, layout and the localized heading', async () => {
+    const res = await get('de.localhost:3000', '/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toMatch(/^<!DOCTYPE html><html lang="de" dir="ltr" data-locale="de"/);
+    expect(res.body).toContain('data-layout="home"');
+    expect(res.body).toContain('<h1>Gebrauchte Elektronik verkaufen</h1>');
+  });
+
+  it('names the matched page module and the catalog among the preloads', async () => {
+    const res = await get('it.localhost', '/contatti');
+    expect(res.body).toContain('<link rel="modulepreload" href="./pages/contact.tsx"/>');
+    expect(res.body).toContain('<link rel="modulepreload" href="./locales/it.po"/>');
+  });
+
+  it('answers 404 with the not-found page for a path of another country', async () => {
+    const res = await get('es.localhost', '/kontakt');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<title>Page Not Found</title>');
+    expect(res.body).toContain('data-error="Page Not Found: /kontakt"');
+  });
+
+  it('answers 404 for an unknown content slug', async () => {
+    expect((await get('fr.localhost', '/content/agb')).statusCode).toBe(404);
+    expect((await get('fr.localhost', '/content/cgv')).statusCode).toBe(200);
+  });
+
+  it('chooses the language from the cookie on the default host, and says the answer varies by cookie', async () => {
+    const res = await get('localhost:3000', '/contatti', { cookie: 'lang=it' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('lang="it"');
+    expect(res.headers.vary).toContain('Cookie');
+    expect((await get('localhost:3000', '/contatti')).statusCode).toBe(404);
+  });
+
+  it('compresses HTML for clients that accept brotli', async () => {
+    const res = await get('de.localhost', '/', { 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBe('br');
+  });
+});
+
+describe('redirects', () => {
+  it('answers 301 with the query kept before rendering', async () => {
+    const res = await get('de.localhost', '/agb?utm_source=x&a=%20b');
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/content/agb?utm_source=x&a=%20b');
+  });
+  it('does not redirect in Italy', async () => {
+    expect((await get('it.localhost', '/agb')).statusCode).toBe(404);
+  });
+  it('never redirects API calls or assets', async () => {
+    expect((await get('de.localhost', '/api/agb')).statusCode).toBe(404);
+  });
+});
+
+describe('operations endpoints', () => {
+  it('health answers 200', async () => {
+    const res = await get('localhost', '/healthz');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves a sitemap per country from the host', async () => {
+    const res = await get('at.localhost:3000', '/sitemap.xml');
+    expect(res.headers['content-type']).toContain('application/xml');
+    expect(res.body).toContain('<loc>http://at.localhost:3000/kontakt</loc>');
+    expect(res.body).not.toContain('ankaufsportal');
+  });
+
+  it('never puts an unknown Host header into the sitemap', async () => {
+    const res = await get('evil.example', '/sitemap.xml');
+    expect(res.body).not.toContain('evil.example');
+    expect(res.body).toContain('<loc>https://tradein.com/contact</loc>');
+  });
+
+  it('answers unknown API paths with a JSON 404 a person can read', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/nothing?token=secret', headers: { host: 'de.localhost' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('No API endpoint POST /api/nothing');
+  });
+});
+
+describe('logging', () => {
+  it('logs structured lines without query strings, cookies or authorization headers', async () => {
+    await get('de.localhost', '/account/password-reset?token=very-secret-token', {
+      cookie: 'session=secret-cookie',
+      authorization: 'Bearer secret-bearer',
+    });
+    const log = lines.join('');
+    expect(log).toContain('"path":"/account/password-reset"');
+    expect(log).not.toContain('very-secret-token');
+    expect(log).not.toContain('secret-cookie');
+    expect(log).not.toContain('secret-bearer');
+    for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+  });
+});
