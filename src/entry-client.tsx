@@ -8,10 +8,12 @@ import { createI18n, loadMessages } from './i18n/i18n';
 import { AppProviders } from './routes/app-providers';
 import { PAGE_ASSETS_ELEMENT_ID } from './routes/root';
 import { createAppRouter } from './routes/router';
+import { installReloadGuard } from './services/reload-guard';
 import type { PageAssets } from './contracts/page-assets';
 import './ui/styles.css';
 
 async function start() {
+  installReloadGuard();
   const root = document.documentElement;
   const locale = assertLocale(root.dataset.locale);
   const mode = (SHOP_MODES as readonly string[]).includes(root.dataset.mode ?? '') ? (root.dataset.mode as ShopMode) : 'default';

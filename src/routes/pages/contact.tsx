@@ -1,26 +1,28 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
+import { CONTACT_SUBJECTS, CONTACT_WIDGET_KEYS, type ContactSubject } from '../../config/contact';
 import { useShop } from '../../ui/shop-context';
 import { ScreenPage } from '../screen-page';
 
-/** The ten contact subjects of the help widget (spec §1). */
-const SUBJECTS = [
-  msg`Data change or document request`,
-  msg`Questions about returns`,
-  msg`Questions about payment`,
-  msg`Questions about the purchase process`,
-  msg`Cancel an order`,
-  msg`My topic is not listed`,
-  msg`My device is not listed`,
-  msg`Questions about a new offer`,
-  msg`Order status`,
-  msg`Customer account`,
-];
+/** Labels of the ten contact subjects of the help widget (spec §1). */
+const SUBJECT_LABELS: Record<ContactSubject, MessageDescriptor> = {
+  dataChangeOrDocument: msg`Data change or document request`,
+  returns: msg`Questions about returns`,
+  payment: msg`Questions about payment`,
+  purchaseProcess: msg`Questions about the purchase process`,
+  orderCancellation: msg`Cancel an order`,
+  topicNotListed: msg`My topic is not listed`,
+  deviceNotListed: msg`My device is not listed`,
+  newOffer: msg`Questions about a new offer`,
+  orderStatus: msg`Order status`,
+  customerAccount: msg`Customer account`,
+};
 
 export default function ContactPage() {
   const { i18n } = useLingui();
-  const { country } = useShop();
+  const { country, locale } = useShop();
   const address = country.contact.toAddress;
   return (
     <ScreenPage screen="contact">
@@ -32,9 +34,11 @@ export default function ContactPage() {
       <h2>
         <Trans>We can help with</Trans>
       </h2>
-      <ul className="subjects">
-        {SUBJECTS.map((subject) => (
-          <li key={subject.id}>{i18n._(subject)}</li>
+      <ul className="subjects" data-widget-key={CONTACT_WIDGET_KEYS[locale]}>
+        {CONTACT_SUBJECTS.map((subject) => (
+          <li key={subject} data-subject={subject}>
+            {i18n._(SUBJECT_LABELS[subject])}
+          </li>
         ))}
       </ul>
     </ScreenPage>

@@ -58,6 +58,11 @@ export function Footer({ compact = false }: { compact?: boolean }) {
           <li>
             <Link to={shop.path('contact')}>{i18n._(msg`Contact`)}</Link>
           </li>
+          <li>
+            <a href={shop.country.buyShopLink} rel="noopener">
+              {i18n._(msg`Buy refurbished devices`)}
+            </a>
+          </li>
         </ul>
       </nav>
       <div className="footer-bottom">

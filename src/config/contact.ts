@@ -1,0 +1,27 @@
+// The help/contact widget (spec §1): its key per country and the ten contact subjects, as codes.
+
+import type { Locale } from './locales';
+
+export const CONTACT_SUBJECTS = [
+  'dataChangeOrDocument',
+  'returns',
+  'payment',
+  'purchaseProcess',
+  'orderCancellation',
+  'topicNotListed',
+  'deviceNotListed',
+  'newOffer',
+  'orderStatus',
+  'customerAccount',
+] as const;
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+
+/** Widget key per country shop (the default shop shares the German widget's desk). */
+export const CONTACT_WIDGET_KEYS: Record<Locale, string> = {
+  default: 'tradein-help-en',
+  de: 'tradein-help-de',
+  at: 'tradein-help-at',
+  es: 'tradein-help-es',
+  fr: 'tradein-help-fr',
+  it: 'tradein-help-it',
+};
