@@ -96,3 +96,11 @@ test('the contact page lists the ten help subjects in the shop language, with th
   await expect(page.locator('.subjects')).toHaveAttribute('data-widget-key', 'tradein-help-it');
   await expect(page.locator('main a[href^="mailto:"]')).toHaveText('servizio@tradein.it');
 });
+
+test('a #hash in the address scrolls to its target', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 500 });
+  await page.goto(shopUrl('de', '/kontakt#footer-links'));
+  await hydrated(page);
+  await expect(page.locator('#footer-links')).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+});
