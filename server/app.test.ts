@@ -6,6 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render } from '../src/entry-server';
 import { buildApp } from './app';
+import { importCatalogue } from './catalogue/repository';
+import { LocalSearch } from './catalogue/search-service';
+import { CatalogueStore } from './catalogue/store';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { fixtureCatalogue } from './test-support/catalogue';
 
 const lines: string[] = [];
 const logStream = new Writable({
@@ -16,15 +21,23 @@ const logStream = new Writable({
 });
 
 let app: FastifyInstance;
+let database: DatabaseHandle;
 beforeAll(async () => {
+  database = await openDatabase({ kind: 'pglite', dataDir: null });
+  await importCatalogue(database.db, fixtureCatalogue());
+  const store = await CatalogueStore.load(database.db);
   app = await buildApp({
     render,
     logLevel: 'info',
     logStream,
     resolveAssets: ({ pages, catalog }) => ({ entry: '/assets/entry.js', css: [], preloads: [...pages, catalog], devScripts: [] }),
+    api: { db: database.db, store, search: new LocalSearch(store) },
   });
+}, 30_000);
+afterAll(async () => {
+  await app.close();
+  await database.close();
 });
-afterAll(() => app.close());
 
 const get = (host: string, url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers: { host, ...headers } });
@@ -68,6 +81,46 @@ describe('rendering', () => {
   it('compresses HTML for clients that accept brotli', async () => {
     const res = await get('de.localhost', '/', { 'accept-encoding': 'br' });
     expect(res.headers['content-encoding']).toBe('br');
+  });
+});
+
+describe('catalogue pages', () => {
+  it('renders a sell category with its title, description and keywords from the catalogue', async () => {
+    const res = await get('de.localhost', '/verkaufen/smartphones');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Smartphones (de) | trade-in</title>');
+    expect(res.body).toContain('<meta name="description" content="Sell Smartphones"/>');
+    expect(res.body).toContain('<meta name="keywords" content="smartphones"/>');
+    expect(res.body).toContain('<h1>Smartphones (de)</h1>');
+  });
+
+  it('lists an overview newest first, with the iPhone title override', async () => {
+    const res = await get('de.localhost', '/produkte/uebersicht-apple-smartphones');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<h1>iPhone verkaufen</h1>');
+    const order = ['Apple iPhone 15 Pro 128 GB', 'Apple iPhone 13 128 GB'].map((name) => res.body.indexOf(name));
+    expect(order[0]).toBeGreaterThan(0);
+    expect(order[0]).toBeLessThan(order[1] as number);
+  });
+
+  it('renders a product detail with its questions and descriptions', async () => {
+    const res = await get('fr.localhost', '/produits/apple-iphone-13-128-gb');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<h1>Apple iPhone 13 128 GB</h1>');
+    expect(res.body).toContain('Does it switch on?');
+    expect(res.body).toContain('Hold the power button.');
+  });
+
+  it('resolves the default locale /products/{slug} to a device, an overview, or 404', async () => {
+    expect((await get('localhost', '/products/apple-iphone-13-128-gb')).body).toContain('<h1>Apple iPhone 13 128 GB</h1>');
+    expect((await get('localhost', '/products/iphone-13')).body).toContain('data-screen="productOverview"');
+    expect((await get('localhost', '/products/no-such-thing')).statusCode).toBe(404);
+  });
+
+  it('answers 404 for an unknown category, overview or device', async () => {
+    expect((await get('it.localhost', '/catalogo/nope')).statusCode).toBe(404);
+    expect((await get('es.localhost', '/productos/todos-los-articulos-nope')).statusCode).toBe(404);
+    expect((await get('de.localhost', '/produkte/nope')).statusCode).toBe(404);
   });
 });
 

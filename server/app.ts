@@ -11,6 +11,11 @@ import { findRedirect } from '../src/config/redirects';
 import type { ShopContext } from '../src/config/hosts';
 import type { PageAssets } from '../src/contracts/page-assets';
 import type { AssetResolver } from './assets';
+import type { SearchBackend } from './catalogue/search-service';
+import type { CatalogueStore } from './catalogue/store';
+import type { Database } from './db/client';
+import { registerOfferRoutes } from './routes/offers';
+import { registerSearchRoutes } from './routes/searches';
 import { loggerOptions } from './logger';
 import { sitemapXml } from './sitemap';
 
@@ -18,7 +23,17 @@ export type RenderFn = (input: {
   request: Request;
   shop: ShopContext;
   resolveAssets: (modules: { pages: string[]; catalog: string }) => PageAssets;
+  /** The shop API as the page's services see it during server rendering (no network hop). */
+  api: { baseURL: string; fetch: typeof globalThis.fetch };
+  onError?: (error: unknown) => void;
 }) => Promise<Response>;
+
+export interface ApiServices {
+  readonly db: Database;
+  readonly store: CatalogueStore;
+  readonly search: SearchBackend;
+  readonly searchBasicAuth?: string;
+}
 
 export interface AppOptions {
   readonly logLevel?: string;
@@ -29,6 +44,8 @@ export interface AppOptions {
   readonly resolveAssets: AssetResolver;
   /** Built browser files to serve; absent in development, where Vite serves them. */
   readonly clientDir?: string;
+  /** The data behind /api and /searches; without it only pages, assets and health are served. */
+  readonly api?: ApiServices;
   /** Extra set-up before the routes (development mounts Vite's middleware here). */
   readonly setup?: (app: FastifyInstance) => Promise<void>;
 }
@@ -49,6 +66,28 @@ function toFetchRequest(request: FastifyRequest): Request {
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   return new Request(`${request.protocol}://${request.host}${request.url}`, { method: 'GET', headers });
+}
+
+/** A fetch that dispatches into this app (server rendering calls the API without a network hop). */
+function injectFetch(app: FastifyInstance, host: string): typeof globalThis.fetch {
+  return async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, name) => {
+      headers[name] = value;
+    });
+    const response = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: url.pathname + url.search,
+      headers: { ...headers, host },
+      payload: typeof init?.body === 'string' ? init.body : undefined,
+    });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    return new Response(new Uint8Array(response.rawPayload), { status: response.statusCode, headers: responseHeaders });
+  };
 }
 
 async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
@@ -113,13 +152,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  if (options.api) {
+    registerSearchRoutes(app, options.api.search, options.api.searchBasicAuth);
+    registerOfferRoutes(app, options.api.db, options.api.store);
+  }
+
   app.all('/api/*', async (request, reply) =>
     reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No API endpoint ${request.method} ${request.url.split('?')[0]}` }),
   );
 
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const shop = resolveShop(request.hostname, request.headers.cookie);
-    const response = await options.render({ request: toFetchRequest(request), shop, resolveAssets: options.resolveAssets });
+    const response = await options.render({
+      request: toFetchRequest(request),
+      shop,
+      resolveAssets: options.resolveAssets,
+      api: { baseURL: `${request.protocol}://${request.host}`, fetch: injectFetch(app, request.host) },
+      onError: (error) => request.log.error({ err: error, path: request.url.split('?')[0] }, 'page data failed to load'),
+    });
     reply.header('Cache-Control', 'private, no-cache');
     if (shop.languageSwitchable) reply.header('Vary', 'Cookie');
     return sendFetchResponse(reply, response);

@@ -4,7 +4,9 @@
 import middie from '@fastify/middie';
 import { createServer as createViteServer } from 'vite';
 import { buildApp, type RenderFn } from './app';
+import { pino } from 'pino';
 import { readConfig } from './config';
+import { createRuntime, databaseTarget } from './runtime';
 
 const config = readConfig({ ...process.env, NODE_ENV: 'development' });
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'custom' });
@@ -21,14 +23,18 @@ const render: RenderFn = async (input) => {
   return entry.render(input);
 };
 
+const runtime = await createRuntime(databaseTarget(config), { searchUrl: config.SEARCH_URL }, pino({ level: config.LOG_LEVEL }));
 const app = await buildApp({
   logLevel: config.LOG_LEVEL,
   render,
+  api: { db: runtime.database.db, store: runtime.store, search: runtime.search, searchBasicAuth: config.SEARCH_BASIC_AUTH },
   resolveAssets: () => ({ entry: '/src/entry-client.tsx', css: [], preloads: [], devScripts: [REFRESH_PREAMBLE] }),
   setup: async (instance) => {
     await instance.register(middie);
     instance.use(vite.middlewares);
   },
 });
+app.addHook('onClose', () => runtime.close());
 await app.listen({ port: config.PORT, host: config.HOST });
+void runtime.search.warm?.();
 app.log.info('development shop: open http://de.localhost:%d', config.PORT);

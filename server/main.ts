@@ -7,6 +7,8 @@ import { render } from '../src/entry-server';
 import { buildApp } from './app';
 import { createAssetResolver } from './assets';
 import { readConfig } from './config';
+import { createRuntime, databaseTarget } from './runtime';
+import { pino } from 'pino';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -14,8 +16,18 @@ export async function startServer() {
   const started = performance.now();
   const config = readConfig();
   const clientDir = join(here, '..', 'client');
-  const app = await buildApp({ logLevel: config.LOG_LEVEL, render, resolveAssets: createAssetResolver(clientDir), clientDir });
+  const logger = pino({ level: config.LOG_LEVEL });
+  const runtime = await createRuntime(databaseTarget(config), { searchUrl: config.SEARCH_URL }, logger);
+  const app = await buildApp({
+    logLevel: config.LOG_LEVEL,
+    render,
+    resolveAssets: createAssetResolver(clientDir),
+    clientDir,
+    api: { db: runtime.database.db, store: runtime.store, search: runtime.search, searchBasicAuth: config.SEARCH_BASIC_AUTH },
+  });
+  app.addHook('onClose', () => runtime.close());
   const address = await app.listen({ port: config.PORT, host: config.HOST });
+  void runtime.search.warm?.();
   app.log.info({ address, startMs: Math.round(performance.now() - started) }, 'shop ready: open http://de.localhost:%d', config.PORT);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -2,6 +2,7 @@
 
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { hydrateRoot } from 'react-dom/client';
+import { isBotUserAgent } from './config/bots';
 import { SHOP_MODES, type ShopMode } from './config/hosts';
 import { assertLocale } from './config/locales';
 import { createI18n, loadMessages } from './i18n/i18n';
@@ -20,10 +21,11 @@ async function start() {
   const shop = { locale, mode, languageSwitchable: root.dataset.switchable === 'true' };
   const assets = JSON.parse(document.getElementById(PAGE_ASSETS_ELEMENT_ID)?.textContent ?? '{}') as PageAssets;
   const i18n = createI18n(locale, await loadMessages(locale));
-  const router = createAppRouter({ shop, i18n });
+  const api = { baseURL: '' };
+  const router = createAppRouter({ shop, i18n, api, isBot: isBotUserAgent(navigator.userAgent) });
   hydrateRoot(
     document,
-    <AppProviders shop={shop} i18n={i18n} assets={assets}>
+    <AppProviders shop={shop} i18n={i18n} assets={assets} api={api}>
       <RouterClient router={router} />
     </AppProviders>,
   );

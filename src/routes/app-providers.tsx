@@ -5,14 +5,21 @@ import { I18nProvider } from '@lingui/react';
 import type { ReactNode } from 'react';
 import type { ShopContext } from '../config/hosts';
 import type { PageAssets } from '../contracts/page-assets';
+import type { ApiClientOptions } from '../services/api-client';
+import { ApiOptionsContext } from '../ui/api-context';
+import { CartProvider } from '../ui/cart/cart-provider';
 import { PageAssetsContext } from '../ui/page-assets';
 import { ShopProvider, makeShop } from '../ui/shop-context';
 
-export function AppProviders(props: { shop: ShopContext; i18n: I18n; assets: PageAssets; children: ReactNode }) {
+export function AppProviders(props: { shop: ShopContext; i18n: I18n; assets: PageAssets; api: ApiClientOptions; children: ReactNode }) {
   return (
     <I18nProvider i18n={props.i18n}>
       <ShopProvider shop={makeShop(props.shop)}>
-        <PageAssetsContext.Provider value={props.assets}>{props.children}</PageAssetsContext.Provider>
+        <ApiOptionsContext.Provider value={props.api}>
+          <CartProvider>
+            <PageAssetsContext.Provider value={props.assets}>{props.children}</PageAssetsContext.Provider>
+          </CartProvider>
+        </ApiOptionsContext.Provider>
       </ShopProvider>
     </I18nProvider>
   );

@@ -5,9 +5,11 @@ import type { I18n } from '@lingui/core';
 import { useEffect } from 'react';
 import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
 import type { ShopContext } from '../config/hosts';
+import type { ApiClientOptions } from '../services/api-client';
 import { layoutFor } from '../config/layouts';
 import { LANGUAGE_TAG, TEXT_DIRECTION } from '../config/locales';
 import type { ScreenId } from '../config/routes';
+import { TransactionReset } from '../ui/cart/transaction-reset';
 import { Layout } from '../ui/layout/layout';
 import { usePageAssets } from '../ui/page-assets';
 import { useShop } from '../ui/shop-context';
@@ -16,6 +18,8 @@ import { NotFoundPage } from './not-found';
 export interface RouterContext {
   readonly shop: ShopContext;
   readonly i18n: I18n;
+  readonly api: ApiClientOptions;
+  readonly isBot: boolean;
 }
 
 declare module '@tanstack/react-router' {
@@ -62,6 +66,7 @@ function RootDocument() {
         <Layout name={layout}>
           <Outlet />
         </Layout>
+        <TransactionReset />
         <Scripts />
         {assets.devScripts.map((code) => (
           <script key={code} type="module" dangerouslySetInnerHTML={{ __html: code }} />

@@ -1,5 +1,7 @@
-import { ScreenPage } from '../screen-page';
+import { useLoaderData } from '@tanstack/react-router';
+import type { OverviewData } from '../loaders';
+import { OverviewView } from '../overview-view';
 
 export default function ProductOverviewPage() {
-  return <ScreenPage screen="productOverview" />;
+  return <OverviewView {...(useLoaderData({ strict: false }) as OverviewData)} />;
 }

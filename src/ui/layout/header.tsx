@@ -3,17 +3,18 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Logo } from '../brand/logo';
+import { CartBadge } from '../cart/cart-badge';
+import { SiteSearch } from '../search/site-search';
 import { useShop } from '../shop-context';
 import { SKIP_TARGETS } from './skip-links';
 
-export function Header({ compact = false }: { compact?: boolean }) {
+export function Header() {
   const { i18n } = useLingui();
   const shop = useShop();
   const [menuOpen, setMenuOpen] = useState(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const searchLabelId = useId();
 
   // A navigation closes the mobile menu.
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -24,7 +25,6 @@ export function Header({ compact = false }: { compact?: boolean }) {
     ...(shop.country.features.hasB2B ? [{ to: shop.path('b2bLanding'), label: msg`For businesses` }] : []),
     { to: shop.path('contact'), label: msg`Contact` },
     { to: shop.path('accountOverview'), label: msg`My account` },
-    { to: shop.path('checkout'), label: msg`Cart` },
   ];
 
   return (
@@ -33,20 +33,8 @@ export function Header({ compact = false }: { compact?: boolean }) {
         <Link to={shop.path('home')} className="logo-link" aria-label={i18n._(msg`Home page`)}>
           <Logo mode={shop.mode} width={shop.country.headerLogo.width} height={shop.country.headerLogo.height} label={i18n._(msg`Trade-in shop`)} />
         </Link>
-        {!compact && (
-          <form className="site-search" role="search" onSubmit={(e) => e.preventDefault()}>
-            <label id={searchLabelId} className="visually-hidden" htmlFor={SKIP_TARGETS.search}>
-              {i18n._(msg`Search for your device`)}
-            </label>
-            <input
-              id={SKIP_TARGETS.search}
-              type="search"
-              name="q"
-              autoComplete="off"
-              placeholder={i18n._(msg`Which device do you want to sell?`)}
-            />
-          </form>
-        )}
+        <SiteSearch />
+        <CartBadge />
         <button
           id={SKIP_TARGETS.mobileMenu}
           type="button"

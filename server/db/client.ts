@@ -1,0 +1,52 @@
+// Opens the database chosen by configuration: without DATABASE_URL an embedded PGlite in ./var/db
+// (created on first start, reopened after); with DATABASE_URL=postgres://… PostgreSQL through
+// node-postgres. Pending migrations run on open, under an advisory lock on PostgreSQL so several
+// servers starting at once apply them once.
+
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const MIGRATION_LOCK = 7_270_270;
+
+export type DatabaseTarget =
+  | { readonly kind: 'pglite'; readonly dataDir: string | null /* null = in memory */ }
+  | { readonly kind: 'postgres'; readonly url: string; readonly poolSize?: number };
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'pglite') {
+    if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+    const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+    return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  }
+
+  const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    lockClient.release();
+  }
+  const db = drizzlePg(pool, { schema });
+  return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+}

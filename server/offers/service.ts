@@ -1,0 +1,71 @@
+// Creating and reading binding offers: priced from the in-memory catalogue, stored in the database.
+
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Locale } from '../../src/config/locales';
+import { OFFER_VALIDITY_DAYS, type Offer, type OfferRequest } from '../../src/contracts/offers';
+import type { CatalogueStore } from '../catalogue/store';
+import type { Database } from '../db/client';
+import { devices, offers } from '../db/schema';
+import { PricingInputError, priceOffer } from './pricing';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type CreateOfferResult =
+  | { readonly kind: 'created'; readonly offer: Offer }
+  | { readonly kind: 'blocked'; readonly blockedBy: { questionId: number; answerId: number; code: string }[] };
+
+export async function createOffer(
+  db: Database,
+  store: CatalogueStore,
+  locale: Locale,
+  request: OfferRequest,
+  now: Date = new Date(),
+): Promise<CreateOfferResult> {
+  const device = store.device(request.deviceId);
+  if (!device) throw new PricingInputError('We do not know this device.', [{ path: 'deviceId', message: 'Unknown device.' }]);
+  const result = priceOffer(device.basePrice[locale], store.questionsFor(device), request.answers);
+  if (result.kind === 'blocked') return { kind: 'blocked', blockedBy: result.blockedBy };
+
+  const [row] = await db
+    .insert(offers)
+    .values({
+      id: randomUUID(),
+      deviceId: device.id,
+      locale,
+      answers: request.answers,
+      priceCents: result.priceCents,
+      conditionId: result.conditionId,
+      kind: result.kind,
+      validUntil: new Date(now.getTime() + OFFER_VALIDITY_DAYS * DAY_MS),
+      createdAt: now,
+    })
+    .returning();
+  return { kind: 'created', offer: toOffer(row!, device.name) };
+}
+
+export async function findOffer(db: Database, offerId: string): Promise<Offer | undefined> {
+  const [row] = await db
+    .select({ offer: offers, deviceName: devices.name })
+    .from(offers)
+    .innerJoin(devices, eq(devices.id, offers.deviceId))
+    .where(eq(offers.id, offerId))
+    .limit(1);
+  return row ? toOffer(row.offer, row.deviceName) : undefined;
+}
+
+function toOffer(row: typeof offers.$inferSelect, deviceName: string): Offer {
+  return {
+    offerId: row.id,
+    deviceId: row.deviceId,
+    deviceName,
+    locale: row.locale,
+    answers: row.answers,
+    price: row.priceCents / 100,
+    currency: 'EUR',
+    conditionId: row.conditionId as Offer['conditionId'],
+    kind: row.kind,
+    validUntil: row.validUntil.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,59 @@
+// The server's backing services, from configuration: the database (PGlite or PostgreSQL), the seed
+// catalogue imported on first start (and whenever it changed), the in-memory catalogue and search.
+
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { importCatalogue, latestImport } from './catalogue/repository';
+import { seedChecksum } from './catalogue/seed-checksum';
+import { LocalSearch, type SearchBackend } from './catalogue/search-service';
+import { RemoteSearch } from './catalogue/search-remote';
+import { loadSeedCatalogue } from './catalogue/seed';
+import { CatalogueStore } from './catalogue/store';
+import type { ServerConfig } from './config';
+import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/client';
+import { DEFAULT_DATA_DIR } from './paths';
+
+export interface Runtime {
+  readonly database: DatabaseHandle;
+  readonly store: CatalogueStore;
+  readonly search: SearchBackend;
+  close(): Promise<void>;
+}
+
+export function databaseTarget(config: Pick<ServerConfig, 'DATABASE_URL' | 'DATA_DIR'>): DatabaseTarget {
+  if (config.DATABASE_URL) return { kind: 'postgres', url: config.DATABASE_URL };
+  return { kind: 'pglite', dataDir: join(config.DATA_DIR ?? DEFAULT_DATA_DIR, 'db') };
+}
+
+export async function createRuntime(
+  target: DatabaseTarget,
+  options: { searchUrl?: string } = {},
+  log?: Pick<FastifyBaseLogger, 'info'>,
+): Promise<Runtime> {
+  const started = performance.now();
+  const database = await openDatabase(target);
+  try {
+    const checksum = seedChecksum();
+    const latest = await latestImport(database.db);
+    const imported =
+      latest?.checksum === checksum
+        ? { imported: false, devices: latest.devices }
+        : await importCatalogue(database.db, loadSeedCatalogue(), { checksum });
+    const store = await CatalogueStore.load(database.db);
+    const search = options.searchUrl ? new RemoteSearch(options.searchUrl) : new LocalSearch(store);
+    log?.info(
+      {
+        database: database.kind,
+        catalogueImported: imported.imported,
+        devices: store.catalogue.devices.length,
+        search: options.searchUrl ? 'elasticsearch' : 'embedded',
+        readyMs: Math.round(performance.now() - started),
+      },
+      'backing services ready',
+    );
+    return { database, store, search, close: () => database.close() };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,152 @@
+// Executes a parsed query tree over the index and scores like Elasticsearch 8 (Lucene BM25, k1 1.2,
+// b 0.75): text terms by tf / (tf + k1 × (1 - b + b × length / average length)) × idf × boost;
+// keyword terms the same with length 1 (no norms); number terms, terms, prefix and range queries a
+// constant boost; fuzzy expansions share the highest document frequency among them and are weighted
+// by their fuzzy boost (Lucene's blended rewrite); bool sums must and should, dis_max takes the best
+// plus tie_breaker × the rest.
+
+import { type Accumulator, addOptional, intersect, type Matches, NO_MATCHES, scaled, subtract } from './matches';
+import { codePointLength, type Expansion, topExpansions } from './fuzzy';
+import { dictionaryOf, idf, type IndexedField, type TextField, type ValueField } from './fields';
+import type { QueryNode } from './query';
+
+export interface ExecutionContext {
+  readonly fields: ReadonlyMap<string, IndexedField>;
+  /** 0 … size - 1: the result of match_all. */
+  readonly allDocs: Int32Array;
+  readonly accumulator: Accumulator;
+}
+
+export function execute(node: QueryNode, ctx: ExecutionContext): Matches {
+  switch (node.kind) {
+    case 'all':
+      return { docs: ctx.allDocs, scores: node.boost };
+    case 'none':
+      return NO_MATCHES;
+    case 'bool':
+      return executeBool(node, ctx);
+    case 'term':
+      return executeTerm(node, ctx);
+    case 'terms':
+      return constantUnion(ctx, field(ctx, node.field), ordsOf(field(ctx, node.field), node.values), node.boost);
+    case 'prefix': {
+      const f = field(ctx, node.field);
+      const dict = dictionaryOf(f);
+      const ords: number[] = [];
+      for (let ord = dict.lowerBound(node.prefix, true); ord < dict.size && String(dict.values[ord]).startsWith(node.prefix); ord++) ords.push(ord);
+      return constantUnion(ctx, f, ords, node.boost);
+    }
+    case 'range': {
+      const f = field(ctx, node.field);
+      const dict = dictionaryOf(f);
+      const lo = node.lower ? dict.lowerBound(node.lower.value, node.lower.inclusive) : 0;
+      const hi = node.upper ? dict.lowerBound(node.upper.value, !node.upper.inclusive) : dict.size;
+      const ords: number[] = [];
+      for (let ord = lo; ord < hi; ord++) ords.push(ord);
+      return constantUnion(ctx, f, ords, node.boost);
+    }
+    case 'dismax': {
+      const results = node.queries.map((q) => execute(q, ctx));
+      ctx.accumulator.begin();
+      for (const r of results) ctx.accumulator.addAll(r);
+      return scaled(ctx.accumulator.finish(1, node.tieBreaker), node.boost);
+    }
+  }
+}
+
+function field(ctx: ExecutionContext, name: string): IndexedField {
+  const f = ctx.fields.get(name);
+  if (!f) throw new Error(`field [${name}] was parsed but is not indexed`);
+  return f;
+}
+
+function ordsOf(f: IndexedField, values: readonly (string | number)[]): number[] {
+  const dict = dictionaryOf(f);
+  return values.map((v) => dict.ord(v)).filter((ord) => ord >= 0);
+}
+
+/** Docs holding any of `ords`, all scored `boost`. */
+function constantUnion(ctx: ExecutionContext, f: IndexedField, ords: readonly number[], boost: number): Matches {
+  const { postingStart, postingDocs } = f.dict;
+  if (ords.length === 1) return { docs: postingDocs.subarray(postingStart[ords[0]!], postingStart[ords[0]! + 1]), scores: boost };
+  const acc = ctx.accumulator;
+  acc.begin();
+  for (const ord of ords) {
+    for (let k = postingStart[ord]!; k < postingStart[ord + 1]!; k++) acc.add(postingDocs[k]!, 0);
+  }
+  return { docs: acc.finish().docs, scores: boost };
+}
+
+function executeBool(node: QueryNode & { kind: 'bool' }, ctx: ExecutionContext): Matches {
+  if (node.must.length + node.filter.length + node.should.length + node.mustNot.length === 0) return { docs: ctx.allDocs, scores: node.boost };
+  // As in Lucene, asking for more should clauses than there are matches nothing.
+  if (node.minimumShouldMatch > node.should.length) return NO_MATCHES;
+  let required: Matches | null = null;
+  for (const q of node.must) {
+    const m = execute(q, ctx);
+    required = required ? intersect(required, m, true) : m;
+    if (required.docs.length === 0) return NO_MATCHES;
+  }
+  for (const q of node.filter) {
+    const m = execute(q, ctx);
+    required = required ? intersect(required, m, false) : { docs: m.docs, scores: 0 };
+    if (required.docs.length === 0) return NO_MATCHES;
+  }
+  if (node.should.length > 0) {
+    const minimum = node.minimumShouldMatch;
+    const results = node.should.map((q) => execute(q, ctx));
+    ctx.accumulator.begin();
+    for (const r of results) ctx.accumulator.addAll(r);
+    // The union holds docs matching at least one should clause: without must or filter clauses that is required.
+    const union = ctx.accumulator.finish(Math.max(1, minimum));
+    required = required ? (minimum > 0 ? intersect(required, union, true) : addOptional(required, union)) : union;
+  } else if (!required) {
+    // Only must_not: everything else matches, with score 0.
+    required = { docs: ctx.allDocs, scores: 0 };
+  }
+  for (const q of node.mustNot) {
+    if (required.docs.length === 0) break;
+    required = subtract(required, execute(q, ctx));
+  }
+  return scaled(required, node.boost);
+}
+
+function executeTerm(node: QueryNode & { kind: 'term' }, ctx: ExecutionContext): Matches {
+  const f = field(ctx, node.field);
+  if (f.type !== 'text' && f.type !== 'keyword') return constantUnion(ctx, f, ordsOf(f, [node.value]), node.boost);
+  const term = String(node.value);
+  let expansions: Expansion[];
+  if (node.fuzzy === null || node.fuzzy.prefixLength >= codePointLength(term)) {
+    const ord = f.dict.ord(term);
+    expansions = ord < 0 ? [] : [{ ord, boost: 1 }];
+  } else {
+    const { maxEdits, prefixLength, maxExpansions, transpositions } = node.fuzzy;
+    expansions = topExpansions(f.dict.trie().expand(term, maxEdits, prefixLength, transpositions), codePointLength(term), maxExpansions);
+  }
+  if (expansions.length === 0) return NO_MATCHES;
+  let docFreq = 0;
+  for (const e of expansions) docFreq = Math.max(docFreq, f.dict.docFreq(e.ord));
+  const weight = node.boost * idf(docFreq, f.docCount);
+  const { postingStart, postingDocs } = f.dict;
+  if (expansions.length === 1) {
+    const { ord, boost } = expansions[0]!;
+    const start = postingStart[ord]!;
+    const docs = postingDocs.subarray(start, postingStart[ord + 1]);
+    const scores = new Float64Array(docs.length);
+    for (let i = 0; i < docs.length; i++) scores[i] = termScore(f, start + i, weight * boost);
+    return { docs, scores };
+  }
+  const acc = ctx.accumulator;
+  acc.begin();
+  for (const { ord, boost } of expansions) {
+    for (let k = postingStart[ord]!; k < postingStart[ord + 1]!; k++) acc.add(postingDocs[k]!, termScore(f, k, weight * boost));
+  }
+  return acc.finish();
+}
+
+/** BM25 of posting k of a text or keyword field. */
+function termScore(f: TextField | ValueField, k: number, weight: number): number {
+  if (f.type !== 'text') return weight / (1 + f.lengthNorm);
+  const tf = f.dict.postingFreqs![k]!;
+  return (weight * tf) / (tf + f.lengthNorm[f.dict.postingDocs[k]!]!);
+}

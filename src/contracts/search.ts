@@ -1,0 +1,119 @@
+// The catalogue search contract (spec §7): the request body of POST {trade base}/searches, the
+// Elasticsearch-shaped answer, and the documents of the two indexes per locale
+// (`<locale>_devices`, `<locale>_aggregations`), shared by the client and the server.
+
+import { z } from 'zod';
+
+export const SearchRequestSchema = z.object({
+  /** An Elasticsearch search source: query, sort, from, size, aggs/aggregations, _source. */
+  search: z.record(z.string(), z.unknown()),
+  /** Index name from the locale's elasticIndexes, e.g. `de_devices`. */
+  application: z.string().regex(/^[a-z]+_(devices|aggregations)$/, 'application must name an index like de_devices'),
+  resultSize: z.number().int().min(0).max(500),
+});
+export type SearchRequest = z.infer<typeof SearchRequestSchema>;
+
+export const SearchHitSchema = <T extends z.ZodType>(source: T) =>
+  z.object({ _index: z.string(), _id: z.string(), _score: z.number().nullable(), _source: source, sort: z.array(z.unknown()).optional() });
+
+export const TermsBucketSchema = z.object({ key: z.union([z.string(), z.number()]), doc_count: z.number() });
+
+export const SearchResponseSchema = <T extends z.ZodType>(source: T) =>
+  z.object({
+    took: z.number(),
+    timed_out: z.boolean(),
+    hits: z.object({
+      total: z.object({ value: z.number(), relation: z.enum(['eq', 'gte']) }),
+      max_score: z.number().nullable(),
+      hits: z.array(SearchHitSchema(source)),
+    }),
+    aggregations: z.record(z.string(), z.object({ buckets: z.array(TermsBucketSchema) })).optional(),
+  });
+
+/** The error body of a rejected search (400), naming the unsupported clause where there is one. */
+export const SearchErrorSchema = z.object({ statusCode: z.number(), error: z.string(), message: z.string(), clause: z.string().optional() });
+
+export const DeviceImageSchema = z.object({ kind: z.enum(['front', 'back', 'side']), path: z.string() });
+
+export const DeviceDocSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  model: z.string(),
+  url: z.string(),
+  category: z.string(),
+  categoryId: z.number(),
+  categoryUrl: z.string(),
+  manufacturer: z.string(),
+  manufacturerId: z.number(),
+  manufacturerUrl: z.string(),
+  series: z.string(),
+  seriesId: z.number(),
+  seriesUrl: z.string(),
+  releaseYear: z.number(),
+  releaseMonth: z.number(),
+  searchTerms: z.array(z.string()),
+  basePrice: z.number(),
+  popularity: z.number(),
+  images: z.array(DeviceImageSchema),
+  imagePath: z.string(),
+});
+export type DeviceDoc = z.infer<typeof DeviceDocSchema>;
+
+export const LinkSchema = z.object({ id: z.number(), name: z.string(), title: z.string(), url: z.string(), imagePath: z.string() });
+
+const PageFields = {
+  id: z.number(),
+  name: z.string(),
+  /** Display title (the iPhone/iPad popTitleException applies here). */
+  title: z.string(),
+  url: z.string(),
+  content: z.string(),
+  metaDescription: z.string(),
+  metaKeywords: z.string(),
+  imagePath: z.string(),
+};
+
+export const AnswerDocSchema = z.object({ id: z.number(), code: z.string(), text: z.string() });
+export const QuestionDocSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  question: z.string(),
+  description: z.string(),
+  answers: z.array(AnswerDocSchema),
+});
+
+export const CategoryDocSchema = z.object({
+  type: z.literal('category'),
+  ...PageFields,
+  key: z.string(),
+  sort: z.number(),
+  manufacturers: z.array(LinkSchema),
+  topManufacturers: z.array(LinkSchema),
+  /** The top series of all the category's manufacturers. */
+  topSeries: z.array(LinkSchema),
+  questions: z.array(QuestionDocSchema),
+});
+export const ManufacturerDocSchema = z.object({
+  type: z.literal('manufacturer'),
+  ...PageFields,
+  categoryId: z.number(),
+  categoryName: z.string(),
+  categoryUrl: z.string(),
+  series: z.array(LinkSchema),
+  topSeries: z.array(LinkSchema),
+});
+export const SeriesDocSchema = z.object({
+  type: z.literal('series'),
+  ...PageFields,
+  categoryId: z.number(),
+  categoryName: z.string(),
+  categoryUrl: z.string(),
+  manufacturerId: z.number(),
+  manufacturerName: z.string(),
+  manufacturerUrl: z.string(),
+});
+export const AggregationDocSchema = z.discriminatedUnion('type', [CategoryDocSchema, ManufacturerDocSchema, SeriesDocSchema]);
+export type CategoryDoc = z.infer<typeof CategoryDocSchema>;
+export type ManufacturerDoc = z.infer<typeof ManufacturerDocSchema>;
+export type SeriesDoc = z.infer<typeof SeriesDocSchema>;
+export type AggregationDoc = z.infer<typeof AggregationDocSchema>;

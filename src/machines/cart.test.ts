@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import type { Offer } from '../contracts/offers';
+import {
+  cartExpiry,
+  cartLineFromOffer,
+  cartMachine,
+  cartTotal,
+  exceedsB2BCap,
+  expiredLines,
+  initialCartContext,
+  isOverB2BCap,
+  lineTotal,
+  type CartLine,
+} from './cart';
+
+const line = (offerId: string, price: number, validUntil = '2030-01-22T10:00:00.000Z', quantity = 1): CartLine => ({
+  offerId,
+  deviceId: 42,
+  deviceName: 'iPhone 13 128 GB',
+  deviceUrl: 'apple-iphone-13-128gb',
+  thumbnail: '/img/iphone13-thumb.webp',
+  price,
+  quantity,
+  conditionId: 2,
+  kind: 'purchase',
+  validUntil,
+});
+
+const start = () => createActor(cartMachine).start();
+
+describe('cart money (spec §4: each line truncated to two decimals)', () => {
+  it('truncates, never rounds, and is immune to binary noise', () => {
+    expect(lineTotal({ price: 0.29, quantity: 3 })).toBe(0.87); // 0.29*3 = 0.8699999999999999 in binary
+    expect(lineTotal({ price: 10.999, quantity: 1 })).toBe(10.99);
+    expect(lineTotal({ price: 1.005, quantity: 1 })).toBe(1); // 1.00 — 1.005 truncated
+    expect(lineTotal({ price: 0.1, quantity: 3 })).toBe(0.3); // 0.30000000000000004
+    expect(lineTotal({ price: 19.999, quantity: 2 })).toBe(39.99); // 39.998
+    expect(lineTotal({ price: 4.35, quantity: 100 })).toBe(435); // 434.99999999999994
+    expect(lineTotal({ price: 0, quantity: 1 })).toBe(0);
+    expect(lineTotal({ price: 1.13, quantity: 1 })).toBe(1.13); // 112.99999999999999 cents in binary
+  });
+
+  it('sums line totals exactly to the cent', () => {
+    expect(cartTotal([])).toBe(0);
+    expect(cartTotal([line('a', 10.999), line('b', 0.29, undefined, 3)])).toBe(11.86);
+    // 0.1 added ten times is 0.9999999999999999 in plain floating point.
+    expect(cartTotal(Array.from({ length: 10 }, (_, i) => line(`x${i}`, 0.1)))).toBe(1);
+    // 1000 lines of 0.01 … 0.07 (plus a truncated fraction) sum exactly.
+    const many = Array.from({ length: 1000 }, (_, i) => line(`m${i}`, ((i % 7) + 1) / 100 + 0.009));
+    const expectedCents = Array.from({ length: 1000 }, (_, i) => (i % 7) + 1).reduce((a, b) => a + b, 0);
+    expect(cartTotal(many)).toBe(expectedCents / 100);
+    expect(cartTotal(many)).toBe(39.97); // 142 × (1+…+7) + (1+…+6) = 3997 cents
+  });
+});
+
+describe('cart expiry helpers', () => {
+  const early = line('early', 10, '2030-01-10T00:00:00.000Z');
+  const late = line('late', 10, '2030-01-20T00:00:00.000Z');
+  it('cartExpiry is the earliest validUntil, 0 when empty', () => {
+    expect(cartExpiry([])).toBe(0);
+    expect(cartExpiry([late, early])).toBe(Date.UTC(2030, 0, 10));
+  });
+  it('expiredLines: validUntil ≤ now', () => {
+    expect(expiredLines([early, late], Date.UTC(2030, 0, 9, 23, 59, 59, 999))).toEqual([]);
+    expect(expiredLines([early, late], Date.UTC(2030, 0, 10))).toEqual([early]); // exactly at validUntil
+    expect(expiredLines([early, late], new Date(Date.UTC(2030, 0, 25)))).toEqual([early, late]);
+    expect(expiredLines([line('bad', 1, 'not a date')], 0)).toHaveLength(1);
+  });
+});
+
+describe('B2B cap (spec §9: 5000)', () => {
+  it('is exceeded only above 5000', () => {
+    expect(exceedsB2BCap([line('a', 2500), line('b', 2500)])).toBe(false);
+    expect(exceedsB2BCap([line('a', 2500), line('b', 2500.01)])).toBe(true);
+    expect(exceedsB2BCap([line('a', 5000.009)])).toBe(false); // truncated to 5000.00
+    expect(exceedsB2BCap([line('a', 1250.01, undefined, 4)])).toBe(true);
+  });
+  it('applies to the cart only in B2B mode', () => {
+    const actor = start();
+    actor.send({ type: 'cart.add', line: line('a', 3000) });
+    actor.send({ type: 'cart.add', line: line('b', 2500) });
+    expect(isOverB2BCap(actor.getSnapshot().context)).toBe(false);
+    actor.send({ type: 'cart.setB2BMode', value: true });
+    expect(actor.getSnapshot().context.B2BMode).toBe(true);
+    expect(actor.getSnapshot().context.b2bTradeCap).toBe(5000);
+    expect(isOverB2BCap(actor.getSnapshot().context)).toBe(true);
+    actor.send({ type: 'cart.remove', offerId: 'a' });
+    expect(isOverB2BCap(actor.getSnapshot().context)).toBe(false);
+  });
+});
+
+describe('cart machine', () => {
+  it('starts with the spec §3 defaults', () => {
+    expect(start().getSnapshot().context).toEqual({
+      cart: [],
+      cartExpiry: 0,
+      offerIds: [],
+      transactionId: 0,
+      voucher: null,
+      B2BMode: false,
+      b2bTradeCap: 5000,
+      priceCalculateDone: false,
+      paymentType: 0,
+      isPayPalTransaction: false,
+    });
+    expect(start().getSnapshot().value).toBe('active');
+  });
+
+  it('adds, ignores a duplicate offer, removes and clears; offerIds and cartExpiry follow', () => {
+    const actor = start();
+    const a = line('a', 100, '2030-01-20T00:00:00.000Z');
+    const b = line('b', 50, '2030-01-15T00:00:00.000Z');
+    actor.send({ type: 'cart.add', line: a });
+    actor.send({ type: 'cart.add', line: b });
+    actor.send({ type: 'cart.add', line: { ...a, price: 1 } }); // same offerId
+    let ctx = actor.getSnapshot().context;
+    expect(ctx.cart).toEqual([a, b]);
+    expect(ctx.offerIds).toEqual(['a', 'b']);
+    expect(ctx.cartExpiry).toBe(Date.UTC(2030, 0, 15));
+    expect(cartTotal(ctx.cart)).toBe(150);
+
+    actor.send({ type: 'cart.remove', offerId: 'b' });
+    actor.send({ type: 'cart.remove', offerId: 'zzz' });
+    ctx = actor.getSnapshot().context;
+    expect(ctx.offerIds).toEqual(['a']);
+    expect(ctx.cartExpiry).toBe(Date.UTC(2030, 0, 20));
+
+    actor.send({ type: 'cart.clear' });
+    ctx = actor.getSnapshot().context;
+    expect(ctx.cart).toEqual([]);
+    expect(ctx.offerIds).toEqual([]);
+    expect(ctx.cartExpiry).toBe(0);
+  });
+
+  it('replaces an expired line with a new quote in place', () => {
+    const actor = start();
+    actor.send({ type: 'cart.add', line: line('a', 100, '2020-01-01T00:00:00.000Z') });
+    actor.send({ type: 'cart.add', line: line('b', 50, '2030-01-15T00:00:00.000Z') });
+    const fresh = line('a2', 110, '2030-02-01T00:00:00.000Z');
+    actor.send({ type: 'cart.replace', offerId: 'a', line: fresh });
+    let ctx = actor.getSnapshot().context;
+    expect(ctx.offerIds).toEqual(['a2', 'b']);
+    expect(ctx.cart[0]).toEqual(fresh);
+    expect(ctx.cartExpiry).toBe(Date.UTC(2030, 0, 15));
+    // Unknown line, or a new offer already in the cart: ignored.
+    actor.send({ type: 'cart.replace', offerId: 'nope', line: line('c', 1) });
+    actor.send({ type: 'cart.replace', offerId: 'a2', line: line('b', 1) });
+    ctx = actor.getSnapshot().context;
+    expect(ctx.offerIds).toEqual(['a2', 'b']);
+    expect(cartTotal(ctx.cart)).toBe(160);
+  });
+
+  it('sets the flags and checkout fields', () => {
+    const actor = start();
+    actor.send({ type: 'cart.setPriceCalculated', value: true });
+    actor.send({ type: 'cart.setVoucher', value: 'SUMMER10' });
+    actor.send({ type: 'cart.setPaymentType', value: 2 });
+    actor.send({ type: 'cart.setPayPalTransaction', value: true });
+    actor.send({ type: 'cart.setTransactionId', value: 981 });
+    expect(actor.getSnapshot().context).toMatchObject({
+      priceCalculateDone: true,
+      voucher: 'SUMMER10',
+      paymentType: 2,
+      isPayPalTransaction: true,
+      transactionId: 981,
+    });
+  });
+
+  it('transactionId survives only navigation to a route whose name contains thankYou (spec §4)', () => {
+    const actor = start();
+    actor.send({ type: 'cart.setTransactionId', value: 77 });
+    actor.send({ type: 'cart.navigated', routeName: 'thankYou' });
+    expect(actor.getSnapshot().context.transactionId).toBe(77);
+    actor.send({ type: 'cart.navigated', routeName: '/de/thankYou' });
+    expect(actor.getSnapshot().context.transactionId).toBe(77);
+    actor.send({ type: 'cart.navigated', routeName: 'checkout-thankYou-b2b' });
+    expect(actor.getSnapshot().context.transactionId).toBe(77);
+    actor.send({ type: 'cart.navigated', routeName: 'thankyou' }); // case matters
+    expect(actor.getSnapshot().context.transactionId).toBe(0);
+    actor.send({ type: 'cart.setTransactionId', value: 78 });
+    actor.send({ type: 'cart.navigated', routeName: 'cart' });
+    expect(actor.getSnapshot().context.transactionId).toBe(0);
+  });
+
+  it('builds a line from an offer', () => {
+    const offer: Offer = {
+      offerId: '0b7c2f56-3a43-4c55-9d0e-1f1f8f3f0a11',
+      deviceId: 42,
+      deviceName: 'iPhone 13 128 GB',
+      locale: 'de-DE',
+      answers: { '10': 101 },
+      price: 287.35,
+      currency: 'EUR',
+      conditionId: 1,
+      kind: 'purchase',
+      validUntil: '2030-01-22T10:00:00.000Z',
+      createdAt: '2030-01-01T10:00:00.000Z',
+    };
+    expect(cartLineFromOffer(offer, { url: 'apple-iphone-13-128gb', thumbnail: '/t.webp' })).toEqual({
+      offerId: offer.offerId,
+      deviceId: 42,
+      deviceName: 'iPhone 13 128 GB',
+      deviceUrl: 'apple-iphone-13-128gb',
+      thumbnail: '/t.webp',
+      price: 287.35,
+      quantity: 1,
+      conditionId: 1,
+      kind: 'purchase',
+      validUntil: '2030-01-22T10:00:00.000Z',
+    });
+  });
+
+  it('does not share state between actors', () => {
+    const a = start();
+    a.send({ type: 'cart.add', line: line('a', 1) });
+    expect(start().getSnapshot().context.cart).toEqual([]);
+    expect(initialCartContext.cart).toEqual([]);
+  });
+});

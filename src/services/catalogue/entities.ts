@@ -1,0 +1,91 @@
+// The catalogue entities of spec §3 as the browser app uses them, mapped from the search documents.
+
+export interface EntityLink {
+  readonly id: number;
+  readonly name: string;
+  readonly title: string;
+  readonly url: string;
+  readonly thumbnail: string;
+}
+
+export interface Category {
+  readonly id: number;
+  readonly key: string;
+  readonly name: string;
+  readonly title: string;
+  readonly url: string;
+  readonly content: string;
+  readonly metaDescription: string;
+  readonly metaKeywords: string;
+  /** From the category's imagePath. */
+  readonly thumbnail: string;
+  readonly manufacturers: readonly EntityLink[];
+  readonly topManufacturers: readonly EntityLink[];
+  readonly topSeries: readonly EntityLink[];
+}
+
+export interface Manufacturer {
+  readonly id: number;
+  readonly name: string;
+  readonly title: string;
+  readonly url: string;
+  readonly content: string;
+  readonly metaDescription: string;
+  readonly metaKeywords: string;
+  readonly thumbnail: string;
+  readonly category: { readonly id: number; readonly name: string; readonly url: string };
+  readonly series: readonly EntityLink[];
+  readonly topSeries: readonly EntityLink[];
+}
+
+export interface Series {
+  readonly id: number;
+  readonly name: string;
+  readonly title: string;
+  readonly url: string;
+  readonly content: string;
+  readonly metaDescription: string;
+  readonly metaKeywords: string;
+  readonly thumbnail: string;
+  readonly category: { readonly id: number; readonly name: string; readonly url: string };
+  readonly manufacturer: { readonly id: number; readonly name: string; readonly url: string };
+}
+
+export interface Answer {
+  readonly id: number;
+  readonly code: string;
+  readonly text: string;
+}
+
+export interface Question {
+  readonly id: number;
+  readonly code: string;
+  readonly question: string;
+  readonly description: string;
+  readonly answers: readonly Answer[];
+}
+
+export interface Device {
+  readonly id: number;
+  readonly name: string;
+  readonly model: string;
+  readonly url: string;
+  readonly category: string;
+  readonly categoryId: number;
+  readonly categoryUrl: string;
+  readonly manufacturer: string;
+  readonly manufacturerId: number;
+  readonly manufacturerUrl: string;
+  readonly series: string;
+  readonly seriesId: number;
+  readonly seriesUrl: string;
+  readonly releaseYear: number;
+  readonly releaseMonth: number;
+  /** The first front image. */
+  readonly image: string;
+  readonly thumbnail: string;
+  /** Indicative price before the condition questions ("up to"). */
+  readonly basePrice: number;
+  /** The condition questions of the device's category (filled where the caller loads them). */
+  readonly questions: readonly Question[];
+}

@@ -1,0 +1,33 @@
+// A device in a list: picture, name, release and the indicative top price.
+
+import { Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { formatPrice } from '../../i18n/format';
+import type { Device } from '../../services/catalogue/entities';
+import { useShop } from '../shop-context';
+
+export function DeviceCard({ device }: { device: Device }) {
+  const shop = useShop();
+  const price = formatPrice(shop.locale, device.basePrice);
+  return (
+    <li className="device-card">
+      <Link to={shop.path('productDetail', { pdp: device.url })}>
+        <img src={device.thumbnail} alt="" width="96" height="96" loading="lazy" />
+        <span className="device-name">{device.name}</span>
+        <span className="device-price">
+          <Trans>up to {price}</Trans>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+export function DeviceList({ devices }: { devices: readonly Device[] }) {
+  return (
+    <ul className="device-grid">
+      {devices.map((device) => (
+        <DeviceCard key={device.id} device={device} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,25 @@
+// A grid of links to categories, manufacturers or series, with their pictures.
+
+import { Link } from '@tanstack/react-router';
+
+export interface GridItem {
+  readonly key: string | number;
+  readonly to: string;
+  readonly label: string;
+  readonly thumbnail: string;
+}
+
+export function EntityGrid({ items, className = '' }: { items: readonly GridItem[]; className?: string }) {
+  return (
+    <ul className={`entity-grid ${className}`}>
+      {items.map((item) => (
+        <li key={item.key}>
+          <Link to={item.to}>
+            <img src={item.thumbnail} alt="" width="64" height="64" loading="lazy" />
+            <span>{item.label}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,91 @@
+// The search result list (loaded on first use): TanStack Query caches the fuzzy search per text.
+
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { QueryClient, QueryClientProvider, keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import type { Device } from '../../services/catalogue/entities';
+import { catalogueApi, searchDevices } from '../../services/catalogue/search';
+import { useApiOptions } from '../api-context';
+import { useShop } from '../shop-context';
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1 } } });
+
+interface Props {
+  readonly listId: string;
+  readonly query: string;
+  readonly active: number;
+  readonly onResults: (devices: readonly Device[]) => void;
+  readonly onPick: (device: Device) => void;
+}
+
+function Results({ listId, query, active, onResults, onPick }: Props) {
+  const { i18n } = useLingui();
+  const shop = useShop();
+  const options = useApiOptions();
+  const result = useQuery({
+    queryKey: ['device-search', shop.locale, query],
+    queryFn: () => searchDevices(catalogueApi(options, shop.locale), query, 8),
+    placeholderData: keepPreviousData,
+  });
+  const devices = result.data ?? [];
+  useEffect(() => onResults(devices), [devices, onResults]);
+
+  if (result.isError) {
+    return (
+      <div className="search-panel search-status" role="status">
+        {i18n._(msg`Search is not available right now. Please try again.`)}
+      </div>
+    );
+  }
+  if (result.isPending) {
+    return (
+      <div className="search-panel search-status" role="status">
+        {i18n._(msg`Searching…`)}
+      </div>
+    );
+  }
+  if (devices.length === 0) {
+    return (
+      <div className="search-panel search-empty" role="status">
+        <p>
+          <Trans>No device found for “{query}”.</Trans>
+        </p>
+        <p>
+          <Link to={shop.path('contact')} search={{ subject: 'deviceNotListed' }}>
+            <Trans>Is your device not listed? Tell us about it.</Trans>
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <ul id={listId} role="listbox" className="search-panel search-results" aria-label={i18n._(msg`Search results`)}>
+      {devices.map((device, index) => (
+        <li
+          key={device.id}
+          id={`${listId}-${index}`}
+          role="option"
+          aria-selected={index === active}
+          className={index === active ? 'active' : undefined}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => onPick(device)}
+        >
+          <img src={device.thumbnail} alt="" width="32" height="32" />
+          <span>{device.name}</span>
+          <small>{device.category}</small>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function SearchResults(props: Props) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Results {...props} />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,106 @@
+// The header search (spec §7 fuzzy device search): results as you type (debounced), typo tolerant,
+// keyboard navigable as a combobox, with an empty state that leads to the contact page. The result
+// list and its data code load on first use.
+
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { useNavigate } from '@tanstack/react-router';
+import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
+import type { Device } from '../../services/catalogue/entities';
+import { SKIP_TARGETS } from '../layout/skip-links';
+import { useShop } from '../shop-context';
+
+const SearchResults = lazy(() => import('./search-results'));
+
+export const SEARCH_DEBOUNCE_MS = 250;
+export const SEARCH_MIN_LENGTH = 2;
+
+export function SiteSearch() {
+  const { i18n } = useLingui();
+  const shop = useShop();
+  const navigate = useNavigate();
+  const listId = useId();
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const results = useRef<readonly Device[]>([]);
+  const root = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  useEffect(() => setActive(-1), [query]);
+
+  const showList = open && query.length >= SEARCH_MIN_LENGTH;
+  const go = (device: Device) => {
+    setOpen(false);
+    setText('');
+    void navigate({ to: shop.path('productDetail', { pdp: device.url }) });
+  };
+
+  return (
+    <form
+      ref={root}
+      className="site-search"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const device = results.current[active >= 0 ? active : 0];
+        if (device) go(device);
+      }}
+      onBlur={(event) => {
+        if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <label className="visually-hidden" htmlFor={SKIP_TARGETS.search}>
+        {i18n._(msg`Search for your device`)}
+      </label>
+      <input
+        id={SKIP_TARGETS.search}
+        type="search"
+        name="q"
+        autoComplete="off"
+        role="combobox"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
+        placeholder={i18n._(msg`Which device do you want to sell?`)}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onKeyDown={(event) => {
+          const count = results.current.length;
+          if (event.key === 'ArrowDown' && count > 0) {
+            event.preventDefault();
+            setOpen(true);
+            setActive((i) => (i + 1) % count);
+          } else if (event.key === 'ArrowUp' && count > 0) {
+            event.preventDefault();
+            setActive((i) => (i <= 0 ? count - 1 : i - 1));
+          } else if (event.key === 'Escape') {
+            setOpen(false);
+          }
+        }}
+      />
+      {showList && (
+        <Suspense fallback={<div className="search-panel search-status">{i18n._(msg`Searching…`)}</div>}>
+          <SearchResults
+            listId={listId}
+            query={query}
+            active={active}
+            onResults={(devices) => {
+              results.current = devices;
+            }}
+            onPick={go}
+          />
+        </Suspense>
+      )}
+    </form>
+  );
+}
