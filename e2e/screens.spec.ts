@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { LANGUAGE_TAG, LOCALES } from '../src/config/locales';
 import { screensOf } from '../src/config/routes';
-import { ENGLISH_HEADINGS, hydrated, pathOf, shopUrl, translate, watchErrors } from './support/shop';
+import { expectedPage, hydrated, pathOf, shopUrl, watchErrors } from './support/shop';
 
 for (const locale of LOCALES) {
   test.describe(`${locale} shop`, () => {
@@ -15,14 +15,12 @@ for (const locale of LOCALES) {
         const response = await page.goto(shopUrl(locale, path));
         expect(response?.status()).toBe(200);
         expect(response?.request().redirectedFrom()).toBeNull();
-        // In the default locale the overview shares /products/{slug} with the detail route (DESIGN.md §5).
-        const shown = locale === 'default' && screen === 'productOverview' ? 'productDetail' : screen;
-        const heading = translate(locale, ENGLISH_HEADINGS[shown]);
+        const { heading, title } = expectedPage(screen, locale);
         await expect(page.locator('html')).toHaveAttribute('lang', LANGUAGE_TAG[locale]);
         await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
         await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', screen === 'home' ? 'home' : 'default');
         await expect(page.locator('main h1')).toHaveText(heading);
-        await expect(page).toHaveTitle(`${heading} | trade-in`);
+        await expect(page).toHaveTitle(`${title} | trade-in`);
         await hydrated(page);
         noErrors();
       });

@@ -5,6 +5,9 @@ import { type Page, expect } from '@playwright/test';
 import { readPo } from '../../scripts/po.mjs';
 import { CATEGORY_SLUGS } from '../../src/config/categories';
 import { CONTENT_SLUGS } from '../../src/config/content';
+import { COUNTRIES } from '../../src/config/countries';
+import type { Catalogue } from '../../server/catalogue/model';
+import { loadSeedCatalogue } from '../../server/catalogue/seed';
 import { LANGUAGE_TAG, type Locale } from '../../src/config/locales';
 import { buildPath, type PathParams, type ScreenId } from '../../src/config/routes';
 
@@ -22,10 +25,13 @@ export const HOSTS: Record<Locale, string> = {
 export const origin = (host: string) => `http://${host}:${PORT}`;
 export const shopUrl = (locale: Locale, path: string) => `${origin(HOSTS[locale])}${path}`;
 
+/** A device of the seed catalogue used across the specs. */
+export const SAMPLE_DEVICE = { name: 'Apple iPhone 13 128 GB', url: 'apple-iphone-13-128-gb' };
+
 export function sampleParams(locale: Locale): PathParams {
   return {
-    pdp: 'apple-iphone-15-128gb',
-    overview: 'apple',
+    pdp: SAMPLE_DEVICE.url,
+    overview: `apple-${CATEGORY_SLUGS[locale].smartphones}`,
     category: CATEGORY_SLUGS[locale].smartphones,
     slug: CONTENT_SLUGS[locale].terms,
     id: '1042',
@@ -67,6 +73,33 @@ export const ENGLISH_HEADINGS: Record<ScreenId, string> = {
   newsletterUnsubscribe: 'Unsubscribe from the newsletter',
   newsletterUnsubscribeSuccess: 'You have been unsubscribed',
 };
+
+/**
+ * The heading and document title a screen shows with the sample parameters: catalogue screens take
+ * theirs from the catalogue (seed data, country title overrides), the others from the catalog.
+ */
+export function expectedPage(screen: ScreenId, locale: Locale): { heading: string; title: string } {
+  const seed = seedCatalogue();
+  const smartphones = seed.categories.find((c) => c.key === 'smartphones');
+  if (screen === 'sellCategory' && smartphones) {
+    const name = smartphones.texts[locale].name;
+    return { heading: name, title: name };
+  }
+  if (screen === 'productOverview') {
+    const title = COUNTRIES[locale].popTitleException.iphone;
+    return { heading: title, title };
+  }
+  if (screen === 'productDetail') {
+    return { heading: SAMPLE_DEVICE.name, title: translate(locale, 'Sell {name}').replace('{name}', SAMPLE_DEVICE.name) };
+  }
+  const heading = translate(locale, ENGLISH_HEADINGS[screen]);
+  return { heading, title: heading };
+}
+
+let seedCache: Catalogue | undefined;
+function seedCatalogue(): Catalogue {
+  return (seedCache ??= loadSeedCatalogue());
+}
 
 const catalogs = new Map<string, Map<string, string>>();
 function catalog(tag: string): Map<string, string> {

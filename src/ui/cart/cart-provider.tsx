@@ -32,7 +32,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
       const actor = createActor(cartMachine, snapshot ? { snapshot } : {});
       const send = (event: CartEvent) => actor.send(event);
       const subscription = actor.subscribe((state) => setHandle({ ready: true, context: state.context, send }));
-      const persisted = persistence.persistActor(actor, CART_STORAGE_KEY);
+      // The cart changes seldom and must survive an immediate reload: save without delay.
+      const persisted = persistence.persistActor(actor, CART_STORAGE_KEY, { debounceMs: 0 });
       actor.start();
       setHandle({ ready: true, context: actor.getSnapshot().context, send });
       cleanup = () => {

@@ -53,7 +53,7 @@ export function OfferFlow({ device }: { device: Device }) {
           const chosen = answers[String(question.id)];
           const blocking = blockedBy.some((b) => b.questionId === question.id);
           return (
-            <fieldset key={question.id} className={blocking ? 'question blocking' : 'question'} disabled={calculating || added}>
+            <fieldset key={question.id} className={blocking ? 'question blocking' : 'question'} disabled={calculating || added} data-code={question.code}>
               <legend>
                 <span className="question-number">{index + 1}.</span> {question.question}
               </legend>
@@ -65,6 +65,7 @@ export function OfferFlow({ device }: { device: Device }) {
                       type="radio"
                       name={`q-${question.id}`}
                       value={answer.id}
+                      data-code={answer.code}
                       checked={chosen === answer.id}
                       onChange={() => choose(question.id, answer.id)}
                     />
