@@ -46,12 +46,17 @@ export interface CatalogueApi {
 
 const AnyHitsSchema = SearchResponseSchema(z.unknown());
 
+/** Development only (spec §7): a basic authorisation header for a protected search endpoint. */
+const DEV_SEARCH_AUTH: string | undefined = import.meta.env.DEV ? import.meta.env.VITE_SEARCH_BASIC_AUTH : undefined;
+const SEARCH_HEADERS = DEV_SEARCH_AUTH ? { authorization: `Basic ${btoa(DEV_SEARCH_AUTH)}` } : undefined;
+
 async function search<T>(ctx: CatalogueApi, index: 'devices' | 'aggregations', body: SearchBody, schema: z.ZodType<T>): Promise<T[]> {
   const application = countryConfig(ctx.locale).elasticIndexes[index];
   let raw: unknown;
   try {
     raw = await ctx.api(`${ctx.tradeBase ?? ''}/searches`, {
       method: 'POST',
+      headers: SEARCH_HEADERS,
       body: { search: body, application, resultSize: (body.size as number | undefined) ?? 10 },
     });
   } catch (error) {
