@@ -1,8 +1,9 @@
-// Initial JavaScript of each locale's home page: the `<script type="module" src>` entry plus every
-// `<link rel="modulepreload">` chunk in the server-rendered HTML, summed as raw, gzip (level 9) and
-// brotli (quality 11) bytes. Precompressed .br/.gz files in dist/client are used where present
+// Initial JavaScript of each locale's home page and of one product detail page
+// (/produkte/apple-iphone-13-128-gb on de.localhost): the `<script type="module" src>` entry plus
+// every `<link rel="modulepreload">` chunk in the server-rendered HTML, summed as raw, gzip (level 9)
+// and brotli (quality 11) bytes. Precompressed .br/.gz files in dist/client are used where present
 // (scripts/precompress.mjs writes them with the same settings); otherwise the file is compressed here.
-// Budget: brotli total ≤ 110 KB. Run alone: `node bench/bundle-size.mjs`.
+// Budget: brotli total ≤ 110 KB for every page. Run alone: `node bench/bundle-size.mjs`.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -24,6 +25,8 @@ import {
 } from './lib.mjs';
 
 const ORIGIN = 'http://page.invalid';
+/** The product detail page measured besides the home pages. */
+export const PRODUCT_DETAIL = { host: 'de.localhost', path: '/produkte/apple-iphone-13-128-gb' };
 
 function attributes(source) {
   const attrs = {};
@@ -80,57 +83,78 @@ async function sizesOf(urlPath, { port, host }) {
   return sizes;
 }
 
-/** Measures every host's home page against a running server on `port`. */
-export async function measureBundleSize({ port, hosts = LOCALE_HOSTS }) {
+/** Initial JS of one server-rendered page (GET `path`, Host `host`). */
+async function measurePage({ port, host, path }) {
   const budgetBytes = BUDGETS.initialJsBrotliKB * 1024;
-  const locales = {};
-  for (const host of hosts) {
-    const res = await request({ port, host, path: '/', headers: { 'Accept-Encoding': 'identity' } });
-    if (res.status !== 200) throw new MeasureError(`GET / (Host ${host}) answered ${res.status}`);
-    const { entries, preloads } = initialScripts(res.text());
-    if (entries.length === 0) throw new MeasureError(`no <script type="module" src> in the home page of ${host}`);
-    const urls = [...new Set([...entries, ...preloads].map((u) => new URL(u, `${ORIGIN}/`).pathname))];
-    const files = [];
-    for (const url of urls) files.push({ ...(await sizesOf(url, { port, host })), role: entries.some((e) => new URL(e, `${ORIGIN}/`).pathname === url) ? 'entry' : 'modulepreload' });
-    const total = { raw: 0, gzip: 0, brotli: 0 };
-    for (const f of files) for (const k of Object.keys(total)) total[k] += f[k];
-    locales[host] = {
-      entries,
-      preloads,
-      files,
-      total,
-      totalKB: { raw: +(total.raw / 1024).toFixed(1), gzip: +(total.gzip / 1024).toFixed(1), brotli: +(total.brotli / 1024).toFixed(1) },
-      withinBudget: total.brotli <= budgetBytes,
-    };
-  }
-  return { budget: { brotliKB: BUDGETS.initialJsBrotliKB }, compression: { brotliQuality: 11, gzipLevel: 9 }, locales };
+  const res = await request({ port, host, path, headers: { 'Accept-Encoding': 'identity' } });
+  if (res.status !== 200) throw new MeasureError(`GET ${path} (Host ${host}) answered ${res.status}`);
+  const { entries, preloads } = initialScripts(res.text());
+  if (entries.length === 0) throw new MeasureError(`no <script type="module" src> in ${path} of ${host}`);
+  const urls = [...new Set([...entries, ...preloads].map((u) => new URL(u, `${ORIGIN}/`).pathname))];
+  const files = [];
+  for (const url of urls) files.push({ ...(await sizesOf(url, { port, host })), role: entries.some((e) => new URL(e, `${ORIGIN}/`).pathname === url) ? 'entry' : 'modulepreload' });
+  const total = { raw: 0, gzip: 0, brotli: 0 };
+  for (const f of files) for (const k of Object.keys(total)) total[k] += f[k];
+  return {
+    host,
+    path,
+    entries,
+    preloads,
+    files,
+    total,
+    totalKB: { raw: +(total.raw / 1024).toFixed(1), gzip: +(total.gzip / 1024).toFixed(1), brotli: +(total.brotli / 1024).toFixed(1) },
+    withinBudget: total.brotli <= budgetBytes,
+  };
 }
 
-/** Rows [metric, value, budget, verdict] for one host's table. */
-export function bundleRows(result, host) {
-  const l = result.locales[host];
+/** Measures every host's home page and the product detail page against a running server on `port`. */
+export async function measureBundleSize({ port, hosts = LOCALE_HOSTS, productDetail = PRODUCT_DETAIL }) {
+  const locales = {};
+  for (const host of hosts) locales[host] = await measurePage({ port, host, path: '/' });
+  const product = await measurePage({ port, ...productDetail });
+  return { budget: { brotliKB: BUDGETS.initialJsBrotliKB }, compression: { brotliQuality: 11, gzipLevel: 9 }, locales, productDetail: product };
+}
+
+function pageRows(result, page) {
   return [
-    [`initial JS, brotli (${l.files.length} files)`, kb(l.total.brotli), `≤ ${result.budget.brotliKB} KB`, verdict(l.withinBudget)],
-    ['initial JS, gzip', kb(l.total.gzip), '', ''],
-    ['initial JS, raw', kb(l.total.raw), '', ''],
+    [`initial JS, brotli (${page.files.length} files)`, kb(page.total.brotli), `≤ ${result.budget.brotliKB} KB`, verdict(page.withinBudget)],
+    ['initial JS, gzip', kb(page.total.gzip), '', ''],
+    ['initial JS, raw', kb(page.total.raw), '', ''],
   ];
 }
 
-/** The distinct files behind the totals, with the hosts that load them. */
+/** Rows [metric, value, budget, verdict] for one host's home page table. */
+export function bundleRows(result, host) {
+  return pageRows(result, result.locales[host]);
+}
+
+/** Rows [metric, value, budget, verdict] for the product detail page table. */
+export function productDetailRows(result) {
+  return pageRows(result, result.productDetail);
+}
+
+export const productDetailTitle = (result) => `Product detail (${result.productDetail.host}) ${result.productDetail.path}`;
+
+/** The distinct files behind the totals, with the pages that load them. */
 export function printBundleFiles(result) {
   const byUrl = new Map();
-  for (const [host, l] of Object.entries(result.locales)) {
-    for (const f of l.files) {
-      const row = byUrl.get(f.url) ?? { ...f, hosts: [] };
-      row.hosts.push(host);
+  const add = (page, label) => {
+    for (const f of page.files) {
+      const row = byUrl.get(f.url) ?? { ...f, homes: [], product: false };
+      if (label) row.homes.push(label);
+      else row.product = true;
       byUrl.set(f.url, row);
     }
-  }
+  };
+  for (const [host, l] of Object.entries(result.locales)) add(l, host);
+  if (result.productDetail) add(result.productDetail);
   const all = Object.keys(result.locales).length;
-  const rows = [...byUrl.values()]
-    .sort((a, b) => b.brotli - a.brotli)
-    .map((f) => [f.url, f.role, kb(f.raw), kb(f.gzip), kb(f.brotli), f.hosts.length === all ? 'all' : f.hosts.join(' ')]);
-  printTable('Initial JS files (brotli q11, gzip 9)', ['file', 'role', 'raw', 'gzip', 'brotli', 'hosts'], rows);
+  const loadedBy = (f) => {
+    const homes = f.homes.length === all ? 'all home pages' : f.homes.length ? `home ${f.homes.join(' ')}` : '';
+    return [homes, f.product ? 'product detail' : ''].filter(Boolean).join(' + ');
+  };
+  const rows = [...byUrl.values()].sort((a, b) => b.brotli - a.brotli).map((f) => [f.url, f.role, kb(f.raw), kb(f.gzip), kb(f.brotli), loadedBy(f)]);
+  printTable('Initial JS files (brotli q11, gzip 9)', ['file', 'role', 'raw', 'gzip', 'brotli', 'loaded by'], rows);
 }
 
 if (isMain(import.meta.url)) {
@@ -139,6 +163,7 @@ if (isMain(import.meta.url)) {
     try {
       const result = await measureBundleSize({ port: server.port });
       for (const host of LOCALE_HOSTS) printTable(`Home page of ${host}`, ['metric', 'value', 'budget', 'verdict'], bundleRows(result, host));
+      printTable(productDetailTitle(result), ['metric', 'value', 'budget', 'verdict'], productDetailRows(result));
       printBundleFiles(result);
       const file = writeResult('bundle-size.json', { generatedAt: new Date().toISOString(), build: buildInfo(), bundle: result });
       console.log(`\nwritten ${file}`);

@@ -1,13 +1,19 @@
 // Shared helpers for the benchmarks (measures nothing itself): build paths and budgets, spawning and
 // always killing the production server on a loopback port, HTTP requests with a Host header,
 // statistics, table output and result files.
+//
+// Isolation: every benchmark server gets its own data directory, BENCH_DATA_DIR or <repo>/var/bench
+// (never the developer's ./var nor the e2e tests' one), and always the embedded PGlite in it
+// (DATABASE_URL is not passed on; BENCH_DATABASE_URL opts into a PostgreSQL of its own). PGlite must
+// never be opened by two processes, so servers run strictly one at a time: spawnServer refuses a
+// second live server, and a lock file in the data directory keeps two benchmark processes apart.
 
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
@@ -16,13 +22,22 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CLIENT_DIR = join(ROOT, 'dist/client');
 export const SERVER_ENTRY = join(ROOT, 'dist/server/main.js');
 export const RESULTS_DIR = join(ROOT, 'bench/results');
+/** The benchmark servers' DATA_DIR: BENCH_DATA_DIR (relative to the working directory) or <repo>/var/bench. */
+export const BENCH_DATA_DIR = process.env.BENCH_DATA_DIR ? resolve(process.env.BENCH_DATA_DIR) : join(ROOT, 'var/bench');
+/** The embedded database inside it (server/runtime.ts: DATA_DIR/db). */
+export const BENCH_DB_DIR = join(BENCH_DATA_DIR, 'db');
+/** How the data directory is shown in output: relative to the repository when inside it. */
+export const benchDataDirLabel = () => {
+  const rel = relative(ROOT, BENCH_DATA_DIR);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : BENCH_DATA_DIR;
+};
 
 /** Only loopback: the server is bound here and every request goes here. */
 export const LOOPBACK = '127.0.0.1';
 /** Home pages measured: the default shop and the five country shops. */
 export const LOCALE_HOSTS = ['localhost', 'de.localhost', 'at.localhost', 'es.localhost', 'fr.localhost', 'it.localhost'];
 /** Budgets from the issue; the benchmarks report against them and never fail on them. */
-export const BUDGETS = { initialJsBrotliKB: 110, htmlCompressedKB: 14, startupMs: 2000 };
+export const BUDGETS = { initialJsBrotliKB: 110, htmlCompressedKB: 14, startupMs: 2000, offersP99Ms: 20 };
 
 const FIRST_PORT = 3300;
 const PORT_ATTEMPTS = 200;
@@ -68,6 +83,7 @@ export function buildInfo() {
 
 const live = new Set();
 let exitHooksInstalled = false;
+let lockFile;
 
 function installExitHooks() {
   if (exitHooksInstalled) return;
@@ -75,6 +91,7 @@ function installExitHooks() {
   // Last resort: no server outlives the benchmark, whatever way it ends.
   process.on('exit', () => {
     for (const child of live) child.kill('SIGKILL');
+    releaseDataDirLock();
   });
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.once(signal, () => {
@@ -82,6 +99,50 @@ function installExitHooks() {
       process.exit(130);
     });
   }
+}
+
+function pidIsAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/**
+ * Claims the benchmark data directory for this process (held until it exits), so that two benchmark
+ * processes never run servers on one PGlite directory. A lock left by a dead process is taken over.
+ */
+function claimDataDir() {
+  if (lockFile) return;
+  mkdirSync(BENCH_DATA_DIR, { recursive: true });
+  const file = join(BENCH_DATA_DIR, 'bench.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      lockFile = file;
+      return;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      const owner = Number.parseInt(readFileSync(file, 'utf8'), 10);
+      if (Number.isInteger(owner) && owner !== process.pid && pidIsAlive(owner)) {
+        throw new MeasureError(`another benchmark (pid ${owner}) is using ${BENCH_DATA_DIR}; run one at a time or set BENCH_DATA_DIR`);
+      }
+      unlinkSync(file);
+    }
+  }
+  throw new MeasureError(`cannot lock ${BENCH_DATA_DIR}`);
+}
+
+function releaseDataDirLock() {
+  if (!lockFile) return;
+  try {
+    unlinkSync(lockFile);
+  } catch {
+    // already gone
+  }
+  lockFile = undefined;
 }
 
 function portIsFree(port) {
@@ -102,13 +163,18 @@ export async function findFreePort(start = Number(process.env.BENCH_PORT) || FIR
 }
 
 /**
- * Spawns `node dist/server/main.js` (NODE_ENV=production, HOST=127.0.0.1, the given PORT). Other
- * environment variables pass through, so settings added later (e.g. a database URL) keep working.
+ * Spawns `node dist/server/main.js` (NODE_ENV=production, HOST=127.0.0.1, the given PORT,
+ * DATA_DIR=BENCH_DATA_DIR, no DATABASE_URL unless BENCH_DATABASE_URL). Other environment variables
+ * pass through. Only one benchmark server runs at a time (PGlite allows one process per directory).
  * Returns at once; `spawnedAt` is the performance.now() just before the spawn.
  */
 export function spawnServer({ port, logLevel = 'warn' }) {
   installExitHooks();
-  const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: LOOPBACK, LOG_LEVEL: logLevel };
+  if (live.size > 0) throw new MeasureError('a benchmark server is still running; servers run one at a time (one PGlite process per data directory)');
+  claimDataDir();
+  const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: LOOPBACK, LOG_LEVEL: logLevel, DATA_DIR: BENCH_DATA_DIR };
+  delete env.DATABASE_URL;
+  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   live.add(child);
@@ -179,11 +245,17 @@ export async function waitFor200(server, { path, host, timeoutMs = 30000, interv
   throw new MeasureError(`GET ${path} (Host ${host}) gave no 200 within ${timeoutMs} ms (last: ${last})\n${server.output()}`);
 }
 
-/** Starts a production server on a free port and waits for /healthz; the caller must `stop()` it. */
-export async function startServer() {
+/** Time allowed for a start that creates the data directory and imports the seed catalogue. */
+export const FIRST_START_TIMEOUT_MS = 180000;
+
+/**
+ * Starts a production server on a free port and waits for /healthz (allowing for a first start that
+ * creates the data directory); the caller must `stop()` it.
+ */
+export async function startServer({ timeoutMs = FIRST_START_TIMEOUT_MS } = {}) {
   const server = spawnServer({ port: await findFreePort() });
   try {
-    await waitFor200(server, { path: '/healthz', host: 'localhost' });
+    await waitFor200(server, { path: '/healthz', host: 'localhost', timeoutMs });
     return server;
   } catch (error) {
     await server.stop();
@@ -199,13 +271,14 @@ export function sleep(ms) {
 }
 
 /**
- * GET over loopback with `Host: <host>:<port>` (Node cannot resolve *.localhost). `wire` is the
- * body exactly as sent (still content-encoded); `text()` decodes it.
+ * A request over loopback with `Host: <host>:<port>` (Node cannot resolve *.localhost); GET unless
+ * `method` says otherwise, `body` sent as is. `wire` is the body exactly as received (still
+ * content-encoded); `text()` decodes it.
  */
-export function request({ port, host, path = '/', headers = {}, agent = false, timeoutMs = 10000 }) {
+export function request({ port, host, path = '/', method = 'GET', body, headers = {}, agent = false, timeoutMs = 10000 }) {
   return new Promise((done, fail) => {
     const req = http.request(
-      { host: LOOPBACK, port, path, method: 'GET', agent, headers: { Host: `${host}:${port}`, ...headers } },
+      { host: LOOPBACK, port, path, method, agent, headers: { Host: `${host}:${port}`, ...headers } },
       (res) => {
         const chunks = [];
         res.on('data', (chunk) => chunks.push(chunk));
@@ -217,10 +290,17 @@ export function request({ port, host, path = '/', headers = {}, agent = false, t
         });
       },
     );
-    req.setTimeout(timeoutMs, () => req.destroy(new Error(`GET ${path} (Host ${host}) timed out after ${Math.round(timeoutMs)} ms`)));
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${path} (Host ${host}) timed out after ${Math.round(timeoutMs)} ms`)));
     req.on('error', fail);
-    req.end();
+    req.end(body);
   });
+}
+
+/** POST `value` as JSON; resolves to the response plus `json()` (parses the decoded body). */
+export async function postJson({ port, host, path, value, headers = {}, timeoutMs }) {
+  const body = JSON.stringify(value);
+  const res = await request({ port, host, path, method: 'POST', body, timeoutMs, headers: { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ...headers } });
+  return { ...res, json: () => JSON.parse(res.text()) };
 }
 
 function decode(body, encoding) {

@@ -12,6 +12,8 @@ export interface ApiClientOptions {
   readonly baseURL: string;
   readonly fetch?: typeof globalThis.fetch;
   readonly headers?: Record<string, string>;
+  /** Pause before the one retry (default 300 ms). */
+  readonly retryDelayMs?: number;
 }
 
 export type ApiClient = $Fetch;
@@ -25,7 +27,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     {
       baseURL: options.baseURL,
       retryStatusCodes: [...RETRY_STATUS_CODES],
-      retryDelay: 300,
+      retryDelay: options.retryDelayMs ?? 300,
       headers: options.headers,
     },
     options.fetch ? { fetch: options.fetch } : {},

@@ -8,45 +8,34 @@ export interface EntityLink {
   readonly thumbnail: string;
 }
 
-export interface Category {
+/** The fields every browsable catalogue page has (category, manufacturer, series). */
+export interface PageEntity {
   readonly id: number;
-  readonly key: string;
   readonly name: string;
+  /** Display title (a country may override the iPhone and iPad titles). */
   readonly title: string;
   readonly url: string;
   readonly content: string;
   readonly metaDescription: string;
   readonly metaKeywords: string;
-  /** From the category's imagePath. */
+  /** From the page's imagePath. */
   readonly thumbnail: string;
+}
+
+export interface Category extends PageEntity {
+  readonly key: string;
   readonly manufacturers: readonly EntityLink[];
   readonly topManufacturers: readonly EntityLink[];
   readonly topSeries: readonly EntityLink[];
 }
 
-export interface Manufacturer {
-  readonly id: number;
-  readonly name: string;
-  readonly title: string;
-  readonly url: string;
-  readonly content: string;
-  readonly metaDescription: string;
-  readonly metaKeywords: string;
-  readonly thumbnail: string;
+export interface Manufacturer extends PageEntity {
   readonly category: { readonly id: number; readonly name: string; readonly url: string };
   readonly series: readonly EntityLink[];
   readonly topSeries: readonly EntityLink[];
 }
 
-export interface Series {
-  readonly id: number;
-  readonly name: string;
-  readonly title: string;
-  readonly url: string;
-  readonly content: string;
-  readonly metaDescription: string;
-  readonly metaKeywords: string;
-  readonly thumbnail: string;
+export interface Series extends PageEntity {
   readonly category: { readonly id: number; readonly name: string; readonly url: string };
   readonly manufacturer: { readonly id: number; readonly name: string; readonly url: string };
 }

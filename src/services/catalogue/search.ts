@@ -17,7 +17,7 @@ import {
 } from '../../contracts/search';
 import { z } from 'zod';
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../api-client';
-import type { Category, Device, EntityLink, Manufacturer, Question, Series } from './entities';
+import type { Category, Device, EntityLink, Manufacturer, PageEntity, Question, Series } from './entities';
 import {
   categoriesQuery,
   deviceByUrlQuery,
@@ -105,10 +105,9 @@ export function toDevice(doc: DeviceDoc, questions: readonly Question[] = []): D
   };
 }
 
-export function toCategory(doc: CategoryDoc): Category {
+function pageFields(doc: CategoryDoc | ManufacturerDoc | SeriesDoc): PageEntity {
   return {
     id: doc.id,
-    key: doc.key,
     name: doc.name,
     title: doc.title,
     url: doc.url,
@@ -116,6 +115,13 @@ export function toCategory(doc: CategoryDoc): Category {
     metaDescription: doc.metaDescription,
     metaKeywords: doc.metaKeywords,
     thumbnail: doc.imagePath,
+  };
+}
+
+export function toCategory(doc: CategoryDoc): Category {
+  return {
+    ...pageFields(doc),
+    key: doc.key,
     manufacturers: doc.manufacturers.map(link),
     topManufacturers: doc.topManufacturers.map(link),
     topSeries: doc.topSeries.map(link),
@@ -124,14 +130,7 @@ export function toCategory(doc: CategoryDoc): Category {
 
 export function toManufacturer(doc: ManufacturerDoc): Manufacturer {
   return {
-    id: doc.id,
-    name: doc.name,
-    title: doc.title,
-    url: doc.url,
-    content: doc.content,
-    metaDescription: doc.metaDescription,
-    metaKeywords: doc.metaKeywords,
-    thumbnail: doc.imagePath,
+    ...pageFields(doc),
     category: { id: doc.categoryId, name: doc.categoryName, url: doc.categoryUrl },
     series: doc.series.map(link),
     topSeries: doc.topSeries.map(link),
@@ -140,14 +139,7 @@ export function toManufacturer(doc: ManufacturerDoc): Manufacturer {
 
 export function toSeries(doc: SeriesDoc): Series {
   return {
-    id: doc.id,
-    name: doc.name,
-    title: doc.title,
-    url: doc.url,
-    content: doc.content,
-    metaDescription: doc.metaDescription,
-    metaKeywords: doc.metaKeywords,
-    thumbnail: doc.imagePath,
+    ...pageFields(doc),
     category: { id: doc.categoryId, name: doc.categoryName, url: doc.categoryUrl },
     manufacturer: { id: doc.manufacturerId, name: doc.manufacturerName, url: doc.manufacturerUrl },
   };

@@ -1,0 +1,93 @@
+// The browser's catalogue calls (src/services/catalogue) against the server's engine: every query the
+// client builds is inside the supported DSL subset, and the results map to the spec §3 entities.
+
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/services/api-client';
+import {
+  CatalogueUnavailableError,
+  fetchCategories,
+  fetchCategoryByUrl,
+  fetchDeviceByUrl,
+  fetchDevicesOf,
+  fetchOverviewByUrl,
+  fetchPopularDevices,
+  searchDevices,
+  type CatalogueApi,
+} from '../../src/services/catalogue/search';
+import { fixtureCatalogue } from '../test-support/catalogue';
+import { LocalSearch } from './search-service';
+import { CatalogueStore } from './store';
+
+let search: LocalSearch;
+const calls: { application: string }[] = [];
+
+function api(locale: CatalogueApi['locale']): CatalogueApi {
+  const client = (async (url: string, options: { body: { search: Record<string, unknown>; application: string; resultSize: number } }) => {
+    expect(url).toBe('/searches');
+    calls.push({ application: options.body.application });
+    return search.search(options.body.application, options.body.search, options.body.resultSize);
+  }) as unknown as ApiClient;
+  return { api: client, locale };
+}
+
+beforeAll(() => {
+  search = new LocalSearch(CatalogueStore.of(fixtureCatalogue()));
+});
+
+describe('catalogue service on the embedded engine', () => {
+  it('lists categories in order, with links and top series', async () => {
+    const categories = await fetchCategories(api('de'));
+    expect(categories.map((c) => c.key)).toEqual(['smartphones', 'gameConsoles']);
+    expect(categories[0]).toMatchObject({ name: 'Smartphones (de)', url: 'smartphones', thumbnail: '/images/devices/phone.svg' });
+    expect(categories[0]?.topManufacturers.map((m) => m.title)).toEqual(['iPhone verkaufen']);
+    expect(categories[0]?.topSeries.map((s) => s.url)).toEqual(['iphone-13', 'iphone-15']);
+  });
+
+  it('finds a device by url with its category questions and the first front image', async () => {
+    const device = await fetchDeviceByUrl(api('it'), 'apple-iphone-13-128-gb');
+    expect(device).toMatchObject({ id: 1300, model: 'iPhone 13', image: '/images/devices/phone.svg', basePrice: 295, seriesUrl: 'iphone-13' });
+    expect(device?.questions.map((q) => q.code)).toEqual(['POWER', 'DISPLAY', 'ACCOUNT']);
+    expect(device?.questions[0]?.answers).toEqual([
+      { id: 11, code: 'YES', text: 'Yes' },
+      { id: 12, code: 'NO_WATER', text: 'No, water damage' },
+    ]);
+    expect(await fetchDeviceByUrl(api('it'), 'nothing')).toBeNull();
+  });
+
+  it('resolves overview slugs to a manufacturer or a series, and lists newest first', async () => {
+    const manufacturer = await fetchOverviewByUrl(api('de'), 'apple-smartphones');
+    expect(manufacturer?.type).toBe('manufacturer');
+    const devices = await fetchDevicesOf(api('de'), manufacturer!);
+    expect(devices.map((d) => d.id)).toEqual([1500, 1300, 1301]);
+    const series = await fetchOverviewByUrl(api('de'), 'iphone-13');
+    expect(series).toMatchObject({ type: 'series', page: { manufacturer: { url: 'apple-smartphones' } } });
+    expect(await fetchOverviewByUrl(api('de'), 'smartphones')).toBeNull();
+    expect(await fetchCategoryByUrl(api('de'), 'smartphones')).toMatchObject({ key: 'smartphones' });
+  });
+
+  it('searches devices typo-tolerantly on model and search terms', async () => {
+    expect((await searchDevices(api('fr'), 'iphnoe 13')).map((d) => d.id).sort()).toEqual([1300, 1301]);
+    expect((await searchDevices(api('fr'), 'ps5')).map((d) => d.id)).toEqual([3000]);
+    expect((await searchDevices(api('fr'), 'A2848')).map((d) => d.id)).toEqual([1500]);
+    expect(await searchDevices(api('fr'), 'x')).toEqual([]);
+    expect(await searchDevices(api('fr'), 'qqqzzz')).toEqual([]);
+  });
+
+  it('orders popular devices by popularity', async () => {
+    expect((await fetchPopularDevices(api('es'), 2)).map((d) => d.id)).toEqual([1500, 1300]);
+  });
+
+  it('asks the locale indexes named by the country configuration', async () => {
+    calls.length = 0;
+    await fetchCategories(api('at'));
+    await searchDevices(api('at'), 'galaxy');
+    expect(calls.map((c) => c.application)).toEqual(['at_aggregations', 'at_devices']);
+  });
+
+  it('turns transport failures and foreign answers into CatalogueUnavailableError', async () => {
+    const failing = { api: (async () => Promise.reject(new Error('down'))) as unknown as ApiClient, locale: 'de' as const };
+    await expect(fetchCategories(failing)).rejects.toBeInstanceOf(CatalogueUnavailableError);
+    const garbage = { api: (async () => ({ hits: 'nope' })) as unknown as ApiClient, locale: 'de' as const };
+    await expect(fetchCategories(garbage)).rejects.toBeInstanceOf(CatalogueUnavailableError);
+  });
+});
