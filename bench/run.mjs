@@ -1,54 +1,128 @@
 // `npm run bench`: runs every benchmark against the existing production build and prints the figures
-// against the budgets (initial JS and HTML size per locale home page, server start to first 200,
-// SSR latency). Writes them to bench/results/latest.json. Reports only: exits 1 solely when something
-// cannot be measured (e.g. no build: "run npm run build first").
+// against the budgets (initial JS and HTML size per locale home page, initial JS of the product detail
+// page, server start to first 200, SSR latency, offer API under load, the embedded search engine).
+// Writes them to bench/results/latest.json. Reports only: exits 1 solely when something cannot be
+// measured (e.g. no build: "run npm run build first").
+//
+// Order: the unmeasured prepare start (creates the benchmark data directory if it is new), the
+// start-up runs right after it (so they reopen a settled directory, not one just written to by the
+// load test), then one server for the in-server measurements (offer load last, as it writes thousands
+// of offers); servers strictly one at a time. The search engine benchmark runs in-process under tsx
+// after every server has stopped.
 
-import { bundleRows, measureBundleSize, printBundleFiles } from './bundle-size.mjs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bundleRows, measureBundleSize, printBundleFiles, productDetailRows, productDetailTitle } from './bundle-size.mjs';
 import { htmlRows, measureHtmlSize } from './html-size.mjs';
-import { BUDGETS, LOCALE_HOSTS, buildInfo, printTable, runStandalone, startServer, writeResult } from './lib.mjs';
+import { BUDGETS, LOCALE_HOSTS, MeasureError, RESULTS_DIR, ROOT, buildInfo, printTable, runStandalone, startServer, writeResult } from './lib.mjs';
+import { measureOffersLoad, offersVerdict, printOffersLoad } from './offers-load.mjs';
 import { measureSsrLatency, printSsrLatency } from './ssr-latency.mjs';
-import { measureStartup, printStartup } from './startup.mjs';
+import { measureStartup, prepareDataDir, printStartup } from './startup.mjs';
+
+const SEARCH_RESULT = join(RESULTS_DIR, 'search-engine.json');
+
+/** `npx tsx bench/search-engine.ts` with its output streamed; resolves to its fresh result file. */
+function runSearchEngine() {
+  const startedAt = Date.now();
+  console.log('\nSearch engine benchmark (npx tsx bench/search-engine.ts):');
+  return new Promise((done, fail) => {
+    const child = spawn('npx', ['tsx', 'bench/search-engine.ts'], { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' });
+    child.once('error', (error) => fail(new MeasureError(`cannot run the search engine benchmark: ${error.message}`)));
+    child.once('exit', (code, signal) => {
+      if (code !== 0) return fail(new MeasureError(`the search engine benchmark exited with ${signal ?? `code ${code}`}`));
+      if (!existsSync(SEARCH_RESULT)) return fail(new MeasureError(`the search engine benchmark wrote no ${SEARCH_RESULT}`));
+      const result = JSON.parse(readFileSync(SEARCH_RESULT, 'utf8'));
+      if (!(Date.parse(result.generatedAt) >= startedAt - 1000)) return fail(new MeasureError(`${SEARCH_RESULT} is not from this run (generated ${result.generatedAt})`));
+      done(result);
+    });
+  });
+}
+
+/** The three budgeted search figures, each judged on its own. */
+function searchVerdicts(s) {
+  return {
+    build: s.build.medianMs <= s.budgets.buildMs,
+    p50: s.overall.p50Ms <= s.budgets.p50Ms,
+    p95: s.overall.p95Ms <= s.budgets.p95Ms,
+  };
+}
 
 await runStandalone(async () => {
   const started = performance.now();
+  // Before anything else, so that a new data directory is seen as new and timed on its own.
+  const prepared = await prepareDataDir();
+  // Each run a fresh process, with no other server of ours running.
+  const startup = await measureStartup({ prepared });
   const server = await startServer();
-  let bundle, html, ssr;
+  let bundle, html, ssr, offers;
   try {
     bundle = await measureBundleSize({ port: server.port });
     html = await measureHtmlSize({ port: server.port });
     ssr = await measureSsrLatency({ port: server.port });
+    offers = await measureOffersLoad({ port: server.port });
   } finally {
     await server.stop();
   }
-  // Start-up runs last, with no other server of ours running.
-  const startup = await measureStartup();
+  // Every server is stopped: the search engine benchmark gets the machine to itself.
+  let search;
+  let searchError;
+  try {
+    search = await runSearchEngine();
+  } catch (error) {
+    searchError = error;
+  }
 
-  console.log(`Production build benchmarks (node ${process.version}; KB = bytes/1024)`);
+  console.log(`\nProduction build benchmarks (node ${process.version}; KB = bytes/1024)`);
   for (const host of LOCALE_HOSTS) {
     printTable(`Home page of ${host}`, ['metric', 'value', 'budget', 'verdict'], [...bundleRows(bundle, host), ...htmlRows(html, host)]);
   }
+  printTable(productDetailTitle(bundle), ['metric', 'value', 'budget', 'verdict'], productDetailRows(bundle));
   printBundleFiles(bundle);
   printStartup(startup);
   printSsrLatency(ssr);
+  printOffersLoad(offers);
+  const searchOk = search && searchVerdicts(search);
+  if (search) {
+    const v = (ok) => (ok ? 'within budget' : 'OVER budget');
+    printTable(`Search engine (${search.catalogue.devices} synthetic devices, in-process; details above)`, ['metric', 'value', 'budget', 'verdict'], [
+      ['index build, median', `${search.build.medianMs} ms`, `≤ ${search.budgets.buildMs} ms`, v(searchOk.build)],
+      ['typo search p50', `${search.overall.p50Ms} ms`, `≤ ${search.budgets.p50Ms} ms`, v(searchOk.p50)],
+      ['typo search p95', `${search.overall.p95Ms} ms`, `≤ ${search.budgets.p95Ms} ms`, v(searchOk.p95)],
+    ]);
+  } else {
+    console.log(`\nSearch engine: NOT MEASURED (${searchError.message})`);
+  }
 
+  // true within, false over, null not measured / not valid.
   const verdicts = [
     ...LOCALE_HOSTS.flatMap((h) => [bundle.locales[h].withinBudget, html.locales[h].br.withinBudget, html.locales[h].gzip.withinBudget]),
+    bundle.productDetail.withinBudget,
     startup.healthz.withinBudget,
     startup.firstPage.withinBudget,
+    offers.judged,
+    ...(searchOk ? [searchOk.build, searchOk.p50, searchOk.p95] : [null, null, null]),
   ];
-  const over = verdicts.filter((v) => !v).length;
-  console.log(`\n${verdicts.length - over} of ${verdicts.length} budgeted figures within budget${over ? `, ${over} OVER budget` : ''}.`);
+  const within = verdicts.filter((v) => v === true).length;
+  const over = verdicts.filter((v) => v === false).length;
+  const unknown = verdicts.length - within - over;
+  const notes = [over ? `${over} OVER budget` : '', unknown ? `${unknown} not measured or not valid` : ''].filter(Boolean).join(', ');
+  console.log(`\n${within} of ${verdicts.length} budgeted figures within budget${notes ? `, ${notes}` : ''}.`);
+  if (!offers.valid) console.log(`offer load figures are NOT VALID as measured: ${offersVerdict(offers)}`);
 
   const file = writeResult('latest.json', {
     generatedAt: new Date().toISOString(),
     node: process.version,
     build: buildInfo(),
-    budgets: BUDGETS,
+    budgets: { ...BUDGETS, search: search?.budgets },
     bundle,
     html,
     startup,
     ssr,
+    offers,
+    search: search ?? { error: searchError.message },
     benchmarkMs: Math.round(performance.now() - started),
   });
   console.log(`written ${file}`);
+  if (searchError) throw searchError;
 });

@@ -17,7 +17,8 @@ interface Props {
   readonly listId: string;
   readonly query: string;
   readonly active: number;
-  readonly onResults: (devices: readonly Device[]) => void;
+  /** The devices shown and the text they answer (stale results while typing report no devices). */
+  readonly onResults: (devices: readonly Device[], forQuery: string) => void;
   readonly onPick: (device: Device) => void;
 }
 
@@ -31,7 +32,8 @@ function Results({ listId, query, active, onResults, onPick }: Props) {
     placeholderData: keepPreviousData,
   });
   const devices = result.data ?? [];
-  useEffect(() => onResults(devices), [devices, onResults]);
+  const fresh = !result.isPlaceholderData;
+  useEffect(() => onResults(fresh ? devices : [], query), [devices, fresh, query, onResults]);
 
   if (result.isError) {
     return (
@@ -62,7 +64,7 @@ function Results({ listId, query, active, onResults, onPick }: Props) {
     );
   }
   return (
-    <ul id={listId} role="listbox" className="search-panel search-results" aria-label={i18n._(msg`Search results`)}>
+    <ul id={listId} role="listbox" className="search-panel search-results" aria-label={i18n._(msg`Search results`)} aria-busy={!fresh}>
       {devices.map((device, index) => (
         <li
           key={device.id}

@@ -24,7 +24,9 @@ export function SiteSearch() {
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const results = useRef<readonly Device[]>([]);
+  /** The results on screen and the text they answer; keys act only on results of the current text. */
+  const results = useRef<{ query: string; devices: readonly Device[] }>({ query: '', devices: [] });
+  const current = () => (results.current.query === text.trim() ? results.current.devices : []);
   const root = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -47,7 +49,7 @@ export function SiteSearch() {
       role="search"
       onSubmit={(event) => {
         event.preventDefault();
-        const device = results.current[active >= 0 ? active : 0];
+        const device = current()[active >= 0 ? active : 0];
         if (device) go(device);
       }}
       onBlur={(event) => {
@@ -75,7 +77,7 @@ export function SiteSearch() {
         }}
         onFocus={() => setOpen(true)}
         onKeyDown={(event) => {
-          const count = results.current.length;
+          const count = current().length;
           if (event.key === 'ArrowDown' && count > 0) {
             event.preventDefault();
             setOpen(true);
@@ -94,8 +96,8 @@ export function SiteSearch() {
             listId={listId}
             query={query}
             active={active}
-            onResults={(devices) => {
-              results.current = devices;
+            onResults={(devices, forQuery) => {
+              results.current = { query: forQuery, devices };
             }}
             onPick={go}
           />
