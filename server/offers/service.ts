@@ -8,6 +8,7 @@ import type { CatalogueStore } from '../catalogue/store';
 import type { Database } from '../db/client';
 import { devices, offers } from '../db/schema';
 import { PricingInputError, priceOffer } from './pricing';
+import type { OfferWriter } from './writer';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -16,7 +17,7 @@ export type CreateOfferResult =
   | { readonly kind: 'blocked'; readonly blockedBy: { questionId: number; answerId: number; code: string }[] };
 
 export async function createOffer(
-  db: Database,
+  writer: OfferWriter,
   store: CatalogueStore,
   locale: Locale,
   request: OfferRequest,
@@ -27,21 +28,18 @@ export async function createOffer(
   const result = priceOffer(device.basePrice[locale], store.questionsFor(device), request.answers);
   if (result.kind === 'blocked') return { kind: 'blocked', blockedBy: result.blockedBy };
 
-  const [row] = await db
-    .insert(offers)
-    .values({
-      id: randomUUID(),
-      deviceId: device.id,
-      locale,
-      answers: request.answers,
-      priceCents: result.priceCents,
-      conditionId: result.conditionId,
-      kind: result.kind,
-      validUntil: new Date(now.getTime() + OFFER_VALIDITY_DAYS * DAY_MS),
-      createdAt: now,
-    })
-    .returning();
-  return { kind: 'created', offer: toOffer(row!, device.name) };
+  const row = await writer.insert({
+    id: randomUUID(),
+    deviceId: device.id,
+    locale,
+    answers: request.answers,
+    priceCents: result.priceCents,
+    conditionId: result.conditionId,
+    kind: result.kind,
+    validUntil: new Date(now.getTime() + OFFER_VALIDITY_DAYS * DAY_MS),
+    createdAt: now,
+  });
+  return { kind: 'created', offer: toOffer(row, device.name) };
 }
 
 export async function findOffer(db: Database, offerId: string): Promise<Offer | undefined> {

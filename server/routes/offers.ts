@@ -10,16 +10,18 @@ import type { Database } from '../db/client';
 import { sendBadRequest, sendError, zodFields } from '../http/errors';
 import { PricingInputError } from '../offers/pricing';
 import { createOffer, findOffer } from '../offers/service';
+import { OfferWriter } from '../offers/writer';
 
 const OfferIdSchema = z.string().uuid('The offer id is not valid.');
 
 export function registerOfferRoutes(app: FastifyInstance, db: Database, store: CatalogueStore) {
+  const writer = new OfferWriter(db);
   app.post('/api/offers', async (request, reply) => {
     const parsed = OfferRequestSchema.safeParse(request.body);
     if (!parsed.success) return sendBadRequest(reply, 'The offer request is not valid.', zodFields(parsed.error));
     const { locale } = resolveShop(request.hostname, request.headers.cookie);
     try {
-      const result = await createOffer(db, store, locale, parsed.data);
+      const result = await createOffer(writer, store, locale, parsed.data);
       if (result.kind === 'blocked') {
         return sendError(reply, 422, 'Offer Blocked', 'We cannot buy the device with these answers.', { blockedBy: result.blockedBy });
       }
