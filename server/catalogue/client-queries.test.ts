@@ -91,3 +91,15 @@ describe('catalogue service on the embedded engine', () => {
     await expect(fetchCategories(garbage)).rejects.toBeInstanceOf(CatalogueUnavailableError);
   });
 });
+
+describe('search while typing', () => {
+  it('lets the last word be the start of a word', async () => {
+    const ids = (await searchDevices(api('de'), 'galxy s2')).map((d) => d.id);
+    expect(ids).toEqual([2100]);
+    expect((await searchDevices(api('de'), 'iphone 1')).map((d) => d.id).sort()).toEqual([1300, 1301, 1500]);
+    expect((await searchDevices(api('de'), 'playst')).map((d) => d.id)).toEqual([3000]);
+  });
+  it('still needs every earlier word to match', async () => {
+    expect(await searchDevices(api('de'), 'galaxy iphone')).toEqual([]);
+  });
+});

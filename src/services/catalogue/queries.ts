@@ -37,24 +37,22 @@ export function pageByUrlQuery(url: string, types: readonly PageType[]): SearchB
   return { query: { bool: { filter: [{ term: { url } }, { terms: { type: [...types] } }] } }, size: 1 };
 }
 
-/** Fuzzy device search on model and search terms (boost 2, spec §9) and the full name. */
+/**
+ * Fuzzy device search on model and search terms (boost 2, spec §9) and the full name. Every word must
+ * match (typo-tolerant); the last word may also be the beginning of a word, so results appear while
+ * the seller is still typing ("galxy s2" finds the Galaxy S21).
+ */
 export function deviceSearchQuery(text: string, size = 8): SearchBody {
-  return {
-    query: {
-      bool: {
-        must: [
-          {
-            multi_match: {
-              query: text,
-              fields: ['model^2', 'searchTerms^2', 'name'],
-              fuzziness: 'AUTO',
-              operator: 'and',
-            },
-          },
-        ],
-        should: [{ prefix: { name: { value: text.trim().toLowerCase().split(/\s+/).pop() ?? '' } } }],
-      },
+  const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const last = words.pop() ?? '';
+  const fuzzy = (query: string, operator: 'and' | 'or') => ({
+    multi_match: { query, fields: ['model^2', 'searchTerms^2', 'name'], fuzziness: 'AUTO', operator },
+  });
+  const lastWord = {
+    bool: {
+      should: [fuzzy(last, 'or'), { prefix: { model: { value: last, boost: 0.5 } } }, { prefix: { name: { value: last, boost: 0.25 } } }, { prefix: { searchTerms: { value: last, boost: 0.5 } } }],
+      minimum_should_match: 1,
     },
-    size,
   };
+  return { query: { bool: { must: words.length > 0 ? [fuzzy(words.join(' '), 'and'), lastWord] : [lastWord] } }, size };
 }
