@@ -16,6 +16,8 @@ import type { CatalogueStore } from './catalogue/store';
 import type { Database } from './db/client';
 import { registerOfferRoutes } from './routes/offers';
 import { registerSearchRoutes } from './routes/searches';
+import { registerTradeRoutes } from './routes/trades';
+import { registerVoucherRoutes } from './routes/vouchers';
 import { loggerOptions } from './logger';
 import { sitemapXml } from './sitemap';
 
@@ -155,6 +157,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.api) {
     registerSearchRoutes(app, options.api.search, options.api.searchBasicAuth);
     registerOfferRoutes(app, options.api.db, options.api.store);
+    registerTradeRoutes(app, options.api.db);
+    registerVoucherRoutes(app, options.api.db);
   }
 
   app.all('/api/*', async (request, reply) =>

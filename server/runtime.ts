@@ -12,6 +12,7 @@ import { CatalogueStore } from './catalogue/store';
 import type { ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/client';
 import { DEFAULT_DATA_DIR } from './paths';
+import { importVouchers, loadVoucherSeed } from './vouchers/seed';
 
 export interface Runtime {
   readonly database: DatabaseHandle;
@@ -39,6 +40,7 @@ export async function createRuntime(
       latest?.checksum === checksum
         ? { imported: false, devices: latest.devices }
         : await importCatalogue(database.db, loadSeedCatalogue(), { checksum });
+    await importVouchers(database.db, loadVoucherSeed());
     const store = await CatalogueStore.load(database.db);
     const search = options.searchUrl ? new RemoteSearch(options.searchUrl) : new LocalSearch(store);
     log?.info(

@@ -2,7 +2,8 @@
 // per-locale prices are JSON objects keyed by shop locale; money is stored in integer cents.
 
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Address, Payout, TradeStatus } from '../../src/contracts/trades';
 import type { DeviceImage, PageTexts, PerLocale } from '../catalogue/model';
 
 export const categories = pgTable('categories', {
@@ -122,3 +123,127 @@ export const catalogueImports = pgTable('catalogue_imports', {
   devices: integer('devices').notNull(),
   importedAt: timestamp('imported_at', { withTimezone: true }).notNull().default(sql`now()`),
 });
+
+// Checkout (DESIGN.md §7): trades, their items and status history, idempotency keys of submissions,
+// vouchers and their redemptions.
+
+export const trades = pgTable(
+  'trades',
+  {
+    id: uuid('id').primaryKey(),
+    /** TR-<year>-<6 digits>, sequential per year (trade_number_counters). */
+    tradeNumber: text('trade_number').notNull().unique(),
+    /** The spec's transactionId. */
+    transactionId: integer('transaction_id').generatedAlwaysAsIdentity().notNull().unique(),
+    locale: text('locale').notNull(),
+    status: text('status').$type<TradeStatus>().notNull(),
+    /** Null for customer trades (accounts). */
+    guestEmail: text('guest_email'),
+    address: jsonb('address').$type<Address>().notNull(),
+    /** Holds the full IBAN, which paying needs: never log it, answer only a masked form. */
+    payout: jsonb('payout').$type<Payout>().notNull(),
+    paymentType: integer('payment_type').notNull(),
+    b2b: boolean('b2b').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    voucherCode: text('voucher_code').references(() => vouchers.code),
+    voucherCents: integer('voucher_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [index('trades_guest_email_idx').on(t.guestEmail)],
+);
+
+export const tradeItems = pgTable(
+  'trade_items',
+  {
+    /** The primary key: an offer belongs to one trade only. */
+    offerId: uuid('offer_id')
+      .primaryKey()
+      .references(() => offers.id),
+    tradeId: uuid('trade_id')
+      .notNull()
+      .references(() => trades.id),
+    /** Order in the cart. */
+    position: smallint('position').notNull(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id),
+    priceCents: integer('price_cents').notNull(),
+    conditionId: smallint('condition_id').notNull(),
+    kind: text('kind').$type<'purchase' | 'recycling'>().notNull(),
+  },
+  (t) => [index('trade_items_trade_idx').on(t.tradeId)],
+);
+
+export const tradeTransitions = pgTable(
+  'trade_transitions',
+  {
+    id: serial('id').primaryKey(),
+    tradeId: uuid('trade_id')
+      .notNull()
+      .references(() => trades.id),
+    /** Null for the creation. */
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().default(sql`now()`),
+    note: text('note'),
+  },
+  (t) => [index('trade_transitions_trade_idx').on(t.tradeId)],
+);
+
+/** The last trade number handed out per calendar year (UTC); its row lock keeps numbers gapless. */
+export const tradeNumberCounters = pgTable('trade_number_counters', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/** Idempotency-Key of a submission: claimed while it runs, then holding the answer to replay. */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  key: text('key').primaryKey(),
+  /** Endpoint and shop, e.g. trades:de. */
+  scope: text('scope').notNull(),
+  /** sha256 of the canonical JSON body and the locale. */
+  requestHash: text('request_hash').notNull(),
+  status: text('status').$type<'in_progress' | 'done'>().notNull(),
+  responseStatus: integer('response_status'),
+  responseBody: jsonb('response_body'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  /** When the running claim started; an in_progress claim older than the lease can be taken over. */
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().default(sql`now()`),
+});
+
+export const vouchers = pgTable('vouchers', {
+  /** Upper case. */
+  code: text('code').primaryKey(),
+  /** Null: valid in every shop. */
+  locale: text('locale'),
+  kind: text('kind').$type<'fixed' | 'percent'>().notNull(),
+  /** Cents for fixed, basis points for percent. */
+  value: integer('value').notNull(),
+  minTotalCents: integer('min_total_cents').notNull(),
+  /** Null: no expiry. */
+  validUntil: timestamp('valid_until', { withTimezone: true }),
+  singleUsePerCustomer: boolean('single_use_per_customer').notNull(),
+});
+
+export const voucherRedemptions = pgTable(
+  'voucher_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code')
+      .notNull()
+      .references(() => vouchers.code),
+    /** Lower-cased guest e-mail (a customer id once accounts exist). */
+    customerKey: text('customer_key').notNull(),
+    tradeId: uuid('trade_id')
+      .notNull()
+      .references(() => trades.id),
+    /** Copied from the voucher so the partial unique index can enforce single use. */
+    singleUse: boolean('single_use').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [
+    uniqueIndex('voucher_redemptions_single_use_idx').on(t.code, t.customerKey).where(sql`${t.singleUse}`),
+    index('voucher_redemptions_trade_idx').on(t.tradeId),
+  ],
+);

@@ -1,0 +1,43 @@
+// POST /api/trades: checkout submission. The shop comes from the host; an Idempotency-Key header makes
+// retries safe (the same key and body replay the first answer). Prices come from the stored offers.
+
+import type { FastifyInstance } from 'fastify';
+import { resolveShop } from '../../src/config/hosts';
+import type { Locale } from '../../src/config/locales';
+import { TradeRequestSchema } from '../../src/contracts/trades';
+import type { Database } from '../db/client';
+import { sendBadRequest, zodFields } from '../http/errors';
+import { IDEMPOTENCY_KEY_PATTERN } from '../trades/idempotency';
+import { submitTrade } from '../trades/service';
+
+export function registerTradeRoutes(app: FastifyInstance, db: Database) {
+  // One schema per shop (postal code rule, B2B), built once.
+  const schemas = new Map<Locale, ReturnType<typeof TradeRequestSchema>>();
+  const schemaFor = (locale: Locale) => schemas.get(locale) ?? schemas.set(locale, TradeRequestSchema(locale)).get(locale)!;
+
+  app.post(
+    '/api/trades',
+    {
+      onSend: async (_request, reply, payload) => {
+        reply.header('Cache-Control', 'no-store');
+        return payload;
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      if (key === undefined) {
+        return sendBadRequest(reply, 'The Idempotency-Key header is required: send a new random key (e.g. a UUID) per checkout and the same key when retrying it.');
+      }
+      if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+        return sendBadRequest(reply, 'The Idempotency-Key header must be 1 to 100 visible characters.');
+      }
+      const { locale } = resolveShop(request.hostname, request.headers.cookie);
+      const parsed = schemaFor(locale).safeParse(request.body);
+      if (!parsed.success) return sendBadRequest(reply, 'The checkout is not complete or not valid.', zodFields(parsed.error));
+
+      const answer = await submitTrade(db, { idempotencyKey: key, locale, rawBody: request.body, request: parsed.data });
+      if (answer.replayed) reply.header('Idempotent-Replayed', 'true');
+      return reply.status(answer.statusCode).send(answer.body);
+    },
+  );
+}

@@ -1,0 +1,38 @@
+// POST /api/vouchers/check: is this voucher valid in this shop for this cart total (and customer),
+// and how many EUR does it add to the payout? The shop comes from the host.
+
+import type { FastifyInstance } from 'fastify';
+import { resolveShop } from '../../src/config/hosts';
+import { VoucherCheckRequestSchema, type VoucherCheckResult } from '../../src/contracts/trades';
+import type { Database } from '../db/client';
+import { sendBadRequest, zodFields } from '../http/errors';
+import { checkVoucher, customerKey } from '../vouchers/service';
+
+export function registerVoucherRoutes(app: FastifyInstance, db: Database) {
+  app.post(
+    '/api/vouchers/check',
+    {
+      // The answer depends on the customer and on time.
+      onSend: async (_request, reply, payload) => {
+        reply.header('Cache-Control', 'no-store');
+        return payload;
+      },
+    },
+    async (request, reply) => {
+      const parsed = VoucherCheckRequestSchema.safeParse(request.body);
+      if (!parsed.success) return sendBadRequest(reply, 'The voucher check is not valid.', zodFields(parsed.error));
+      const { locale } = resolveShop(request.hostname, request.headers.cookie);
+      const { code, cartTotal, email } = parsed.data;
+      const decision = await checkVoucher(db, {
+        code,
+        locale,
+        cartTotalCents: Math.round(cartTotal * 100),
+        ...(email ? { customerKey: customerKey(email) } : {}),
+      });
+      const result: VoucherCheckResult = decision.valid
+        ? { valid: true, code: decision.code, kind: decision.kind, value: decision.valueCents / 100 }
+        : { valid: false, reason: decision.reason, ...(decision.minTotalCents === undefined ? {} : { minTotal: decision.minTotalCents / 100 }) };
+      return result;
+    },
+  );
+}

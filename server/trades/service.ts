@@ -1,0 +1,239 @@
+// Trade creation (POST /api/trades). The submission is idempotent (./idempotency); then ONE transaction
+// checks the offers and prices them from the database (never from the client), re-validates the
+// voucher, applies the B2B cap and writes the trade, its items, its first transition, the voucher
+// redemption and the answer stored on the key. Rejections are answers, stored on the key as well.
+
+import { randomUUID } from 'node:crypto';
+import { DrizzleQueryError, eq, inArray, sql } from 'drizzle-orm';
+import { B2B_TRADE_CAP } from '../../src/config/constants';
+import type { Locale } from '../../src/config/locales';
+import { paymentTypeCode, type Payout, type Trade, type TradeRequest, type VoucherFailureReason } from '../../src/contracts/trades';
+import type { Database } from '../db/client';
+import { devices, offers, tradeItems, tradeNumberCounters, trades, tradeTransitions, voucherRedemptions } from '../db/schema';
+import { checkVoucher, customerKey } from '../vouchers/service';
+import { claimKey, completeKey, releaseKey, requestHash, type StoredAnswer } from './idempotency';
+
+export interface TradeSubmission {
+  readonly idempotencyKey: string;
+  readonly locale: Locale;
+  /** The JSON body as received: what the key's request hash covers. */
+  readonly rawBody: unknown;
+  readonly request: TradeRequest;
+  readonly now?: Date;
+}
+
+export interface TradeAnswer extends StoredAnswer {
+  /** True when the answer is the one stored for an earlier submission with this key. */
+  readonly replayed: boolean;
+}
+
+/** A 4xx answer that ends the transaction (rolled back) and is stored on the key. */
+class Rejection extends Error {
+  readonly answer: StoredAnswer;
+  constructor(statusCode: number, error: string, message: string, extra: Record<string, unknown> = {}) {
+    super(message);
+    this.answer = { statusCode, body: { statusCode, error, message, ...extra } };
+  }
+}
+
+const euros = (cents: number) => cents / 100;
+
+export async function submitTrade(db: Database, submission: TradeSubmission): Promise<TradeAnswer> {
+  const { idempotencyKey: key, locale } = submission;
+  const claim = await claimKey(db, key, `trades:${locale}`, requestHash(submission.rawBody, locale));
+  if (claim.kind === 'replay') return { ...claim.answer, replayed: true };
+  if (claim.kind === 'in_progress') return unstored(409, 'Conflict', 'This checkout is already being processed.');
+  if (claim.kind === 'other_request') return unstored(422, 'Unprocessable Entity', 'This Idempotency-Key was used for a different request.');
+
+  try {
+    return { ...(await createTrade(db, submission)), replayed: false };
+  } catch (error) {
+    const rejection = error instanceof Rejection ? error : await constraintRejection(db, error, submission.request);
+    if (rejection) {
+      await completeKey(db, key, rejection.answer);
+      return { ...rejection.answer, replayed: false };
+    }
+    await releaseKey(db, key).catch(() => undefined);
+    throw withoutParameters(error);
+  }
+}
+
+function unstored(statusCode: number, error: string, message: string): TradeAnswer {
+  return { statusCode, body: { statusCode, error, message }, replayed: false };
+}
+
+async function createTrade(db: Database, submission: TradeSubmission): Promise<StoredAnswer> {
+  const { request, locale } = submission;
+  const now = submission.now ?? new Date();
+  const ids = request.offerIds;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ offer: offers, deviceName: devices.name })
+      .from(offers)
+      .innerJoin(devices, eq(devices.id, offers.deviceId))
+      .where(inArray(offers.id, ids));
+    const byId = new Map(rows.map((row) => [row.offer.id, row]));
+    const offerFields = (list: string[], message: string) => list.map((id) => ({ path: `offerIds.${ids.indexOf(id)}`, message }));
+
+    const unknownOfferIds = ids.filter((id) => !byId.has(id));
+    if (unknownOfferIds.length > 0) {
+      throw new Rejection(400, 'Bad Request', `These offers do not exist: ${unknownOfferIds.join(', ')}.`, {
+        unknownOfferIds,
+        fields: offerFields(unknownOfferIds, 'Unknown offer.'),
+      });
+    }
+    const items = ids.map((id) => byId.get(id)!);
+    const foreignOfferIds = items.filter((i) => i.offer.locale !== locale).map((i) => i.offer.id);
+    if (foreignOfferIds.length > 0) {
+      throw new Rejection(400, 'Bad Request', `These offers were made in another country shop: ${foreignOfferIds.join(', ')}.`, {
+        foreignOfferIds,
+        fields: offerFields(foreignOfferIds, 'Offer from another shop.'),
+      });
+    }
+    const expiredOfferIds = items.filter((i) => i.offer.validUntil.getTime() < now.getTime()).map((i) => i.offer.id);
+    if (expiredOfferIds.length > 0) {
+      throw new Rejection(409, 'Conflict', 'Some offers have expired; get a new offer for these devices.', { expiredOfferIds });
+    }
+    const used = await tx.select({ offerId: tradeItems.offerId }).from(tradeItems).where(inArray(tradeItems.offerId, ids));
+    if (used.length > 0) throw usedOffers(used.map((u) => u.offerId));
+
+    const subtotalCents = items.reduce((sum, i) => sum + i.offer.priceCents, 0);
+    const email = request.identity.email;
+    let voucher: { code: string; cents: number; singleUse: boolean } | null = null;
+    if (request.voucherCode) {
+      const decision = await checkVoucher(tx, { code: request.voucherCode, locale, cartTotalCents: subtotalCents, customerKey: customerKey(email), now });
+      if (!decision.valid) throw voucherRejection(decision.reason);
+      voucher = { code: decision.code, cents: decision.valueCents, singleUse: decision.singleUse };
+    }
+    const totalCents = subtotalCents + (voucher?.cents ?? 0);
+    if (request.b2b && totalCents > B2B_TRADE_CAP * 100) {
+      throw new Rejection(422, 'Unprocessable Entity', `Business trade-ins are capped at ${B2B_TRADE_CAP} EUR; this one totals ${euros(totalCents)} EUR.`, {
+        cap: B2B_TRADE_CAP,
+      });
+    }
+
+    // Taken last: the counter's row lock is held until commit and serializes trade creation.
+    const tradeNumber = await nextTradeNumber(tx, now);
+    const tradeId = randomUUID();
+    const [stored] = await tx
+      .insert(trades)
+      .values({
+        id: tradeId,
+        tradeNumber,
+        locale,
+        status: 'created',
+        guestEmail: email,
+        address: request.address,
+        payout: request.payout,
+        paymentType: paymentTypeCode(request.payout),
+        b2b: request.b2b ?? false,
+        subtotalCents,
+        voucherCode: voucher?.code ?? null,
+        voucherCents: voucher?.cents ?? 0,
+        totalCents,
+        createdAt: now,
+      })
+      .returning({ transactionId: trades.transactionId });
+    await tx.insert(tradeItems).values(
+      items.map((i, position) => ({
+        offerId: i.offer.id,
+        tradeId,
+        position,
+        deviceId: i.offer.deviceId,
+        priceCents: i.offer.priceCents,
+        conditionId: i.offer.conditionId,
+        kind: i.offer.kind,
+      })),
+    );
+    await tx.insert(tradeTransitions).values({ tradeId, fromStatus: null, toStatus: 'created', at: now, note: 'submitted at checkout' });
+    if (voucher) {
+      await tx.insert(voucherRedemptions).values({ code: voucher.code, customerKey: customerKey(email), tradeId, singleUse: voucher.singleUse, createdAt: now });
+    }
+
+    const trade: Trade = {
+      tradeId,
+      tradeNumber,
+      transactionId: stored!.transactionId,
+      status: 'created',
+      items: items.map(({ offer, deviceName }) => ({
+        offerId: offer.id,
+        deviceId: offer.deviceId,
+        deviceName,
+        price: euros(offer.priceCents),
+        conditionId: offer.conditionId as Trade['items'][number]['conditionId'],
+        kind: offer.kind,
+      })),
+      subtotal: euros(subtotalCents),
+      voucher: voucher && { code: voucher.code, value: euros(voucher.cents) },
+      total: euros(totalCents),
+      payout: { method: request.payout.method, masked: maskPayout(request.payout) },
+      createdAt: now.toISOString(),
+    };
+    const answer = { statusCode: 201, body: trade };
+    await completeKey(tx, submission.idempotencyKey, answer);
+    return answer;
+  });
+}
+
+/** TR-<year>-<number>, gapless per UTC year: a failed transaction gives its number back. */
+async function nextTradeNumber(db: Database, now: Date): Promise<string> {
+  const year = now.getUTCFullYear();
+  const [row] = await db
+    .insert(tradeNumberCounters)
+    .values({ year, lastNumber: 1 })
+    .onConflictDoUpdate({ target: tradeNumberCounters.year, set: { lastNumber: sql`${tradeNumberCounters.lastNumber} + 1` } })
+    .returning({ lastNumber: tradeNumberCounters.lastNumber });
+  return `TR-${year}-${String(row!.lastNumber).padStart(6, '0')}`;
+}
+
+/** IBAN as "DE89 •••• •••• •••• 3000" (the same length for every country); PayPal shows its e-mail. */
+export function maskPayout(payout: Payout): string {
+  return payout.method === 'sepa' ? `${payout.iban.slice(0, 4)} •••• •••• •••• ${payout.iban.slice(-4)}` : payout.email;
+}
+
+function usedOffers(usedOfferIds: string[]): Rejection {
+  return new Rejection(409, 'Conflict', 'Some offers already belong to a trade; remove them from the cart.', { usedOfferIds });
+}
+
+const VOUCHER_MESSAGES: Record<VoucherFailureReason, string> = {
+  unknown: 'We do not know this voucher code.',
+  expired: 'This voucher has expired.',
+  minimum_total: 'The trade total is below the minimum for this voucher.',
+  already_used: 'This voucher was already used with this e-mail address.',
+  not_in_this_shop: 'This voucher is not valid in this shop.',
+};
+
+function voucherRejection(reason: VoucherFailureReason): Rejection {
+  const message = VOUCHER_MESSAGES[reason];
+  return new Rejection(422, 'Unprocessable Entity', message, { reason, fields: [{ path: 'voucherCode', message }] });
+}
+
+/**
+ * A concurrent submission won the race for a unique index (after our checks passed): the offers are
+ * taken, or the single-use voucher is redeemed. Both are answers, never a 500.
+ */
+async function constraintRejection(db: Database, error: unknown, request: TradeRequest): Promise<Rejection | undefined> {
+  const constraint = uniqueViolation(error);
+  if (constraint === 'trade_items_pkey') {
+    const used = await db.select({ offerId: tradeItems.offerId }).from(tradeItems).where(inArray(tradeItems.offerId, request.offerIds));
+    return usedOffers(used.map((u) => u.offerId));
+  }
+  if (constraint === 'voucher_redemptions_single_use_idx') return voucherRejection('already_used');
+  return undefined;
+}
+
+function uniqueViolation(error: unknown): string | undefined {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : undefined;
+  }
+  return undefined;
+}
+
+/** Driver errors carry the query parameters, the IBAN among them: only the code and message go on to the log. */
+function withoutParameters(error: unknown): Error {
+  const cause = error instanceof DrizzleQueryError ? error.cause : error;
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return new Error(`Creating the trade failed${typeof code === 'string' ? ` (${code})` : ''}: ${message}`);
+}

@@ -1,0 +1,384 @@
+// POST /api/trades through fastify.inject, on PGlite and (when TEST_DATABASE_URL is set) PostgreSQL:
+// totals from stored offers, offer and voucher rules, the B2B cap, idempotency under concurrency,
+// nothing half-written on failures, and no IBAN in answers or logs.
+
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TradeErrorSchema, TradeSchema } from '../../src/contracts/trades';
+import { buildApp } from '../app';
+import { importCatalogue } from '../catalogue/repository';
+import { LocalSearch } from '../catalogue/search-service';
+import { CatalogueStore } from '../catalogue/store';
+import type { DatabaseHandle } from '../db/client';
+import { idempotencyKeys, offers, tradeItems, trades, tradeTransitions, voucherRedemptions } from '../db/schema';
+import { fixtureCatalogue } from '../test-support/catalogue';
+import { testDatabases } from '../test-support/databases';
+import { importVouchers } from '../vouchers/seed';
+import { requestHash } from './idempotency';
+
+const BEST = { 1: 11, 2: 21, 3: 31 };
+const IBAN = 'DE89370400440532013000';
+const SEPA = { method: 'sepa', accountHolder: 'Erika Mustermann', iban: 'de89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' };
+const PAYPAL = { method: 'paypal', email: 'erika.paypal@example.com' };
+const ADDRESS = { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17', postalCode: '51147', city: 'Köln' };
+const POSTAL: Record<string, string> = { 'de.localhost': '51147', 'fr.localhost': '75001', 'it.localhost': '00184' };
+
+describe.each(testDatabases())('POST /api/trades on $name', (database) => {
+  let handle: DatabaseHandle;
+  let app: FastifyInstance;
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    handle = await database.open();
+    await importCatalogue(handle.db, fixtureCatalogue());
+    await importVouchers(handle.db, [
+      { code: 'BONUS10', locale: null, kind: 'fixed', value: 1000, minTotalCents: 5000, validUntil: null, singleUsePerCustomer: true },
+      { code: 'PLUS5', locale: 'de', kind: 'percent', value: 500, minTotalCents: 0, validUntil: null, singleUsePerCustomer: false },
+      { code: 'OLD20', locale: null, kind: 'fixed', value: 2000, minTotalCents: 0, validUntil: '2020-01-01T00:00:00Z', singleUsePerCustomer: false },
+    ]);
+    const store = await CatalogueStore.load(handle.db);
+    app = await buildApp({
+      logLevel: 'info',
+      logStream: new Writable({
+        write(chunk, _encoding, done) {
+          logs.push(String(chunk));
+          done();
+        },
+      }),
+      render: async () => new Response('page'),
+      resolveAssets: () => ({ entry: '', css: [], preloads: [], devScripts: [] }),
+      api: { db: handle.db, store, search: new LocalSearch(store) },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+
+  const offer = async (deviceId = 1300, host = 'de.localhost'): Promise<string> => {
+    const res = await app.inject({ method: 'POST', url: '/api/offers', payload: { deviceId, answers: BEST }, headers: { host } });
+    expect(res.statusCode).toBe(201);
+    return res.json().offerId;
+  };
+  /** An offer row written directly, for prices the catalogue does not have. */
+  const storedOffer = async (priceCents: number): Promise<string> => {
+    const id = randomUUID();
+    const validUntil = new Date(Date.now() + 86_400_000);
+    await handle.db.insert(offers).values({ id, deviceId: 1500, locale: 'de', answers: BEST, priceCents, conditionId: 1, kind: 'purchase', validUntil });
+    return id;
+  };
+  const body = (offerIds: string[], extra: Record<string, unknown> = {}, host = 'de.localhost') => ({
+    offerIds,
+    identity: { kind: 'guest', email: `seller-${randomUUID()}@example.com` },
+    address: { ...ADDRESS, postalCode: POSTAL[host] },
+    payout: SEPA,
+    termsAccepted: true,
+    ...extra,
+  });
+  const submit = (payload: unknown, key: string | null = randomUUID(), host = 'de.localhost') =>
+    app.inject({ method: 'POST', url: '/api/trades', payload: payload as object, headers: { host, ...(key === null ? {} : { 'idempotency-key': key }) } });
+  const counts = async () => ({
+    trades: await handle.db.$count(trades),
+    items: await handle.db.$count(tradeItems),
+    transitions: await handle.db.$count(tradeTransitions),
+    redemptions: await handle.db.$count(voucherRedemptions),
+  });
+
+  describe('creating a trade', () => {
+    it('creates a guest SEPA trade: payment type 13, masked IBAN, first transition, no-store', async () => {
+      const [a, b] = [await offer(1300), await offer(1500)];
+      const res = await submit(body([a, b]));
+      expect(res.statusCode).toBe(201);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const trade = TradeSchema.parse(res.json());
+      expect(trade).toMatchObject({
+        status: 'created',
+        subtotal: 950,
+        voucher: null,
+        total: 950,
+        payout: { method: 'sepa', masked: 'DE89 •••• •••• •••• 3000' },
+        items: [
+          { offerId: a, deviceId: 1300, deviceName: 'Apple iPhone 13 128 GB', price: 310, conditionId: 1, kind: 'purchase' },
+          { offerId: b, deviceId: 1500, deviceName: 'Apple iPhone 15 Pro 128 GB', price: 640, conditionId: 1, kind: 'purchase' },
+        ],
+      });
+      expect(trade.tradeNumber).toMatch(new RegExp(`^TR-${new Date().getUTCFullYear()}-\\d{6}$`));
+      expect(res.body).not.toContain('0532013000');
+
+      const [row] = await handle.db.select().from(trades).where(eq(trades.id, trade.tradeId));
+      expect(row).toMatchObject({ paymentType: 13, b2b: false, subtotalCents: 95_000, totalCents: 95_000, locale: 'de', transactionId: trade.transactionId });
+      expect(row!.payout).toEqual({ method: 'sepa', accountHolder: 'Erika Mustermann', iban: IBAN, bic: 'COBADEFFXXX' });
+      const transitions = await handle.db.select().from(tradeTransitions).where(eq(tradeTransitions.tradeId, trade.tradeId));
+      expect(transitions).toEqual([expect.objectContaining({ fromStatus: null, toStatus: 'created' })]);
+    });
+
+    it('creates a PayPal trade with payment type 2 and numbers trades in sequence', async () => {
+      const first = TradeSchema.parse((await submit(body([await offer(2100)]))).json());
+      const res = await submit(body([await offer(3000)], { payout: PAYPAL }));
+      expect(res.statusCode).toBe(201);
+      const trade = TradeSchema.parse(res.json());
+      expect(trade.payout).toEqual({ method: 'paypal', masked: 'erika.paypal@example.com' });
+      const [row] = await handle.db.select({ paymentType: trades.paymentType }).from(trades).where(eq(trades.id, trade.tradeId));
+      expect(row!.paymentType).toBe(2);
+      const number = (t: { tradeNumber: string }) => Number(t.tradeNumber.slice(-6));
+      expect(number(trade)).toBe(number(first) + 1);
+      expect(trade.transactionId).toBeGreaterThan(first.transactionId);
+    });
+
+    it('totals from the stored offer prices, ignoring prices the client sends', async () => {
+      const id = await offer(1300);
+      const res = await submit(body([id], { total: 9999, subtotal: 9999, items: [{ offerId: id, price: 9999 }] }));
+      expect(res.json()).toMatchObject({ subtotal: 310, total: 310, items: [{ price: 310 }] });
+    });
+  });
+
+  describe('offers that cannot be traded', () => {
+    it('answers 400 naming unknown offers, 400 for offers of another shop, and writes nothing', async () => {
+      const before = await counts();
+      const unknown = randomUUID();
+      const res = await submit(body([await offer(), unknown]));
+      expect(res.statusCode).toBe(400);
+      expect(TradeErrorSchema.parse(res.json())).toMatchObject({ unknownOfferIds: [unknown], fields: [{ path: 'offerIds.1' }] });
+      expect(res.json().message).toContain(unknown);
+
+      const french = await offer(1300, 'fr.localhost');
+      const foreign = await submit(body([french]));
+      expect(foreign.statusCode).toBe(400);
+      expect(foreign.json()).toMatchObject({ foreignOfferIds: [french] });
+      expect(await counts()).toEqual(before);
+    });
+
+    it('answers 409 with the expired offers so the client can re-quote', async () => {
+      const [fresh, old] = [await offer(), await offer(1500)];
+      await handle.db.update(offers).set({ validUntil: new Date(Date.now() - 60_000) }).where(eq(offers.id, old));
+      const before = await counts();
+      const res = await submit(body([fresh, old]));
+      expect(res.statusCode).toBe(409);
+      expect(TradeErrorSchema.parse(res.json())).toMatchObject({ expiredOfferIds: [old] });
+      expect(await counts()).toEqual(before);
+    });
+
+    it('answers 409 with the offers another trade already holds', async () => {
+      const [taken, free] = [await offer(), await offer(2100)];
+      expect((await submit(body([taken]))).statusCode).toBe(201);
+      const before = await counts();
+      const res = await submit(body([free, taken]));
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ usedOfferIds: [taken] });
+      expect(await counts()).toEqual(before);
+    });
+  });
+
+  describe('business trade-ins', () => {
+    it('allows up to 5000 EUR and answers 422 naming the cap above it', async () => {
+      expect((await submit(body([await storedOffer(300_000), await storedOffer(200_000)], { b2b: true }))).json()).toMatchObject({ total: 5000 });
+      const before = await counts();
+      const res = await submit(body([await storedOffer(300_000), await storedOffer(300_000)], { b2b: true }));
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ cap: 5000 });
+      expect(res.json().message).toContain('5000 EUR');
+      expect(await counts()).toEqual(before);
+    });
+
+    it('has no cap for consumers, and a voucher counts towards the cap', async () => {
+      expect((await submit(body([await storedOffer(300_000), await storedOffer(300_000)]))).statusCode).toBe(201);
+      const res = await submit(body([await storedOffer(300_000), await storedOffer(199_900)], { b2b: true, voucherCode: 'BONUS10' }));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toContain('5009 EUR');
+    });
+
+    it('refuses b2b in a shop without business trade-ins', async () => {
+      const res = await submit(body([await offer(1300, 'fr.localhost')], { b2b: true }, 'fr.localhost'), randomUUID(), 'fr.localhost');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual([expect.objectContaining({ path: 'b2b' })]);
+    });
+  });
+
+  describe('vouchers', () => {
+    it('adds the voucher to the payout and records the redemption', async () => {
+      const res = await submit(body([await offer(1300)], { voucherCode: 'bonus10' }));
+      expect(res.statusCode).toBe(201);
+      const trade = TradeSchema.parse(res.json());
+      expect(trade).toMatchObject({ subtotal: 310, voucher: { code: 'BONUS10', value: 10 }, total: 320 });
+      const redemptions = await handle.db.select().from(voucherRedemptions).where(eq(voucherRedemptions.tradeId, trade.tradeId));
+      expect(redemptions).toEqual([expect.objectContaining({ code: 'BONUS10', singleUse: true })]);
+    });
+
+    it('truncates a percent voucher to cents of the server total', async () => {
+      const res = await submit(body([await storedOffer(12_345)], { voucherCode: 'PLUS5' }));
+      expect(res.json()).toMatchObject({ subtotal: 123.45, voucher: { code: 'PLUS5', value: 6.17 }, total: 129.62 });
+    });
+
+    it('re-validates the voucher: single use per e-mail, expiry, minimum total, shop', async () => {
+      const email = 'Repeat.Seller@Example.com';
+      const first = await submit(body([await offer()], { voucherCode: 'BONUS10', identity: { kind: 'guest', email } }));
+      expect(first.statusCode).toBe(201);
+      const before = await counts();
+      const again = await submit(body([await offer()], { voucherCode: 'BONUS10', identity: { kind: 'guest', email: email.toLowerCase() } }));
+      expect(again.statusCode).toBe(422);
+      expect(TradeErrorSchema.parse(again.json())).toMatchObject({ reason: 'already_used', fields: [{ path: 'voucherCode' }] });
+
+      const cheap = await storedOffer(4_999);
+      expect((await submit(body([cheap], { voucherCode: 'BONUS10' }))).json()).toMatchObject({ reason: 'minimum_total' });
+      expect((await submit(body([cheap], { voucherCode: 'OLD20' }))).json()).toMatchObject({ reason: 'expired' });
+      expect((await submit(body([cheap], { voucherCode: 'NOPE' }))).json()).toMatchObject({ reason: 'unknown' });
+      const french = await offer(1300, 'fr.localhost');
+      expect((await submit(body([french], { voucherCode: 'PLUS5' }, 'fr.localhost'), randomUUID(), 'fr.localhost')).json()).toMatchObject({ reason: 'not_in_this_shop' });
+      expect(await counts()).toEqual(before);
+    });
+
+    it('redeems a single-use voucher once when the same e-mail submits twice at once', async () => {
+      const identity = { kind: 'guest', email: `race-${randomUUID()}@example.com` };
+      const results = await Promise.all([await offer(), await offer(1500)].map(async (id) => submit(body([id], { voucherCode: 'BONUS10', identity }))));
+      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+      expect(results.find((r) => r.statusCode === 422)!.json()).toMatchObject({ reason: 'already_used' });
+    });
+  });
+
+  describe('invalid input', () => {
+    it.each([
+      [{ termsAccepted: false }, 'termsAccepted'],
+      [{ address: { ...ADDRESS, postalCode: '5114' } }, 'address.postalCode'],
+      [{ payout: { ...SEPA, iban: 'DE88370400440532013000' } }, 'payout.iban'],
+      [{ payout: { method: 'cheque' } }, 'payout.method'],
+      [{ offerIds: [] }, 'offerIds'],
+      [{ identity: { kind: 'guest', email: 'nope' } }, 'identity.email'],
+    ])('answers 400 for %j naming %s, and writes nothing', async (change, path) => {
+      const before = await counts();
+      const res = await submit({ ...body([randomUUID()]), ...change });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.map((f: { path: string }) => f.path)).toContain(path);
+      expect(res.json().fields.find((f: { path: string }) => f.path === 'termsAccepted')?.message ?? 'Please accept the terms and conditions.').toBe(
+        'Please accept the terms and conditions.',
+      );
+      expect(await counts()).toEqual(before);
+    });
+
+    it('answers 400 for malformed JSON and for no body', async () => {
+      const malformed = await app.inject({
+        method: 'POST',
+        url: '/api/trades',
+        payload: '{"offerIds":',
+        headers: { host: 'de.localhost', 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      });
+      expect(malformed.statusCode).toBe(400);
+      expect((await submit(undefined)).statusCode).toBe(400);
+    });
+  });
+
+  describe('idempotency', () => {
+    it('requires an Idempotency-Key of 1 to 100 visible characters', async () => {
+      const missing = await submit(body([await offer()]), null);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().message).toContain('Idempotency-Key');
+      expect((await submit(body([await offer()]), 'has space')).statusCode).toBe(400);
+      expect((await submit(body([await offer()]), 'k'.repeat(101))).statusCode).toBe(400);
+    });
+
+    it('replays the answer for the same key and body, whatever the key order', async () => {
+      const key = randomUUID();
+      const payload = body([await offer()]);
+      const first = await submit(payload, key);
+      expect(first.statusCode).toBe(201);
+      expect(first.headers['idempotent-replayed']).toBeUndefined();
+      const before = await counts();
+      const reordered = Object.fromEntries(Object.entries(payload).reverse());
+      const again = await submit(reordered, key);
+      expect(again.statusCode).toBe(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.headers['cache-control']).toBe('no-store');
+      expect(again.json()).toEqual(first.json());
+      expect(await counts()).toEqual(before);
+    });
+
+    it('answers 422 when the key comes with another body or from another shop', async () => {
+      const key = randomUUID();
+      const payload = body([await offer()]);
+      expect((await submit(payload, key)).statusCode).toBe(201);
+      const other = await submit({ ...payload, payout: PAYPAL }, key);
+      expect(other.statusCode).toBe(422);
+      expect(other.json().message).toBe('This Idempotency-Key was used for a different request.');
+      expect((await submit(payload, key, 'fr.localhost')).statusCode).toBe(422);
+    });
+
+    it('replays a rejection too, even once the cause is gone', async () => {
+      const key = randomUUID();
+      const id = await offer();
+      await handle.db.update(offers).set({ validUntil: new Date(Date.now() - 1000) }).where(eq(offers.id, id));
+      const payload = body([id]);
+      expect((await submit(payload, key)).statusCode).toBe(409);
+      await handle.db.update(offers).set({ validUntil: new Date(Date.now() + 86_400_000) }).where(eq(offers.id, id));
+      const again = await submit(payload, key);
+      expect(again.statusCode).toBe(409);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json()).toMatchObject({ expiredOfferIds: [id] });
+    });
+
+    it('answers 409 while the key is in progress, and takes over a claim older than 5 minutes', async () => {
+      const key = randomUUID();
+      const payload = body([await offer()]);
+      const claim = { key, scope: 'trades:de', requestHash: requestHash(payload, 'de'), status: 'in_progress' as const };
+      await handle.db.insert(idempotencyKeys).values(claim);
+      const busy = await submit(payload, key);
+      expect(busy.statusCode).toBe(409);
+      expect(busy.json().message).toBe('This checkout is already being processed.');
+
+      await handle.db.update(idempotencyKeys).set({ claimedAt: new Date(Date.now() - 6 * 60_000) }).where(eq(idempotencyKeys.key, key));
+      const taken = await submit(payload, key);
+      expect(taken.statusCode).toBe(201);
+      expect((await submit(payload, key)).json()).toEqual(taken.json());
+    });
+
+    it('creates exactly one trade from 50 concurrent submissions with one key', async () => {
+      const key = randomUUID();
+      const ids = [await offer(), await offer(1500)];
+      const payload = body(ids);
+      const results = await Promise.all(Array.from({ length: 50 }, () => submit(payload, key)));
+
+      const created = results.filter((r) => r.statusCode === 201);
+      const busy = results.filter((r) => r.statusCode === 409);
+      expect(created.length + busy.length).toBe(50);
+      expect(created.length).toBeGreaterThanOrEqual(1);
+      expect(new Set(created.map((r) => r.json().tradeId)).size).toBe(1);
+      for (const r of busy) expect(r.json().message).toBe('This checkout is already being processed.');
+      const rows = await handle.db.selectDistinct({ tradeId: tradeItems.tradeId }).from(tradeItems).where(inArray(tradeItems.offerId, ids));
+      expect(rows).toEqual([{ tradeId: created[0]!.json().tradeId }]);
+      expect(await handle.db.$count(trades, eq(trades.id, created[0]!.json().tradeId))).toBe(1);
+    });
+
+    it('creates exactly one trade from 50 concurrent submissions of the same offers with different keys', async () => {
+      const ids = [await offer(), await offer(1500)];
+      const payload = body(ids);
+      const before = await counts();
+      const results = await Promise.all(Array.from({ length: 50 }, () => submit(payload)));
+
+      expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+      const conflicts = results.filter((r) => r.statusCode === 409);
+      expect(conflicts).toHaveLength(49);
+      for (const r of conflicts) expect(r.json().usedOfferIds.sort()).toEqual([...ids].sort());
+      expect(await counts()).toEqual({ ...before, trades: before.trades + 1, items: before.items + 2, transitions: before.transitions + 1 });
+    });
+  });
+
+  describe('a database failure', () => {
+    it('answers 500, writes nothing, frees the key for a retry, and never logs the IBAN', async () => {
+      const key = randomUUID();
+      const payload = body([await offer(1300, 'it.localhost')], {}, 'it.localhost');
+      await handle.db.execute(sql`alter table trades add constraint test_no_it check (locale <> 'it') not valid`);
+      const before = await counts();
+      const failed = await submit(payload, key, 'it.localhost');
+      await handle.db.execute(sql`alter table trades drop constraint test_no_it`);
+      expect(failed.statusCode).toBe(500);
+      expect(failed.body).not.toContain('0532013000');
+      expect(await counts()).toEqual(before);
+      expect(logs.join('')).toContain('Creating the trade failed (23514)');
+
+      const retried = await submit(payload, key, 'it.localhost');
+      expect(retried.statusCode).toBe(201);
+      expect(logs.join('')).not.toMatch(/0532013000|0532 0130 00/);
+    });
+  });
+});

@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import type { Locale } from '../config/locales';
+import {
+  AddressSchema,
+  PayoutSchema,
+  TradeRequestSchema,
+  TradeSchema,
+  VoucherCheckRequestSchema,
+  VoucherCheckResultSchema,
+  paymentTypeCode,
+} from './trades';
+
+const ADDRESS = { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17a', postalCode: '51147', city: 'Köln' };
+const SEPA = { method: 'sepa', accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' };
+const OFFER = '3f1c2a4e-8b7d-4c6e-9a1b-2c3d4e5f6a7b';
+const REQUEST = {
+  offerIds: [OFFER],
+  identity: { kind: 'guest', email: 'erika@example.com' },
+  address: ADDRESS,
+  payout: SEPA,
+  termsAccepted: true,
+};
+
+const paths = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
+  result.error?.issues.map((i) => i.path.join('.')) ?? [];
+
+describe('AddressSchema', () => {
+  it.each<[Locale, string, boolean]>([
+    ['de', '51147', true],
+    ['de', '5114', false],
+    ['at', '1010', true],
+    ['at', '10100', false],
+    ['es', '28013', true],
+    ['es', '2801', false],
+    ['fr', '75001', true],
+    ['fr', '20000', true],
+    ['fr', '99000', false],
+    ['fr', '00123', false],
+    ['it', '00184', true],
+    ['it', '0018', false],
+    ['default', '10115', true],
+  ])('%s postal code %s valid: %s', (locale, postalCode, valid) => {
+    expect(AddressSchema(locale).safeParse({ ...ADDRESS, postalCode }).success).toBe(valid);
+  });
+
+  it('trims the postal code before the country rule judges it', () => {
+    expect(AddressSchema('de').parse({ ...ADDRESS, postalCode: ' 51147 ' }).postalCode).toBe('51147');
+  });
+
+  it('requires the name, street, house number and city', () => {
+    const result = AddressSchema('de').safeParse({ ...ADDRESS, firstName: ' ', street: undefined, houseNumber: '', city: 'x'.repeat(61) });
+    expect(paths(result).sort()).toEqual(['city', 'firstName', 'houseNumber', 'street']);
+  });
+
+  it.each([
+    ['+49 221 123456', true],
+    ['0221-123456', true],
+    ['', true],
+    ['12345', false],
+    ['0221 123456 ext 7', false],
+    ['+49 221 1234567890123', false],
+  ])('phone %j valid: %s', (phone, valid) => {
+    expect(AddressSchema('de').safeParse({ ...ADDRESS, phone }).success).toBe(valid);
+  });
+
+  it('treats a blank phone as absent', () => {
+    expect(AddressSchema('de').parse({ ...ADDRESS, phone: '  ' }).phone).toBeUndefined();
+  });
+});
+
+describe('PayoutSchema', () => {
+  it.each([
+    ['DE', 'DE89370400440532013000'],
+    ['AT', 'AT611904300234573201'],
+    ['ES', 'ES9121000418450200051332'],
+    ['FR', 'FR1420041010050500013M02606'],
+    ['IT', 'IT60X0542811101000000123456'],
+  ])('accepts a valid %s IBAN', (_country, iban) => {
+    expect(PayoutSchema.parse({ ...SEPA, iban })).toMatchObject({ method: 'sepa', iban });
+  });
+
+  it('normalizes spaces and lower case in IBAN and BIC', () => {
+    expect(PayoutSchema.parse({ ...SEPA, iban: ' de89 3704 0044 0532 0130 00 ', bic: 'cobadeff xxx' })).toMatchObject({
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+    });
+  });
+
+  it.each([
+    ['wrong check digits', 'DE88370400440532013000'],
+    ['a wrong length', 'DE8937040044053201300'],
+    ['a mistyped digit', 'DE89370400440532013001'],
+    ['a country outside SEPA', 'SA0380000000608010167519'],
+    ['no IBAN at all', 'not an iban'],
+    ['an empty string', ''],
+  ])('refuses an IBAN with %s', (_case, iban) => {
+    expect(paths(PayoutSchema.safeParse({ ...SEPA, iban }))).toEqual(['iban']);
+  });
+
+  it.each([
+    ['COBADEFF', true],
+    ['COBADEFFXXX', true],
+    ['DEUTDEFF500', true],
+    ['COBADEF', false],
+    ['COBADEFFXX', false],
+    ['COBA12FF', false],
+    ['COBAXXFF', false],
+  ])('BIC %s valid: %s', (bic, valid) => {
+    expect(PayoutSchema.safeParse({ ...SEPA, bic }).success).toBe(valid);
+  });
+
+  it('requires the account holder for SEPA and an e-mail for PayPal', () => {
+    expect(paths(PayoutSchema.safeParse({ ...SEPA, accountHolder: '' }))).toEqual(['accountHolder']);
+    expect(PayoutSchema.parse({ method: 'paypal', email: ' erika@example.com ' })).toEqual({ method: 'paypal', email: 'erika@example.com' });
+    expect(paths(PayoutSchema.safeParse({ method: 'paypal', email: 'erika' }))).toEqual(['email']);
+    expect(PayoutSchema.safeParse({ method: 'cash' }).success).toBe(false);
+  });
+
+  it('gives payment type 2 for PayPal and 13 for SEPA (spec §9)', () => {
+    expect(paymentTypeCode({ method: 'paypal' })).toBe(2);
+    expect(paymentTypeCode({ method: 'sepa' })).toBe(13);
+  });
+});
+
+describe('TradeRequestSchema', () => {
+  it('accepts a guest checkout and normalizes it', () => {
+    const request = TradeRequestSchema('de').parse({ ...REQUEST, offerIds: [OFFER.toUpperCase()], voucherCode: ' welcome10 ', b2b: true });
+    expect(request).toMatchObject({ offerIds: [OFFER], voucherCode: 'WELCOME10', b2b: true, identity: { kind: 'guest' } });
+  });
+
+  it.each([undefined, false, 'true'])('refuses termsAccepted %j with the terms message', (termsAccepted) => {
+    const result = TradeRequestSchema('de').safeParse({ ...REQUEST, termsAccepted });
+    expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['termsAccepted'], message: 'Please accept the terms and conditions.' })]);
+  });
+
+  it.each([
+    [[], 'The cart is empty.'],
+    [[OFFER, OFFER], 'Each offer can be in the cart only once.'],
+    [Array.from({ length: 21 }, (_, i) => `3f1c2a4e-8b7d-4c6e-9a1b-${String(i).padStart(12, '0')}`), 'A trade holds at most 20 devices.'],
+  ])('refuses offerIds %j', (offerIds, message) => {
+    expect(TradeRequestSchema('de').safeParse({ ...REQUEST, offerIds }).error?.issues[0]?.message).toBe(message);
+  });
+
+  it('names the failing field paths', () => {
+    const result = TradeRequestSchema('at').safeParse({
+      ...REQUEST,
+      offerIds: ['nope'],
+      identity: { kind: 'guest', email: 'x' },
+      address: { ...ADDRESS, postalCode: '51147' },
+      payout: { ...SEPA, iban: 'DE00' },
+    });
+    expect(paths(result).sort()).toEqual(['address.postalCode', 'identity.email', 'offerIds.0', 'payout.iban']);
+  });
+
+  it('allows business trade-ins only where the shop has B2B', () => {
+    expect(TradeRequestSchema('de').safeParse({ ...REQUEST, b2b: true }).success).toBe(true);
+    const austrian = { ...REQUEST, address: { ...ADDRESS, postalCode: '1010' } };
+    expect(paths(TradeRequestSchema('at').safeParse({ ...austrian, b2b: true }))).toEqual(['b2b']);
+    expect(TradeRequestSchema('at').safeParse({ ...austrian, b2b: false }).success).toBe(true);
+  });
+
+  it('treats an empty voucher code as none and accepts null', () => {
+    expect(TradeRequestSchema('de').parse({ ...REQUEST, voucherCode: '' }).voucherCode).toBeUndefined();
+    expect(TradeRequestSchema('de').parse({ ...REQUEST, voucherCode: null }).voucherCode).toBeNull();
+  });
+
+  it('refuses identities it does not know yet', () => {
+    expect(paths(TradeRequestSchema('de').safeParse({ ...REQUEST, identity: { kind: 'customer', customerId: 7 } }))).toEqual(['identity.kind']);
+  });
+});
+
+describe('TradeSchema', () => {
+  it('describes the answer of POST /api/trades', () => {
+    const trade = {
+      tradeId: OFFER,
+      tradeNumber: 'TR-2026-000123',
+      transactionId: 123,
+      status: 'created',
+      items: [{ offerId: OFFER, deviceId: 1300, deviceName: 'Apple iPhone 13 128 GB', price: 310, conditionId: 1, kind: 'purchase' }],
+      subtotal: 310,
+      voucher: { code: 'WELCOME10', value: 10 },
+      total: 320,
+      payout: { method: 'sepa', masked: 'DE89 •••• •••• •••• 3000' },
+      createdAt: '2026-11-22T10:00:00.000Z',
+    };
+    expect(TradeSchema.parse(trade)).toEqual(trade);
+    expect(TradeSchema.safeParse({ ...trade, tradeNumber: '123' }).success).toBe(false);
+    expect(TradeSchema.safeParse({ ...trade, transactionId: 0 }).success).toBe(false);
+  });
+});
+
+describe('voucher check contract', () => {
+  it('upper-cases the code and allows cents only', () => {
+    expect(VoucherCheckRequestSchema.parse({ code: ' spring5 ', cartTotal: 123.45 })).toEqual({ code: 'SPRING5', cartTotal: 123.45 });
+    expect(paths(VoucherCheckRequestSchema.safeParse({ code: 'SPRING5', cartTotal: 1.005 }))).toEqual(['cartTotal']);
+    expect(paths(VoucherCheckRequestSchema.safeParse({ code: '', cartTotal: -1 })).sort()).toEqual(['cartTotal', 'code']);
+  });
+
+  it('answers valid with a value or invalid with a reason', () => {
+    expect(VoucherCheckResultSchema.parse({ valid: true, code: 'SPRING5', kind: 'percent', value: 6.17 }).valid).toBe(true);
+    expect(VoucherCheckResultSchema.safeParse({ valid: false, reason: 'expired' }).success).toBe(true);
+    expect(VoucherCheckResultSchema.safeParse({ valid: false, reason: 'stolen' }).success).toBe(false);
+  });
+});

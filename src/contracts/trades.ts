@@ -1,0 +1,179 @@
+// The checkout contract (DESIGN.md §7): the trade request the client submits (offer ids, identity,
+// address, payout, voucher, terms), the trade the server answers with, and the voucher check.
+// Messages are English; the client maps field paths to its own localized texts.
+
+import { electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
+import { z } from 'zod';
+import { countryConfig } from '../config/countries';
+import { DEFAULT_PAYMENT_TYPE_SELECTION, PAYPAL_PAYMENT_METHOD_CODE } from '../config/constants';
+import type { Locale } from '../config/locales';
+import { isValidPostalCode } from '../config/rules';
+import { ApiErrorSchema, ConditionIdSchema } from './offers';
+
+/** Most devices one trade may hold. */
+export const MAX_TRADE_OFFERS = 20;
+
+/** Form fields send '' for "not filled in"; optional fields treat it as absent. */
+const blankAsAbsent = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} is at most ${max} characters.`);
+
+const EmailSchema = z.string({ error: 'The e-mail address is required.' }).trim().pipe(z.email('This e-mail address is not valid.'));
+
+/** A postal address in the shop's country; the country itself is fixed by the shop, not sent. */
+export function AddressSchema(locale: Locale) {
+  return z.object({
+    firstName: text('The first name', 50),
+    lastName: text('The last name', 50),
+    street: text('The street', 100),
+    houseNumber: text('The house number', 10),
+    postalCode: z
+      .string({ error: 'The postal code is required.' })
+      .trim()
+      .refine((code) => isValidPostalCode(locale, code), 'This is not a valid postal code for this country.'),
+    city: text('The city', 60),
+    phone: z.preprocess(
+      blankAsAbsent,
+      z
+        .string()
+        .trim()
+        .regex(/^[\d +-]{6,20}$/, 'A phone number has 6 to 20 digits, spaces, + or -.')
+        .optional(),
+    ),
+  });
+}
+export type Address = z.infer<ReturnType<typeof AddressSchema>>;
+
+/** IBAN in electronic format (no spaces, upper case); SEPA countries only. */
+const IbanSchema = z
+  .string({ error: 'The IBAN is required.' })
+  .transform((iban) => electronicFormatIBAN(iban.toUpperCase()) ?? '')
+  .refine((iban) => isValidIBAN(iban), { error: 'This IBAN is not valid.', abort: true })
+  .refine((iban) => isSEPACountry(iban.slice(0, 2)), 'We pay to bank accounts in the SEPA area only.');
+
+const BicSchema = z
+  .string({ error: 'The BIC is required.' })
+  .transform((bic) => bic.replace(/\s+/g, '').toUpperCase())
+  .refine((bic) => isValidBIC(bic), 'This BIC is not valid.');
+
+export const PayoutSchema = z.discriminatedUnion(
+  'method',
+  [
+    z.object({ method: z.literal('sepa'), accountHolder: text('The account holder', 70), iban: IbanSchema, bic: BicSchema }),
+    z.object({ method: z.literal('paypal'), email: EmailSchema }),
+  ],
+  { error: 'Choose a payout method: sepa or paypal.' },
+);
+export type Payout = z.infer<typeof PayoutSchema>;
+
+/** Spec §9: payment type 2 is PayPal, anything else SEPA (default selection "13"). */
+export function paymentTypeCode(payout: Pick<Payout, 'method'>): number {
+  return payout.method === 'paypal' ? PAYPAL_PAYMENT_METHOD_CODE : Number(DEFAULT_PAYMENT_TYPE_SELECTION);
+}
+
+/** Who trades. Logged-in customers join this union with the accounts work. */
+export const IdentitySchema = z.discriminatedUnion('kind', [z.object({ kind: z.literal('guest'), email: EmailSchema })], {
+  error: 'The identity is not valid.',
+});
+export type Identity = z.infer<typeof IdentitySchema>;
+
+/** Voucher codes are case-insensitive; stored and compared in upper case. */
+export const VoucherCodeSchema = z.string().trim().min(1, 'The voucher code is required.').max(40, 'This voucher code is too long.').toUpperCase();
+
+export function TradeRequestSchema(locale: Locale) {
+  const b2bAllowed = countryConfig(locale).features.hasB2B;
+  return z.object({
+    offerIds: z
+      .array(z.uuid('An offer id is not valid.').toLowerCase(), { error: 'offerIds must be a list of offer ids.' })
+      .min(1, 'The cart is empty.')
+      .max(MAX_TRADE_OFFERS, `A trade holds at most ${MAX_TRADE_OFFERS} devices.`)
+      .refine((ids) => new Set(ids).size === ids.length, 'Each offer can be in the cart only once.'),
+    identity: IdentitySchema,
+    address: AddressSchema(locale),
+    payout: PayoutSchema,
+    voucherCode: z.preprocess(blankAsAbsent, VoucherCodeSchema.nullish()),
+    termsAccepted: z.literal(true, { error: 'Please accept the terms and conditions.' }),
+    b2b: b2bAllowed
+      ? z.boolean().optional()
+      : z.literal(false, { error: 'Business trade-ins are only available in the German shop.' }).optional(),
+  });
+}
+export type TradeRequest = z.infer<ReturnType<typeof TradeRequestSchema>>;
+
+export const TradeStatusSchema = z.enum(['created']);
+export type TradeStatus = z.infer<typeof TradeStatusSchema>;
+
+export const TradeItemSchema = z.object({
+  offerId: z.uuid(),
+  deviceId: z.number().int(),
+  deviceName: z.string(),
+  /** EUR, the stored offer price. */
+  price: z.number().nonnegative(),
+  conditionId: ConditionIdSchema,
+  kind: z.enum(['purchase', 'recycling']),
+});
+export type TradeItem = z.infer<typeof TradeItemSchema>;
+
+export const TradeSchema = z.object({
+  tradeId: z.uuid(),
+  /** Human-friendly, sequential per year: TR-2026-000123. */
+  tradeNumber: z.string().regex(/^TR-\d{4}-\d{6,}$/),
+  /** Spec §3 transactionId (0 in the checkout state means none). */
+  transactionId: z.number().int().positive(),
+  status: TradeStatusSchema,
+  items: z.array(TradeItemSchema).min(1),
+  subtotal: z.number().nonnegative(),
+  voucher: z.object({ code: z.string(), value: z.number().nonnegative() }).nullable(),
+  /** What the seller is paid: subtotal plus the voucher bonus. */
+  total: z.number().nonnegative(),
+  payout: z.object({ method: z.enum(['sepa', 'paypal']), masked: z.string() }),
+  createdAt: z.iso.datetime(),
+});
+export type Trade = z.infer<typeof TradeSchema>;
+
+export const VOUCHER_FAILURE_REASONS = ['unknown', 'expired', 'minimum_total', 'already_used', 'not_in_this_shop'] as const;
+export type VoucherFailureReason = (typeof VOUCHER_FAILURE_REASONS)[number];
+
+/** Error answers of POST /api/trades: the ApiError shape plus what the client needs to react. */
+export const TradeErrorSchema = ApiErrorSchema.extend({
+  unknownOfferIds: z.array(z.string()).optional(),
+  foreignOfferIds: z.array(z.string()).optional(),
+  /** 409: re-quote these offers. */
+  expiredOfferIds: z.array(z.string()).optional(),
+  /** 409: these offers belong to another trade; remove them from the cart. */
+  usedOfferIds: z.array(z.string()).optional(),
+  reason: z.enum(VOUCHER_FAILURE_REASONS).optional(),
+  cap: z.number().optional(),
+});
+export type TradeError = z.infer<typeof TradeErrorSchema>;
+
+export const VoucherCheckRequestSchema = z.object({
+  code: VoucherCodeSchema,
+  /** EUR, the cart total (at most two decimals). */
+  cartTotal: z.number({ error: 'cartTotal must be a number.' }).nonnegative().max(1_000_000).multipleOf(0.01, 'cartTotal has at most two decimals.'),
+  /** Needed to tell whether a single-use voucher was already redeemed by this customer. */
+  email: z.preprocess(blankAsAbsent, EmailSchema.optional()),
+});
+export type VoucherCheckRequest = z.infer<typeof VoucherCheckRequestSchema>;
+
+export const VoucherCheckResultSchema = z.discriminatedUnion('valid', [
+  z.object({
+    valid: z.literal(true),
+    code: z.string(),
+    kind: z.enum(['fixed', 'percent']),
+    /** EUR the voucher adds to the payout for this cart total. */
+    value: z.number().nonnegative(),
+  }),
+  z.object({
+    valid: z.literal(false),
+    reason: z.enum(VOUCHER_FAILURE_REASONS),
+    /** EUR, with reason minimum_total. */
+    minTotal: z.number().optional(),
+  }),
+]);
+export type VoucherCheckResult = z.infer<typeof VoucherCheckResultSchema>;
