@@ -197,11 +197,12 @@ describe('cart machine', () => {
       validUntil: '2030-01-22T10:00:00.000Z',
       createdAt: '2030-01-01T10:00:00.000Z',
     };
-    expect(cartLineFromOffer(offer, { url: 'apple-iphone-13-128gb', thumbnail: '/t.webp' })).toEqual({
+    expect(cartLineFromOffer(offer, { url: 'apple-iphone-13-128gb', thumbnail: '/t.webp', category: 'Smartphones' })).toEqual({
       offerId: offer.offerId,
       deviceId: 42,
       deviceName: 'iPhone 13 128 GB',
       deviceUrl: 'apple-iphone-13-128gb',
+      category: 'Smartphones',
       thumbnail: '/t.webp',
       price: 287.35,
       quantity: 1,

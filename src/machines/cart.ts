@@ -12,6 +12,8 @@ export interface CartLine {
   readonly deviceId: number;
   readonly deviceName: string;
   readonly deviceUrl: string;
+  /** Category name, for the trade event (spec §3). */
+  readonly category?: string;
   readonly thumbnail: string;
   /** EUR per unit as the server offered it. */
   readonly price: number;
@@ -64,12 +66,13 @@ export const initialCartContext: CartContext = {
 };
 
 /** The cart line of an offer the server made for a device (one unit). */
-export function cartLineFromOffer(offer: Offer, device: Pick<Device, 'url' | 'thumbnail'>): CartLine {
+export function cartLineFromOffer(offer: Offer, device: Pick<Device, 'url' | 'thumbnail' | 'category'>): CartLine {
   return {
     offerId: offer.offerId,
     deviceId: offer.deviceId,
     deviceName: offer.deviceName,
     deviceUrl: device.url,
+    category: device.category,
     thumbnail: device.thumbnail,
     price: offer.price,
     quantity: 1,

@@ -1,0 +1,187 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TradeRequestSchema } from '../contracts/trades';
+import {
+  SubmitTradeError,
+  emptyAddress,
+  emptyPayout,
+  errorsFromIssues,
+  firstInvalidStep,
+  isCheckoutField,
+  randomKey,
+  readField,
+  stepOrder,
+  submitFailure,
+  toTradeRequest,
+  validateStep,
+  writeField,
+  type CheckoutForm,
+} from './checkout-form';
+
+const OFFER = '3f1c2a4e-8b7d-4c6e-9a1b-2c3d4e5f6a7b';
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+const form: CheckoutForm = {
+  locale: 'de',
+  cartOfferIds: [OFFER],
+  b2b: false,
+  identity: { kind: 'guest', email: 'erika@example.com' },
+  address: { ...emptyAddress, firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17a', postalCode: '51147', city: 'Köln' },
+  payout: { ...emptyPayout, accountHolder: 'Erika Mustermann', iban: 'DE89 3704 0044 0532 0130 00', bic: 'cobadeffxxx', email: 'old@example.com' },
+  voucherCode: '',
+  termsAccepted: true,
+};
+
+describe('stepOrder and validateStep', () => {
+  it('orders the steps', () => {
+    expect(stepOrder).toEqual(['identity', 'address', 'payout', 'review']);
+  });
+
+  it('a complete form has no errors in any step', () => {
+    for (const step of stepOrder) expect(validateStep(step, form)).toEqual({});
+  });
+
+  it('puts step errors under the request field paths', () => {
+    const broken: CheckoutForm = {
+      ...form,
+      identity: { kind: 'guest', email: 'x' },
+      address: { ...form.address, postalCode: '1010' },
+      payout: { ...form.payout, bic: 'X' },
+      termsAccepted: false,
+    };
+    expect(validateStep('identity', broken)).toEqual({ 'identity.email': 'This e-mail address is not valid.' });
+    expect(validateStep('address', broken)).toEqual({ 'address.postalCode': 'This is not a valid postal code for this country.' });
+    expect(validateStep('address', { ...broken, locale: 'at' })).toEqual({});
+    expect(validateStep('payout', broken)).toEqual({ 'payout.bic': 'This BIC is not valid.' });
+    expect(validateStep('review', broken)).toEqual({
+      'identity.email': 'This e-mail address is not valid.',
+      'address.postalCode': 'This is not a valid postal code for this country.',
+      'payout.bic': 'This BIC is not valid.',
+      termsAccepted: 'Please accept the terms and conditions.',
+    });
+  });
+
+  it('firstInvalidStep looks only at [from, to)', () => {
+    const broken = { ...form, address: { ...form.address, city: '' } };
+    expect(firstInvalidStep(broken, 'identity', 'review')).toBe('address');
+    expect(firstInvalidStep(broken, 'identity', 'address')).toBeNull();
+    expect(firstInvalidStep(broken, 'payout', 'review')).toBeNull();
+  });
+
+  it('errorsFromIssues keeps the first message per path', () => {
+    expect(
+      errorsFromIssues(
+        [
+          { path: ['iban'], message: 'first' },
+          { path: ['iban'], message: 'second' },
+          { path: [], message: 'root' },
+        ],
+        'payout',
+      ),
+    ).toEqual({ 'payout.iban': 'first', payout: 'root' });
+    expect(errorsFromIssues([{ path: [], message: 'root' }])).toEqual({ '(body)': 'root' });
+  });
+});
+
+describe('toTradeRequest', () => {
+  it('shapes the payout by method and is what TradeRequestSchema parses', () => {
+    const sepa = toTradeRequest(form);
+    expect(sepa.payout).toEqual({ method: 'sepa', accountHolder: 'Erika Mustermann', iban: 'DE89 3704 0044 0532 0130 00', bic: 'cobadeffxxx' });
+    expect(sepa).not.toHaveProperty('b2b');
+    expect(TradeRequestSchema('de').parse(sepa).payout).toEqual({
+      method: 'sepa',
+      accountHolder: 'Erika Mustermann',
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+    });
+
+    const paypal = toTradeRequest({ ...form, payout: { ...form.payout, method: 'paypal' }, voucherCode: ' summer10 ', b2b: true });
+    expect(paypal.payout).toEqual({ method: 'paypal', email: 'old@example.com' });
+    expect(TradeRequestSchema('de').parse(paypal)).toMatchObject({ voucherCode: 'SUMMER10', b2b: true });
+  });
+});
+
+describe('fields', () => {
+  it('reads and writes every field path', () => {
+    expect(isCheckoutField('address.postalCode')).toBe(true);
+    expect(isCheckoutField('payout.method')).toBe(false);
+    expect(isCheckoutField('address.country')).toBe(false);
+    expect(readField(form, 'payout.bic')).toBe('cobadeffxxx');
+    expect(writeField(form, 'address.city', 'Bonn')).toEqual({ address: { ...form.address, city: 'Bonn' } });
+    expect(writeField(form, 'payout.email', 'a@b.de')).toEqual({ payout: { ...form.payout, email: 'a@b.de' } });
+    expect(writeField(form, 'identity.email', 'a@b.de')).toEqual({ identity: { kind: 'guest', email: 'a@b.de' } });
+    expect(writeField(form, 'voucherCode', 'X')).toEqual({ voucherCode: 'X' });
+  });
+});
+
+describe('submitFailure', () => {
+  const conflict = (extra: object) => ({ statusCode: 409, error: 'Conflict', message: 'm', ...extra });
+
+  it.each([
+    ['no status (network)', new SubmitTradeError(), { kind: 'network' }, true],
+    ['a plain TypeError', new TypeError('Failed to fetch'), { kind: 'network' }, true],
+    ['500', new SubmitTradeError({ status: 500 }), { kind: 'network' }, true],
+    ['503', new SubmitTradeError({ status: 503 }), { kind: 'network' }, true],
+    ['429', new SubmitTradeError({ status: 429 }), { kind: 'network' }, true],
+    ['409 in progress', new SubmitTradeError({ status: 409, body: conflict({}) }), { kind: 'network' }, true],
+    ['409 expired', new SubmitTradeError({ status: 409, body: conflict({ expiredOfferIds: [OFFER] }) }), { kind: 'expired', offerIds: [OFFER] }, false],
+    ['409 used', new SubmitTradeError({ status: 409, body: conflict({ usedOfferIds: [OFFER] }) }), { kind: 'used', offerIds: [OFFER] }, false],
+    [
+      '422 voucher',
+      new SubmitTradeError({ status: 422, body: { statusCode: 422, error: 'e', message: 'm', reason: 'expired' } }),
+      { kind: 'voucher', reason: 'expired' },
+      false,
+    ],
+    ['422 cap', new SubmitTradeError({ status: 422, body: { statusCode: 422, error: 'e', message: 'm', cap: 5000 } }), { kind: 'b2bCap' }, false],
+    ['422 key reused for another body', new SubmitTradeError({ status: 422, body: { statusCode: 422, error: 'e', message: 'm' } }), { kind: 'unknown' }, false],
+    [
+      '400 unknown offers',
+      new SubmitTradeError({ status: 400, body: { statusCode: 400, error: 'e', message: 'm', unknownOfferIds: [OFFER], fields: [{ path: 'offerIds.0', message: 'Unknown offer.' }] } }),
+      { kind: 'invalid', offerIds: [OFFER] },
+      false,
+    ],
+    ['404', new SubmitTradeError({ status: 404 }), { kind: 'unknown' }, false],
+  ])('%s', (_name, error, submitError, keepKey) => {
+    const failure = submitFailure(error);
+    expect(failure.submitError).toEqual(submitError);
+    expect(failure.keepKey).toBe(keepKey);
+  });
+
+  it('400 fields become field errors; a voucher refusal carries its reason', () => {
+    const invalid = submitFailure(
+      new SubmitTradeError({ status: 400, body: { statusCode: 400, error: 'e', message: 'm', fields: [{ path: 'payout.iban', message: 'This IBAN is not valid.' }] } }),
+    );
+    expect(invalid.errors).toEqual({ 'payout.iban': 'This IBAN is not valid.' });
+    expect(submitFailure(new SubmitTradeError({ status: 422, body: { statusCode: 422, error: 'e', message: 'm', reason: 'unknown' } })).voucherError).toBe('unknown');
+  });
+
+  it('reads an HTTP client error with statusCode and data (ofetch) as well', () => {
+    const fetchError = Object.assign(new Error('409'), { statusCode: 409, data: conflict({ expiredOfferIds: [OFFER] }) });
+    expect(submitFailure(fetchError).submitError).toEqual({ kind: 'expired', offerIds: [OFFER] });
+  });
+
+  it('SubmitTradeError carries status, body and cause', () => {
+    const cause = new TypeError('Failed to fetch');
+    const error = new SubmitTradeError({ status: 400, body: { a: 1 } }, { cause });
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ name: 'SubmitTradeError', status: 400, body: { a: 1 }, cause });
+  });
+});
+
+describe('randomKey', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('is a UUID v4, different each time', () => {
+    const a = randomKey();
+    expect(a).toMatch(UUID_V4);
+    expect(randomKey()).not.toBe(a);
+  });
+
+  it('falls back to getRandomValues where randomUUID is missing (insecure contexts)', () => {
+    const real = globalThis.crypto;
+    vi.stubGlobal('crypto', { getRandomValues: <T extends ArrayBufferView>(array: T) => real.getRandomValues(array as never) as T });
+    const key = randomKey();
+    expect(key).toMatch(UUID_V4);
+  });
+});

@@ -1,0 +1,294 @@
+// The checkout's form data as typed (raw strings), its validation with the shared trade contract
+// (field path → message key), the request it becomes, and how a failed submission reads.
+// Pure functions: the checkout machine (./checkout) calls them, tests call them directly.
+
+import type { Locale } from '../config/locales';
+import {
+  AddressSchema,
+  IdentitySchema,
+  PayoutSchema,
+  TradeErrorSchema,
+  TradeRequestSchema,
+  VoucherCodeSchema,
+  type Payout,
+  type TradeRequest,
+  type VoucherCheckResult,
+  type VoucherFailureReason,
+} from '../contracts/trades';
+
+export const stepOrder = ['identity', 'address', 'payout', 'review'] as const;
+export type CheckoutStep = (typeof stepOrder)[number];
+
+export const stepIndex = (step: CheckoutStep): number => stepOrder.indexOf(step);
+
+export const ADDRESS_FIELDS = ['firstName', 'lastName', 'street', 'houseNumber', 'postalCode', 'city', 'phone'] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+export const PAYOUT_FIELDS = ['accountHolder', 'iban', 'bic', 'email'] as const;
+export type PayoutField = (typeof PAYOUT_FIELDS)[number];
+
+export type PayoutMethod = Payout['method'];
+
+export interface IdentityForm {
+  readonly kind: 'guest';
+  readonly email: string;
+}
+export type AddressForm = Readonly<Record<AddressField, string>>;
+/** Both methods' fields are kept, so switching the method back and forth loses nothing. */
+export type PayoutForm = Readonly<Record<PayoutField, string>> & { readonly method: PayoutMethod };
+
+/** Every field 'checkout.change' may set: the contract's field paths. */
+export type CheckoutField = 'identity.email' | `address.${AddressField}` | `payout.${PayoutField}` | 'voucherCode';
+export const CHECKOUT_FIELDS: readonly CheckoutField[] = [
+  'identity.email',
+  ...ADDRESS_FIELDS.map((f) => `address.${f}` as const),
+  ...PAYOUT_FIELDS.map((f) => `payout.${f}` as const),
+  'voucherCode',
+];
+const KNOWN_FIELDS = new Set<string>(CHECKOUT_FIELDS);
+export const isCheckoutField = (field: unknown): field is CheckoutField => typeof field === 'string' && KNOWN_FIELDS.has(field);
+
+/** Field path (e.g. 'address.postalCode', 'payout.iban', 'termsAccepted') → message key (a contract message or stable code). */
+export type FieldErrors = Readonly<Record<string, string>>;
+
+/** What validation and the request are made of. */
+export interface CheckoutForm {
+  readonly locale: Locale;
+  readonly cartOfferIds: readonly string[];
+  /** Business trade-in (the cart's B2B mode); sent only when true. */
+  readonly b2b: boolean;
+  readonly identity: IdentityForm;
+  readonly address: AddressForm;
+  readonly payout: PayoutForm;
+  readonly voucherCode: string;
+  readonly termsAccepted: boolean;
+}
+
+export const emptyAddress: AddressForm = { firstName: '', lastName: '', street: '', houseNumber: '', postalCode: '', city: '', phone: '' };
+export const emptyPayout: PayoutForm = { method: 'sepa', accountHolder: '', iban: '', bic: '', email: '' };
+
+export type ValidVoucher = Extract<VoucherCheckResult, { valid: true }>;
+/** A failed voucher check: the server's reason, or 'network' when the check could not be made. */
+export type VoucherError = VoucherFailureReason | 'network';
+
+export type SubmitErrorKind = 'network' | 'expired' | 'used' | 'voucher' | 'b2bCap' | 'invalid' | 'unknown';
+export interface SubmitError {
+  readonly kind: SubmitErrorKind;
+  /** expired / used: the offers to re-quote or remove; invalid: unknown or foreign offers. */
+  readonly offerIds?: readonly string[];
+  /** voucher: the failure reason. */
+  readonly reason?: string;
+}
+
+/**
+ * What the page's submitTrade actor throws for a failed POST /api/trades: the HTTP status and the
+ * parsed error body; no status for a network failure.
+ */
+export class SubmitTradeError extends Error {
+  readonly status?: number;
+  readonly body?: unknown;
+  constructor(init: { readonly status?: number; readonly body?: unknown } = {}, options?: ErrorOptions) {
+    super(init.status === undefined ? 'trade submission failed (network)' : `trade submission failed (HTTP ${init.status})`, options);
+    this.name = 'SubmitTradeError';
+    this.status = init.status;
+    this.body = init.body;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading and writing fields
+
+const suffix = (field: string, prefix: string) => field.slice(prefix.length + 1);
+
+export function readField(form: Pick<CheckoutForm, 'identity' | 'address' | 'payout' | 'voucherCode'>, field: CheckoutField): string {
+  if (field === 'identity.email') return form.identity.email;
+  if (field === 'voucherCode') return form.voucherCode;
+  if (field.startsWith('address.')) return form.address[suffix(field, 'address') as AddressField];
+  return form.payout[suffix(field, 'payout') as PayoutField];
+}
+
+/** The part of the form that changes when `field` becomes `value`. */
+export function writeField(
+  form: Pick<CheckoutForm, 'identity' | 'address' | 'payout'>,
+  field: CheckoutField,
+  value: string,
+): Partial<Pick<CheckoutForm, 'identity' | 'address' | 'payout' | 'voucherCode'>> {
+  if (field === 'identity.email') return { identity: { ...form.identity, email: value } };
+  if (field === 'voucherCode') return { voucherCode: value };
+  if (field.startsWith('address.')) return { address: { ...form.address, [suffix(field, 'address')]: value } };
+  return { payout: { ...form.payout, [suffix(field, 'payout')]: value } };
+}
+
+export function withoutError(errors: FieldErrors, path: string): FieldErrors {
+  if (!(path in errors)) return errors;
+  const { [path]: _removed, ...rest } = errors;
+  return rest;
+}
+
+/** The errors whose path lies under `prefix` (e.g. 'payout') or equals it. */
+export function errorsUnder(errors: FieldErrors, prefix: string): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([path]) => path === prefix || path.startsWith(`${prefix}.`)));
+}
+
+export function withoutErrorsUnder(errors: FieldErrors, prefix: string): FieldErrors {
+  const under = errorsUnder(errors, prefix);
+  return Object.keys(under).length === 0 ? errors : Object.fromEntries(Object.entries(errors).filter(([path]) => !(path in under)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation with the contract
+
+type Issue = { readonly path: readonly PropertyKey[]; readonly message: string };
+
+/** First message per field path; `prefix` puts a step schema's paths under the request's. */
+export function errorsFromIssues(issues: readonly Issue[], prefix?: string): FieldErrors {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = [prefix, ...issue.path.map(String)].filter((part) => part !== undefined && part !== '').join('.');
+    errors[path || '(body)'] ??= issue.message;
+  }
+  return errors;
+}
+
+// One schema per shop, built once (each call of the contract's factories builds a new one).
+const memo = <S>(build: (locale: Locale) => S) => {
+  const cache = new Map<Locale, S>();
+  return (locale: Locale): S => {
+    let schema = cache.get(locale);
+    if (schema === undefined) cache.set(locale, (schema = build(locale)));
+    return schema;
+  };
+};
+const addressSchema = memo(AddressSchema);
+const requestSchema = memo(TradeRequestSchema);
+
+/** The payout as the contract shapes it: only the chosen method's fields. */
+export function payoutRequest(payout: PayoutForm) {
+  return payout.method === 'paypal'
+    ? { method: payout.method, email: payout.email }
+    : { method: payout.method, accountHolder: payout.accountHolder, iban: payout.iban, bic: payout.bic };
+}
+
+/** The body TradeRequestSchema(locale) parses: raw values, the schema trims and normalizes them. */
+export function toTradeRequest(form: CheckoutForm) {
+  return {
+    offerIds: [...form.cartOfferIds],
+    identity: { kind: form.identity.kind, email: form.identity.email },
+    address: { ...form.address },
+    payout: payoutRequest(form.payout),
+    voucherCode: form.voucherCode,
+    termsAccepted: form.termsAccepted,
+    ...(form.b2b ? { b2b: true } : {}),
+  };
+}
+
+/** The request parsed by the contract (normalized: trimmed, IBAN in electronic format, code upper case), or its errors. */
+export function parseTradeRequest(form: CheckoutForm): { readonly request: TradeRequest; readonly errors: null } | { readonly request: null; readonly errors: FieldErrors } {
+  const result = requestSchema(form.locale).safeParse(toTradeRequest(form));
+  return result.success ? { request: result.data, errors: null } : { request: null, errors: errorsFromIssues(result.error.issues) };
+}
+
+/** Errors of one step's form ({} when it is complete); 'review' checks the whole request, terms included. */
+export function validateStep(step: CheckoutStep, form: CheckoutForm): FieldErrors {
+  const fail = (result: { success: boolean; error?: { issues: readonly Issue[] } }, prefix: string) =>
+    result.success ? {} : errorsFromIssues(result.error?.issues ?? [], prefix);
+  switch (step) {
+    case 'identity':
+      return fail(IdentitySchema.safeParse(form.identity), 'identity');
+    case 'address':
+      return fail(addressSchema(form.locale).safeParse(form.address), 'address');
+    case 'payout':
+      return fail(PayoutSchema.safeParse(payoutRequest(form.payout)), 'payout');
+    case 'review':
+      return parseTradeRequest(form).errors ?? {};
+  }
+}
+
+export const hasErrors = (errors: FieldErrors): boolean => Object.keys(errors).length > 0;
+
+/** The first step in [from, to) whose form has errors, or null. */
+export function firstInvalidStep(form: CheckoutForm, from: CheckoutStep, to: CheckoutStep): CheckoutStep | null {
+  return stepOrder.slice(stepIndex(from), stepIndex(to)).find((step) => hasErrors(validateStep(step, form))) ?? null;
+}
+
+/** The voucher code as the check sends it, or the contract's message for an unusable code. */
+export function parseVoucherCode(code: string): { readonly code: string; readonly error: null } | { readonly code: null; readonly error: string } {
+  const result = VoucherCodeSchema.safeParse(code);
+  return result.success ? { code: result.data, error: null } : { code: null, error: result.error.issues[0]?.message ?? 'voucher.invalid' };
+}
+
+/** The guest's e-mail when it is valid: vouchers limited to one use per customer need it. */
+export function voucherEmail(identity: IdentityForm): string | undefined {
+  const result = IdentitySchema.safeParse(identity);
+  return result.success ? result.data.email : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Failed submissions
+
+export interface SubmitFailure {
+  readonly submitError: SubmitError;
+  /** Field errors from a 400 answer ({} otherwise). */
+  readonly errors: FieldErrors;
+  /** Only a request that may not have reached the server is retried with its key; a stored answer would just replay. */
+  readonly keepKey: boolean;
+  /** A voucher the server refused at submission. */
+  readonly voucherError: VoucherFailureReason | null;
+}
+
+// 408/425/429: the server did not take the request on; 5xx: it released the key (or never saw it).
+const RETRYABLE = new Set([408, 425, 429]);
+
+function statusAndBody(error: unknown): { status: number | undefined; body: unknown } {
+  if (typeof error !== 'object' || error === null) return { status: undefined, body: undefined };
+  // SubmitTradeError, or an HTTP client's error with the same facts (ofetch: statusCode, data).
+  const e = error as { status?: unknown; statusCode?: unknown; body?: unknown; data?: unknown };
+  const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : undefined;
+  return { status, body: e.body ?? e.data };
+}
+
+const nonEmpty = (ids: readonly string[] | undefined): ids is readonly string[] => ids !== undefined && ids.length > 0;
+
+/** How a rejection of the submitTrade actor reads for the checkout (DESIGN.md §7, server/trades). */
+export function submitFailure(error: unknown): SubmitFailure {
+  const { status, body } = statusAndBody(error);
+  const parsed = TradeErrorSchema.safeParse(body);
+  const answer = parsed.success ? parsed.data : undefined;
+  const failure = (submitError: SubmitError, rest: Partial<Omit<SubmitFailure, 'submitError'>> = {}): SubmitFailure => ({
+    submitError,
+    errors: rest.errors ?? {},
+    keepKey: rest.keepKey ?? false,
+    voucherError: rest.voucherError ?? null,
+  });
+
+  if (status === undefined || status >= 500 || RETRYABLE.has(status)) return failure({ kind: 'network' }, { keepKey: true });
+  if (status === 409) {
+    if (nonEmpty(answer?.expiredOfferIds)) return failure({ kind: 'expired', offerIds: answer.expiredOfferIds });
+    if (nonEmpty(answer?.usedOfferIds)) return failure({ kind: 'used', offerIds: answer.usedOfferIds });
+    // The same key is still being processed: retrying it later replays its answer.
+    return failure({ kind: 'network' }, { keepKey: true });
+  }
+  if (status === 422) {
+    if (answer?.reason !== undefined) return failure({ kind: 'voucher', reason: answer.reason }, { voucherError: answer.reason });
+    if (answer?.cap !== undefined) return failure({ kind: 'b2bCap' });
+    return failure({ kind: 'unknown' });
+  }
+  if (status === 400) {
+    const offerIds = nonEmpty(answer?.unknownOfferIds) ? answer.unknownOfferIds : nonEmpty(answer?.foreignOfferIds) ? answer.foreignOfferIds : undefined;
+    return failure({ kind: 'invalid', ...(offerIds ? { offerIds } : {}) }, { errors: errorsFromIssues((answer?.fields ?? []).map((f) => ({ path: [f.path], message: f.message }))) });
+  }
+  return failure({ kind: 'unknown' });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Idempotency keys
+
+/** A random UUID v4; crypto.randomUUID exists only in secure contexts, getRandomValues everywhere. */
+export function randomKey(): string {
+  const crypto = globalThis.crypto;
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

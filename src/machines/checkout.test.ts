@@ -1,0 +1,719 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { assign, createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
+import type { Locale } from '../config/locales';
+import type { Trade, VoucherCheckRequest, VoucherCheckResult } from '../contracts/trades';
+import { persistActor, restoreSnapshot } from '../services/persistence';
+import { SubmitTradeError, checkoutMachine, type CheckoutField, type CheckoutInput, type SubmitTradeInput } from './checkout';
+
+const OFFER_A = '3f1c2a4e-8b7d-4c6e-9a1b-2c3d4e5f6a7b';
+const OFFER_B = '0b7c2f56-3a43-4c55-9d0e-1f1f8f3f0a11';
+
+const IDENTITY = { 'identity.email': 'erika@example.com' } as const;
+const ADDRESS = {
+  'address.firstName': 'Erika',
+  'address.lastName': 'Mustermann',
+  'address.street': 'Heidestraße',
+  'address.houseNumber': '17a',
+  'address.postalCode': '51147',
+  'address.city': 'Köln',
+} as const;
+const SEPA = {
+  'payout.accountHolder': 'Erika Mustermann',
+  // As typed: spaces and lower case; the contract normalizes it.
+  'payout.iban': 'de89 3704 0044 0532 0130 00',
+  'payout.bic': 'COBADEFFXXX',
+} as const;
+
+const trade: Trade = {
+  tradeId: '7d9f1c2b-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+  tradeNumber: 'TR-2030-000042',
+  transactionId: 42,
+  status: 'created',
+  items: [{ offerId: OFFER_A, deviceId: 7, deviceName: 'iPhone 13 128 GB', price: 287.35, conditionId: 1, kind: 'purchase' }],
+  subtotal: 287.35,
+  voucher: null,
+  total: 287.35,
+  payout: { method: 'sepa', masked: 'DE89 •••• •••• •••• 3000' },
+  createdAt: '2030-01-01T10:00:00.000Z',
+};
+
+const validVoucher: VoucherCheckResult = { valid: true, code: 'SUMMER10', kind: 'fixed', value: 10 };
+
+type Script<T> = Array<T | Error | 'hang'>;
+
+/** A fromPromise fake that records its inputs and answers from a script (the last answer repeats). */
+function scripted<T, I>(script: Script<T>) {
+  const inputs: I[] = [];
+  const logic = fromPromise<T, I>(({ input }) => {
+    inputs.push(input);
+    const next = script.length > 1 ? script.shift() : script[0];
+    if (next === undefined) return Promise.reject(new Error('script exhausted'));
+    if (next === 'hang') return new Promise<T>(() => undefined);
+    if (next instanceof Error) return Promise.reject(next);
+    return Promise.resolve(next);
+  });
+  return { logic, inputs };
+}
+
+function fakes(options: { submit?: Script<Trade>; voucher?: Script<VoucherCheckResult> } = {}) {
+  const submit = scripted<Trade, SubmitTradeInput>(options.submit ?? [trade]);
+  const voucher = scripted<VoucherCheckResult, VoucherCheckRequest>(options.voucher ?? [validVoucher]);
+  let keys = 0;
+  const machine = checkoutMachine.provide({
+    actors: { submitTrade: submit.logic, checkVoucher: voucher.logic },
+    actions: { makeKey: assign({ idempotencyKey: () => `key-${++keys}` }) },
+  });
+  return { machine, submits: submit.inputs, voucherChecks: voucher.inputs };
+}
+
+const input = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({ locale: 'de', cartOfferIds: [OFFER_A], cartTotal: 287.35, ...overrides });
+
+function start(options: Parameters<typeof fakes>[0] & { input?: Partial<CheckoutInput> } = {}) {
+  const { machine, submits, voucherChecks } = fakes(options);
+  const actor = createActor(machine, { input: input(options.input) }).start();
+  return { actor, machine, submits, voucherChecks };
+}
+
+type Actor = ReturnType<typeof start>['actor'];
+
+const fill = (actor: Actor, fields: Partial<Record<CheckoutField, string>>) => {
+  for (const [field, value] of Object.entries(fields)) actor.send({ type: 'checkout.change', field: field as CheckoutField, value });
+};
+
+/** Fills and passes identity, address and payout (SEPA unless told otherwise); ends in review. */
+function toReview(actor: Actor, payout: 'sepa' | 'paypal' = 'sepa') {
+  fill(actor, IDENTITY);
+  actor.send({ type: 'checkout.next' });
+  fill(actor, ADDRESS);
+  actor.send({ type: 'checkout.next' });
+  if (payout === 'paypal') {
+    actor.send({ type: 'checkout.selectPayout', method: 'paypal' });
+    fill(actor, { 'payout.email': 'erika.paypal@example.com' });
+  } else {
+    fill(actor, SEPA);
+  }
+  actor.send({ type: 'checkout.next' });
+  expect(actor.getSnapshot().value).toEqual({ review: 'idle' });
+}
+
+const settled = (actor: Actor) => waitFor(actor, (s) => !s.matches('submitting') && !s.matches({ review: 'checkingVoucher' }));
+
+describe('checkout machine: the path to a trade', () => {
+  it('guest → address → SEPA payout → review → submit → done with the transactionId', async () => {
+    const { actor, submits } = start();
+    const s0 = actor.getSnapshot();
+    expect(s0.value).toBe('identity');
+    expect(s0.context).toMatchObject({ paymentType: 13, isPayPalTransaction: false, transactionId: 0, idempotencyKey: null, trade: null });
+
+    fill(actor, IDENTITY);
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().value).toBe('address');
+    fill(actor, ADDRESS);
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().value).toBe('payout');
+    fill(actor, SEPA);
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().value).toEqual({ review: 'idle' });
+
+    actor.send({ type: 'checkout.acceptTerms', value: true });
+    actor.send({ type: 'checkout.submit' });
+    expect(actor.getSnapshot().value).toBe('submitting');
+    expect(actor.getSnapshot().context.idempotencyKey).toBe('key-1');
+
+    const done = await waitFor(actor, (s) => s.status === 'done');
+    expect(done.value).toBe('done');
+    expect(done.context.transactionId).toBe(42);
+    expect(done.context.trade).toEqual(trade);
+    expect(done.output).toEqual({ trade });
+    expect(submits).toEqual([
+      {
+        idempotencyKey: 'key-1',
+        request: {
+          offerIds: [OFFER_A],
+          identity: { kind: 'guest', email: 'erika@example.com' },
+          address: { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17a', postalCode: '51147', city: 'Köln' },
+          // Normalized by the contract: electronic format, no PayPal e-mail.
+          payout: { method: 'sepa', accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+          voucherCode: undefined,
+          termsAccepted: true,
+        },
+      },
+    ]);
+  });
+
+  it('PayPal: paymentType 2 and isPayPalTransaction; only the e-mail is sent; SEPA fields survive a switch', async () => {
+    const { actor, submits } = start();
+    fill(actor, IDENTITY);
+    actor.send({ type: 'checkout.next' });
+    fill(actor, ADDRESS);
+    actor.send({ type: 'checkout.next' });
+    fill(actor, SEPA);
+
+    actor.send({ type: 'checkout.selectPayout', method: 'paypal' });
+    expect(actor.getSnapshot().context).toMatchObject({ paymentType: 2, isPayPalTransaction: true, payout: { method: 'paypal' } });
+    actor.send({ type: 'checkout.next' }); // no PayPal e-mail yet
+    expect(actor.getSnapshot().value).toBe('payout');
+    expect(actor.getSnapshot().context.errors).toEqual({ 'payout.email': 'This e-mail address is not valid.' });
+
+    actor.send({ type: 'checkout.selectPayout', method: 'sepa' });
+    expect(actor.getSnapshot().context).toMatchObject({ paymentType: 13, isPayPalTransaction: false, errors: {} });
+    expect(actor.getSnapshot().context.payout).toMatchObject({ accountHolder: 'Erika Mustermann', iban: SEPA['payout.iban'], bic: 'COBADEFFXXX' });
+
+    actor.send({ type: 'checkout.selectPayout', method: 'paypal' });
+    fill(actor, { 'payout.email': ' erika.paypal@example.com ' });
+    actor.send({ type: 'checkout.next' });
+    actor.send({ type: 'checkout.acceptTerms', value: true });
+    actor.send({ type: 'checkout.submit' });
+    const done = await waitFor(actor, (s) => s.status === 'done');
+    expect(done.context).toMatchObject({ paymentType: 2, isPayPalTransaction: true, transactionId: 42 });
+    expect(submits[0]?.request.payout).toEqual({ method: 'paypal', email: 'erika.paypal@example.com' });
+  });
+
+  it('back and forward keep every input; next passes again without retyping', () => {
+    const { actor } = start();
+    toReview(actor);
+    fill(actor, { voucherCode: 'SUMMER10' });
+    actor.send({ type: 'checkout.acceptTerms', value: true });
+    const filled = actor.getSnapshot().context;
+
+    actor.send({ type: 'checkout.back' });
+    expect(actor.getSnapshot().value).toBe('payout');
+    actor.send({ type: 'checkout.back' });
+    expect(actor.getSnapshot().value).toBe('address');
+    actor.send({ type: 'checkout.back' });
+    expect(actor.getSnapshot().value).toBe('identity');
+    actor.send({ type: 'checkout.back' }); // the first step: nowhere to go
+    expect(actor.getSnapshot().value).toBe('identity');
+    expect(actor.getSnapshot().context).toEqual(filled);
+
+    actor.send({ type: 'checkout.next' });
+    actor.send({ type: 'checkout.next' });
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().value).toEqual({ review: 'idle' });
+    expect(actor.getSnapshot().context).toEqual(filled);
+  });
+});
+
+describe('checkout machine: field errors with the contract messages', () => {
+  it('identity: an invalid e-mail stays on the step; a change clears only that field error', () => {
+    const { actor } = start();
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().value).toBe('identity');
+    expect(actor.getSnapshot().context.errors).toEqual({ 'identity.email': 'This e-mail address is not valid.' });
+    fill(actor, { 'identity.email': 'erika@' });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().context.errors).toEqual({ 'identity.email': 'This e-mail address is not valid.' });
+    fill(actor, IDENTITY);
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().value).toBe('address');
+    expect(actor.getSnapshot().context.errors).toEqual({});
+  });
+
+  it('address: required fields and the phone rule', () => {
+    const { actor } = start();
+    fill(actor, IDENTITY);
+    actor.send({ type: 'checkout.next' });
+    fill(actor, { ...ADDRESS, 'address.firstName': '  ', 'address.city': '', 'address.phone': '12345' });
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().value).toBe('address');
+    expect(actor.getSnapshot().context.errors).toEqual({
+      'address.firstName': 'The first name is required.',
+      'address.city': 'The city is required.',
+      'address.phone': 'A phone number has 6 to 20 digits, spaces, + or -.',
+    });
+    fill(actor, { 'address.city': 'Köln' });
+    expect(Object.keys(actor.getSnapshot().context.errors).sort()).toEqual(['address.firstName', 'address.phone']);
+  });
+
+  it.each<[Locale, string, boolean]>([
+    ['de', '1010', false],
+    ['at', '1010', true],
+    ['de', '51147', true],
+    ['fr', '99000', false],
+    ['fr', '75001', true],
+    ['it', '00184', true],
+  ])('address in %s: postal code %s valid: %s', (locale, postalCode, valid) => {
+    const { actor } = start({ input: { locale } });
+    fill(actor, IDENTITY);
+    actor.send({ type: 'checkout.next' });
+    fill(actor, { ...ADDRESS, 'address.postalCode': postalCode });
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().value).toBe(valid ? 'payout' : 'address');
+    expect(actor.getSnapshot().context.errors).toEqual(valid ? {} : { 'address.postalCode': 'This is not a valid postal code for this country.' });
+  });
+
+  it.each([
+    ['an IBAN with wrong check digits', { 'payout.iban': 'DE88370400440532013000' }, { 'payout.iban': 'This IBAN is not valid.' }],
+    ['an IBAN outside SEPA', { 'payout.iban': 'BR1800360305000010009795493C1' }, { 'payout.iban': 'We pay to bank accounts in the SEPA area only.' }],
+    ['a BIC of seven characters', { 'payout.bic': 'COBADEF' }, { 'payout.bic': 'This BIC is not valid.' }],
+    ['no account holder', { 'payout.accountHolder': '' }, { 'payout.accountHolder': 'The account holder is required.' }],
+  ])('payout: %s', (_name, override, errors) => {
+    const { actor } = start();
+    fill(actor, IDENTITY);
+    actor.send({ type: 'checkout.next' });
+    fill(actor, ADDRESS);
+    actor.send({ type: 'checkout.next' });
+    fill(actor, { ...SEPA, ...override });
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().value).toBe('payout');
+    expect(actor.getSnapshot().context.errors).toEqual(errors);
+  });
+
+  it('leaving a step drops its errors; coming back does not show them again', () => {
+    const { actor } = start();
+    fill(actor, IDENTITY);
+    actor.send({ type: 'checkout.next' });
+    actor.send({ type: 'checkout.next' });
+    expect(Object.keys(actor.getSnapshot().context.errors)).toHaveLength(6);
+    actor.send({ type: 'checkout.back' });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+  });
+});
+
+describe('checkout machine: goTo', () => {
+  it('only to steps already reached', () => {
+    const { actor } = start();
+    actor.send({ type: 'checkout.goTo', step: 'address' });
+    expect(actor.getSnapshot().value).toBe('identity');
+    fill(actor, IDENTITY);
+    actor.send({ type: 'checkout.goTo', step: 'address' }); // valid, but address was never reached
+    expect(actor.getSnapshot().value).toBe('identity');
+    actor.send({ type: 'checkout.next' });
+    actor.send({ type: 'checkout.goTo', step: 'review' });
+    expect(actor.getSnapshot().value).toBe('address');
+    actor.send({ type: 'checkout.goTo', step: 'identity' });
+    expect(actor.getSnapshot().value).toBe('identity');
+    actor.send({ type: 'checkout.goTo', step: 'address' });
+    expect(actor.getSnapshot().value).toBe('address');
+  });
+
+  it('from review back to any step and forward again to review', () => {
+    const { actor } = start();
+    toReview(actor);
+    actor.send({ type: 'checkout.goTo', step: 'identity' });
+    expect(actor.getSnapshot().value).toBe('identity');
+    actor.send({ type: 'checkout.goTo', step: 'payout' });
+    expect(actor.getSnapshot().value).toBe('payout');
+    actor.send({ type: 'checkout.goTo', step: 'review' });
+    expect(actor.getSnapshot().value).toEqual({ review: 'idle' });
+  });
+
+  it('forward stops at the first incomplete step on the way and shows its errors', () => {
+    const { actor } = start();
+    toReview(actor);
+    actor.send({ type: 'checkout.goTo', step: 'identity' });
+    fill(actor, { 'identity.email': 'not an e-mail' });
+    actor.send({ type: 'checkout.goTo', step: 'review' });
+    expect(actor.getSnapshot().value).toBe('identity');
+    expect(actor.getSnapshot().context.errors).toEqual({ 'identity.email': 'This e-mail address is not valid.' });
+
+    fill(actor, { ...IDENTITY, 'address.postalCode': '1010' }); // an earlier edit of another step
+    actor.send({ type: 'checkout.goTo', step: 'review' });
+    expect(actor.getSnapshot().value).toBe('address');
+    expect(actor.getSnapshot().context.errors).toEqual({ 'address.postalCode': 'This is not a valid postal code for this country.' });
+  });
+});
+
+describe('checkout machine: voucher', () => {
+  it('valid: checks the code with the cart total and e-mail, stores the result; remove clears it', async () => {
+    const { actor, voucherChecks } = start();
+    toReview(actor);
+    fill(actor, { voucherCode: ' summer10 ' });
+    actor.send({ type: 'checkout.applyVoucher' });
+    expect(actor.getSnapshot().value).toEqual({ review: 'checkingVoucher' });
+    actor.send({ type: 'checkout.submit' }); // not while checking
+    const checked = await settled(actor);
+    expect(voucherChecks).toEqual([{ code: 'SUMMER10', cartTotal: 287.35, email: 'erika@example.com' }]);
+    expect(checked.context.voucher).toEqual(validVoucher);
+    expect(checked.context.voucherError).toBeNull();
+
+    actor.send({ type: 'checkout.removeVoucher' });
+    expect(actor.getSnapshot().context).toMatchObject({ voucherCode: '', voucher: null, voucherError: null });
+  });
+
+  it('invalid: the reason is stored; a new code clears it', async () => {
+    const { actor } = start({ voucher: [{ valid: false, reason: 'minimum_total', minTotal: 500 }] });
+    toReview(actor);
+    fill(actor, { voucherCode: 'BIG50' });
+    actor.send({ type: 'checkout.applyVoucher' });
+    const checked = await settled(actor);
+    expect(checked.context).toMatchObject({ voucher: null, voucherError: 'minimum_total' });
+    fill(actor, { voucherCode: 'BIG5' });
+    expect(actor.getSnapshot().context.voucherError).toBeNull();
+  });
+
+  it('a failed check reads as network; a blank code is not checked', async () => {
+    const { actor, voucherChecks } = start({ voucher: [new Error('offline')] });
+    toReview(actor);
+    actor.send({ type: 'checkout.applyVoucher' });
+    expect(actor.getSnapshot().value).toEqual({ review: 'idle' });
+    expect(actor.getSnapshot().context.errors).toEqual({ voucherCode: 'The voucher code is required.' });
+    expect(voucherChecks).toEqual([]);
+    fill(actor, { voucherCode: 'SUMMER10' });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+    actor.send({ type: 'checkout.applyVoucher' });
+    expect((await settled(actor)).context.voucherError).toBe('network');
+  });
+
+  it('changing the code while it is being checked drops the stale answer', async () => {
+    const { actor, voucherChecks } = start({ voucher: ['hang'] });
+    toReview(actor);
+    fill(actor, { voucherCode: 'SUMMER10' });
+    actor.send({ type: 'checkout.applyVoucher' });
+    fill(actor, { 'address.phone': '0221 123456' }); // another field: the check goes on
+    expect(actor.getSnapshot().value).toEqual({ review: 'checkingVoucher' });
+    fill(actor, { voucherCode: 'WINTER' });
+    expect(actor.getSnapshot().value).toEqual({ review: 'idle' });
+    expect(actor.getSnapshot().context).toMatchObject({ voucherCode: 'WINTER', voucher: null, voucherError: null });
+    expect(voucherChecks).toHaveLength(1);
+  });
+});
+
+describe('checkout machine: submission', () => {
+  it('terms not accepted: an error, no submit call', () => {
+    const { actor, submits } = start();
+    toReview(actor);
+    actor.send({ type: 'checkout.submit' });
+    expect(actor.getSnapshot().value).toEqual({ review: 'idle' });
+    expect(actor.getSnapshot().context.errors).toEqual({ termsAccepted: 'Please accept the terms and conditions.' });
+    expect(actor.getSnapshot().context.idempotencyKey).toBeNull();
+    expect(submits).toEqual([]);
+    actor.send({ type: 'checkout.acceptTerms', value: true });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+  });
+
+  it('an empty cart is not submitted', () => {
+    const { actor, submits } = start({ input: { cartOfferIds: [] } });
+    toReview(actor);
+    actor.send({ type: 'checkout.acceptTerms', value: true });
+    actor.send({ type: 'checkout.submit' });
+    expect(actor.getSnapshot().context.errors).toEqual({ offerIds: 'The cart is empty.' });
+    expect(submits).toEqual([]);
+  });
+
+  it('network failure → review; retry and an unchanged submit use the SAME key; a change makes a NEW one', async () => {
+    const network = new SubmitTradeError({}, { cause: new TypeError('Failed to fetch') });
+    const { actor, submits } = start({ submit: [network, new SubmitTradeError({ status: 503 }), new SubmitTradeError({ status: 502 }), trade] });
+    toReview(actor);
+    actor.send({ type: 'checkout.acceptTerms', value: true });
+    actor.send({ type: 'checkout.submit' });
+    let s = await settled(actor);
+    expect(s.value).toEqual({ review: 'idle' });
+    expect(s.context.submitError).toEqual({ kind: 'network' });
+    expect(s.context.idempotencyKey).toBe('key-1');
+    expect(s.can({ type: 'checkout.retry' })).toBe(true);
+
+    actor.send({ type: 'checkout.retry' });
+    s = await settled(actor);
+    expect(s.context.submitError).toEqual({ kind: 'network' }); // 503
+    fill(actor, { 'address.city': 'Köln' }); // the same value: nothing changed
+    actor.send({ type: 'checkout.submit' });
+    s = await settled(actor);
+    expect(s.context.submitError).toEqual({ kind: 'network' }); // 502
+    expect(submits.map((r) => r.idempotencyKey)).toEqual(['key-1', 'key-1', 'key-1']);
+    expect(submits[1]?.request).toEqual(submits[0]?.request);
+
+    fill(actor, { 'address.city': 'Bonn' });
+    expect(actor.getSnapshot().context.idempotencyKey).toBeNull();
+    expect(actor.getSnapshot().can({ type: 'checkout.retry' })).toBe(false);
+    actor.send({ type: 'checkout.retry' });
+    expect(actor.getSnapshot().value).toEqual({ review: 'idle' });
+    actor.send({ type: 'checkout.submit' });
+    const done = await waitFor(actor, (snap) => snap.status === 'done');
+    expect(submits.map((r) => r.idempotencyKey)).toEqual(['key-1', 'key-1', 'key-1', 'key-2']);
+    expect(submits[3]?.request.address.city).toBe('Bonn');
+    expect(done.context.transactionId).toBe(42);
+    expect(done.context.submitError).toBeNull();
+  });
+
+  it('a plain rejection (no status) counts as a network failure', async () => {
+    const { actor } = start({ submit: [new TypeError('Failed to fetch')] });
+    toReview(actor);
+    actor.send({ type: 'checkout.acceptTerms', value: true });
+    actor.send({ type: 'checkout.submit' });
+    expect((await settled(actor)).context).toMatchObject({ submitError: { kind: 'network' }, idempotencyKey: 'key-1' });
+  });
+
+  it('409 expired → the offer ids; the answer is stored on the key, so the next submit gets a new key', async () => {
+    const body = { statusCode: 409, error: 'Conflict', message: 'Some offers have expired; get a new offer for these devices.', expiredOfferIds: [OFFER_A] };
+    const { actor, submits } = start({ submit: [new SubmitTradeError({ status: 409, body }), trade] });
+    toReview(actor);
+    actor.send({ type: 'checkout.acceptTerms', value: true });
+    actor.send({ type: 'checkout.submit' });
+    const failed = await settled(actor);
+    expect(failed.context.submitError).toEqual({ kind: 'expired', offerIds: [OFFER_A] });
+    expect(failed.context.idempotencyKey).toBeNull();
+    expect(failed.can({ type: 'checkout.retry' })).toBe(false);
+
+    // The page re-quotes the device and hands over the new cart.
+    actor.send({ type: 'checkout.cartChanged', offerIds: [OFFER_B], cartTotal: 280 });
+    expect(actor.getSnapshot().context).toMatchObject({ cartOfferIds: [OFFER_B], cartTotal: 280, submitError: null });
+    actor.send({ type: 'checkout.submit' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(submits.map((r) => [r.idempotencyKey, r.request.offerIds])).toEqual([
+      ['key-1', [OFFER_A]],
+      ['key-2', [OFFER_B]],
+    ]);
+  });
+
+  it('cartChanged: the same cart changes nothing (the key survives); a new total drops the checked voucher', async () => {
+    const { actor } = start({ submit: [new SubmitTradeError({ status: 502 })] });
+    toReview(actor);
+    fill(actor, { voucherCode: 'SUMMER10' });
+    actor.send({ type: 'checkout.applyVoucher' });
+    await settled(actor);
+    actor.send({ type: 'checkout.acceptTerms', value: true });
+    actor.send({ type: 'checkout.submit' });
+    await settled(actor);
+    actor.send({ type: 'checkout.cartChanged', offerIds: [OFFER_A], cartTotal: 287.35 }); // the page syncing on mount
+    expect(actor.getSnapshot().context).toMatchObject({ idempotencyKey: 'key-1', submitError: { kind: 'network' }, voucher: validVoucher });
+
+    actor.send({ type: 'checkout.cartChanged', offerIds: [OFFER_A, OFFER_B], cartTotal: 400 });
+    expect(actor.getSnapshot().context).toMatchObject({
+      cartOfferIds: [OFFER_A, OFFER_B],
+      cartTotal: 400,
+      idempotencyKey: null,
+      submitError: null,
+      voucherCode: 'SUMMER10',
+      voucher: null,
+    });
+  });
+
+  it('409 used → the offer ids to remove', async () => {
+    const body = { statusCode: 409, error: 'Conflict', message: 'Some offers already belong to a trade.', usedOfferIds: [OFFER_B] };
+    const { actor } = start({ submit: [new SubmitTradeError({ status: 409, body })], input: { cartOfferIds: [OFFER_A, OFFER_B] } });
+    toReview(actor);
+    actor.send({ type: 'checkout.acceptTerms', value: true });
+    actor.send({ type: 'checkout.submit' });
+    expect((await settled(actor)).context.submitError).toEqual({ kind: 'used', offerIds: [OFFER_B] });
+  });
+
+  it('422 voucher → voucher error with its reason; 422 cap → b2bCap', async () => {
+    const voucherBody = {
+      statusCode: 422,
+      error: 'Unprocessable Entity',
+      message: 'This voucher was already used with this e-mail address.',
+      reason: 'already_used',
+      fields: [{ path: 'voucherCode', message: 'This voucher was already used with this e-mail address.' }],
+    };
+    const capBody = { statusCode: 422, error: 'Unprocessable Entity', message: 'Business trade-ins are capped at 5000 EUR.', cap: 5000 };
+    const { actor, submits } = start({
+      submit: [new SubmitTradeError({ status: 422, body: voucherBody }), new SubmitTradeError({ status: 422, body: capBody })],
+      input: { b2b: true },
+    });
+    toReview(actor);
+    fill(actor, { voucherCode: 'SUMMER10' });
+    actor.send({ type: 'checkout.applyVoucher' });
+    await settled(actor);
+    actor.send({ type: 'checkout.acceptTerms', value: true });
+    actor.send({ type: 'checkout.submit' });
+    const refused = await settled(actor);
+    expect(refused.context).toMatchObject({ submitError: { kind: 'voucher', reason: 'already_used' }, voucher: null, voucherError: 'already_used' });
+    expect(submits[0]?.request).toMatchObject({ voucherCode: 'SUMMER10', b2b: true });
+
+    actor.send({ type: 'checkout.removeVoucher' });
+    actor.send({ type: 'checkout.submit' });
+    const capped = await settled(actor);
+    expect(capped.context.submitError).toEqual({ kind: 'b2bCap' });
+    expect(submits.map((r) => r.idempotencyKey)).toEqual(['key-1', 'key-2']);
+    expect(submits[1]?.request.voucherCode).toBeUndefined();
+  });
+
+  it('400 → invalid, the answer fields land on their fields and on the step that owns them', async () => {
+    const body = {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'The checkout is not complete or not valid.',
+      fields: [
+        { path: 'address.postalCode', message: 'This is not a valid postal code for this country.' },
+        { path: 'payout.iban', message: 'This IBAN is not valid.' },
+      ],
+    };
+    const { actor } = start({ submit: [new SubmitTradeError({ status: 400, body })] });
+    toReview(actor);
+    actor.send({ type: 'checkout.acceptTerms', value: true });
+    actor.send({ type: 'checkout.submit' });
+    const failed = await settled(actor);
+    expect(failed.context.submitError).toEqual({ kind: 'invalid' });
+    expect(failed.context.errors).toEqual({
+      'address.postalCode': 'This is not a valid postal code for this country.',
+      'payout.iban': 'This IBAN is not valid.',
+    });
+
+    actor.send({ type: 'checkout.goTo', step: 'address' });
+    expect(actor.getSnapshot().context.errors).toEqual({ 'address.postalCode': 'This is not a valid postal code for this country.' });
+    fill(actor, { 'address.postalCode': '51143' });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+  });
+
+  it('b2b is refused by the contract outside the German shop, before any call', () => {
+    const { actor, submits } = start({ input: { locale: 'at', b2b: true } });
+    fill(actor, IDENTITY);
+    actor.send({ type: 'checkout.next' });
+    fill(actor, { ...ADDRESS, 'address.postalCode': '1010', 'address.city': 'Wien' });
+    actor.send({ type: 'checkout.next' });
+    fill(actor, SEPA);
+    actor.send({ type: 'checkout.next' });
+    actor.send({ type: 'checkout.acceptTerms', value: true });
+    actor.send({ type: 'checkout.submit' });
+    expect(actor.getSnapshot().context.errors).toEqual({ b2b: 'Business trade-ins are only available in the German shop.' });
+    expect(submits).toEqual([]);
+  });
+
+  it('without provided actors nothing is called: the submission fails as network', async () => {
+    const actor = createActor(checkoutMachine, { input: input() }).start();
+    toReview(actor as unknown as Actor);
+    actor.send({ type: 'checkout.acceptTerms', value: true });
+    actor.send({ type: 'checkout.submit' });
+    const failed = await waitFor(actor, (s) => !s.matches('submitting'));
+    expect(failed.context.submitError).toEqual({ kind: 'network' });
+    expect(failed.context.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('checkout machine: persistence', () => {
+  type Snap = SnapshotFrom<typeof checkoutMachine>;
+
+  /**
+   * A "reload": the persisted snapshot through the structured clone IndexedDB uses, into a new actor.
+   * The page passes the current input too (the types require it); a restored snapshot ignores it.
+   */
+  function reload(snapshot: ReturnType<Actor['getPersistedSnapshot']>, machine = fakes().machine) {
+    return createActor(machine, { snapshot: structuredClone(snapshot), input: input({ cartOfferIds: [OFFER_B], cartTotal: 1 }) }).start();
+  }
+
+  const steps: Array<[string, (actor: Actor) => void]> = [
+    ['identity', (actor) => fill(actor, { 'identity.email': 'erika@exa' })],
+    [
+      'address',
+      (actor) => {
+        fill(actor, IDENTITY);
+        actor.send({ type: 'checkout.next' });
+        fill(actor, { 'address.firstName': 'Erika', 'address.postalCode': '1010' });
+        actor.send({ type: 'checkout.next' }); // with errors
+      },
+    ],
+    [
+      'payout',
+      (actor) => {
+        fill(actor, IDENTITY);
+        actor.send({ type: 'checkout.next' });
+        fill(actor, ADDRESS);
+        actor.send({ type: 'checkout.next' });
+        actor.send({ type: 'checkout.selectPayout', method: 'paypal' });
+        fill(actor, { 'payout.email': 'erika.paypal@example.com' });
+      },
+    ],
+    [
+      'review',
+      (actor) => {
+        toReview(actor);
+        fill(actor, { voucherCode: 'SUMMER10' });
+        actor.send({ type: 'checkout.acceptTerms', value: true });
+      },
+    ],
+  ];
+
+  it.each(steps)('a reload in %s resumes there with every input', (step, drive) => {
+    const { actor } = start();
+    drive(actor);
+    const before = actor.getSnapshot();
+    expect(before.matches(step as 'identity')).toBe(true);
+
+    const restored = reload(actor.getPersistedSnapshot());
+    const after: Snap = restored.getSnapshot();
+    expect(after.value).toEqual(before.value);
+    expect(after.context).toEqual(before.context);
+    // …and it keeps working: back goes one step further back (or stays at the first).
+    restored.send({ type: 'checkout.back' });
+    expect(restored.getSnapshot().context.identity).toEqual(before.context.identity);
+  });
+
+  it('through IndexedDB (persistActor / restoreSnapshot): a reload in review, then submit', async () => {
+    const { actor } = start();
+    const handle = persistActor(actor, 'checkout-flow', { debounceMs: 1 });
+    toReview(actor);
+    fill(actor, { voucherCode: 'SUMMER10' });
+    actor.send({ type: 'checkout.applyVoucher' });
+    await settled(actor);
+    actor.send({ type: 'checkout.acceptTerms', value: true });
+    await handle.stop();
+
+    const snapshot = await restoreSnapshot(checkoutMachine, 'checkout-flow');
+    expect(snapshot).toBeDefined();
+    const { machine, submits } = fakes();
+    const restored = createActor(machine, { snapshot, input: input() }).start();
+    expect(restored.getSnapshot().value).toEqual({ review: 'idle' });
+    expect(restored.getSnapshot().context).toEqual(actor.getSnapshot().context);
+    expect(restored.getSnapshot().context.voucher).toEqual(validVoucher);
+    restored.send({ type: 'checkout.submit' });
+    await waitFor(restored, (s) => s.status === 'done');
+    expect(submits[0]?.request.voucherCode).toBe('SUMMER10');
+  });
+
+  it('a reload in submitting re-sends the same request with the same key (the server replays)', async () => {
+    const first = start({ submit: ['hang'] });
+    toReview(first.actor);
+    first.actor.send({ type: 'checkout.acceptTerms', value: true });
+    first.actor.send({ type: 'checkout.submit' });
+    expect(first.actor.getSnapshot().value).toBe('submitting');
+    const persisted = first.actor.getPersistedSnapshot();
+    first.actor.stop();
+
+    const second = fakes();
+    const restored = reload(persisted, second.machine);
+    const done = await waitFor(restored, (s) => s.status === 'done');
+    expect(done.context.transactionId).toBe(42);
+    expect(second.submits).toEqual(first.submits);
+    expect(second.submits[0]?.idempotencyKey).toBe('key-1');
+  });
+
+  it('a reload in submitting whose re-send fails lands in review with a network error and the key to retry', async () => {
+    const first = start({ submit: ['hang'] });
+    toReview(first.actor);
+    first.actor.send({ type: 'checkout.acceptTerms', value: true });
+    first.actor.send({ type: 'checkout.submit' });
+    const persisted = first.actor.getPersistedSnapshot();
+    first.actor.stop();
+
+    const second = fakes({ submit: [new SubmitTradeError({ status: 504 }), trade] });
+    const restored = reload(persisted, second.machine);
+    const failed = await settled(restored);
+    expect(failed.value).toEqual({ review: 'idle' });
+    expect(failed.context).toMatchObject({ submitError: { kind: 'network' }, idempotencyKey: 'key-1' });
+    restored.send({ type: 'checkout.retry' });
+    await waitFor(restored, (s) => s.status === 'done');
+    expect(second.submits.map((r) => r.idempotencyKey)).toEqual(['key-1', 'key-1']);
+  });
+
+  it('a reload during a voucher check checks again', async () => {
+    const first = start({ voucher: ['hang'] });
+    toReview(first.actor);
+    fill(first.actor, { voucherCode: 'SUMMER10' });
+    first.actor.send({ type: 'checkout.applyVoucher' });
+    const persisted = first.actor.getPersistedSnapshot();
+    first.actor.stop();
+
+    const second = fakes();
+    const restored = reload(persisted, second.machine);
+    const checked = await settled(restored);
+    expect(checked.context.voucher).toEqual(validVoucher);
+    expect(second.voucherChecks).toEqual([{ code: 'SUMMER10', cartTotal: 287.35, email: 'erika@example.com' }]);
+  });
+
+  it('a reload after success stays done with the trade as output', async () => {
+    const { actor } = start();
+    toReview(actor);
+    actor.send({ type: 'checkout.acceptTerms', value: true });
+    actor.send({ type: 'checkout.submit' });
+    await waitFor(actor, (s) => s.status === 'done');
+    const { machine, submits } = fakes();
+    const restored = reload(actor.getPersistedSnapshot(), machine);
+    expect(restored.getSnapshot().status).toBe('done');
+    expect(restored.getSnapshot().output).toEqual({ trade });
+    expect(restored.getSnapshot().context.transactionId).toBe(42);
+    expect(submits).toEqual([]);
+  });
+});

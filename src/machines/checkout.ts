@@ -1,0 +1,389 @@
+// One checkout of the cart (DESIGN.md §7): identity → address → payout → review → submit → done.
+// Form values stay as typed and are validated with the trade contract; errors are field path →
+// message key. Side effects run in the `checkVoucher` and `submitTrade` actors, which the page
+// provides (`checkoutMachine.provide({ actors })`); tests provide fakes. Persist the whole actor with
+// getPersistedSnapshot(): a reload in `submitting` re-sends the same request with the same
+// Idempotency-Key (xstate restarts the invoked promise), so the server replays instead of duplicating.
+
+import { and, assign, fromPromise, setup } from 'xstate';
+import { DEFAULT_PAYMENT_TYPE_SELECTION } from '../config/constants';
+import type { Locale } from '../config/locales';
+import { paymentTypeCode, type Trade, type TradeRequest, type VoucherCheckRequest, type VoucherCheckResult } from '../contracts/trades';
+import {
+  emptyAddress,
+  emptyPayout,
+  errorsUnder,
+  firstInvalidStep,
+  hasErrors,
+  isCheckoutField,
+  parseTradeRequest,
+  parseVoucherCode,
+  randomKey,
+  readField,
+  stepIndex,
+  stepOrder,
+  submitFailure,
+  validateStep,
+  voucherEmail,
+  withoutError,
+  withoutErrorsUnder,
+  writeField,
+  type CheckoutField,
+  type CheckoutForm,
+  type CheckoutStep,
+  type FieldErrors,
+  type PayoutMethod,
+  type SubmitError,
+  type ValidVoucher,
+  type VoucherError,
+} from './checkout-form';
+
+export {
+  stepOrder,
+  validateStep,
+  toTradeRequest,
+  SubmitTradeError,
+  type CheckoutField,
+  type CheckoutStep,
+  type FieldErrors,
+  type SubmitError,
+} from './checkout-form';
+
+export interface CheckoutInput {
+  readonly locale: Locale;
+  readonly cartOfferIds: readonly string[];
+  /** EUR, the cart total (for the voucher check). */
+  readonly cartTotal: number;
+  /** The cart's B2B mode. */
+  readonly b2b?: boolean;
+}
+
+export interface CheckoutContext extends CheckoutForm {
+  readonly cartTotal: number;
+  /** The furthest step entered; 'checkout.goTo' may go to it and to the steps before it. */
+  readonly reachedStep: CheckoutStep;
+  /** Spec §3/§9: 2 for PayPal, otherwise the default selection 13. */
+  readonly paymentType: number;
+  readonly isPayPalTransaction: boolean;
+  /** The last valid voucher check of the current code. */
+  readonly voucher: ValidVoucher | null;
+  readonly voucherError: VoucherError | null;
+  readonly errors: FieldErrors;
+  /** Made once per submission; kept only for a retry of the identical request. */
+  readonly idempotencyKey: string | null;
+  readonly trade: Trade | null;
+  readonly submitError: SubmitError | null;
+  /** 0 until a trade was created. */
+  readonly transactionId: number;
+}
+
+export type CheckoutEvent =
+  | { readonly type: 'checkout.change'; readonly field: CheckoutField; readonly value: string }
+  | { readonly type: 'checkout.next' }
+  | { readonly type: 'checkout.back' }
+  | { readonly type: 'checkout.goTo'; readonly step: CheckoutStep }
+  | { readonly type: 'checkout.selectPayout'; readonly method: PayoutMethod }
+  | { readonly type: 'checkout.applyVoucher' }
+  | { readonly type: 'checkout.removeVoucher' }
+  | { readonly type: 'checkout.acceptTerms'; readonly value: boolean }
+  | { readonly type: 'checkout.submit' }
+  | { readonly type: 'checkout.retry' }
+  /** The cart changed (e.g. re-quoted offers after 'expired'); the page sends it whenever it differs. */
+  | { readonly type: 'checkout.cartChanged'; readonly offerIds: readonly string[]; readonly cartTotal: number };
+
+export interface CheckoutOutput {
+  readonly trade: Trade | null;
+}
+
+export interface SubmitTradeInput {
+  readonly request: TradeRequest;
+  readonly idempotencyKey: string;
+}
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`checkout machine: provide the '${name}' actor`));
+
+const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+const laterStep = (a: CheckoutStep, b: CheckoutStep) => (stepIndex(a) >= stepIndex(b) ? a : b);
+
+function submittedRequest(context: CheckoutContext): TradeRequest {
+  const { request } = parseTradeRequest(context);
+  // Unreachable: 'checkout.submit' and 'checkout.retry' are guarded by the same validation.
+  if (request === null) throw new Error('checkout machine: submitting an invalid request');
+  return request;
+}
+
+type Step = { readonly step: CheckoutStep };
+type GoTo = { readonly from: CheckoutStep; readonly to: CheckoutStep };
+type StopAt = { readonly from: CheckoutStep; readonly at: CheckoutStep };
+
+export const checkoutMachine = setup({
+  types: {
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    input: {} as CheckoutInput,
+    output: {} as CheckoutOutput,
+  },
+  actors: {
+    // Placeholders typed with the real signatures; the page provides the HTTP calls.
+    checkVoucher: fromPromise<VoucherCheckResult, VoucherCheckRequest>(notProvided('checkVoucher')),
+    /** Rejects with a SubmitTradeError ({ status, body }) for HTTP failures, anything else for network failures. */
+    submitTrade: fromPromise<Trade, SubmitTradeInput>(notProvided('submitTrade')),
+  },
+  guards: {
+    isStepValid: ({ context }, { step }: Step) => !hasErrors(validateStep(step, context)),
+    isRequestValid: ({ context }) => parseTradeRequest(context).errors === null,
+    /** A value that differs from the stored one: re-sending the same value keeps the key for a retry. */
+    changesField: ({ context, event }) =>
+      event.type === 'checkout.change' && isCheckoutField(event.field) && typeof event.value === 'string' && readField(context, event.field) !== event.value,
+    changesVoucherCode: ({ context, event }) => event.type === 'checkout.change' && event.field === 'voucherCode' && context.voucherCode !== event.value,
+    changesPayoutMethod: ({ context, event }) =>
+      event.type === 'checkout.selectPayout' && (event.method === 'sepa' || event.method === 'paypal') && event.method !== context.payout.method,
+    changesTerms: ({ context, event }) => event.type === 'checkout.acceptTerms' && typeof event.value === 'boolean' && event.value !== context.termsAccepted,
+    changesCart: ({ context, event }) =>
+      event.type === 'checkout.cartChanged' && (!sameIds(event.offerIds, context.cartOfferIds) || event.cartTotal !== context.cartTotal),
+    /** Back to any earlier step; forward to a step reached before, when every step on the way is complete. */
+    canGoTo: ({ context, event }, { from, to }: GoTo) =>
+      event.type === 'checkout.goTo' &&
+      event.step === to &&
+      to !== from &&
+      stepIndex(to) <= stepIndex(context.reachedStep) &&
+      (stepIndex(to) < stepIndex(from) || firstInvalidStep(context, from, to) === null),
+    /** A forward goTo that stops at the first incomplete step on the way. */
+    goToStopsAt: ({ context, event }, { from, at }: StopAt) =>
+      event.type === 'checkout.goTo' &&
+      stepOrder.includes(event.step) &&
+      stepIndex(event.step) > stepIndex(from) &&
+      stepIndex(event.step) <= stepIndex(context.reachedStep) &&
+      firstInvalidStep(context, from, event.step) === at,
+    hasIdempotencyKey: ({ context }) => context.idempotencyKey !== null,
+    hasUsableVoucherCode: ({ context }) => parseVoucherCode(context.voucherCode).code !== null,
+    /** Only after a network failure, with the key of that attempt and nothing changed since. */
+    canRetry: ({ context }) => context.submitError?.kind === 'network' && context.idempotencyKey !== null && parseTradeRequest(context).errors === null,
+  },
+  actions: {
+    enterStep: assign(({ context }, { step }: Step) => ({
+      reachedStep: laterStep(context.reachedStep, step),
+      // Review shows everything; a form step shows its own fields' errors (e.g. a server's 400 answer).
+      errors: step === 'review' ? context.errors : errorsUnder(context.errors, step),
+    })),
+    clearStepErrors: assign(({ context }, { step }: Step) => ({ errors: withoutErrorsUnder(context.errors, step) })),
+    showStepErrors: assign(({ context }, { step }: Step) => ({ errors: { ...withoutErrorsUnder(context.errors, step), ...validateStep(step, context) } })),
+    showRequestErrors: assign(({ context }) => ({ errors: validateStep('review', context) })),
+    changeField: assign(({ context, event }) => {
+      if (event.type !== 'checkout.change') return {};
+      return {
+        ...writeField(context, event.field, event.value),
+        ...(event.field === 'voucherCode' ? { voucher: null, voucherError: null } : {}),
+        errors: withoutError(context.errors, event.field),
+        idempotencyKey: null,
+      };
+    }),
+    selectPayout: assign(({ context, event }) => {
+      if (event.type !== 'checkout.selectPayout') return {};
+      return {
+        payout: { ...context.payout, method: event.method },
+        paymentType: paymentTypeCode({ method: event.method }),
+        isPayPalTransaction: event.method === 'paypal',
+        errors: withoutErrorsUnder(context.errors, 'payout'),
+        idempotencyKey: null,
+      };
+    }),
+    acceptTerms: assign(({ context, event }) =>
+      event.type === 'checkout.acceptTerms' ? { termsAccepted: event.value, errors: withoutError(context.errors, 'termsAccepted'), idempotencyKey: null } : {},
+    ),
+    updateCart: assign(({ context, event }) => {
+      if (event.type !== 'checkout.cartChanged') return {};
+      const totalChanged = event.cartTotal !== context.cartTotal;
+      return {
+        cartOfferIds: [...event.offerIds],
+        cartTotal: event.cartTotal,
+        // A voucher's value depends on the total: check it again.
+        ...(totalChanged ? { voucher: null, voucherError: null } : {}),
+        errors: withoutErrorsUnder(context.errors, 'offerIds'),
+        submitError: null,
+        idempotencyKey: null,
+      };
+    }),
+    clearVoucherCheck: assign(({ context }) => ({ voucher: null, voucherError: null, errors: withoutError(context.errors, 'voucherCode') })),
+    showVoucherCodeError: assign(({ context }) => {
+      const { error } = parseVoucherCode(context.voucherCode);
+      return error === null ? {} : { errors: { ...context.errors, voucherCode: error } };
+    }),
+    storeVoucherResult: assign((_, result: VoucherCheckResult) =>
+      result.valid ? { voucher: result, voucherError: null } : { voucher: null, voucherError: result.reason },
+    ),
+    storeVoucherFailure: assign({ voucherError: 'network' as const }),
+    removeVoucher: assign(({ context }) => ({
+      voucherCode: '',
+      voucher: null,
+      voucherError: null,
+      errors: withoutError(context.errors, 'voucherCode'),
+      idempotencyKey: context.voucherCode === '' ? context.idempotencyKey : null,
+    })),
+    /** Replaced in tests for deterministic keys. */
+    makeKey: assign({ idempotencyKey: () => randomKey() }),
+    startSubmission: assign({ submitError: null, errors: {} }),
+    storeTrade: assign((_, trade: Trade) => ({ trade, transactionId: trade.transactionId })),
+    storeSubmitFailure: assign(({ context }, { error }: { error: unknown }) => {
+      const failure = submitFailure(error);
+      return {
+        submitError: failure.submitError,
+        errors: failure.errors,
+        idempotencyKey: failure.keepKey ? context.idempotencyKey : null,
+        ...(failure.voucherError !== null ? { voucher: null, voucherError: failure.voucherError } : {}),
+      };
+    }),
+  },
+}).createMachine({
+  id: 'checkout',
+  context: ({ input }) => ({
+    locale: input.locale,
+    cartOfferIds: [...input.cartOfferIds],
+    cartTotal: input.cartTotal,
+    b2b: input.b2b ?? false,
+    reachedStep: 'identity',
+    identity: { kind: 'guest', email: '' },
+    address: emptyAddress,
+    payout: emptyPayout,
+    paymentType: Number(DEFAULT_PAYMENT_TYPE_SELECTION),
+    isPayPalTransaction: false,
+    voucherCode: '',
+    voucher: null,
+    voucherError: null,
+    termsAccepted: false,
+    errors: {},
+    idempotencyKey: null,
+    trade: null,
+    submitError: null,
+    transactionId: 0,
+  }),
+  initial: 'identity',
+  output: ({ context }) => ({ trade: context.trade }),
+  states: {
+    identity: {
+      entry: { type: 'enterStep', params: { step: 'identity' } },
+      on: {
+        'checkout.change': { guard: 'changesField', actions: 'changeField' },
+        'checkout.selectPayout': { guard: 'changesPayoutMethod', actions: 'selectPayout' },
+        'checkout.acceptTerms': { guard: 'changesTerms', actions: 'acceptTerms' },
+        'checkout.cartChanged': { guard: 'changesCart', actions: 'updateCart' },
+        'checkout.next': [
+          { guard: { type: 'isStepValid', params: { step: 'identity' } }, target: 'address', actions: { type: 'clearStepErrors', params: { step: 'identity' } } },
+          { actions: { type: 'showStepErrors', params: { step: 'identity' } } },
+        ],
+        'checkout.goTo': [
+          { guard: { type: 'canGoTo', params: { from: 'identity', to: 'address' } }, target: 'address' },
+          { guard: { type: 'canGoTo', params: { from: 'identity', to: 'payout' } }, target: 'payout' },
+          { guard: { type: 'canGoTo', params: { from: 'identity', to: 'review' } }, target: 'review' },
+          { guard: { type: 'goToStopsAt', params: { from: 'identity', at: 'identity' } }, actions: { type: 'showStepErrors', params: { step: 'identity' } } },
+          { guard: { type: 'goToStopsAt', params: { from: 'identity', at: 'address' } }, target: 'address', actions: { type: 'showStepErrors', params: { step: 'address' } } },
+          { guard: { type: 'goToStopsAt', params: { from: 'identity', at: 'payout' } }, target: 'payout', actions: { type: 'showStepErrors', params: { step: 'payout' } } },
+        ],
+      },
+    },
+    address: {
+      entry: { type: 'enterStep', params: { step: 'address' } },
+      on: {
+        'checkout.change': { guard: 'changesField', actions: 'changeField' },
+        'checkout.selectPayout': { guard: 'changesPayoutMethod', actions: 'selectPayout' },
+        'checkout.acceptTerms': { guard: 'changesTerms', actions: 'acceptTerms' },
+        'checkout.cartChanged': { guard: 'changesCart', actions: 'updateCart' },
+        'checkout.next': [
+          { guard: { type: 'isStepValid', params: { step: 'address' } }, target: 'payout', actions: { type: 'clearStepErrors', params: { step: 'address' } } },
+          { actions: { type: 'showStepErrors', params: { step: 'address' } } },
+        ],
+        'checkout.back': 'identity',
+        'checkout.goTo': [
+          { guard: { type: 'canGoTo', params: { from: 'address', to: 'identity' } }, target: 'identity' },
+          { guard: { type: 'canGoTo', params: { from: 'address', to: 'payout' } }, target: 'payout' },
+          { guard: { type: 'canGoTo', params: { from: 'address', to: 'review' } }, target: 'review' },
+          { guard: { type: 'goToStopsAt', params: { from: 'address', at: 'address' } }, actions: { type: 'showStepErrors', params: { step: 'address' } } },
+          { guard: { type: 'goToStopsAt', params: { from: 'address', at: 'payout' } }, target: 'payout', actions: { type: 'showStepErrors', params: { step: 'payout' } } },
+        ],
+      },
+    },
+    payout: {
+      entry: { type: 'enterStep', params: { step: 'payout' } },
+      on: {
+        'checkout.change': { guard: 'changesField', actions: 'changeField' },
+        'checkout.selectPayout': { guard: 'changesPayoutMethod', actions: 'selectPayout' },
+        'checkout.acceptTerms': { guard: 'changesTerms', actions: 'acceptTerms' },
+        'checkout.cartChanged': { guard: 'changesCart', actions: 'updateCart' },
+        'checkout.next': [
+          { guard: { type: 'isStepValid', params: { step: 'payout' } }, target: 'review', actions: { type: 'clearStepErrors', params: { step: 'payout' } } },
+          { actions: { type: 'showStepErrors', params: { step: 'payout' } } },
+        ],
+        'checkout.back': 'address',
+        'checkout.goTo': [
+          { guard: { type: 'canGoTo', params: { from: 'payout', to: 'identity' } }, target: 'identity' },
+          { guard: { type: 'canGoTo', params: { from: 'payout', to: 'address' } }, target: 'address' },
+          { guard: { type: 'canGoTo', params: { from: 'payout', to: 'review' } }, target: 'review' },
+          { guard: { type: 'goToStopsAt', params: { from: 'payout', at: 'payout' } }, actions: { type: 'showStepErrors', params: { step: 'payout' } } },
+        ],
+      },
+    },
+    review: {
+      entry: { type: 'enterStep', params: { step: 'review' } },
+      initial: 'idle',
+      on: {
+        'checkout.change': { guard: 'changesField', actions: 'changeField' },
+        'checkout.selectPayout': { guard: 'changesPayoutMethod', actions: 'selectPayout' },
+        'checkout.acceptTerms': { guard: 'changesTerms', actions: 'acceptTerms' },
+        'checkout.cartChanged': { guard: 'changesCart', actions: 'updateCart' },
+        'checkout.removeVoucher': { target: '.idle', actions: 'removeVoucher' },
+        'checkout.back': 'payout',
+        'checkout.goTo': [
+          { guard: { type: 'canGoTo', params: { from: 'review', to: 'identity' } }, target: 'identity' },
+          { guard: { type: 'canGoTo', params: { from: 'review', to: 'address' } }, target: 'address' },
+          { guard: { type: 'canGoTo', params: { from: 'review', to: 'payout' } }, target: 'payout' },
+        ],
+      },
+      states: {
+        idle: {
+          on: {
+            'checkout.applyVoucher': [
+              { guard: 'hasUsableVoucherCode', target: 'checkingVoucher', actions: 'clearVoucherCheck' },
+              { actions: 'showVoucherCodeError' },
+            ],
+            'checkout.submit': [
+              // A submission after a network failure with nothing changed is that request again: same key.
+              { guard: and(['isRequestValid', 'hasIdempotencyKey']), target: '#checkout.submitting' },
+              { guard: 'isRequestValid', target: '#checkout.submitting', actions: 'makeKey' },
+              { actions: 'showRequestErrors' },
+            ],
+            'checkout.retry': { guard: 'canRetry', target: '#checkout.submitting' },
+          },
+        },
+        checkingVoucher: {
+          invoke: {
+            id: 'checkVoucher',
+            src: 'checkVoucher',
+            input: ({ context }) => {
+              const email = voucherEmail(context.identity);
+              return { code: parseVoucherCode(context.voucherCode).code ?? '', cartTotal: context.cartTotal, ...(email ? { email } : {}) };
+            },
+            onDone: { target: 'idle', actions: { type: 'storeVoucherResult', params: ({ event }) => event.output } },
+            onError: { target: 'idle', actions: 'storeVoucherFailure' },
+          },
+          on: {
+            // A new code makes the running check's answer stale: drop it (other fields bubble up to review).
+            'checkout.change': { guard: 'changesVoucherCode', target: 'idle', actions: 'changeField' },
+          },
+        },
+      },
+    },
+    submitting: {
+      entry: 'startSubmission',
+      invoke: {
+        id: 'submitTrade',
+        src: 'submitTrade',
+        input: ({ context }) => ({ request: submittedRequest(context), idempotencyKey: context.idempotencyKey ?? '' }),
+        onDone: { target: 'done', actions: { type: 'storeTrade', params: ({ event }) => event.output } },
+        onError: { target: 'review', actions: { type: 'storeSubmitFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    done: { type: 'final' },
+  },
+});
+
+export type CheckoutMachine = typeof checkoutMachine;

@@ -1,0 +1,33 @@
+// What the checkout says next to a field whose value the shared contract refuses, in the shop's
+// language. The contract's own messages are English (they serve API clients); the form shows these.
+
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { Locale } from '../../config/locales';
+
+export const FIELD_MESSAGES: Record<string, MessageDescriptor> = {
+  'identity.email': msg`Please enter a valid e-mail address.`,
+  'address.firstName': msg`Please enter your first name.`,
+  'address.lastName': msg`Please enter your last name.`,
+  'address.street': msg`Please enter your street.`,
+  'address.houseNumber': msg`Please enter your house number.`,
+  'address.city': msg`Please enter your city.`,
+  'address.phone': msg`A phone number has 6 to 20 digits, spaces, + or -.`,
+  'payout.accountHolder': msg`Please enter the account holder.`,
+  'payout.iban': msg`This IBAN is not valid. Please check it.`,
+  'payout.bic': msg`This BIC is not valid. It has 8 or 11 characters.`,
+  'payout.email': msg`Please enter the e-mail address of your PayPal account.`,
+  termsAccepted: msg`Please accept the terms and conditions.`,
+};
+
+/** An example postal code of each shop, for the postal code message. */
+export const POSTAL_CODE_EXAMPLES: Record<Locale, string> = {
+  default: '10115',
+  de: '10115',
+  at: '1010',
+  es: '28001',
+  fr: '75001',
+  it: '00184',
+};
+
+export const postalCodeMessage = (example: string) => msg`Please enter a valid postal code, for example ${example}.`;

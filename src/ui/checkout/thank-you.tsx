@@ -1,0 +1,110 @@
+// The thank-you page of a finished checkout: the trade number, the devices, the payout and what
+// happens next. It reads the finished checkout that this browser stored.
+
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { Trade } from '../../contracts/trades';
+import { formatPrice } from '../../i18n/format';
+import { CONDITION_LABELS } from '../offer/conditions';
+import { useShop } from '../shop-context';
+import { CHECKOUT_STORAGE_KEY } from './checkout-flow';
+
+export function ThankYou() {
+  const { i18n } = useLingui();
+  const shop = useShop();
+  const [trade, setTrade] = useState<Trade | null | undefined>(undefined);
+
+  useEffect(() => {
+    void import('../../services/persistence').then(async ({ loadSnapshot }) => {
+      const snapshot = await loadSnapshot<{ status?: string; context?: { trade?: Trade | null } }>(CHECKOUT_STORAGE_KEY);
+      setTrade(snapshot?.status === 'done' ? (snapshot.context?.trade ?? null) : null);
+    });
+  }, []);
+
+  if (trade === undefined) {
+    return (
+      <p role="status">
+        <Trans>Loading your trade…</Trans>
+      </p>
+    );
+  }
+  if (trade === null) {
+    return (
+      <div className="thank-you-empty">
+        <p>
+          <Trans>There is no recent trade in this browser.</Trans>
+        </p>
+        <Link to={shop.path('home')} className="button primary">
+          <Trans>Find your device</Trans>
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="thank-you">
+      <p className="trade-number">
+        {i18n._(msg`Your trade number`)} <strong data-testid="trade-number">{trade.tradeNumber}</strong>
+      </p>
+      <ul className="cart-lines">
+        {trade.items.map((item) => (
+          <li key={item.offerId} className="cart-line">
+            <span className="cart-line-text">
+              <span className="cart-line-name">{item.deviceName}</span>
+              <span>{i18n._(CONDITION_LABELS[item.conditionId])}</span>
+            </span>
+            <span className="cart-line-price">{item.kind === 'recycling' ? i18n._(msg`Free recycling`) : formatPrice(shop.locale, item.price)}</span>
+          </li>
+        ))}
+      </ul>
+      {trade.voucher && (
+        <p>
+          {i18n._(msg`Voucher ${trade.voucher.code}`)}: +{formatPrice(shop.locale, trade.voucher.value)}
+        </p>
+      )}
+      <p className="cart-total">
+        <span>{i18n._(msg`You receive`)}</span> <strong data-testid="trade-total">{formatPrice(shop.locale, trade.total)}</strong>
+      </p>
+      <p>{i18n._(msg`Paid to: ${trade.payout.masked}`)}</p>
+      <h2>
+        <Trans>What happens next</Trans>
+      </h2>
+      <ol className="steps">
+        <li>
+          <h3>
+            <Trans>Pack</Trans>
+          </h3>
+          <p>
+            <Trans>Erase your data, remove SIM and memory cards and pack the devices well.</Trans>
+          </p>
+        </li>
+        <li>
+          <h3>
+            <Trans>Ship</Trans>
+          </h3>
+          <p>
+            <Trans>Send the devices soon: your offers are valid for 21 days from the day you got them.</Trans>
+          </p>
+        </li>
+        <li>
+          <h3>
+            <Trans>Inspection</Trans>
+          </h3>
+          <p>
+            <Trans>We check the devices against your answers. If something differs, we ask you before anything changes.</Trans>
+          </p>
+        </li>
+        <li>
+          <h3>
+            <Trans>Payout</Trans>
+          </h3>
+          <p>
+            <Trans>We pay the amount to your bank account or PayPal, usually within a few days.</Trans>
+          </p>
+        </li>
+      </ol>
+    </div>
+  );
+}
