@@ -1,6 +1,7 @@
 // A guest sells devices end to end: offers into the cart, the checkout steps with field errors in the
 // shop's language, SEPA and PayPal payouts, and the thank-you page with the trade number.
 
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { Locale } from '../src/config/locales';
 import { hydrated, shopUrl, translate } from './support/shop';
@@ -28,7 +29,8 @@ test('de: a guest sells two devices by SEPA; wrong postal code and IBAN are expl
   const cartTotal = (await page.getByTestId('cart-total').textContent()) ?? '';
   const next = page.getByRole('button', { name: translate('de', 'Continue') });
 
-  await field(page, 'identity.email').fill('seller@example.org');
+  // A fresh e-mail per run: the welcome voucher is single use per customer.
+  await field(page, 'identity.email').fill(`seller+${Date.now()}@example.org`);
   await next.click();
 
   await field(page, 'address.firstName').fill('Erika');
@@ -63,13 +65,32 @@ test('de: a guest sells two devices by SEPA; wrong postal code and IBAN are expl
   await expect(page.locator('.field-error[data-field="termsAccepted"]')).toHaveText(translate('de', 'Please accept the terms and conditions.'));
   await page.locator('input[name="termsAccepted"]').check();
   await expect(page.getByTestId('checkout-total')).toHaveText(cartTotal);
+
+  await field(page, 'voucherCode').fill('nosuchcode');
+  await page.getByRole('button', { name: translate('de', 'Apply voucher') }).click();
+  await expect(page.locator('.voucher .field-error')).toHaveText(translate('de', 'We do not know this voucher code.'));
+  await field(page, 'voucherCode').fill('welcome10');
+  await page.getByRole('button', { name: translate('de', 'Apply voucher') }).click();
+  await expect(page.getByRole('button', { name: translate('de', 'Remove voucher') })).toBeVisible();
+  await expect(page.getByTestId('checkout-total')).not.toHaveText(cartTotal);
+  const withVoucher = (await page.getByTestId('checkout-total').textContent()) ?? '';
+  const voucherEvents = await page.evaluate(() => (window.dataLayer ?? []).map((e) => e.event));
+  expect(voucherEvents).toEqual(expect.arrayContaining(['voucher_fail', 'voucher_success']));
   await page.getByRole('button', { name: translate('de', 'Sell now') }).click();
 
   await expect(page).toHaveURL(shopUrl('de', '/thankYou'));
   await expect(page.getByTestId('trade-number')).toHaveText(/^TR-\d{4}-\d{6,}$/);
   await expect(page.locator('.thank-you .cart-line')).toHaveCount(2);
-  await expect(page.getByTestId('trade-total')).toHaveText(cartTotal);
+  await expect(page.getByTestId('trade-total')).toHaveText(withVoucher);
   await expect(page.locator('.thank-you')).toContainText('DE89');
+
+  // The shipping label is a real PDF with the trade number.
+  const tradeNumber = (await page.getByTestId('trade-number').textContent()) ?? '';
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('label-link').click()]);
+  expect(download.suggestedFilename()).toBe(`label-${tradeNumber}.pdf`);
+  const pdf = readFileSync((await download.path()) as string);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(pdf.length).toBeGreaterThan(1000);
   await expect(page.locator('.thank-you')).not.toContainText('0532 0130');
   const events = await page.evaluate(() => window.dataLayer ?? []);
   expect(events).toContainEqual(expect.objectContaining({ event: 'trade_created', items: expect.arrayContaining([expect.objectContaining({ productName: 'Apple iPhone 13 128 GB', category: 'Smartphones' })]) }));

@@ -14,6 +14,9 @@ import type { AssetResolver } from './assets';
 import type { SearchBackend } from './catalogue/search-service';
 import type { CatalogueStore } from './catalogue/store';
 import type { Database } from './db/client';
+import type { ShippingServices } from './mail/services';
+import { registerDevMailboxRoutes } from './routes/dev-mailbox';
+import { registerLabelRoutes } from './routes/labels';
 import { registerOfferRoutes } from './routes/offers';
 import { registerSearchRoutes } from './routes/searches';
 import { registerTradeRoutes } from './routes/trades';
@@ -35,6 +38,11 @@ export interface ApiServices {
   readonly store: CatalogueStore;
   readonly search: SearchBackend;
   readonly searchBasicAuth?: string;
+  /**
+   * Shipping labels (GET /api/trades/{id}/label.pdf, the Label-Url answer header), the confirmation
+   * mail and the developer mailbox (server/mail/services.ts); without it there are none of these.
+   */
+  readonly shipping?: ShippingServices;
 }
 
 export interface AppOptions {
@@ -157,7 +165,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.api) {
     registerSearchRoutes(app, options.api.search, options.api.searchBasicAuth);
     registerOfferRoutes(app, options.api.db, options.api.store);
-    registerTradeRoutes(app, options.api.db);
+    registerTradeRoutes(app, options.api.db, options.api.shipping);
+    if (options.api.shipping) {
+      registerLabelRoutes(app, options.api.db, options.api.shipping.labels);
+      registerDevMailboxRoutes(app, options.api.shipping);
+    }
     registerVoucherRoutes(app, options.api.db);
   }
 

@@ -1,6 +1,7 @@
 // Server settings from the environment, validated once at start; every setting has an embedded default.
 
 import { z } from 'zod';
+import { parsePublicOrigins, PublicOriginsError } from './mail/origins';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
@@ -15,6 +16,33 @@ const EnvSchema = z.object({
   SEARCH_URL: z.string().url('SEARCH_URL must be a URL such as http://127.0.0.1:9200').optional(),
   /** Basic authorisation `user:password` required by POST /searches (development, spec §7). */
   SEARCH_BASIC_AUTH: z.string().regex(/^[^:]+:.+$/, 'SEARCH_BASIC_AUTH must look like user:password').optional(),
+  /** SMTP server for mail; without it mail is written as .eml files to DATA_DIR/mail (the outbox). */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^/\s]+/, 'SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com').optional(),
+  /**
+   * Each shop's public origin for absolute links in mail: `de=https://www.tradein.de,fr=https://www.tradein.fr,…`
+   * (locales default, de, at, es, fr, it). A shop left out links to http://<locale>.localhost:<PORT>
+   * (http://localhost:<PORT> for default), which suits local development only.
+   */
+  PUBLIC_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return undefined;
+      try {
+        return parsePublicOrigins(value);
+      } catch (error) {
+        if (!(error instanceof PublicOriginsError)) throw error;
+        ctx.addIssue({ code: 'custom', message: error.message });
+        return z.NEVER;
+      }
+    }),
+  /** Secret for the label links' HMAC; without it one is generated once into DATA_DIR/secrets/label-secret. */
+  LABEL_SECRET: z.string().min(32, 'LABEL_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
+  /** 1 serves the developer mailbox (/dev/mailbox) in production mode too; development and test always do. */
+  DEV_MAILBOX: z
+    .enum(['0', '1', 'true', 'false'], 'DEV_MAILBOX must be 1 or 0')
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
 });
 
 export type ServerConfig = z.infer<typeof EnvSchema>;

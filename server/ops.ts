@@ -1,12 +1,20 @@
-// Operator command line (`npm run ops -- <command>`): catalogue import and statistics, search reindex.
-// It uses the same configuration as the server (DATABASE_URL or the embedded database in DATA_DIR).
+// Operator command line (`npm run ops -- <command>`): catalogue import and statistics, search reindex,
+// and the trade life cycle (DESIGN.md §7: list, show, receive, inspect, clarification answers, pay,
+// cancel, return). It uses the same configuration as the server (DATABASE_URL or the embedded
+// database in DATA_DIR). Failures print one line and exit 1; wrong arguments exit 2 with the usage.
 
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { TradeStatusSchema, type TradeStatus } from '../src/contracts/trades';
+import type { CatalogueQuestion } from './catalogue/model';
 import { importCatalogue, loadCatalogue } from './catalogue/repository';
 import { RemoteSearch } from './catalogue/search-remote';
 import { loadSeedCatalogue } from './catalogue/seed';
+import { CatalogueStore } from './catalogue/store';
 import { readConfig } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, type Database } from './db/client';
 import { databaseTarget } from './runtime';
+import { answerClarification, recordInspection, type ItemInspection } from './trades/inspection';
+import { formatCents, listTrades, showTrade, transition, type TradeDetails } from './trades/lifecycle';
 
 interface Command {
   readonly usage: string;
@@ -14,9 +22,12 @@ interface Command {
   run(args: string[]): Promise<void>;
 }
 
+/** Wrong arguments: printed with the command's usage, exit 2. */
+class UsageError extends Error {}
+
 const config = readConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' });
 
-async function withDatabase<T>(work: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
+async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
   const handle = await openDatabase(databaseTarget(config));
   try {
     return await work(handle.db);
@@ -55,22 +66,301 @@ const COMMANDS: Record<string, Command> = {
       for (const done of await new RemoteSearch(config.SEARCH_URL).reindex(catalogue)) console.log(`${done.index}: ${done.documents} documents`);
     },
   },
+  'trades list': {
+    usage: 'trades list [--status <status>] [--limit <n>]',
+    help: `Lists trades, newest first (default limit 50).\nStatuses: ${TradeStatusSchema.options.join(', ')}.`,
+    run: async (args) => {
+      const { values } = parse(args, { status: { type: 'string' }, limit: { type: 'string' } }, 0);
+      const status = values.status === undefined ? undefined : tradeStatus(values.status);
+      const limit = values.limit === undefined ? 50 : positiveInt(values.limit, '--limit');
+      const rows = await withDatabase((db) => listTrades(db, { status, limit }));
+      if (rows.length === 0) return console.log(status ? `no trades with status ${status}` : 'no trades');
+      console.log(
+        table(
+          ['TRADE', 'STATUS', 'SHOP', 'ITEMS', '>TOTAL', 'CREATED', 'LAST MOVE'],
+          rows.map((t) => [t.tradeNumber, t.status, t.locale, String(t.items), formatCents(t.totalCents), when(t.createdAt), when(t.updatedAt)]),
+        ),
+      );
+    },
+  },
+  'trades show': {
+    usage: 'trades show <TR-…>',
+    help: 'Shows a trade: items (offered and found), clarifications with their links, and every transition.',
+    run: async (args) => {
+      const ref = tradeRef(parse(args, {}, 1).positionals);
+      console.log(formatTrade(await withDatabase((db) => showTrade(db, ref))));
+    },
+  },
+  'trades receive': moveCommand('receive', 'received', 'Records that the parcel arrived (from created).'),
+  'trades inspect': {
+    usage: 'trades inspect <TR-…> --item <offerId|#> [--answer <question>=<answer>]… [--item …]',
+    help: [
+      'Records what the inspection found (from received), for EVERY item of the trade: --item names an',
+      'item by its offer id (or a unique start of it) or by its number (#) in `trades show`; the --answer',
+      'options after it give the found answers as ids (2=23) or codes (DISPLAY=CRACKED); questions not',
+      'given are as offered. Items worse than offered and below their offer price get a clarification',
+      'with a new offer; otherwise the trade is inspected and ready to pay.',
+      'Example: trades inspect TR-2026-000003 --item 1 --item 2 --answer DISPLAY=CRACKED --answer POWER=YES',
+    ].join('\n'),
+    run: async (args) => {
+      const { positionals, tokens } = parse(args, { item: { type: 'string', multiple: true }, answer: { type: 'string', multiple: true } }, 1);
+      const ref = tradeRef(positionals);
+      const groups = inspectionGroups(tokens);
+      const { store, inspected } = await withDatabase(async (db) => {
+        const trade = await showTrade(db, ref);
+        const catalogue = await CatalogueStore.load(db);
+        const inspections = groups.map((group) => resolveItem(trade, catalogue, group));
+        return { store: catalogue, inspected: await recordInspection(db, catalogue, ref, inspections) };
+      });
+      console.log(`${inspected.tradeNumber} received → inspected${inspected.status === 'clarification' ? ' → clarification' : ''}`);
+      console.log(
+        table(
+          ['#', 'DEVICE', '>OFFERED', 'FOUND', '>FOUND PRICE', '>AGREED'],
+          inspected.items.map((item, i) => [
+            String(i + 1),
+            item.deviceName,
+            formatCents(item.offeredPriceCents),
+            `${item.foundKind === 'purchase' ? '' : `${item.foundKind}: `}${codesOf(store, item.foundAnswers)}`,
+            formatCents(item.foundPriceCents),
+            item.agreedPriceCents === null ? 'asks seller' : formatCents(item.agreedPriceCents),
+          ]),
+        ),
+      );
+      for (const item of inspected.items.filter((i) => i.clarification)) {
+        const c = item.clarification!;
+        console.log(`\nClarification ${c.id} (${c.kind}) for ${item.deviceName}: new offer ${formatCents(c.newPriceCents)}`);
+        console.log(`  ${c.reason}`);
+        console.log(`  link: ${c.linkPath}`);
+      }
+    },
+  },
+  'trades clarification answer': {
+    usage: 'trades clarification answer <TR-…> <clarificationId> accept|decline',
+    help: "Records the seller's answer to a clarification (trade in clarification). After the last answer\nthe trade is accepted, or declined if any clarification was declined.",
+    run: async (args) => {
+      const { positionals } = parse(args, {}, 3);
+      const [ref, id, answer] = positionals as [string, string, string];
+      if (answer !== 'accept' && answer !== 'decline') throw new UsageError(`The answer is accept or decline, not "${answer}".`);
+      const result = await withDatabase((db) => answerClarification(db, ref, id, answer));
+      console.log(`clarification ${result.clarificationId} ${result.status}`);
+      console.log(
+        result.tradeStatus === 'clarification'
+          ? `${ref.toUpperCase()} stays in clarification: other clarifications are still open`
+          : `${ref.toUpperCase()} clarification → ${result.tradeStatus}`,
+      );
+    },
+  },
+  'trades pay': moveCommand('pay', 'paid', 'Records the payout (from inspected or accepted); prints the amount paid.'),
+  'trades cancel': moveCommand('cancel', 'cancelled', 'Cancels a trade before its parcel arrived (from created only).'),
+  'trades return': moveCommand('return', 'returned', 'Records that the devices of a declined trade were sent back.'),
 };
 
+/** receive, pay, cancel, return: one transition with an optional note. */
+function moveCommand(verb: string, to: TradeStatus, help: string): Command {
+  return {
+    usage: `trades ${verb} <TR-…> [--note <text>]`,
+    help,
+    run: async (args) => {
+      const { positionals, values } = parse(args, { note: { type: 'string' } }, 1);
+      const ref = tradeRef(positionals);
+      const moved = await withDatabase((db) => transition(db, ref, to, values.note));
+      console.log(`${moved.tradeNumber} ${moved.from} → ${moved.to} at ${when(moved.at)}${moved.note ? ` (${moved.note})` : ''}`);
+    },
+  };
+}
+
+type Tokens = NonNullable<ReturnType<typeof parseArgs>['tokens']>;
+
+function parse<const O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O, positionals: number) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true, tokens: true } as const);
+  } catch (error) {
+    // node's messages add advice about `--`; the first sentence is the point.
+    throw new UsageError(error instanceof Error ? (error.message.split(/\.\s/)[0] ?? error.message).replace(/\.?$/, '.') : String(error));
+  }
+  if (parsed.positionals.length !== positionals) {
+    throw new UsageError(parsed.positionals.length < positionals ? 'Some arguments are missing.' : `Unexpected argument: ${parsed.positionals.slice(positionals).join(' ')}.`);
+  }
+  return parsed;
+}
+
+function tradeRef(positionals: string[]): string {
+  const ref = positionals[0]!;
+  if (!/^TR-\d{4}-\d{6,}$/i.test(ref) && !/^[0-9a-f-]{36}$/i.test(ref)) throw new UsageError(`"${ref}" is not a trade number (TR-2026-000123) or trade id.`);
+  return ref;
+}
+
+function tradeStatus(value: string): TradeStatus {
+  const parsed = TradeStatusSchema.safeParse(value.toLowerCase());
+  if (!parsed.success) throw new UsageError(`Unknown status "${value}"; one of ${TradeStatusSchema.options.join(', ')}.`);
+  return parsed.data;
+}
+
+function positiveInt(value: string, flag: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 10_000) throw new UsageError(`${flag} takes a number from 1 to 10000.`);
+  return Number(value);
+}
+
+interface ItemGroup {
+  readonly item: string;
+  readonly answers: { question: string; answer: string }[];
+}
+
+/** --item opens a group; the --answer options after it belong to that item. */
+function inspectionGroups(tokens: Tokens): ItemGroup[] {
+  const groups: ItemGroup[] = [];
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    if (token.name === 'item') groups.push({ item: token.value ?? '', answers: [] });
+    else if (token.name === 'answer') {
+      const group = groups.at(-1);
+      if (!group) throw new UsageError('--answer belongs to the --item before it; start with --item.');
+      const match = /^\s*([^=\s]+)\s*=\s*([^=\s]+)\s*$/.exec(token.value ?? '');
+      if (!match) throw new UsageError(`--answer takes <question>=<answer>, e.g. 2=23 or DISPLAY=CRACKED, not "${token.value}".`);
+      group.answers.push({ question: match[1]!, answer: match[2]! });
+    }
+  }
+  if (groups.length === 0) throw new UsageError('Name every item of the trade with --item.');
+  return groups;
+}
+
+/** Finds the item (offer id, its start, or # in `trades show`) and turns answer codes into ids. */
+function resolveItem(trade: TradeDetails, store: CatalogueStore, group: ItemGroup): ItemInspection {
+  const ref = group.item.trim().toLowerCase();
+  const matches = /^\d+$/.test(ref) ? trade.items.filter((i) => i.position + 1 === Number(ref)) : trade.items.filter((i) => i.offerId.startsWith(ref));
+  if (matches.length !== 1) {
+    const known = trade.items.map((i) => `${i.position + 1} = ${i.offerId}`).join(', ');
+    throw new Error(`${matches.length ? 'Several items start with' : 'There is no item'} "${group.item}" in ${trade.trade.tradeNumber} (items: ${known}).`);
+  }
+  const item = matches[0]!;
+  const device = store.device(item.deviceId);
+  const questions = device ? store.questionsFor(device) : [];
+  const answers: Record<string, number> = {};
+  for (const { question, answer } of group.answers) {
+    const q = questions.find((c) => String(c.id) === question || c.code.toLowerCase() === question.toLowerCase());
+    if (!q) {
+      if (/^\d+$/.test(question) && /^\d+$/.test(answer)) answers[question] = Number(answer); // recordInspection reports it
+      else throw new Error(`${item.deviceName} has no question "${question}" (questions: ${questions.map((c) => c.code).join(', ')}).`);
+      continue;
+    }
+    const a = q.answers.find((c) => String(c.id) === answer || c.code.toLowerCase() === answer.toLowerCase());
+    if (!a) throw new Error(`Question ${q.code} has no answer "${answer}" (answers: ${q.answers.map((c) => `${c.id}=${c.code}`).join(', ')}).`);
+    if (String(q.id) in answers) throw new Error(`Question ${q.code} is answered twice for item ${item.position + 1}.`);
+    answers[String(q.id)] = a.id;
+  }
+  return { offerId: item.offerId, answers };
+}
+
+/** The answers as QUESTION=ANSWER codes. */
+function codesOf(store: CatalogueStore, answers: Record<string, number>): string {
+  const questions: CatalogueQuestion[] = store.catalogue.questionSets.flatMap((s) => s.questions);
+  return questions
+    .filter((q) => String(q.id) in answers)
+    .map((q) => `${q.code}=${q.answers.find((a) => a.id === answers[String(q.id)])?.code ?? answers[String(q.id)]}`)
+    .join(' ');
+}
+
+function formatTrade(details: TradeDetails): string {
+  const { trade, items, clarifications, transitions } = details;
+  const lines = [
+    `Trade ${trade.tradeNumber}   status: ${trade.status}`,
+    `  id ${trade.tradeId} · transaction ${trade.transactionId} · shop ${trade.locale}${trade.b2b ? ' · business' : ''} · created ${when(trade.createdAt)}`,
+    `  seller ${trade.guestEmail ?? '(customer account)'} · payout ${trade.payout.method === 'sepa' ? 'SEPA' : 'PayPal'} ${trade.payout.masked}`,
+    `  offered ${formatCents(trade.totalCents)}` +
+      (trade.voucher ? ` (items ${formatCents(trade.subtotalCents)} + voucher ${trade.voucher.code} ${formatCents(trade.voucher.cents)})` : '') +
+      payoutSummary(trade.status, trade.payoutCents),
+    '',
+    'Items',
+    table(
+      ['#', 'OFFER', 'DEVICE', '>OFFERED', 'OFFERED AS', 'FOUND', '>AGREED'],
+      items.map((item) => {
+        const differs = item.inspection?.foundCodes.filter((code) => !item.offeredCodes.includes(code)) ?? [];
+        return [
+          String(item.position + 1),
+          item.offerId,
+          item.deviceName,
+          formatCents(item.priceCents),
+          `${item.kind === 'recycling' ? 'recycling ' : ''}${item.offeredCodes.join(' ')}`,
+          !item.inspection ? 'not inspected' : differs.length ? differs.join(' ') : 'as offered',
+          !item.inspection ? '' : item.inspection.agreedPriceCents === null ? '—' : formatCents(item.inspection.agreedPriceCents),
+        ];
+      }),
+    ),
+  ];
+  if (clarifications.length > 0) {
+    const position = new Map(items.map((i) => [i.offerId, i.position + 1]));
+    lines.push(
+      '',
+      'Clarifications',
+      table(
+        ['ID', 'ITEM', 'KIND', '>NEW OFFER', 'VALID UNTIL', 'STATUS', 'LINK'],
+        clarifications.map((c) => [c.id, String(position.get(c.itemOfferId) ?? '?'), c.kind, formatCents(c.newPriceCents), when(c.validUntil), c.status, c.linkPath]),
+      ),
+      ...clarifications.map((c) => `  ${c.id.slice(0, 8)}: ${c.reason}`),
+    );
+  }
+  lines.push('', 'Transitions', table(['AT', 'FROM', 'TO', 'NOTE'], transitions.map((t) => [when(t.at), t.from ?? '—', t.to, t.note ?? ''])));
+  return lines.join('\n');
+}
+
+function payoutSummary(status: TradeStatus, cents: number): string {
+  switch (status) {
+    case 'inspected':
+    case 'accepted':
+      return ` · to pay ${formatCents(cents)}`;
+    case 'paid':
+      return ` · paid ${formatCents(cents)}`;
+    case 'clarification':
+      return ` · agreed so far ${formatCents(cents)}, open clarifications pending`;
+    case 'declined':
+    case 'returned':
+      return ' · nothing to pay (a clarification was declined)';
+    default:
+      return '';
+  }
+}
+
+/** A plain-text table; a header starting with > right-aligns its column. */
+function table(headers: string[], rows: string[][]): string {
+  const right = headers.map((h) => h.startsWith('>'));
+  const names = headers.map((h) => h.replace(/^>/, ''));
+  const widths = names.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (right[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(names), ...rows.map(line)].map((l) => `  ${l}`).join('\n');
+}
+
+const when = (date: Date) => `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+
 function usage(): string {
-  return ['Usage: npm run ops -- <command>', '', ...Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(28)} ${c.help}`)].join('\n');
+  const entries = Object.values(COMMANDS).flatMap((c) => {
+    const help = c.help.split('\n');
+    return c.usage.length > 34
+      ? [`  ${c.usage}`, ...help.map((l) => `  ${''.padEnd(34)} ${l}`)]
+      : [`  ${c.usage.padEnd(34)} ${help[0]}`, ...help.slice(1).map((l) => `  ${''.padEnd(34)} ${l}`)];
+  });
+  return ['Usage: npm run ops -- <command>', '', ...entries].join('\n');
 }
 
 const args = process.argv.slice(2);
 const name = Object.keys(COMMANDS).find((key) => key.split(' ').every((word, i) => args[i] === word));
 if (!name) {
-  console.error(args.length ? `Unknown command: ${args.join(' ')}\n` : '');
+  const asked = args.length === 0 || ['help', '--help', '-h'].includes(args[0] ?? '');
+  if (!asked) console.error(`Unknown command: ${args.join(' ')}\n`);
   console.error(usage());
-  process.exit(args.length && !['help', '--help', '-h'].includes(args[0] ?? '') ? 2 : 0);
+  process.exit(asked ? 0 : 2);
 }
 try {
   await COMMANDS[name]!.run(args.slice(name.split(' ').length));
 } catch (error) {
   console.error(`ops: ${error instanceof Error ? error.message : String(error)}`);
+  if (error instanceof UsageError) {
+    console.error(`Usage: npm run ops -- ${COMMANDS[name]!.usage}`);
+    process.exit(2);
+  }
   process.exit(1);
 }

@@ -11,6 +11,7 @@ import { loadSeedCatalogue } from './catalogue/seed';
 import { CatalogueStore } from './catalogue/store';
 import type { ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/client';
+import { createShippingServices, type ShippingConfig, type ShippingServices } from './mail/services';
 import { DEFAULT_DATA_DIR } from './paths';
 import { importVouchers, loadVoucherSeed } from './vouchers/seed';
 
@@ -18,6 +19,8 @@ export interface Runtime {
   readonly database: DatabaseHandle;
   readonly store: CatalogueStore;
   readonly search: SearchBackend;
+  /** Label links and mail (outbox or SMTP); present when createRuntime got the shipping settings. */
+  readonly shipping?: ShippingServices;
   close(): Promise<void>;
 }
 
@@ -28,7 +31,7 @@ export function databaseTarget(config: Pick<ServerConfig, 'DATABASE_URL' | 'DATA
 
 export async function createRuntime(
   target: DatabaseTarget,
-  options: { searchUrl?: string } = {},
+  options: { searchUrl?: string; shipping?: ShippingConfig } = {},
   log?: Pick<FastifyBaseLogger, 'info'>,
 ): Promise<Runtime> {
   const started = performance.now();
@@ -43,17 +46,23 @@ export async function createRuntime(
     await importVouchers(database.db, loadVoucherSeed());
     const store = await CatalogueStore.load(database.db);
     const search = options.searchUrl ? new RemoteSearch(options.searchUrl) : new LocalSearch(store);
+    const shipping = options.shipping ? await createShippingServices(options.shipping) : undefined;
     log?.info(
       {
         database: database.kind,
         catalogueImported: imported.imported,
         devices: store.catalogue.devices.length,
         search: options.searchUrl ? 'elasticsearch' : 'embedded',
+        ...(shipping && { mail: shipping.outbox ? 'outbox' : 'smtp', devMailbox: shipping.devMailbox }),
         readyMs: Math.round(performance.now() - started),
       },
       'backing services ready',
     );
-    return { database, store, search, close: () => database.close() };
+    const close = async () => {
+      await shipping?.mailer.close?.();
+      await database.close();
+    };
+    return { database, store, search, ...(shipping && { shipping }), close };
   } catch (error) {
     await database.close();
     throw error;

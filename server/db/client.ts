@@ -39,6 +39,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   }
 
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+  // An idle connection the server closed (restart, failover, a dropped test database) is removed
+  // from the pool; without a listener node-postgres would crash the process.
+  pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

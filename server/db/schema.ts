@@ -247,3 +247,62 @@ export const voucherRedemptions = pgTable(
     index('voucher_redemptions_trade_idx').on(t.tradeId),
   ],
 );
+
+// Trade life cycle (DESIGN.md §7, server/trades/lifecycle.ts and inspection.ts): what the inspection
+// found per item, and the clarifications it opened where the device turned out worse than offered.
+
+/** One row per trade item, written when the received trade is inspected. */
+export const tradeInspections = pgTable(
+  'trade_inspections',
+  {
+    /** The item (its offer id): an item is inspected once. */
+    offerId: uuid('offer_id')
+      .primaryKey()
+      .references(() => tradeItems.offerId),
+    tradeId: uuid('trade_id')
+      .notNull()
+      .references(() => trades.id),
+    /** Answer id per question id as found on the device. */
+    foundAnswers: jsonb('found_answers').$type<Record<string, number>>().notNull(),
+    /** The found answers priced at the device's base price of the inspection day. */
+    foundKind: text('found_kind').$type<'purchase' | 'recycling' | 'blocked'>().notNull(),
+    foundPriceCents: integer('found_price_cents').notNull(),
+    foundConditionId: smallint('found_condition_id').notNull(),
+    /** What the seller is paid for the item; null while its clarification is open or after a decline. */
+    agreedPriceCents: integer('agreed_price_cents'),
+    inspectedAt: timestamp('inspected_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [index('trade_inspections_trade_idx').on(t.tradeId)],
+);
+
+/** The shop asks the seller about an item found worse than offered, with a new offer to accept or decline. */
+export const clarifications = pgTable(
+  'clarifications',
+  {
+    id: uuid('id').primaryKey(),
+    tradeId: uuid('trade_id')
+      .notNull()
+      .references(() => trades.id),
+    /** The trade item (its original offer); one clarification per item. */
+    itemOfferId: uuid('item_offer_id')
+      .notNull()
+      .unique()
+      .references(() => tradeItems.offerId),
+    /** The new offer made with the found answers. */
+    newOfferId: uuid('new_offer_id')
+      .notNull()
+      .references(() => offers.id),
+    /** lower_price: worth less than offered; recycling: only free recycling; blocked: cannot be bought (price 0). */
+    kind: text('kind').$type<'lower_price' | 'recycling' | 'blocked'>().notNull(),
+    /** English explanation for the seller and the operator (the e-mail and screens localize from kind and codes). */
+    reason: text('reason').notNull(),
+    /** Codes of the answers that differ from the offer (or that block the purchase). */
+    answerCodes: jsonb('answer_codes').$type<string[]>().notNull(),
+    /** `/clarification/{id}/{tradeNumber}`, the path the e-mail links to. */
+    linkPath: text('link_path').notNull(),
+    status: text('status').$type<'open' | 'accepted' | 'declined'>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [index('clarifications_trade_idx').on(t.tradeId)],
+);

@@ -7,10 +7,23 @@ import type { Locale } from '../../src/config/locales';
 import { TradeRequestSchema } from '../../src/contracts/trades';
 import type { Database } from '../db/client';
 import { sendBadRequest, zodFields } from '../http/errors';
+import { sendTradeConfirmation } from '../mail/confirmation';
+import type { ShippingServices } from '../mail/services';
 import { IDEMPOTENCY_KEY_PATTERN } from '../trades/idempotency';
 import { submitTrade } from '../trades/service';
 
-export function registerTradeRoutes(app: FastifyInstance, db: Database) {
+/** The trade id of a 201 answer (new or replayed), for the Label-Url header. */
+function createdTradeId(answer: { statusCode: number; body: unknown }): string | undefined {
+  if (answer.statusCode !== 201 || typeof answer.body !== 'object' || answer.body === null) return undefined;
+  const { tradeId } = answer.body as { tradeId?: unknown };
+  return typeof tradeId === 'string' ? tradeId : undefined;
+}
+
+/**
+ * With shipping services, a 201 answer (new or replayed) carries `Label-Url: /api/trades/<id>/label.pdf?token=…`
+ * (the thank-you page's download link), and a newly created trade gets its confirmation mail.
+ */
+export function registerTradeRoutes(app: FastifyInstance, db: Database, shipping?: ShippingServices) {
   // One schema per shop (postal code rule, B2B), built once.
   const schemas = new Map<Locale, ReturnType<typeof TradeRequestSchema>>();
   const schemaFor = (locale: Locale) => schemas.get(locale) ?? schemas.set(locale, TradeRequestSchema(locale)).get(locale)!;
@@ -35,8 +48,21 @@ export function registerTradeRoutes(app: FastifyInstance, db: Database) {
       const parsed = schemaFor(locale).safeParse(request.body);
       if (!parsed.success) return sendBadRequest(reply, 'The checkout is not complete or not valid.', zodFields(parsed.error));
 
-      const answer = await submitTrade(db, { idempotencyKey: key, locale, rawBody: request.body, request: parsed.data });
+      const { identity, address } = parsed.data;
+      const answer = await submitTrade(db, {
+        idempotencyKey: key,
+        locale,
+        rawBody: request.body,
+        request: parsed.data,
+        ...(shipping && {
+          onCreated: async (trade) => {
+            await sendTradeConfirmation(shipping, { trade, locale, email: identity.email, address }, request.log);
+          },
+        }),
+      });
       if (answer.replayed) reply.header('Idempotent-Replayed', 'true');
+      const tradeId = shipping && createdTradeId(answer);
+      if (tradeId) reply.header('Label-Url', shipping.labels.path(tradeId));
       return reply.status(answer.statusCode).send(answer.body);
     },
   );

@@ -20,6 +20,12 @@ export interface TradeSubmission {
   readonly rawBody: unknown;
   readonly request: TradeRequest;
   readonly now?: Date;
+  /**
+   * Called once for a newly created trade, after its transaction committed (never for replays or
+   * rejections), before the answer goes out: the confirmation mail. It handles its own failures; a
+   * throw is ignored, as the trade exists and its 201 stands.
+   */
+  readonly onCreated?: (trade: Trade) => Promise<void>;
 }
 
 export interface TradeAnswer extends StoredAnswer {
@@ -45,8 +51,9 @@ export async function submitTrade(db: Database, submission: TradeSubmission): Pr
   if (claim.kind === 'in_progress') return unstored(409, 'Conflict', 'This checkout is already being processed.');
   if (claim.kind === 'other_request') return unstored(422, 'Unprocessable Entity', 'This Idempotency-Key was used for a different request.');
 
+  let created: StoredAnswer;
   try {
-    return { ...(await createTrade(db, submission)), replayed: false };
+    created = await createTrade(db, submission);
   } catch (error) {
     const rejection = error instanceof Rejection ? error : await constraintRejection(db, error, submission.request);
     if (rejection) {
@@ -56,6 +63,8 @@ export async function submitTrade(db: Database, submission: TradeSubmission): Pr
     await releaseKey(db, key).catch(() => undefined);
     throw withoutParameters(error);
   }
+  if (submission.onCreated) await submission.onCreated(created.body as Trade).catch(() => undefined);
+  return { ...created, replayed: false };
 }
 
 function unstored(statusCode: number, error: string, message: string): TradeAnswer {

@@ -105,7 +105,8 @@ export function TradeRequestSchema(locale: Locale) {
 }
 export type TradeRequest = z.infer<ReturnType<typeof TradeRequestSchema>>;
 
-export const TradeStatusSchema = z.enum(['created']);
+/** DESIGN.md §7: created → received → inspected → (clarification → accepted | declined → returned) → paid; cancelled before shipping. */
+export const TradeStatusSchema = z.enum(['created', 'received', 'inspected', 'clarification', 'accepted', 'declined', 'returned', 'paid', 'cancelled']);
 export type TradeStatus = z.infer<typeof TradeStatusSchema>;
 
 export const TradeItemSchema = z.object({
@@ -133,6 +134,8 @@ export const TradeSchema = z.object({
   total: z.number().nonnegative(),
   payout: z.object({ method: z.enum(['sepa', 'paypal']), masked: z.string() }),
   createdAt: z.iso.datetime(),
+  /** Where the shipping label PDF is; the client takes it from the answer's Label-Url header. */
+  labelUrl: z.string().startsWith('/api/trades/').optional(),
 });
 export type Trade = z.infer<typeof TradeSchema>;
 

@@ -3,9 +3,11 @@
 import { TradeSchema, VoucherCheckResultSchema, type Trade, type TradeRequest, type VoucherCheckRequest, type VoucherCheckResult } from '../contracts/trades';
 import type { ApiClient } from './api-client';
 
+/** Submits the checkout; the answer's Label-Url header becomes the trade's labelUrl. */
 export async function submitTrade(api: ApiClient, request: TradeRequest, idempotencyKey: string): Promise<Trade> {
-  const body = await api('/api/trades', { method: 'POST', body: request, headers: { 'Idempotency-Key': idempotencyKey } });
-  return TradeSchema.parse(body);
+  const response = await api.raw('/api/trades', { method: 'POST', body: request, headers: { 'Idempotency-Key': idempotencyKey } });
+  const labelUrl = response.headers.get('label-url') ?? undefined;
+  return TradeSchema.parse({ ...(response._data as object), ...(labelUrl ? { labelUrl } : {}) });
 }
 
 export async function checkVoucher(api: ApiClient, request: VoucherCheckRequest): Promise<VoucherCheckResult> {

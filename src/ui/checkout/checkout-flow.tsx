@@ -16,6 +16,7 @@ import { cartTotal, type CartContext } from '../../machines/cart';
 import { SubmitTradeError, checkoutMachine, stepOrder, type CheckoutField, type CheckoutStep, type SubmitTradeInput } from '../../machines/checkout';
 import { errorBody, statusOf } from '../../services/api-client';
 import { persistActor, restoreSnapshot } from '../../services/persistence';
+import { pushDataLayer } from '../../services/data-layer';
 import { pushTradeCreated } from '../../services/trade-events';
 import { checkVoucher, submitTrade } from '../../services/trades';
 import { useApiClient } from '../api-context';
@@ -96,6 +97,17 @@ function CheckoutSteps({ cart, snapshot }: { cart: CartContext; snapshot: Checko
   useEffect(() => {
     actor.send({ type: 'checkout.cartChanged', offerIds: offerIdsKey ? offerIdsKey.split(',') : [], cartTotal: total });
   }, [actor, offerIdsKey, total]);
+
+  // Tracking hooks of the voucher check (spec §7 data layer).
+  const voucherCode = context.voucher?.code;
+  const voucherValue = context.voucher?.value;
+  const voucherError = context.voucherError;
+  useEffect(() => {
+    if (voucherCode) pushDataLayer({ event: 'voucher_success', voucherCode, voucherValue });
+  }, [voucherCode, voucherValue]);
+  useEffect(() => {
+    if (voucherError) pushDataLayer({ event: 'voucher_fail', voucherCode: actor.getSnapshot().context.voucherCode, reason: voucherError });
+  }, [voucherError, actor]);
 
   // Success: empty the cart, keep the transactionId, report the trade, show the thank-you page.
   const trade = context.trade;

@@ -68,6 +68,13 @@ export function ThankYou() {
         <span>{i18n._(msg`You receive`)}</span> <strong data-testid="trade-total">{formatPrice(shop.locale, trade.total)}</strong>
       </p>
       <p>{i18n._(msg`Paid to: ${trade.payout.masked}`)}</p>
+      {trade.labelUrl && (
+        <p>
+          <a className="button primary" href={trade.labelUrl} download data-testid="label-link">
+            {i18n._(msg`Download the free shipping label (PDF)`)}
+          </a>
+        </p>
+      )}
       <h2>
         <Trans>What happens next</Trans>
       </h2>
@@ -85,7 +92,7 @@ export function ThankYou() {
             <Trans>Ship</Trans>
           </h3>
           <p>
-            <Trans>Send the devices soon: your offers are valid for 21 days from the day you got them.</Trans>
+            <Trans>Print the free shipping label, which we also sent to your e-mail address, and hand the parcel to the carrier while your offers are valid (21 days).</Trans>
           </p>
         </li>
         <li>

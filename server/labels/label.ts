@@ -1,0 +1,219 @@
+// The shipping label PDF: an A4 page whose upper half is the label (carrier, sender, our warehouse as
+// recipient, the trade number in large text and as a Code 128 barcode) and whose lower half is the
+// packing note and a packing slip that goes into the parcel. Home printers print A4 at 100 %.
+
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts, type RGB } from 'pdf-lib';
+import { countryConfig, type ShippingCarrier } from '../../src/config/countries';
+import type { Locale } from '../../src/config/locales';
+import { code128BBars, QUIET_ZONE_MODULES } from './code128';
+import { LABEL_TEXTS } from './texts';
+import { warehouseFor } from './warehouses';
+
+export interface LabelSender {
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly street: string;
+  readonly houseNumber: string;
+  readonly postalCode: string;
+  readonly city: string;
+}
+
+export interface LabelData {
+  readonly tradeNumber: string;
+  /** The trade's shop: language, carrier, warehouse and the sender's country. */
+  readonly locale: Locale;
+  readonly sender: LabelSender;
+  /** Device names, in cart order (the packing slip). */
+  readonly devices: readonly string[];
+}
+
+const CARRIERS: Readonly<Record<ShippingCarrier, { name: string; band: RGB; ink: RGB }>> = {
+  dhl: { name: 'DHL', band: rgb(1, 0.8, 0), ink: rgb(0.83, 0.02, 0.07) },
+  ups: { name: 'UPS', band: rgb(0.21, 0.11, 0.08), ink: rgb(1, 0.71, 0) },
+};
+
+export function carrierName(locale: Locale): string {
+  return CARRIERS[countryConfig(locale).footerShippingLogo.carrier].name;
+}
+
+const A4 = { width: 595.28, height: 841.89 } as const;
+const MARGIN = 36;
+const BLACK = rgb(0, 0, 0);
+const GREY = rgb(0.35, 0.35, 0.35);
+
+/** Street and house number as the country writes them. */
+function streetLine(locale: Locale, street: string, houseNumber: string): string {
+  if (locale === 'fr') return `${houseNumber} ${street}`;
+  if (locale === 'es') return `${street}, ${houseNumber}`;
+  return `${street} ${houseNumber}`;
+}
+
+/** Letters that do not decompose into a base letter and accents, spelled the way people write them without. */
+const SPELLED: Readonly<Record<string, string>> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŀ: 'L', ŀ: 'l', Ŧ: 'T', ŧ: 't' };
+
+/**
+ * The standard PDF fonts speak WinAnsi only: letters outside it lose their accents (ă → a, ł → l) or
+ * become '?', other signs (emoji) and control characters go, so no seller's name can break the label.
+ */
+function fitCharacters(font: PDFFont): (text: string) => string {
+  const supported = new Set(font.getCharacterSet());
+  const fits = (text: string) => Array.from(text).every((c) => supported.has(c.codePointAt(0)!));
+  return (text) =>
+    Array.from(text.normalize('NFC').replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, ' '), (char) => {
+      if (fits(char)) return char;
+      const plain = SPELLED[char] ?? char.normalize('NFD').replace(/\p{M}/gu, '');
+      if (plain !== '' && fits(plain)) return plain;
+      return /[\p{L}\p{N}]/u.test(char) ? '?' : '';
+    }).join('');
+}
+
+/** Splits text into lines no wider than `width`; a word longer than a line is cut. */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (font.widthOfTextAtSize(candidate, size) <= width) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = word;
+    while (font.widthOfTextAtSize(line, size) > width && line.length > 1) {
+      let cut = line.length - 1;
+      while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
+      lines.push(line.slice(0, cut));
+      line = line.slice(cut);
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** Shortens a single line to `width` with an ellipsis. */
+function clip(text: string, font: PDFFont, size: number, width: number): string {
+  if (font.widthOfTextAtSize(text, size) <= width) return text;
+  let end = text.length;
+  while (end > 0 && font.widthOfTextAtSize(`${text.slice(0, end)}…`, size) > width) end--;
+  return `${text.slice(0, end)}…`;
+}
+
+export async function renderShippingLabel(data: LabelData): Promise<Uint8Array> {
+  const texts = LABEL_TEXTS[data.locale];
+  const country = countryConfig(data.locale);
+  const carrier = CARRIERS[country.footerShippingLogo.carrier];
+  const warehouse = warehouseFor(data.locale);
+
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`${texts.title} ${data.tradeNumber}`);
+  pdf.setSubject(data.tradeNumber);
+  pdf.setAuthor(country.contact.fromName);
+  pdf.setCreator('trade-in shop');
+  pdf.setProducer('trade-in shop');
+  pdf.setLanguage(country.icuLocale);
+  const page = pdf.addPage([A4.width, A4.height]);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const fit = fitCharacters(regular);
+
+  const text = (value: string, x: number, y: number, size: number, font = regular, color = BLACK, maxWidth?: number) => {
+    const fitted = fit(value);
+    page.drawText(maxWidth ? clip(fitted, font, size, maxWidth) : fitted, { x, y, size, font, color });
+  };
+
+  // ── The label: upper half ───────────────────────────────────────────────────────────────────────
+  const left = MARGIN;
+  const right = A4.width - MARGIN;
+  const top = A4.height - MARGIN;
+  const bottom = A4.height / 2 + 18;
+  const pad = 14;
+  page.drawRectangle({ x: left, y: bottom, width: right - left, height: top - bottom, borderColor: BLACK, borderWidth: 1.5 });
+
+  const bandHeight = 46;
+  page.drawRectangle({ x: left, y: top - bandHeight, width: right - left, height: bandHeight, color: carrier.band });
+  text(carrier.name, left + pad, top - bandHeight + 12, 28, bold, carrier.ink);
+  const titleWidth = bold.widthOfTextAtSize(fit(texts.title), 13);
+  text(texts.title, right - pad - titleWidth, top - bandHeight + 17, 13, bold, carrier.ink);
+
+  // Sender (left) and trade number (right).
+  const columnGap = 16;
+  const half = (right - left - 2 * pad - columnGap) / 2;
+  const senderX = left + pad;
+  const tradeX = senderX + half + columnGap;
+  let y = top - bandHeight - 20;
+  text(texts.from, senderX, y, 8, regular, GREY);
+  text(texts.tradeNumber, tradeX, y, 8, regular, GREY);
+  const s = data.sender;
+  const senderLines = [
+    `${s.firstName} ${s.lastName}`,
+    streetLine(data.locale, s.street, s.houseNumber),
+    `${s.postalCode} ${s.city}`,
+    texts.countries[country.countryCode],
+  ];
+  senderLines.forEach((line, i) => text(line, senderX, y - 14 - i * 13, 10, regular, BLACK, half));
+  text(data.tradeNumber, tradeX, y - 24, 22, bold, BLACK, half);
+  text(texts.devices(data.devices.length), tradeX, y - 42, 10, regular, GREY, half);
+
+  // Recipient: our warehouse, large.
+  y -= 14 + senderLines.length * 13 + 10;
+  page.drawLine({ start: { x: left + pad, y }, end: { x: right - pad, y }, thickness: 0.75, color: GREY });
+  y -= 18;
+  text(texts.to, senderX, y, 9, regular, GREY);
+  const recipientLines = [warehouse.name, warehouse.street, `${warehouse.postalCode} ${warehouse.city}`, texts.countries[warehouse.countryCode]];
+  recipientLines.forEach((line, i) => text(line, senderX + 24, y - 22 - i * 21, 17, bold, BLACK, right - pad - senderX - 24));
+
+  // The trade number as a Code 128 barcode, with its quiet zones, centred above the box's bottom.
+  drawBarcode(page, data.tradeNumber, { centerX: A4.width / 2, y: bottom + 30, height: 58, maxWidth: right - left - 2 * pad });
+  const humanWidth = regular.widthOfTextAtSize(data.tradeNumber, 11);
+  text(data.tradeNumber, A4.width / 2 - humanWidth / 2, bottom + 14, 11);
+
+  // ── The cut line ────────────────────────────────────────────────────────────────────────────────
+  const cutY = A4.height / 2;
+  page.drawLine({ start: { x: 12, y: cutY }, end: { x: A4.width - 12, y: cutY }, thickness: 0.5, color: GREY, dashArray: [4, 3] });
+  text(texts.cutHere, MARGIN, cutY + 4, 7, regular, GREY);
+
+  // ── The packing note and the slip for the parcel: lower half ───────────────────────────────────
+  const width = right - left;
+  y = cutY - 36;
+  text(texts.packingTitle, left, y, 14, bold);
+  y -= 20;
+  texts.packing(carrier.name).forEach((step, index) => {
+    const lines = wrap(fit(step), regular, 10, width - 16);
+    text(`${index + 1}.`, left, y, 10, bold);
+    for (const line of lines) {
+      text(line, left + 16, y, 10);
+      y -= 13;
+    }
+    y -= 4;
+  });
+
+  y -= 12;
+  page.drawLine({ start: { x: left, y: y + 8 }, end: { x: right, y: y + 8 }, thickness: 0.5, color: GREY });
+  y -= 10;
+  text(`${texts.slipTitle} · ${texts.tradeNumber} ${data.tradeNumber}`, left, y, 12, bold, BLACK, width);
+  y -= 18;
+  text(`${s.firstName} ${s.lastName}, ${s.postalCode} ${s.city}`, left, y, 10, regular, GREY, width);
+  y -= 16;
+  const lineHeight = 13;
+  const room = Math.max(0, Math.floor((y - MARGIN) / lineHeight));
+  const shown = data.devices.length <= room ? data.devices.length : Math.max(0, room - 1);
+  data.devices.slice(0, shown).forEach((name, i) => {
+    text(`${i + 1}.`, left, y, 10, regular);
+    text(name, left + 22, y, 10, regular, BLACK, width - 22);
+    y -= lineHeight;
+  });
+  if (shown < data.devices.length) text(texts.more(data.devices.length - shown), left + 22, y, 10, regular, GREY);
+
+  return pdf.save({ useObjectStreams: false });
+}
+
+function drawBarcode(page: PDFPage, value: string, box: { centerX: number; y: number; height: number; maxWidth: number }) {
+  const { bars, modules } = code128BBars(value);
+  const total = modules + 2 * QUIET_ZONE_MODULES;
+  // 1.2 pt (0.42 mm) per module reads well with any scanner; long numbers get narrower modules.
+  const moduleWidth = Math.min(1.2, box.maxWidth / total);
+  const startX = box.centerX - (total * moduleWidth) / 2 + QUIET_ZONE_MODULES * moduleWidth;
+  for (const bar of bars) {
+    page.drawRectangle({ x: startX + bar.x * moduleWidth, y: box.y, width: bar.width * moduleWidth, height: box.height, color: BLACK });
+  }
+}

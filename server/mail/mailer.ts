@@ -1,0 +1,27 @@
+// What sends mail: the file outbox (embedded default, DATA_DIR/mail) or SMTP (SMTP_URL).
+
+export interface MailAddress {
+  readonly address: string;
+  readonly name?: string;
+}
+
+export interface MailAttachment {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly content: Uint8Array;
+}
+
+export interface MailMessage {
+  readonly from: MailAddress;
+  readonly to: MailAddress;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  readonly attachments?: readonly MailAttachment[];
+}
+
+export interface Mailer {
+  /** Resolves once the message is written (outbox) or accepted by the server (SMTP). */
+  send(message: MailMessage): Promise<void>;
+  close?(): Promise<void>;
+}

@@ -1,0 +1,50 @@
+// The public origin of each country shop, for absolute links in mail (label link). It comes from
+// configuration, never from a request's Host header (which a client chooses).
+//
+// PUBLIC_ORIGINS="default=https://tradein.com,de=https://www.tradein.de,at=https://www.tradein.at,
+//                 es=https://www.tradein.es,fr=https://www.tradein.fr,it=https://www.tradein.it"
+// A shop left out gets the local development origin: http://<locale>.localhost:<PORT>, and
+// http://localhost:<PORT> for the default shop. Deployments list every shop.
+
+import { isLocale, type Locale } from '../../src/config/locales';
+
+export type PublicOrigins = Partial<Record<Locale, string>>;
+
+export class PublicOriginsError extends Error {}
+
+/** `scheme://host[:port]` with http or https, nothing after it; the trailing slash is dropped. */
+function parseOrigin(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new PublicOriginsError(`"${value}" is not a URL such as https://www.tradein.de`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new PublicOriginsError(`"${value}" must start with http:// or https://`);
+  if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) {
+    throw new PublicOriginsError(`"${value}" must be an origin only (scheme, host and port), without path, query or user`);
+  }
+  return url.origin;
+}
+
+/** Parses `locale=origin` pairs separated by commas (or white space). */
+export function parsePublicOrigins(value: string): PublicOrigins {
+  const origins: PublicOrigins = {};
+  for (const pair of value.split(/[,\s]+/).filter(Boolean)) {
+    const eq = pair.indexOf('=');
+    const locale = eq > 0 ? pair.slice(0, eq).trim() : '';
+    if (!isLocale(locale)) throw new PublicOriginsError(`"${pair}" must look like de=https://www.tradein.de (locales: default, de, at, es, fr, it)`);
+    if (origins[locale]) throw new PublicOriginsError(`${locale} is listed twice`);
+    origins[locale] = parseOrigin(pair.slice(eq + 1).trim());
+  }
+  return origins;
+}
+
+export function localOrigin(locale: Locale, port: number): string {
+  return `http://${locale === 'default' ? '' : `${locale}.`}localhost:${port}`;
+}
+
+/** The origin of each shop: the configured one, else the local development one. */
+export function publicOriginResolver(origins: PublicOrigins, port: number): (locale: Locale) => string {
+  return (locale) => origins[locale] ?? localOrigin(locale, port);
+}

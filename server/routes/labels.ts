@@ -1,0 +1,35 @@
+// GET /api/trades/{tradeId}/label.pdf?token=…: the trade's shipping label as a PDF download. The
+// token (HMAC of the trade id, server/labels/links.ts) comes with the trade's 201 answer (Label-Url
+// header) and the confirmation mail. A bad id, a wrong or missing token and an unknown trade all
+// answer the same 404, so the endpoint tells nobody which trades exist.
+
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Database } from '../db/client';
+import { sendError } from '../http/errors';
+import { renderShippingLabel } from '../labels/label';
+import type { LabelLinks } from '../labels/links';
+import { findLabelData } from '../labels/repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function notFound(reply: FastifyReply) {
+  reply.header('Cache-Control', 'private, no-store');
+  return sendError(reply, 404, 'Not Found', 'There is no such shipping label.');
+}
+
+export function registerLabelRoutes(app: FastifyInstance, db: Database, links: LabelLinks) {
+  app.get<{ Params: { tradeId: string }; Querystring: { token?: unknown } }>('/api/trades/:tradeId/label.pdf', async (request, reply) => {
+    const tradeId = request.params.tradeId.toLowerCase();
+    if (!UUID.test(tradeId) || !links.verify(tradeId, request.query.token)) return notFound(reply);
+    const data = await findLabelData(db, tradeId);
+    if (!data) return notFound(reply);
+    const pdf = await renderShippingLabel(data);
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `attachment; filename="label-${data.tradeNumber.replace(/[^A-Za-z0-9-]/g, '')}.pdf"`)
+      .header('Cache-Control', 'private, no-store')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Referrer-Policy', 'no-referrer')
+      .send(Buffer.from(pdf));
+  });
+}

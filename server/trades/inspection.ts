@@ -1,0 +1,299 @@
+// Inspection of a received trade and the clarifications it opens (DESIGN.md §6–7). Each item's FOUND
+// answers are priced like an offer, at the device's base price of the inspection day. An item as good
+// as offered is paid the higher of its offer and today's price ("price only goes up"); an item worse
+// than offered, below its offer price, gets a clarification with a new offer the seller accepts or
+// declines. One transaction per call, under the trade's row lock (./lifecycle).
+
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Locale } from '../../src/config/locales';
+import { OFFER_VALIDITY_DAYS } from '../../src/contracts/offers';
+import type { CatalogueQuestion } from '../catalogue/model';
+import type { CatalogueStore } from '../catalogue/store';
+import type { Database } from '../db/client';
+import { clarifications, devices, offers, tradeInspections, tradeItems } from '../db/schema';
+import { PricingInputError, priceOffer, type PricingResult } from '../offers/pricing';
+import { applyTransition, formatCents, lockTrade, TransitionError } from './lifecycle';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Inspection input that does not fit the trade (unknown or missing items, answers of other questions). */
+export class InspectionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InspectionError';
+  }
+}
+
+export class ClarificationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ClarificationError';
+  }
+}
+
+export interface ItemInspection {
+  /** The trade item: its offer id. */
+  readonly offerId: string;
+  /** Answer id per question id as found. Questions left out are taken as answered in the offer. */
+  readonly answers: Readonly<Record<string, number>>;
+}
+
+export type ClarificationKind = 'lower_price' | 'recycling' | 'blocked';
+
+export interface InspectedItem {
+  readonly offerId: string;
+  readonly deviceName: string;
+  readonly offeredPriceCents: number;
+  readonly foundAnswers: Record<string, number>;
+  readonly foundKind: 'purchase' | 'recycling' | 'blocked';
+  readonly foundPriceCents: number;
+  /** What the item is paid; null when a clarification asks the seller first. */
+  readonly agreedPriceCents: number | null;
+  readonly clarification: {
+    readonly id: string;
+    readonly kind: ClarificationKind;
+    readonly reason: string;
+    readonly newOfferId: string;
+    readonly newPriceCents: number;
+    readonly linkPath: string;
+  } | null;
+}
+
+export interface InspectionResult {
+  readonly tradeId: string;
+  readonly tradeNumber: string;
+  readonly status: 'inspected' | 'clarification';
+  readonly items: InspectedItem[];
+}
+
+export function clarificationLink(clarificationId: string, tradeNumber: string): string {
+  return `/clarification/${clarificationId}/${tradeNumber}`;
+}
+
+/** Records what the inspection found for every item of a received trade and moves it on. */
+export async function recordInspection(
+  db: Database,
+  store: CatalogueStore,
+  ref: string,
+  inspections: readonly ItemInspection[],
+  options: { now?: Date } = {},
+): Promise<InspectionResult> {
+  const now = options.now ?? new Date();
+  const seen = new Set<string>();
+  for (const { offerId } of inspections) {
+    const id = offerId.trim().toLowerCase();
+    if (seen.has(id)) throw new InspectionError(`Item ${offerId} is listed twice.`);
+    seen.add(id);
+  }
+
+  return db.transaction(async (tx) => {
+    let trade = await lockTrade(tx, ref);
+    if (trade.status !== 'received') throw new TransitionError(trade.tradeNumber, trade.status, 'inspected');
+    const locale = trade.locale as Locale;
+
+    const items = await tx
+      .select({ item: tradeItems, offeredAnswers: offers.answers, deviceName: devices.name })
+      .from(tradeItems)
+      .innerJoin(offers, eq(offers.id, tradeItems.offerId))
+      .innerJoin(devices, eq(devices.id, tradeItems.deviceId))
+      .where(eq(tradeItems.tradeId, trade.id))
+      .orderBy(tradeItems.position);
+    const byOffer = new Map(items.map((row) => [row.item.offerId, row]));
+    const unknown = [...seen].filter((id) => !byOffer.has(id));
+    if (unknown.length > 0) throw new InspectionError(`Trade ${trade.tradeNumber} has no item ${unknown.join(', ')}.`);
+    const missing = items.filter((row) => !seen.has(row.item.offerId));
+    if (missing.length > 0) {
+      const names = missing.map((row) => `${row.item.position + 1}. ${row.deviceName} (${row.item.offerId})`).join(', ');
+      throw new InspectionError(`Every item of ${trade.tradeNumber} needs its inspection result; missing: ${names}.`);
+    }
+
+    const results: InspectedItem[] = [];
+    for (const { item, offeredAnswers, deviceName } of items) {
+      const input = inspections.find((i) => i.offerId.trim().toLowerCase() === item.offerId)!;
+      const label = `Item ${item.position + 1} (${deviceName})`;
+      const device = store.device(item.deviceId);
+      if (!device) throw new InspectionError(`${label}: the device is no longer in the catalogue, so it cannot be priced.`);
+      const questions = store.questionsFor(device);
+      const base = device.basePrice[locale];
+      const foundAnswers = { ...offeredAnswers, ...input.answers };
+      const found = priced(label, base, questions, foundAnswers);
+      const offeredToday = pricedOrNull(base, questions, offeredAnswers);
+      const decision = decide(item.priceCents, found, offeredToday);
+
+      await tx.insert(tradeInspections).values({
+        offerId: item.offerId,
+        tradeId: trade.id,
+        foundAnswers,
+        foundKind: found.kind,
+        foundPriceCents: found.kind === 'blocked' ? 0 : found.priceCents,
+        foundConditionId: found.kind === 'blocked' ? 4 : found.conditionId,
+        agreedPriceCents: decision.agreedPriceCents,
+        inspectedAt: now,
+      });
+
+      let clarification: InspectedItem['clarification'] = null;
+      if (decision.clarify) {
+        const newOfferId = randomUUID();
+        await tx.insert(offers).values({
+          id: newOfferId,
+          deviceId: item.deviceId,
+          locale,
+          answers: foundAnswers,
+          priceCents: decision.newPriceCents,
+          conditionId: found.kind === 'blocked' ? 4 : found.conditionId,
+          // A blocked device can only be taken for free recycling.
+          kind: found.kind === 'purchase' ? 'purchase' : 'recycling',
+          validUntil: new Date(now.getTime() + OFFER_VALIDITY_DAYS * DAY_MS),
+          createdAt: now,
+        });
+        const id = randomUUID();
+        const codes = found.kind === 'blocked' ? blockingCodes(questions, found) : differences(questions, offeredAnswers, foundAnswers);
+        const reason = explain(decision.clarify, codes, item.priceCents, decision.newPriceCents);
+        const linkPath = clarificationLink(id, trade.tradeNumber);
+        await tx.insert(clarifications).values({
+          id,
+          tradeId: trade.id,
+          itemOfferId: item.offerId,
+          newOfferId,
+          kind: decision.clarify,
+          reason,
+          answerCodes: codes,
+          linkPath,
+          status: 'open',
+          createdAt: now,
+        });
+        clarification = { id, kind: decision.clarify, reason, newOfferId, newPriceCents: decision.newPriceCents, linkPath };
+      }
+      results.push({
+        offerId: item.offerId,
+        deviceName,
+        offeredPriceCents: item.priceCents,
+        foundAnswers,
+        foundKind: found.kind,
+        foundPriceCents: found.kind === 'blocked' ? 0 : found.priceCents,
+        agreedPriceCents: decision.agreedPriceCents,
+        clarification,
+      });
+    }
+
+    const opened = results.filter((r) => r.clarification).length;
+    trade = (await applyTransition(tx, trade, 'inspected', `inspected ${results.length} item(s)`, now)).trade;
+    if (opened > 0) trade = (await applyTransition(tx, trade, 'clarification', `${opened} clarification(s) opened`, now)).trade;
+    return { tradeId: trade.id, tradeNumber: trade.tradeNumber, status: opened > 0 ? 'clarification' : 'inspected', items: results };
+  });
+}
+
+type Decision =
+  | { readonly clarify: null; readonly agreedPriceCents: number; readonly newPriceCents: 0 }
+  | { readonly clarify: ClarificationKind; readonly agreedPriceCents: null; readonly newPriceCents: number };
+
+/**
+ * The offered answers priced today are the yardstick (a base price that fell since the offer makes
+ * no device "worse"). Not worse than offered: the higher of the offer and today's price. Worse: the
+ * found price, which needs the seller's consent when it is below the offer.
+ */
+export function decide(offeredCents: number, found: PricingResult, offeredToday: PricingResult | null): Decision {
+  if (found.kind === 'blocked') return { clarify: 'blocked', agreedPriceCents: null, newPriceCents: 0 };
+  const todayCents = offeredToday && offeredToday.kind !== 'blocked' ? offeredToday.priceCents : offeredCents;
+  const payCents = found.priceCents >= todayCents ? Math.max(offeredCents, todayCents) : found.priceCents;
+  if (payCents >= offeredCents) return { clarify: null, agreedPriceCents: payCents, newPriceCents: 0 };
+  return { clarify: found.kind === 'recycling' ? 'recycling' : 'lower_price', agreedPriceCents: null, newPriceCents: found.priceCents };
+}
+
+function priced(label: string, base: number, questions: readonly CatalogueQuestion[], answers: Record<string, number>): PricingResult {
+  try {
+    return priceOffer(base, questions, answers);
+  } catch (error) {
+    if (error instanceof PricingInputError) {
+      throw new InspectionError(`${label}: ${error.fields.map((f) => `${f.path}: ${f.message}`).join('; ')}`);
+    }
+    throw error;
+  }
+}
+
+/** Null when the catalogue's questions changed so that the offered answers no longer fit. */
+function pricedOrNull(base: number, questions: readonly CatalogueQuestion[], answers: Record<string, number>): PricingResult | null {
+  try {
+    return priceOffer(base, questions, answers);
+  } catch (error) {
+    if (error instanceof PricingInputError) return null;
+    throw error;
+  }
+}
+
+const answerCode = (question: CatalogueQuestion, answerId: number | undefined) => question.answers.find((a) => a.id === answerId)?.code ?? String(answerId);
+
+/** QUESTION=ANSWER codes of the found answers that differ from the offer. */
+function differences(questions: readonly CatalogueQuestion[], offered: Record<string, number>, found: Record<string, number>): string[] {
+  return questions.filter((q) => offered[String(q.id)] !== found[String(q.id)]).map((q) => `${q.code}=${answerCode(q, found[String(q.id)])}`);
+}
+
+function blockingCodes(questions: readonly CatalogueQuestion[], found: Extract<PricingResult, { kind: 'blocked' }>): string[] {
+  return found.blockedBy.map((b) => `${questions.find((q) => q.id === b.questionId)?.code ?? b.questionId}=${b.code}`);
+}
+
+function explain(kind: ClarificationKind, codes: readonly string[], offeredCents: number, newCents: number): string {
+  const found = codes.join(', ');
+  if (kind === 'blocked') {
+    return `The device cannot be bought as it is (${found}), e.g. an activation lock is still on. We offer free recycling (0.00 EUR) instead of ${formatCents(offeredCents)}; decline to have it sent back.`;
+  }
+  if (kind === 'recycling') {
+    return `The device differs from the offer (${found}) and can only be recycled for free (0.00 EUR instead of ${formatCents(offeredCents)}); decline to have it sent back.`;
+  }
+  return `The device differs from the offer (${found}). New offer: ${formatCents(newCents)} instead of ${formatCents(offeredCents)}.`;
+}
+
+export interface ClarificationAnswer {
+  readonly clarificationId: string;
+  readonly status: 'accepted' | 'declined';
+  /** The trade's status after the answer: still 'clarification' while other clarifications are open. */
+  readonly tradeStatus: 'clarification' | 'accepted' | 'declined';
+}
+
+/**
+ * The seller's answer to one clarification. Accepting takes the new offer for the item; when the
+ * last open clarification is answered the trade moves on: all accepted → accepted, any declined →
+ * declined (the devices go back).
+ */
+export async function answerClarification(
+  db: Database,
+  ref: string,
+  clarificationId: string,
+  answer: 'accept' | 'decline',
+  options: { now?: Date } = {},
+): Promise<ClarificationAnswer> {
+  const now = options.now ?? new Date();
+  const target = answer === 'accept' ? 'accepted' : 'declined';
+  return db.transaction(async (tx) => {
+    const trade = await lockTrade(tx, ref);
+    const id = clarificationId.trim().toLowerCase();
+    const [row] = UUID.test(id)
+      ? await tx
+          .select({ clarification: clarifications, newPriceCents: offers.priceCents, validUntil: offers.validUntil })
+          .from(clarifications)
+          .innerJoin(offers, eq(offers.id, clarifications.newOfferId))
+          .where(and(eq(clarifications.id, id), eq(clarifications.tradeId, trade.id)))
+      : [];
+    if (!row) throw new ClarificationError(`Trade ${trade.tradeNumber} has no clarification ${clarificationId.trim()}.`);
+    const { clarification } = row;
+    if (clarification.status !== 'open') throw new ClarificationError(`Clarification ${clarification.id} was already ${clarification.status}.`);
+    if (trade.status !== 'clarification') throw new TransitionError(trade.tradeNumber, trade.status, target);
+    if (answer === 'accept' && row.validUntil.getTime() < now.getTime()) {
+      throw new ClarificationError(`The new offer of clarification ${clarification.id} expired on ${row.validUntil.toISOString()}; it can only be declined.`);
+    }
+
+    await tx.update(clarifications).set({ status: target, answeredAt: now }).where(eq(clarifications.id, clarification.id));
+    if (answer === 'accept') {
+      await tx.update(tradeInspections).set({ agreedPriceCents: row.newPriceCents }).where(eq(tradeInspections.offerId, clarification.itemOfferId));
+    }
+
+    const all = await tx.select({ status: clarifications.status }).from(clarifications).where(eq(clarifications.tradeId, trade.id));
+    if (all.some((c) => c.status === 'open')) return { clarificationId: clarification.id, status: target, tradeStatus: 'clarification' };
+    const outcome = all.some((c) => c.status === 'declined') ? 'declined' : 'accepted';
+    const declined = all.filter((c) => c.status === 'declined').length;
+    await applyTransition(tx, trade, outcome, outcome === 'declined' ? `${declined} of ${all.length} clarification(s) declined` : `${all.length} clarification(s) accepted`, now);
+    return { clarificationId: clarification.id, status: target, tradeStatus: outcome };
+  });
+}

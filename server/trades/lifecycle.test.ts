@@ -1,0 +1,269 @@
+// The trade life cycle on PGlite and (with TEST_DATABASE_URL) PostgreSQL: every allowed move recorded
+// with its time, refused moves with a clear error and nothing written, two concurrent moves of one
+// trade, listing and showing; and the operator CLI run as a child process on an embedded database.
+
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TradeRequestSchema, TradeSchema, TradeStatusSchema, type Trade, type TradeStatus } from '../../src/contracts/trades';
+import { importCatalogue } from '../catalogue/repository';
+import { CatalogueStore } from '../catalogue/store';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
+import { trades, tradeTransitions } from '../db/schema';
+import { createOffer } from '../offers/service';
+import { OfferWriter } from '../offers/writer';
+import { PROJECT_ROOT } from '../paths';
+import { fixtureCatalogue } from '../test-support/catalogue';
+import { testDatabases } from '../test-support/databases';
+import { importVouchers } from '../vouchers/seed';
+import { canTransition, listTrades, showTrade, TradeNotFoundError, transition, TransitionError, TRANSITIONS } from './lifecycle';
+import { submitTrade } from './service';
+
+const BEST = { 1: 11, 2: 21, 3: 31 };
+const ADDRESS = { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17', postalCode: '51147', city: 'Köln' };
+const SEPA = { method: 'sepa', accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' };
+
+/** A trade created like checkout does (offers priced from the catalogue, POST /api/trades' service). */
+async function createTrade(db: Database, store: CatalogueStore, deviceIds: number[] = [1300], extra: Record<string, unknown> = {}): Promise<Trade> {
+  const writer = new OfferWriter(db);
+  const offerIds: string[] = [];
+  for (const deviceId of deviceIds) {
+    const result = await createOffer(writer, store, 'de', { deviceId, answers: BEST });
+    if (result.kind !== 'created') throw new Error('offer blocked');
+    offerIds.push(result.offer.offerId);
+  }
+  const rawBody = { offerIds, identity: { kind: 'guest', email: `seller-${randomUUID()}@example.com` }, address: ADDRESS, payout: SEPA, termsAccepted: true, ...extra };
+  const answer = await submitTrade(db, { idempotencyKey: randomUUID(), locale: 'de', rawBody, request: TradeRequestSchema('de').parse(rawBody) });
+  if (answer.statusCode !== 201) throw new Error(`trade not created: ${JSON.stringify(answer.body)}`);
+  return TradeSchema.parse(answer.body);
+}
+
+describe('the allowed transitions', () => {
+  it('follow DESIGN.md §7 and end in paid, returned or cancelled', () => {
+    expect(TRANSITIONS).toEqual({
+      created: ['received', 'cancelled'],
+      received: ['inspected'],
+      inspected: ['paid', 'clarification'],
+      clarification: ['accepted', 'declined'],
+      accepted: ['paid'],
+      declined: ['returned'],
+      returned: [],
+      paid: [],
+      cancelled: [],
+    });
+    const allowed = TradeStatusSchema.options.flatMap((from) => TradeStatusSchema.options.filter((to) => canTransition(from, to)).map((to) => `${from}→${to}`));
+    expect(allowed).toHaveLength(9);
+  });
+});
+
+describe.each(testDatabases())('trade life cycle on $name', (database) => {
+  let handle: DatabaseHandle;
+  let db: Database;
+  let store: CatalogueStore;
+
+  beforeAll(async () => {
+    handle = await database.open();
+    db = handle.db;
+    await importCatalogue(db, fixtureCatalogue());
+    await importVouchers(db, [{ code: 'BONUS10', locale: null, kind: 'fixed', value: 1000, minTotalCents: 0, validUntil: null, singleUsePerCustomer: false }]);
+    store = await CatalogueStore.load(db);
+  }, 60_000);
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  const history = async (tradeId: string) =>
+    (await db.select().from(tradeTransitions).where(eq(tradeTransitions.tradeId, tradeId)).orderBy(tradeTransitions.id)).map((t) => [t.fromStatus, t.toStatus]);
+  const status = async (tradeId: string) => (await db.select({ status: trades.status }).from(trades).where(eq(trades.id, tradeId)))[0]!.status;
+
+  it.each<[string, TradeStatus[]]>([
+    ['paid without clarification', ['received', 'inspected', 'paid']],
+    ['cancelled before shipping', ['cancelled']],
+    ['paid after an accepted clarification', ['received', 'inspected', 'clarification', 'accepted', 'paid']],
+    ['returned after a declined clarification', ['received', 'inspected', 'clarification', 'declined', 'returned']],
+  ])('moves a trade %s, recording each move with its time and note', async (_name, path) => {
+    const trade = await createTrade(db, store);
+    let from: TradeStatus = 'created';
+    for (const [i, to] of path.entries()) {
+      const at = new Date(Date.UTC(2026, 0, 10, 9, i));
+      const moved = await transition(db, trade.tradeNumber, to, `step ${i}`, at);
+      expect(moved).toMatchObject({ tradeId: trade.tradeId, tradeNumber: trade.tradeNumber, from, to, at });
+      from = to;
+    }
+    expect(await status(trade.tradeId)).toBe(path.at(-1));
+    const rows = await db.select().from(tradeTransitions).where(eq(tradeTransitions.tradeId, trade.tradeId)).orderBy(tradeTransitions.id);
+    expect(rows.map((r) => [r.fromStatus, r.toStatus])).toEqual([[null, 'created'], ...path.map((to, i) => [i === 0 ? 'created' : path[i - 1], to])]);
+    expect(rows.slice(1).map((r) => r.at.toISOString())).toEqual(path.map((_, i) => new Date(Date.UTC(2026, 0, 10, 9, i)).toISOString()));
+    expect(rows.at(-1)!.note).toContain(`step ${path.length - 1}`);
+  });
+
+  it('records the payout with the payment: the offered prices plus the voucher, for uninspected items', async () => {
+    const trade = await createTrade(db, store, [1300, 2100], { voucherCode: 'BONUS10' });
+    await transition(db, trade.tradeNumber, 'received');
+    await transition(db, trade.tradeNumber, 'inspected');
+    const paid = await transition(db, trade.tradeNumber, 'paid', 'SEPA run 42');
+    expect(paid.note).toBe('payout 510.00 EUR; SEPA run 42');
+  });
+
+  it('refuses to pay a cancelled trade, naming the trade and both statuses, and writes nothing', async () => {
+    const trade = await createTrade(db, store);
+    await transition(db, trade.tradeNumber, 'cancelled');
+    const error = await transition(db, trade.tradeNumber, 'paid').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransitionError);
+    expect(error).toMatchObject({ from: 'cancelled', to: 'paid', tradeNumber: trade.tradeNumber, message: `Trade ${trade.tradeNumber} is cancelled; it cannot be paid.` });
+    expect(await status(trade.tradeId)).toBe('cancelled');
+    expect(await history(trade.tradeId)).toEqual([
+      [null, 'created'],
+      ['created', 'cancelled'],
+    ]);
+  });
+
+  it('refuses to cancel a received trade and to receive a trade twice', async () => {
+    const trade = await createTrade(db, store);
+    await transition(db, trade.tradeNumber, 'received');
+    await expect(transition(db, trade.tradeNumber, 'cancelled')).rejects.toThrow(`Trade ${trade.tradeNumber} is received; it cannot be cancelled.`);
+    await expect(transition(db, trade.tradeNumber, 'received')).rejects.toThrow(`Trade ${trade.tradeNumber} is already received.`);
+    await expect(transition(db, trade.tradeNumber, 'paid')).rejects.toMatchObject({ from: 'received', to: 'paid' });
+    expect(await history(trade.tradeId)).toEqual([
+      [null, 'created'],
+      ['created', 'received'],
+    ]);
+  });
+
+  it('refuses every move the table does not allow', async () => {
+    const trade = await createTrade(db, store);
+    for (const to of TradeStatusSchema.options.filter((s) => !canTransition('created', s))) {
+      await expect(transition(db, trade.tradeId, to)).rejects.toBeInstanceOf(TransitionError);
+    }
+    expect(await status(trade.tradeId)).toBe('created');
+  });
+
+  it('answers an unknown trade with TradeNotFoundError', async () => {
+    await expect(transition(db, 'TR-1999-999999', 'received')).rejects.toThrow(new TradeNotFoundError('TR-1999-999999'));
+    await expect(transition(db, randomUUID(), 'received')).rejects.toBeInstanceOf(TradeNotFoundError);
+    await expect(showTrade(db, 'TR-1999-999999')).rejects.toThrow('There is no trade TR-1999-999999.');
+  });
+
+  it('lets exactly one of two concurrent moves of the same trade through', async () => {
+    for (const moves of [
+      ['received', 'received'],
+      ['received', 'cancelled'],
+    ] as TradeStatus[][]) {
+      const trade = await createTrade(db, store);
+      const results = await Promise.allSettled(moves.map((to) => transition(db, trade.tradeNumber, to)));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const refused = results.find((r) => r.status === 'rejected');
+      expect(refused?.status === 'rejected' && refused.reason).toBeInstanceOf(TransitionError);
+      expect(await history(trade.tradeId)).toHaveLength(2);
+    }
+  });
+
+  it('lists trades newest first, by status and with a limit', async () => {
+    const [older, newer] = [await createTrade(db, store), await createTrade(db, store, [1500, 2100])];
+    await transition(db, newer.tradeNumber, 'received', undefined, new Date(Date.now() + 60_000));
+    const received = await listTrades(db, { status: 'received', limit: 1000 });
+    expect(received.every((t) => t.status === 'received')).toBe(true);
+    expect(received[0]).toMatchObject({ tradeNumber: newer.tradeNumber, items: 2, totalCents: 83_000, locale: 'de' });
+    expect(received[0]!.updatedAt.getTime()).toBeGreaterThan(received[0]!.createdAt.getTime());
+    const created = await listTrades(db, { status: 'created', limit: 1000 });
+    expect(created.map((t) => t.tradeNumber)).toContain(older.tradeNumber);
+    expect(created.map((t) => t.tradeNumber)).not.toContain(newer.tradeNumber);
+    const all = await listTrades(db, { limit: 2 });
+    expect(all.map((t) => t.tradeNumber)).toEqual([newer.tradeNumber, older.tradeNumber]);
+  });
+
+  it('shows a trade by number (any case) or id: items with device names, masked payout, transitions', async () => {
+    const trade = await createTrade(db, store, [1300, 3000], { voucherCode: 'BONUS10' });
+    await transition(db, trade.tradeNumber, 'received', 'parcel 0034');
+    for (const ref of [trade.tradeNumber.toLowerCase(), trade.tradeId]) {
+      const details = await showTrade(db, ref);
+      expect(details.trade).toMatchObject({
+        tradeNumber: trade.tradeNumber,
+        status: 'received',
+        subtotalCents: 59_000,
+        voucher: { code: 'BONUS10', cents: 1000 },
+        totalCents: 60_000,
+        payoutCents: 60_000,
+        payout: { method: 'sepa', masked: 'DE89 •••• •••• •••• 3000' },
+      });
+      expect(details.items).toEqual([
+        expect.objectContaining({ position: 0, deviceName: 'Apple iPhone 13 128 GB', priceCents: 31_000, offeredCodes: ['POWER=YES', 'DISPLAY=FLAWLESS', 'ACCOUNT=REMOVED'], inspection: null }),
+        expect.objectContaining({ position: 1, deviceName: 'Sony PlayStation 5 Digital Edition', priceCents: 28_000 }),
+      ]);
+      expect(details.transitions).toEqual([
+        expect.objectContaining({ from: null, to: 'created', note: 'submitted at checkout' }),
+        expect.objectContaining({ from: 'created', to: 'received', note: 'parcel 0034' }),
+      ]);
+      expect(details.clarifications).toEqual([]);
+      expect(JSON.stringify(details)).not.toContain('0532013000');
+    }
+  });
+});
+
+describe('the operator CLI (tsx server/ops.ts, embedded database)', () => {
+  let dataDir: string;
+  let tradeNumber: string;
+
+  const ops = (...args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent' };
+      delete env.DATABASE_URL;
+      execFile(join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), ['server/ops.ts', ...args], { cwd: PROJECT_ROOT, env, timeout: 60_000 }, (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
+      });
+    });
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'ops-trades-'));
+    const handle = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') });
+    try {
+      await importCatalogue(handle.db, fixtureCatalogue());
+      const store = await CatalogueStore.load(handle.db);
+      tradeNumber = (await createTrade(handle.db, store, [1300])).tradeNumber;
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
+  afterAll(async () => {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('lists, receives, inspects with answer codes, answers the clarification and pays', async () => {
+    const list = await ops('trades', 'list');
+    expect(list).toMatchObject({ code: 0, stderr: '' });
+    expect(list.stdout).toMatch(new RegExp(`${tradeNumber}\\s+created\\s+de\\s+1\\s+310\\.00 EUR`));
+
+    expect(await ops('trades', 'receive', tradeNumber, '--note', 'parcel 0034')).toMatchObject({ code: 0 });
+    const again = await ops('trades', 'receive', tradeNumber);
+    expect(again.code).toBe(1);
+    expect(again.stderr.trim()).toBe(`ops: Trade ${tradeNumber} is already received.`);
+
+    const inspected = await ops('trades', 'inspect', tradeNumber, '--item', '1', '--answer', 'display=cracked');
+    expect(inspected.code).toBe(0);
+    expect(inspected.stdout).toContain('received → inspected → clarification');
+    const id = /Clarification ([0-9a-f-]{36}) \(lower_price\)/.exec(inspected.stdout)?.[1];
+    expect(inspected.stdout).toContain(`link: /clarification/${id}/${tradeNumber}`);
+    expect(inspected.stdout).toContain('new offer 139.50 EUR');
+
+    const shown = await ops('trades', 'show', tradeNumber);
+    expect(shown.stdout).toContain('status: clarification');
+    expect(shown.stdout).toMatch(/Apple iPhone 13 128 GB\s+310\.00 EUR\s+POWER=YES DISPLAY=FLAWLESS ACCOUNT=REMOVED\s+DISPLAY=CRACKED/);
+    expect(shown.stdout).toContain(`/clarification/${id}/${tradeNumber}`);
+
+    expect((await ops('trades', 'clarification', 'answer', tradeNumber, id!, 'accept')).stdout).toContain(`${tradeNumber} clarification → accepted`);
+    const paid = await ops('trades', 'pay', tradeNumber);
+    expect(paid.stdout).toMatch(new RegExp(`${tradeNumber} accepted → paid at .* \\(payout 139\\.50 EUR\\)`));
+  }, 120_000);
+
+  it('exits 1 with one line (no stack) for an unknown trade, 2 with the usage for wrong arguments', async () => {
+    const unknown = await ops('trades', 'show', 'TR-1999-999999');
+    expect(unknown).toMatchObject({ code: 1, stdout: '', stderr: 'ops: There is no trade TR-1999-999999.\n' });
+    const wrong = await ops('trades', 'pay');
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('Usage: npm run ops -- trades pay <TR-…> [--note <text>]');
+  }, 60_000);
+});
