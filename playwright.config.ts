@@ -22,7 +22,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: 'node scripts/start.mjs',
+    command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${PORT}/healthz`,
     env: { PORT: String(PORT), LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     reuseExistingServer: !process.env.CI,

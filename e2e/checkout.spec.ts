@@ -1,10 +1,11 @@
 // A guest sells devices end to end: offers into the cart, the checkout steps with field errors in the
 // shop's language, SEPA and PayPal payouts, and the thank-you page with the trade number.
 
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { Locale } from '../src/config/locales';
-import { hydrated, shopUrl, translate } from './support/shop';
+import { e2eDatabaseUrl, hydrated, shopUrl, translate } from './support/shop';
 
 async function addToCart(page: Page, locale: Locale, path: string) {
   await page.goto(shopUrl(locale, path));
@@ -95,6 +96,16 @@ test('de: a guest sells two devices by SEPA; wrong postal code and IBAN are expl
   const events = await page.evaluate(() => window.dataLayer ?? []);
   expect(events).toContainEqual(expect.objectContaining({ event: 'trade_created', items: expect.arrayContaining([expect.objectContaining({ productName: 'Apple iPhone 13 128 GB', category: 'Smartphones' })]) }));
   await expect(page.locator('.cart-count')).toHaveCount(0);
+
+  // The operator sees the trade (the CLI reads the server's PostgreSQL database in CI).
+  const databaseUrl = e2eDatabaseUrl();
+  if (databaseUrl) {
+    const shown = execFileSync('npx', ['tsx', 'server/ops.ts', 'trades', 'show', tradeNumber], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8' });
+    expect(shown).toContain(tradeNumber);
+    expect(shown).toContain('Apple iPhone 13 128 GB');
+  } else {
+    console.info('TEST_DATABASE_URL is not set: the ops CLI check needs the e2e server on PostgreSQL (CI sets it).');
+  }
 
   // The thank-you page survives a reload; the cart stays empty.
   await page.reload();

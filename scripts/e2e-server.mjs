@@ -1,0 +1,18 @@
+// Starts the shop for the end-to-end tests. With TEST_DATABASE_URL (CI) it runs on a fresh PostgreSQL
+// database, so the operator CLI can read the same data while the server runs (the embedded PGlite
+// is single-process); without it, on the embedded database like `npm start`.
+import pg from 'pg';
+
+export const E2E_DATABASE = 'tradein_e2e';
+
+if (process.env.TEST_DATABASE_URL) {
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  const admin = new pg.Client({ connectionString: url.href });
+  await admin.connect();
+  await admin.query(`drop database if exists ${E2E_DATABASE} with (force)`);
+  await admin.query(`create database ${E2E_DATABASE}`);
+  await admin.end();
+  url.pathname = `/${E2E_DATABASE}`;
+  process.env.DATABASE_URL = url.href;
+}
+await import('./start.mjs');
