@@ -5,12 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OfferSchema } from '../src/contracts/offers';
 import { DeviceDocSchema, SearchResponseSchema } from '../src/contracts/search';
-import { buildApp } from './app';
 import { importCatalogue, loadCatalogue } from './catalogue/repository';
-import { LocalSearch } from './catalogue/search-service';
-import { CatalogueStore } from './catalogue/store';
 import type { DatabaseHandle } from './db/client';
 import { fixtureCatalogue } from './test-support/catalogue';
+import { fixtureServices, testApp } from './test-support/app';
 import { testDatabases } from './test-support/databases';
 
 const BEST = { 1: 11, 2: 21, 3: 31 };
@@ -21,14 +19,7 @@ describe.each(testDatabases())('API on $name', (database) => {
 
   beforeAll(async () => {
     handle = await database.open();
-    await importCatalogue(handle.db, fixtureCatalogue());
-    const store = await CatalogueStore.load(handle.db);
-    app = await buildApp({
-      logLevel: 'silent',
-      render: async () => new Response('page'),
-      resolveAssets: () => ({ entry: '', css: [], preloads: [], devScripts: [] }),
-      api: { db: handle.db, store, search: new LocalSearch(store) },
-    });
+    app = await testApp(await fixtureServices(handle.db));
   }, 60_000);
   afterAll(async () => {
     await app?.close();

@@ -3,18 +3,13 @@
 // nothing half-written on failures, and no IBAN in answers or logs.
 
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TradeErrorSchema, TradeSchema } from '../../src/contracts/trades';
-import { buildApp } from '../app';
-import { importCatalogue } from '../catalogue/repository';
-import { LocalSearch } from '../catalogue/search-service';
-import { CatalogueStore } from '../catalogue/store';
 import type { DatabaseHandle } from '../db/client';
 import { idempotencyKeys, offers, tradeItems, trades, tradeTransitions, voucherRedemptions } from '../db/schema';
-import { fixtureCatalogue } from '../test-support/catalogue';
+import { fixtureServices, logCollector, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { importVouchers } from '../vouchers/seed';
 import { requestHash } from './idempotency';
@@ -33,25 +28,13 @@ describe.each(testDatabases())('POST /api/trades on $name', (database) => {
 
   beforeAll(async () => {
     handle = await database.open();
-    await importCatalogue(handle.db, fixtureCatalogue());
+    const services = await fixtureServices(handle.db);
     await importVouchers(handle.db, [
       { code: 'BONUS10', locale: null, kind: 'fixed', value: 1000, minTotalCents: 5000, validUntil: null, singleUsePerCustomer: true },
       { code: 'PLUS5', locale: 'de', kind: 'percent', value: 500, minTotalCents: 0, validUntil: null, singleUsePerCustomer: false },
       { code: 'OLD20', locale: null, kind: 'fixed', value: 2000, minTotalCents: 0, validUntil: '2020-01-01T00:00:00Z', singleUsePerCustomer: false },
     ]);
-    const store = await CatalogueStore.load(handle.db);
-    app = await buildApp({
-      logLevel: 'info',
-      logStream: new Writable({
-        write(chunk, _encoding, done) {
-          logs.push(String(chunk));
-          done();
-        },
-      }),
-      render: async () => new Response('page'),
-      resolveAssets: () => ({ entry: '', css: [], preloads: [], devScripts: [] }),
-      api: { db: handle.db, store, search: new LocalSearch(store) },
-    });
+    app = await testApp(services, { logLevel: 'info', logStream: logCollector(logs) });
   }, 60_000);
   afterAll(async () => {
     await app?.close();

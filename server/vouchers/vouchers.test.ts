@@ -6,13 +6,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VoucherCheckResultSchema } from '../../src/contracts/trades';
-import { buildApp } from '../app';
-import { importCatalogue } from '../catalogue/repository';
-import { LocalSearch } from '../catalogue/search-service';
-import { CatalogueStore } from '../catalogue/store';
 import type { DatabaseHandle } from '../db/client';
 import { trades, voucherRedemptions, vouchers } from '../db/schema';
-import { fixtureCatalogue } from '../test-support/catalogue';
+import { fixtureServices, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { importVouchers, loadVoucherSeed, type VoucherSeed } from './seed';
 import { checkVoucher, voucherValueCents } from './service';
@@ -43,15 +39,9 @@ describe.each(testDatabases())('vouchers on $name', (database) => {
 
   beforeAll(async () => {
     handle = await database.open();
-    await importCatalogue(handle.db, fixtureCatalogue());
+    const services = await fixtureServices(handle.db);
     await importVouchers(handle.db, FIXTURES);
-    const store = await CatalogueStore.load(handle.db);
-    app = await buildApp({
-      logLevel: 'silent',
-      render: async () => new Response('page'),
-      resolveAssets: () => ({ entry: '', css: [], preloads: [], devScripts: [] }),
-      api: { db: handle.db, store, search: new LocalSearch(store) },
-    });
+    app = await testApp(services);
   }, 60_000);
   afterAll(async () => {
     await app?.close();
