@@ -156,6 +156,12 @@ describe.each(testDatabases())('inspection and clarifications on $name', (databa
       expect(shown.items[1]!.inspection).toMatchObject({ foundCodes: ['POWER=YES', 'DISPLAY=CRACKED', 'ACCOUNT=REMOVED'], agreedPriceCents: null });
       expect(shown.transitions.map((t) => t.at.getTime()).slice(-2)).toEqual([now.getTime(), now.getTime()]);
       await expect(transition(db, trade.tradeNumber, 'paid')).rejects.toThrow(`Trade ${trade.tradeNumber} is in clarification; it cannot be paid.`);
+
+      // The clarification's new offer belongs to this trade: it cannot be sold again in a new checkout.
+      const rawBody = { offerIds: [c.newOfferId], identity: { kind: 'guest', email: 'someone@example.com' }, address: ADDRESS, payout: PAYPAL, termsAccepted: true };
+      const resold = await submitTrade(db, { idempotencyKey: randomUUID(), locale: 'de', rawBody, request: TradeRequestSchema('de').parse(rawBody), now });
+      expect(resold.statusCode).toBe(409);
+      expect(resold.body).toMatchObject({ usedOfferIds: [c.newOfferId] });
     });
 
     it('explains a blocking answer: the device cannot be bought, the new offer is free recycling', async () => {

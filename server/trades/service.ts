@@ -9,7 +9,7 @@ import { B2B_TRADE_CAP } from '../../src/config/constants';
 import type { Locale } from '../../src/config/locales';
 import { paymentTypeCode, type Payout, type Trade, type TradeRequest, type VoucherFailureReason } from '../../src/contracts/trades';
 import type { Database } from '../db/client';
-import { devices, offers, tradeItems, tradeNumberCounters, trades, tradeTransitions, voucherRedemptions } from '../db/schema';
+import { clarifications, devices, offers, tradeItems, tradeNumberCounters, trades, tradeTransitions, voucherRedemptions } from '../db/schema';
 import { checkVoucher, customerKey } from '../vouchers/service';
 import { claimKey, completeKey, releaseKey, requestHash, type StoredAnswer } from './idempotency';
 
@@ -103,8 +103,10 @@ async function createTrade(db: Database, submission: TradeSubmission): Promise<S
     if (expiredOfferIds.length > 0) {
       throw new Rejection(409, 'Conflict', 'Some offers have expired; get a new offer for these devices.', { expiredOfferIds });
     }
+    // Used: in another trade, or made for a clarification of another trade (its seller answers it there).
     const used = await tx.select({ offerId: tradeItems.offerId }).from(tradeItems).where(inArray(tradeItems.offerId, ids));
-    if (used.length > 0) throw usedOffers(used.map((u) => u.offerId));
+    const clarifying = await tx.select({ offerId: clarifications.newOfferId }).from(clarifications).where(inArray(clarifications.newOfferId, ids));
+    if (used.length + clarifying.length > 0) throw usedOffers([...used, ...clarifying].map((u) => u.offerId));
 
     const subtotalCents = items.reduce((sum, i) => sum + i.offer.priceCents, 0);
     const email = request.identity.email;
