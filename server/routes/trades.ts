@@ -7,6 +7,7 @@ import type { Locale } from '../../src/config/locales';
 import { TradeRequestSchema } from '../../src/contracts/trades';
 import type { Database } from '../db/client';
 import { sendBadRequest, zodFields } from '../http/errors';
+import { NO_STORE } from '../http/no-store';
 import { sendTradeConfirmation } from '../mail/confirmation';
 import type { ShippingServices } from '../mail/services';
 import { IDEMPOTENCY_KEY_PATTERN } from '../trades/idempotency';
@@ -30,12 +31,7 @@ export function registerTradeRoutes(app: FastifyInstance, db: Database, shipping
 
   app.post(
     '/api/trades',
-    {
-      onSend: async (_request, reply, payload) => {
-        reply.header('Cache-Control', 'no-store');
-        return payload;
-      },
-    },
+    NO_STORE,
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
       if (key === undefined) {

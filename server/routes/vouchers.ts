@@ -6,18 +6,13 @@ import { resolveShop } from '../../src/config/hosts';
 import { VoucherCheckRequestSchema, type VoucherCheckResult } from '../../src/contracts/trades';
 import type { Database } from '../db/client';
 import { sendBadRequest, zodFields } from '../http/errors';
+import { NO_STORE } from '../http/no-store';
 import { checkVoucher, customerKey } from '../vouchers/service';
 
 export function registerVoucherRoutes(app: FastifyInstance, db: Database) {
   app.post(
     '/api/vouchers/check',
-    {
-      // The answer depends on the customer and on time.
-      onSend: async (_request, reply, payload) => {
-        reply.header('Cache-Control', 'no-store');
-        return payload;
-      },
-    },
+    NO_STORE,
     async (request, reply) => {
       const parsed = VoucherCheckRequestSchema.safeParse(request.body);
       if (!parsed.success) return sendBadRequest(reply, 'The voucher check is not valid.', zodFields(parsed.error));

@@ -7,13 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TradeRequestSchema, TradeSchema, type Trade } from '../../src/contracts/trades';
-import { importCatalogue } from '../catalogue/repository';
 import { CatalogueStore } from '../catalogue/store';
 import type { Database, DatabaseHandle } from '../db/client';
 import { clarifications, offers, tradeInspections, trades, tradeTransitions } from '../db/schema';
 import { createOffer } from '../offers/service';
 import { OfferWriter } from '../offers/writer';
 import { fixtureCatalogue } from '../test-support/catalogue';
+import { fixtureServices } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { answerClarification, ClarificationError, InspectionError, recordInspection } from './inspection';
 import { showTrade, transition, TransitionError } from './lifecycle';
@@ -45,8 +45,7 @@ describe.each(testDatabases())('inspection and clarifications on $name', (databa
   beforeAll(async () => {
     handle = await database.open();
     db = handle.db;
-    await importCatalogue(db, fixtureCatalogue());
-    store = await CatalogueStore.load(db);
+    store = (await fixtureServices(db)).store;
   }, 60_000);
   afterAll(async () => {
     await handle?.close();

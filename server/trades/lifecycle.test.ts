@@ -10,14 +10,13 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TradeRequestSchema, TradeSchema, TradeStatusSchema, type Trade, type TradeStatus } from '../../src/contracts/trades';
-import { importCatalogue } from '../catalogue/repository';
-import { CatalogueStore } from '../catalogue/store';
+import type { CatalogueStore } from '../catalogue/store';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { trades, tradeTransitions } from '../db/schema';
 import { createOffer } from '../offers/service';
 import { OfferWriter } from '../offers/writer';
 import { PROJECT_ROOT } from '../paths';
-import { fixtureCatalogue } from '../test-support/catalogue';
+import { fixtureServices } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { importVouchers } from '../vouchers/seed';
 import { canTransition, listTrades, showTrade, TradeNotFoundError, transition, TransitionError, TRANSITIONS } from './lifecycle';
@@ -68,9 +67,8 @@ describe.each(testDatabases())('trade life cycle on $name', (database) => {
   beforeAll(async () => {
     handle = await database.open();
     db = handle.db;
-    await importCatalogue(db, fixtureCatalogue());
+    store = (await fixtureServices(db)).store;
     await importVouchers(db, [{ code: 'BONUS10', locale: null, kind: 'fixed', value: 1000, minTotalCents: 0, validUntil: null, singleUsePerCustomer: false }]);
-    store = await CatalogueStore.load(db);
   }, 60_000);
   afterAll(async () => {
     await handle?.close();
@@ -221,8 +219,7 @@ describe('the operator CLI (tsx server/ops.ts, embedded database)', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'ops-trades-'));
     const handle = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') });
     try {
-      await importCatalogue(handle.db, fixtureCatalogue());
-      const store = await CatalogueStore.load(handle.db);
+      const { store } = await fixtureServices(handle.db);
       tradeNumber = (await createTrade(handle.db, store, [1300])).tradeNumber;
     } finally {
       await handle.close();

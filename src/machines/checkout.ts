@@ -112,6 +112,14 @@ function submittedRequest(context: CheckoutContext): TradeRequest {
   return request;
 }
 
+/** Editing the form: the same in every step (the UI may change any field it shows). */
+const FORM_EDITS = {
+  'checkout.change': { guard: 'changesField', actions: 'changeField' },
+  'checkout.selectPayout': { guard: 'changesPayoutMethod', actions: 'selectPayout' },
+  'checkout.acceptTerms': { guard: 'changesTerms', actions: 'acceptTerms' },
+  'checkout.cartChanged': { guard: 'changesCart', actions: 'updateCart' },
+} as const;
+
 type Step = { readonly step: CheckoutStep };
 type GoTo = { readonly from: CheckoutStep; readonly to: CheckoutStep };
 type StopAt = { readonly from: CheckoutStep; readonly at: CheckoutStep };
@@ -263,10 +271,7 @@ export const checkoutMachine = setup({
     identity: {
       entry: { type: 'enterStep', params: { step: 'identity' } },
       on: {
-        'checkout.change': { guard: 'changesField', actions: 'changeField' },
-        'checkout.selectPayout': { guard: 'changesPayoutMethod', actions: 'selectPayout' },
-        'checkout.acceptTerms': { guard: 'changesTerms', actions: 'acceptTerms' },
-        'checkout.cartChanged': { guard: 'changesCart', actions: 'updateCart' },
+        ...FORM_EDITS,
         'checkout.next': [
           { guard: { type: 'isStepValid', params: { step: 'identity' } }, target: 'address', actions: { type: 'clearStepErrors', params: { step: 'identity' } } },
           { actions: { type: 'showStepErrors', params: { step: 'identity' } } },
@@ -284,10 +289,7 @@ export const checkoutMachine = setup({
     address: {
       entry: { type: 'enterStep', params: { step: 'address' } },
       on: {
-        'checkout.change': { guard: 'changesField', actions: 'changeField' },
-        'checkout.selectPayout': { guard: 'changesPayoutMethod', actions: 'selectPayout' },
-        'checkout.acceptTerms': { guard: 'changesTerms', actions: 'acceptTerms' },
-        'checkout.cartChanged': { guard: 'changesCart', actions: 'updateCart' },
+        ...FORM_EDITS,
         'checkout.next': [
           { guard: { type: 'isStepValid', params: { step: 'address' } }, target: 'payout', actions: { type: 'clearStepErrors', params: { step: 'address' } } },
           { actions: { type: 'showStepErrors', params: { step: 'address' } } },
@@ -305,10 +307,7 @@ export const checkoutMachine = setup({
     payout: {
       entry: { type: 'enterStep', params: { step: 'payout' } },
       on: {
-        'checkout.change': { guard: 'changesField', actions: 'changeField' },
-        'checkout.selectPayout': { guard: 'changesPayoutMethod', actions: 'selectPayout' },
-        'checkout.acceptTerms': { guard: 'changesTerms', actions: 'acceptTerms' },
-        'checkout.cartChanged': { guard: 'changesCart', actions: 'updateCart' },
+        ...FORM_EDITS,
         'checkout.next': [
           { guard: { type: 'isStepValid', params: { step: 'payout' } }, target: 'review', actions: { type: 'clearStepErrors', params: { step: 'payout' } } },
           { actions: { type: 'showStepErrors', params: { step: 'payout' } } },
@@ -326,10 +325,7 @@ export const checkoutMachine = setup({
       entry: { type: 'enterStep', params: { step: 'review' } },
       initial: 'idle',
       on: {
-        'checkout.change': { guard: 'changesField', actions: 'changeField' },
-        'checkout.selectPayout': { guard: 'changesPayoutMethod', actions: 'selectPayout' },
-        'checkout.acceptTerms': { guard: 'changesTerms', actions: 'acceptTerms' },
-        'checkout.cartChanged': { guard: 'changesCart', actions: 'updateCart' },
+        ...FORM_EDITS,
         'checkout.removeVoucher': { target: '.idle', actions: 'removeVoucher' },
         'checkout.back': 'payout',
         'checkout.goTo': [
