@@ -71,3 +71,14 @@ describe('loadLabelSecret', () => {
     expect(await loadLabelSecret({ dataDir: dir })).toBe('kept-secret-kept-secret-kept-secret');
   });
 });
+
+describe('token spelling', () => {
+  it('accepts exactly one spelling of a token (the last character carries unused bits)', () => {
+    const links = createLabelLinks('a-test-secret-that-is-long-enough');
+    const id = '6f9619ff-8b86-4d01-b42d-00c04fc964ff';
+    const token = links.token(id);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const accepted = [...alphabet].filter((c) => links.verify(id, token.slice(0, 42) + c));
+    expect(accepted).toEqual([token.slice(42)]);
+  });
+});
