@@ -10,11 +10,14 @@ import { lookupHost } from '../src/config/hosts';
 import { findRedirect } from '../src/config/redirects';
 import type { ShopContext } from '../src/config/hosts';
 import type { PageAssets } from '../src/contracts/page-assets';
+import type { AccountServices } from './accounts/services';
 import type { AssetResolver } from './assets';
 import type { SearchBackend } from './catalogue/search-service';
 import type { CatalogueStore } from './catalogue/store';
 import type { Database } from './db/client';
 import type { ShippingServices } from './mail/services';
+import { registerAccountRoutes } from './routes/accounts';
+import { registerCustomerRoutes } from './routes/customers';
 import { registerDevMailboxRoutes } from './routes/dev-mailbox';
 import { registerLabelRoutes } from './routes/labels';
 import { registerOfferRoutes } from './routes/offers';
@@ -43,6 +46,8 @@ export interface ApiServices {
    * mail and the developer mailbox (server/mail/services.ts); without it there are none of these.
    */
   readonly shipping?: ShippingServices;
+  /** Accounts (spec §7 Account) and customer data; without it those endpoints answer 404. */
+  readonly accounts?: AccountServices;
 }
 
 export interface AppOptions {
@@ -171,6 +176,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerDevMailboxRoutes(app, options.api.shipping);
     }
     registerVoucherRoutes(app, options.api.db);
+    if (options.api.accounts) {
+      registerAccountRoutes(app, options.api.db, options.api.accounts);
+      registerCustomerRoutes(app, options.api.db, options.api.accounts);
+    }
   }
 
   app.all('/api/*', async (request, reply) =>

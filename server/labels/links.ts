@@ -3,9 +3,9 @@
 // label. The secret comes from LABEL_SECRET, else it is generated once and kept in
 // DATA_DIR/secrets/label-secret (mode 0600); all servers of one deployment must share it.
 
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
+import { loadSecret } from '../secrets';
 
 export const LABEL_SECRET_FILE = join('secrets', 'label-secret');
 
@@ -44,39 +44,8 @@ export function createLabelLinks(secret: string | Uint8Array): LabelLinks {
 
 /**
  * The label secret: LABEL_SECRET when set; else the one in DATA_DIR/secrets/label-secret, created
- * with 32 random bytes on first start (exclusive create, so two starting servers agree on one).
+ * with 32 random bytes on first start (server/secrets.ts).
  */
-export async function loadLabelSecret(options: { fromEnv?: string; dataDir: string }): Promise<string> {
-  if (options.fromEnv) return options.fromEnv;
-  const dir = join(options.dataDir, 'secrets');
-  const file = join(options.dataDir, LABEL_SECRET_FILE);
-  const existing = await readSecret(file);
-  if (existing) return existing;
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  // Written whole under a private name, then linked into place: link() fails when the file exists,
-  // so two servers starting at once end up with the same secret and nobody reads a half-written one.
-  const secret = randomBytes(32).toString('base64url');
-  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(draft, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  try {
-    await link(draft, file);
-    return secret;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    const raced = await readSecret(file);
-    if (!raced) throw new Error(`${file} exists but holds no secret.`, { cause: error });
-    return raced;
-  } finally {
-    await unlink(draft).catch(() => undefined);
-  }
-}
-
-async function readSecret(file: string): Promise<string | undefined> {
-  try {
-    const value = (await readFile(file, 'utf8')).trim();
-    return value === '' ? undefined : value;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+export function loadLabelSecret(options: { fromEnv?: string; dataDir: string }): Promise<string> {
+  return loadSecret({ ...options, file: LABEL_SECRET_FILE });
 }

@@ -1,0 +1,87 @@
+// Access tokens (DESIGN.md §8): HS256 JWTs, 5 minutes, subject = customer id (spec §3 customerId
+// from the token subject), with the e-mail and customer number the client keeps in its session.
+// The secret comes from AUTH_SECRET, else DATA_DIR/secrets/auth-secret (server/secrets.ts).
+
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { ACCESS_TOKEN_SECONDS } from '../../src/contracts/account';
+import { sendError } from '../http/errors';
+import { loadSecret } from '../secrets';
+
+export const AUTH_SECRET_FILE = 'secrets/auth-secret';
+const ISSUER = 'tradein-shop';
+const AUDIENCE = 'tradein-shop-api';
+
+export interface AccessSubject {
+  readonly customerId: string;
+  readonly email: string;
+  readonly customerNumber: string | null;
+}
+
+export interface AccessTokens {
+  /** A signed token valid for ACCESS_TOKEN_SECONDS from `now` (epoch ms, default Date.now()). */
+  sign(subject: AccessSubject, now?: number): Promise<string>;
+  /** The subject of a valid, unexpired token, else null (never throws on bad input). */
+  verify(token: string, now?: number): Promise<AccessSubject | null>;
+}
+
+export function createAccessTokens(secret: string | Uint8Array): AccessTokens {
+  const key = typeof secret === 'string' ? new TextEncoder().encode(secret) : secret;
+  if (key.length < 16) throw new Error('The auth secret must be at least 16 bytes long.');
+  return {
+    async sign(subject, now = Date.now()) {
+      const iat = Math.floor(now / 1000);
+      return new SignJWT({ email: subject.email, customerNumber: subject.customerNumber })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(subject.customerId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ACCESS_TOKEN_SECONDS)
+        .sign(key);
+    },
+    async verify(token, now = Date.now()) {
+      if (typeof token !== 'string' || token.length > 4096) return null;
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          currentDate: new Date(now),
+          clockTolerance: 0,
+        });
+        if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
+        const customerNumber = typeof payload.customerNumber === 'string' ? payload.customerNumber : null;
+        return { customerId: payload.sub, email: payload.email, customerNumber };
+      } catch (error) {
+        if (error instanceof errors.JOSEError) return null;
+        throw error;
+      }
+    },
+  };
+}
+
+export async function loadAccessTokens(options: { fromEnv?: string; dataDir: string }): Promise<AccessTokens> {
+  return createAccessTokens(await loadSecret({ ...options, file: AUTH_SECRET_FILE }));
+}
+
+/** The bearer token of a request (`Authorization: Bearer <token>`), if any. */
+export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1];
+}
+
+/**
+ * The caller of an authenticated customer call, or a 401 answer already sent (null). Every customer
+ * data route starts with this; `WWW-Authenticate` tells the client to refresh and retry.
+ */
+export async function requireCustomer(tokens: AccessTokens, request: FastifyRequest, reply: FastifyReply): Promise<AccessSubject | null> {
+  const token = bearerToken(request);
+  const subject = token ? await tokens.verify(token) : null;
+  if (subject) return subject;
+  reply.header('WWW-Authenticate', token ? 'Bearer error="invalid_token"' : 'Bearer');
+  sendError(reply, 401, 'Unauthorized', token ? 'Your session has expired. Please log in again.' : 'Please log in to see this.');
+  return null;
+}

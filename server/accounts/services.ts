@@ -1,0 +1,25 @@
+// What the account and customer-data routes need besides the database: the access-token signer,
+// the rate limiter (in memory, or Redis with REDIS_URL) and the mail (outbox or SMTP) with each
+// shop's configured public origin for links.
+
+import type { Locale } from '../../src/config/locales';
+import type { Mailer } from '../mail/mailer';
+import type { AccessTokens } from './access-tokens';
+
+/** A fixed-window counter per key; `retryAfterSeconds` is set when the call is over its limit. */
+export interface RateLimiter {
+  hit(key: string, limit: number, windowSeconds: number): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  close?(): Promise<void>;
+}
+
+export interface AccountServices {
+  readonly tokens: AccessTokens;
+  readonly limiter: RateLimiter;
+  readonly mailer: Mailer;
+  /** The shop's configured public origin (PUBLIC_ORIGINS), never a request's Host. */
+  readonly publicOrigin: (locale: Locale) => string;
+  /** argon2id cost; production uses the ASVS minimum or more (m ≥ 19456 KiB, t ≥ 2). */
+  readonly passwordCost?: { readonly memoryCost: number; readonly timeCost: number };
+  /** Epoch ms; tests move time forward. */
+  readonly now?: () => number;
+}

@@ -1,0 +1,7 @@
+// The account API (spec §7 "Account"). Filled in by the accounts work.
+
+import type { FastifyInstance } from 'fastify';
+import type { AccountServices } from '../accounts/services';
+import type { Database } from '../db/client';
+
+export function registerAccountRoutes(_app: FastifyInstance, _db: Database, _accounts: AccountServices): void {}

@@ -1,0 +1,303 @@
+// The account and customer-data contract (spec §3 Account session / Registration payload / Customer
+// resources, §7 Account and Customer data; DESIGN.md §8), shared by the browser app and the server.
+// Bodies and headers are the spec's; where the spec leaves a shape open it is decided here and listed
+// in docs/decisions/009-account-api-shapes.md. Messages are English; the client shows its own
+// localized texts per field path or status.
+
+import { z } from 'zod';
+import { LOCALES } from '../config/locales';
+import { AddressSchema, PayoutSchema } from './trades';
+
+// ---------------------------------------------------------------------------------------------
+// Passwords (OWASP ASVS 5 §6.2): 8 to 128 characters, counted as Unicode code points, never
+// truncated, no composition rules; the most common passwords are refused by the server.
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const codePoints = (value: string) => [...value].length;
+
+export const PasswordSchema = z
+  .string({ error: 'The password is required.' })
+  .refine((value) => codePoints(value) >= PASSWORD_MIN, { error: `The password needs at least ${PASSWORD_MIN} characters.`, abort: true })
+  .refine((value) => codePoints(value) <= PASSWORD_MAX, `The password may have at most ${PASSWORD_MAX} characters.`);
+
+/** Login and current-password fields: anything up to a sane bound (the hash decides). */
+const PresentedPasswordSchema = z
+  .string({ error: 'The password is required.' })
+  .min(1, 'The password is required.')
+  .max(4 * PASSWORD_MAX, 'The password is too long.');
+
+/** E-mail addresses and usernames are compared lower-cased (spec §3: both lower-cased). */
+export const AccountEmailSchema = z
+  .string({ error: 'The e-mail address is required.' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'This e-mail address is too long.')
+  .pipe(z.email('This e-mail address is not valid.'));
+
+const LocaleSchema = z.enum(LOCALES, 'This shop language is not known.');
+
+// ---------------------------------------------------------------------------------------------
+// Tokens (spec §7 login/loginRefresh answer). Access tokens are JWTs (5 minutes, subject = customer
+// id); refresh tokens are opaque, single-use and rotated.
+
+export const ACCESS_TOKEN_SECONDS = 5 * 60;
+
+export const TokenAnswerSchema = z.object({
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1),
+  token_type: z.literal('Bearer'),
+  /** Seconds the access token is valid from now. */
+  expires_in: z.number().int().positive(),
+  /** Seconds until the refresh token family ends (absolute lifetime; longer with remember-me). */
+  refresh_expires_in: z.number().int().positive(),
+});
+export type TokenAnswer = z.infer<typeof TokenAnswerSchema>;
+
+/** Claims of the access token the client reads (spec §3: customerId from the token subject). */
+export const AccessClaimsSchema = z.object({
+  sub: z.uuid(),
+  /** Expiry, epoch seconds. */
+  exp: z.number().int(),
+  email: z.string(),
+  customerNumber: z.string().nullable(),
+});
+export type AccessClaims = z.infer<typeof AccessClaimsSchema>;
+
+// Header names (spec §7 puts tokens and identifiers in headers).
+export const REFRESH_TOKEN_HEADER = 'x-refresh-token';
+export const ACCESS_TOKEN_HEADER = 'x-access-token';
+export const ACTIVATION_TOKEN_HEADER = 'x-activation-token';
+export const IDENTIFIER_HEADER = 'x-customer-identifier';
+export const RESET_TOKEN_HEADER = 'x-reset-token';
+
+/**
+ * Activation and reset tokens: 32 random bytes, base64url (43 characters). "Decoding" one (spec §4)
+ * checks this form; anything else is not activated without asking the server.
+ */
+export const ONE_TIME_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+// ---------------------------------------------------------------------------------------------
+// Account calls (spec §7 "Account")
+
+export const LoginRequestSchema = z.object({
+  username: AccountEmailSchema,
+  password: PresentedPasswordSchema,
+  /** Remember me: a longer absolute refresh lifetime. The password is never stored (DESIGN.md §8). */
+  rememberMe: z.boolean().optional(),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+export const ChangePasswordRequestSchema = z.object({
+  password: PasswordSchema,
+  userId: z.uuid('userId must be your customer id.'),
+  email: AccountEmailSchema,
+  currentPassword: PresentedPasswordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
+
+/** The spec §3 registration payload (Keycloak-shaped user representation). */
+export function RegistrationSchema(locale?: (typeof LOCALES)[number]) {
+  const address = locale ? AddressSchema(locale).partial({ phone: true }) : z.never();
+  return z.object({
+    enabled: z.literal(true, { error: 'enabled must be true.' }),
+    firstName: z.string({ error: 'The first name is required.' }).trim().min(1, 'The first name is required.').max(50, 'The first name is at most 50 characters.'),
+    lastName: z.string({ error: 'The last name is required.' }).trim().min(1, 'The last name is required.').max(50, 'The last name is at most 50 characters.'),
+    username: AccountEmailSchema,
+    email: AccountEmailSchema,
+    credentials: z
+      .array(z.object({ type: z.literal('password'), value: PasswordSchema, temporary: z.literal(false) }), { error: 'credentials must hold the password.' })
+      .length(1, 'credentials must hold exactly one password.'),
+    requiredActions: z.array(z.string()).max(0, 'requiredActions must be empty.').default([]),
+    groups: z.array(z.string()).max(0, 'groups must be empty.').default([]),
+    attributes: z.object({
+      locale: z.tuple([LocaleSchema], 'attributes.locale must be [locale].'),
+      /** The privacy notice was accepted (the form's consent box). */
+      privacyAccepted: z.tuple([z.literal('true')], 'Please accept the privacy notice.'),
+    }),
+    /** Optional first address (the checkout's register path sends it). */
+    Address: address.optional(),
+    /** Optional first payout account. */
+    Payment: PayoutSchema.optional(),
+  }).refine((value) => value.username === value.email, { path: ['username'], error: 'username must equal the e-mail address.' });
+}
+export type Registration = z.infer<ReturnType<typeof RegistrationSchema>>;
+
+/** Register, forgot-password: the same answer whether or not the e-mail is known (no enumeration). */
+export const AcceptedAnswerSchema = z.object({ status: z.literal('accepted') });
+
+export const ForgotPasswordRequestSchema = z.object({ email: AccountEmailSchema, lang: LocaleSchema });
+
+export const ResetPasswordRequestSchema = z.object({ password: PasswordSchema });
+
+/** POST /api/account/activateRegistration: `token` is the identifier for activateCustomerByIdentifier. */
+export const ActivationAnswerSchema = z.object({ activated: z.boolean(), token: z.string().optional() });
+export type ActivationAnswer = z.infer<typeof ActivationAnswerSchema>;
+
+export const IdentifierActivationAnswerSchema = z.object({ activated: z.literal(true), customerNumber: z.string() });
+
+/** DELETE /api/customers/customers and DELETE /api/account/deleteUser. */
+export const DeleteAccountRequestSchema = z.object({
+  customerId: z.uuid('customerId must be your customer id.'),
+  /** The customer number. */
+  customerIdentifier: z.string().min(1, 'customerIdentifier is required.').max(40),
+});
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>;
+
+export const SuccessAnswerSchema = z.object({ success: z.boolean() });
+
+// ---------------------------------------------------------------------------------------------
+// Customer data (spec §7 "Customer data"): resources carry an IRI in `@id`,
+// /api/customers/<collection>/<uuid>. Every call acts on the bearer's own data only.
+
+export const CUSTOMER_COLLECTIONS = ['customers', 'addresses', 'bank_accounts', 'paypal_accounts', 'customer_payment_accounts', 'phone_contacts', 'people'] as const;
+export type CustomerCollection = (typeof CUSTOMER_COLLECTIONS)[number];
+
+export const iriOf = (collection: CustomerCollection, id: string) => `/api/customers/${collection}/${id}`;
+
+export function IriSchema(collection: CustomerCollection) {
+  const pattern = new RegExp(`^/api/customers/${collection}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`);
+  return z.string({ error: `A ${collection} IRI is required.` }).trim().toLowerCase().regex(pattern, `This is not a ${collection} IRI (/api/customers/${collection}/<id>).`);
+}
+
+/** The id at the end of an IRI. */
+export const idOfIri = (iri: string) => iri.slice(iri.lastIndexOf('/') + 1);
+
+const resource = (collection: CustomerCollection) => z.object({ '@id': IriSchema(collection) });
+
+export const CustomerSchema = resource('customers').extend({
+  id: z.uuid(),
+  customerNumber: z.string().nullable(),
+  email: z.string(),
+  locale: LocaleSchema,
+  person: IriSchema('people'),
+  createdAt: z.iso.datetime(),
+});
+export type Customer = z.infer<typeof CustomerSchema>;
+
+/** The checkout address fields (country fixed by the shop) as a stored resource. */
+export const CustomerAddressSchema = resource('addresses').extend({
+  firstName: z.string(),
+  lastName: z.string(),
+  street: z.string(),
+  houseNumber: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  phone: z.string().optional(),
+  country: z.string(),
+  updatedAt: z.iso.datetime(),
+});
+export type CustomerAddress = z.infer<typeof CustomerAddressSchema>;
+
+/** PATCH /api/customers/addresses: `{address}`; with `@id` that address, else the primary one (created when missing). */
+export function AddressPatchSchema(locale: (typeof LOCALES)[number]) {
+  return z.object({ address: AddressSchema(locale).extend({ '@id': IriSchema('addresses').optional() }) });
+}
+
+export const BankAccountSchema = resource('bank_accounts').extend({
+  accountHolder: z.string(),
+  /** Masked unless the owner reads it: FR14 •••• … 2606. */
+  iban: z.string(),
+  ibanMasked: z.string(),
+  bic: z.string(),
+});
+export type BankAccount = z.infer<typeof BankAccountSchema>;
+
+const SepaFieldsSchema = PayoutSchema.options[0].omit({ method: true });
+const PaypalFieldsSchema = PayoutSchema.options[1].omit({ method: true });
+
+export const BankAccountPatchSchema = z.object({ payment: SepaFieldsSchema.extend({ '@id': IriSchema('bank_accounts') }) });
+
+export const PaypalAccountSchema = resource('paypal_accounts').extend({ email: z.string() });
+export type PaypalAccount = z.infer<typeof PaypalAccountSchema>;
+
+export const PaypalAccountPatchSchema = z.object({ paypalAccount: PaypalFieldsSchema.extend({ '@id': IriSchema('paypal_accounts') }) });
+
+export const PAYMENT_ACCOUNT_TYPES = ['INVOICE'] as const;
+
+/** POST /api/customers/customer_payment_accounts (spec §3 defaults: paymentType INVOICE, isPrimary false). */
+export const PaymentAccountCreateSchema = z
+  .object({
+    bankAccount: SepaFieldsSchema.optional(),
+    paypalAccount: PaypalFieldsSchema.optional(),
+    paymentType: z.enum(PAYMENT_ACCOUNT_TYPES).default('INVOICE'),
+    isPrimary: z.boolean().default(false),
+    customer: IriSchema('customers'),
+  })
+  .refine((value) => (value.bankAccount === undefined) !== (value.paypalAccount === undefined), {
+    path: ['bankAccount'],
+    error: 'Send exactly one of bankAccount or paypalAccount.',
+  });
+export type PaymentAccountCreate = z.input<typeof PaymentAccountCreateSchema>;
+
+export const PaymentAccountSchema = resource('customer_payment_accounts').extend({
+  bankAccount: BankAccountSchema.nullable(),
+  paypalAccount: PaypalAccountSchema.nullable(),
+  paymentType: z.enum(PAYMENT_ACCOUNT_TYPES),
+  isPrimary: z.boolean(),
+  customer: IriSchema('customers'),
+});
+export type PaymentAccount = z.infer<typeof PaymentAccountSchema>;
+
+export const GuestAccountNumberAnswerSchema = z.object({
+  customerNumber: z.string(),
+  /** Earlier guest trades with the account's (verified) e-mail now in the trade history. */
+  claimedTrades: z.number().int().nonnegative(),
+});
+
+const PhoneSchema = z.string({ error: 'The phone number is required.' }).trim().regex(/^[\d +-]{6,20}$/, 'A phone number has 6 to 20 digits, spaces, + or -.');
+
+export const PhoneContactSchema = resource('phone_contacts').extend({ phone: z.string() });
+export type PhoneContact = z.infer<typeof PhoneContactSchema>;
+export const PhoneCreateSchema = z.object({ phone: PhoneSchema, customerIri: IriSchema('customers') });
+export const PhonePatchSchema = PhoneCreateSchema.extend({ phoneIri: IriSchema('phone_contacts') });
+
+/** The person: `address` is the form of address (salutation) with the name and birthdate. */
+export const PersonSchema = resource('people').extend({
+  salutation: z.enum(['mr', 'ms', 'none']),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** yyyy-mm-dd or null. */
+  birthdate: z.iso.date().nullable(),
+});
+export type Person = z.infer<typeof PersonSchema>;
+
+export const PeoplePatchSchema = z.object({
+  address: z.object({
+    salutation: z.enum(['mr', 'ms', 'none']).default('none'),
+    firstName: z.string().trim().min(1, 'The first name is required.').max(50),
+    lastName: z.string().trim().min(1, 'The last name is required.').max(50),
+    birthdate: z.iso
+      .date('The birthdate is a date (yyyy-mm-dd).')
+      .refine((value) => {
+        const age = (Date.now() - Date.parse(value)) / (365.25 * 86_400_000);
+        return age >= 16 && age <= 120;
+      }, 'Sellers must be at least 16 years old.')
+      .nullable()
+      .optional(),
+  }),
+  peopleIri: IriSchema('people'),
+  customerIri: IriSchema('customers'),
+});
+
+export const TradeHistoryItemSchema = z.object({
+  offerId: z.uuid(),
+  deviceName: z.string(),
+  price: z.number().nonnegative(),
+  conditionId: z.number().int(),
+  /** The item's own state: as offered, re-priced at inspection, or in clarification. */
+  status: z.enum(['offered', 'received', 'inspected', 'repriced', 'clarification', 'accepted', 'declined', 'returned', 'paid', 'cancelled']),
+});
+
+export const TradeHistoryEntrySchema = z.object({
+  tradeId: z.uuid(),
+  tradeNumber: z.string(),
+  status: z.enum(['created', 'received', 'inspected', 'clarification', 'accepted', 'declined', 'returned', 'paid', 'cancelled']),
+  createdAt: z.iso.datetime(),
+  total: z.number().nonnegative(),
+  items: z.array(TradeHistoryItemSchema),
+});
+export type TradeHistoryEntry = z.infer<typeof TradeHistoryEntrySchema>;
+
+export const TradeHistorySchema = z.object({ trades: z.array(TradeHistoryEntrySchema) });

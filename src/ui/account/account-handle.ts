@@ -1,0 +1,41 @@
+// What the page sees of the account session (spec §3 Account session, §4 login rules): the
+// AccountProvider (./account-provider.tsx) runs the auth machine (src/machines/auth.ts) and hands
+// this out through useAccount(). Screens never call the account API for the session themselves.
+
+import type { Customer } from '../../contracts/account';
+import type { CustomerApi } from '../../services/customer-data';
+
+export type LoginFailure =
+  /** Wrong e-mail or password (one answer for both). */
+  | 'invalid'
+  /** Too many failures: try again after `retryAfterSeconds`. */
+  | 'locked'
+  /** The account exists but its activation link was not opened yet. */
+  | 'notActivated'
+  /** The server answered without an access token (spec §8): still logged out. */
+  | 'noToken'
+  /** Network or server failure. */
+  | 'unavailable';
+
+export interface AccountHandle {
+  /** False until the stored session has been restored (render no login/logout choice before). */
+  readonly ready: boolean;
+  readonly isLoggedIn: boolean;
+  /** A login request is running. */
+  readonly busy: boolean;
+  readonly email: string | null;
+  readonly customerId: string | null;
+  readonly customerNumber: string | null;
+  /** GET /api/customers/customers of the logged-in customer, once loaded. */
+  readonly customerData: Customer | null;
+  readonly loginFailure: LoginFailure | null;
+  readonly retryAfterSeconds: number | null;
+  login(input: { email: string; password: string; rememberMe: boolean }): void;
+  logout(): void;
+  /**
+   * Authenticated customer-data and account calls. Each refreshes the access token first when it
+   * has expired (one refresh shared by concurrent calls); a refresh failure logs the user out and
+   * the call rejects with SessionEndedError.
+   */
+  readonly customerApi: CustomerApi;
+}
