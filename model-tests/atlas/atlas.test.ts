@@ -1,0 +1,93 @@
+// The committed flow atlas (docs/flows) must be what `npm run flows` generates from the machines now,
+// and the generators must describe what the machines define.
+
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { offerMachine } from '../../src/machines/offer';
+import { FLOWS_DIR, productionMachines, renderAtlas } from './atlas';
+import { machineGraph } from './graph';
+import { toMermaid } from './mermaid';
+import { describePath, shortestStatePaths } from './paths';
+import { toStatelyConfig } from './stately';
+
+describe('flow atlas', () => {
+  it('is committed and current: run `npm run flows` after changing a machine', async () => {
+    const files = await renderAtlas();
+    const committed = (await readdir(FLOWS_DIR)).sort();
+    expect(committed).toEqual([...files.keys()].sort());
+    for (const [name, content] of files) {
+      expect(await readFile(join(FLOWS_DIR, name), 'utf8'), `docs/flows/${name} is stale`).toBe(content);
+    }
+  });
+
+  it('finds every machine module of src/machines', async () => {
+    const ids = (await productionMachines()).map((machine) => machine.id);
+    expect(ids).toEqual(expect.arrayContaining(['cart', 'checkout', 'offer']));
+  });
+
+  it('is deterministic', async () => {
+    const [a, b] = await Promise.all([renderAtlas([offerMachine]), renderAtlas([offerMachine])]);
+    expect([...a.entries()]).toEqual([...b.entries()]);
+  });
+});
+
+describe('machine graph of the offer machine', () => {
+  const graph = machineGraph(offerMachine);
+
+  it('lists every state and transition with guards and invoked actors', () => {
+    expect(graph.states.map((state) => state.id)).toEqual([
+      'offer',
+      'offer.loading',
+      'offer.loadFailed',
+      'offer.answering',
+      'offer.calculating',
+      'offer.offered',
+      'offer.blocked',
+      'offer.failed',
+      'offer.addedToCart',
+    ]);
+    const answer = graph.transitions.find((t) => t.source === 'offer.answering' && t.targets[0] === 'offer.calculating' && t.event === 'offer.answer');
+    expect(answer?.guard).toBe('isValidAnswer and completesAnswers');
+    expect(graph.transitions.filter((t) => t.event === 'done: requestOffer').map((t) => t.targets[0])).toEqual(['offer.offered', 'offer.blocked']);
+    expect(graph.states.find((state) => state.id === 'offer.calculating')?.invokes).toEqual(['requestOffer']);
+  });
+
+  it('draws a Mermaid state diagram with guards and the final state', () => {
+    const diagram = toMermaid(graph);
+    expect(diagram.startsWith('stateDiagram-v2\n  [*] --> offer_loading\n')).toBe(true);
+    expect(diagram).toContain('offer_answering --> offer_calculating : offer.answer [isValidAnswer and completesAnswers]');
+    expect(diagram).toContain('offer_calculating --> offer_offered : done#58; requestOffer [isOffer]');
+    expect(diagram).toContain('offer_addedToCart --> [*]');
+  });
+
+  it('exports a Stately machine config with #id targets and invoke handlers', () => {
+    const config = toStatelyConfig(graph) as { initial: string; states: Record<string, Record<string, unknown>> };
+    expect(config.initial).toBe('loading');
+    expect(config.states.calculating!.invoke).toEqual([
+      {
+        id: 'offer.calculating.requestOffer.0',
+        src: 'requestOffer',
+        onDone: [
+          { target: ['#offer.offered'], guard: 'isOffer', actions: ['storeResult'] },
+          { target: ['#offer.blocked'], actions: ['storeResult'] },
+        ],
+        onError: [{ target: ['#offer.failed'], actions: ['storeError'] }],
+      },
+    ]);
+  });
+
+  it('describes the shortest path to every state', () => {
+    const paths = shortestStatePaths(graph);
+    expect(paths.map((path) => path.state)).toHaveLength(8);
+    const offered = paths.find((path) => path.state === 'offer.offered')!;
+    expect(describePath(graph, offered)).toBe(
+      [
+        'To reach **offered**: start in loading.',
+        '1. loadDevice succeeds → answering',
+        '2. offer.answer [isValidAnswer and completesAnswers] → calculating',
+        '3. requestOffer succeeds [isOffer] → offered',
+      ].join('\n'),
+    );
+  });
+});

@@ -1,0 +1,71 @@
+// `npm run model-tests` ends here: merges what the runners recorded (model-tests/report/raw), prints
+// per production machine the states reached and transitions taken, and writes
+// model-tests/report/coverage.json and coverage.md listing everything never reached, with reasons.
+
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { productionMachines } from './atlas/atlas';
+import { loadRawCoverage, REPORT_DIR, summarize } from './support/coverage';
+import { TRANSITION_GOAL } from './support/machine-runner';
+
+const records = await loadRawCoverage();
+if (records.length === 0) {
+  console.error('No coverage recorded: run the model tests first (npm run model-tests).');
+  process.exit(1);
+}
+const covered = new Set(records.flatMap((record) => Object.keys(record.machines)));
+const machines = (await productionMachines()).filter((machine) => covered.has(machine.id));
+const coverage = summarize(machines, records);
+const reasons: Record<string, string> = Object.assign({}, ...records.map((record) => record.uncovered ?? {}));
+const percent = (a: number, b: number) => `${((100 * a) / b).toFixed(1)}%`;
+
+const flows = records.map((record) => ({
+  runner: record.runner,
+  flow: record.flow,
+  paths: record.paths ?? null,
+  durationMs: record.durationMs ?? null,
+}));
+
+console.log('\nModel-based tests: paths per flow');
+for (const flow of flows) {
+  const p = flow.paths;
+  console.log(
+    `  ${flow.runner.padEnd(8)} ${flow.flow.padEnd(14)} ${p ? `${p.total} paths (${p.shortest} shortest, ${p.transitionCover} transition, simple ${p.simple ?? `over bound: ${p.simpleTotal} > ${p.bound}`})` : ''}${flow.durationMs !== null ? `, ${flow.durationMs} ms` : ''}`,
+  );
+}
+console.log('\nCoverage of the production machines');
+let belowGoal = false;
+for (const machine of coverage) {
+  const ratio = machine.transitions.taken / machine.transitions.total;
+  if (machine.states.missing.length > 0 || ratio < TRANSITION_GOAL) belowGoal = true;
+  console.log(
+    `  ${machine.machine.padEnd(14)} states ${machine.states.reached}/${machine.states.total} (${percent(machine.states.reached, machine.states.total)})  transitions ${machine.transitions.taken}/${machine.transitions.total} (${percent(machine.transitions.taken, machine.transitions.total)})`,
+  );
+  for (const key of [...machine.states.missing, ...machine.transitions.missing]) console.log(`      never: ${key}${reasons[key] ? ` — ${reasons[key]}` : ' — NO REASON GIVEN'}`);
+}
+
+const markdown = [
+  '# Model-based test coverage',
+  '',
+  'Written by `npm run model-tests`. Goal: every state and at least 95% of the transitions of each covered production machine.',
+  '',
+  '| Machine | States | Transitions |',
+  '|---|---|---|',
+  ...coverage.map((m) => `| ${m.machine} | ${m.states.reached}/${m.states.total} (${percent(m.states.reached, m.states.total)}) | ${m.transitions.taken}/${m.transitions.total} (${percent(m.transitions.taken, m.transitions.total)}) |`),
+  '',
+  '## Flows',
+  '',
+  '| Runner | Flow | Paths | Shortest | Transition | Simple (bound) | Time |',
+  '|---|---|---|---|---|---|---|',
+  ...flows.map((f) => `| ${f.runner} | ${f.flow} | ${f.paths?.total ?? ''} | ${f.paths?.shortest ?? ''} | ${f.paths?.transitionCover ?? ''} | ${f.paths ? `${f.paths.simple ?? `over bound (${f.paths.simpleTotal})`} (${f.paths.bound})` : ''} | ${f.durationMs ?? ''} ms |`),
+  '',
+  '## Never reached',
+  '',
+  ...coverage.flatMap((m) => [...m.states.missing, ...m.transitions.missing].map((key) => `- \`${key}\` — ${reasons[key] ?? 'no reason given'}`)),
+  ...(coverage.every((m) => m.states.missing.length + m.transitions.missing.length === 0) ? ['Nothing: every state and transition was reached.'] : []),
+  '',
+].join('\n');
+await writeFile(join(REPORT_DIR, 'coverage.json'), `${JSON.stringify({ coverage, flows, reasons }, null, 2)}\n`);
+await writeFile(join(REPORT_DIR, 'coverage.md'), markdown);
+console.log(`\nReport: model-tests/report/coverage.md and coverage.json${belowGoal ? ' (BELOW THE GOAL)' : ''}`);
+if (belowGoal) process.exitCode = 1;

@@ -1,0 +1,89 @@
+// The paths a flow's runners take through its model: the shortest path to every model state, one
+// path per model transition (the shortest way to its source, then the transition), and all simple
+// paths when there are at most `simplePathBound` of them. Paths that are a prefix of another
+// path are dropped; every path keeps its readable description.
+
+import type { AnyStateMachine, EventObject } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+
+export interface FlowPath {
+  readonly kind: 'shortest' | 'transition' | 'simple';
+  /** Model event types in order. */
+  readonly events: readonly string[];
+  /** Model state value (serialized) after each event; [0] is the start. */
+  readonly states: readonly string[];
+  readonly description: string;
+}
+
+export interface FlowPaths {
+  readonly shortest: number;
+  readonly transitionCover: number;
+  /** Null when there are more simple paths than the bound. */
+  readonly simple: number | null;
+  readonly simpleTotal: number;
+  readonly bound: number;
+  /** The deduplicated paths to run. */
+  readonly paths: readonly FlowPath[];
+}
+
+const INIT = 'xstate.init';
+
+const valueText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
+type AnyTestPath = {
+  steps: { event: EventObject; state: { value: unknown } }[];
+  state: { value: unknown };
+};
+
+function toFlowPath(kind: FlowPath['kind'], path: AnyTestPath): FlowPath {
+  // xstate/graph test paths start with an `xstate.init` step; each step's state is the one its event led to.
+  const steps = path.steps.filter((step, index) => index > 0 || step.event.type !== INIT);
+  const events = steps.map((step) => step.event.type);
+  const states = [valueText(path.steps[0]?.state.value ?? path.state.value), ...steps.map((step) => valueText(step.state.value))];
+  const description =
+    events.length === 0
+      ? `Start: ${states[0]}`
+      : events.map((event, index) => `${index === 0 ? `In ${states[0]}, ` : ''}${event} → ${states[index + 1]}`).join('; ');
+  return { kind, events, states, description };
+}
+
+const isPrefix = (a: readonly string[], b: readonly string[]) => a.length < b.length && a.every((event, i) => b[i] === event);
+
+export function flowPaths(model: AnyStateMachine, simplePathBound: number): FlowPaths {
+  const testModel = createTestModel(model);
+  const shortest = testModel.getShortestPaths() as unknown as AnyTestPath[];
+  const byState = new Map(shortest.map((path) => [JSON.stringify(path.state.value), path]));
+
+  // One path per edge of the model's adjacency map: shortest path to its source + the edge.
+  const adjacency = testModel.getAdjacencyMap() as Record<string, { state: { value: unknown }; transitions: Record<string, { event: EventObject; state: { value: unknown } }> }>;
+  const transitionPaths: AnyTestPath[] = [];
+  for (const entry of Object.values(adjacency)) {
+    const head = byState.get(JSON.stringify(entry.state.value));
+    if (!head) continue;
+    for (const { event } of Object.values(entry.transitions)) {
+      const events = [...head.steps.map((step) => step.event).filter((e) => e.type !== INIT), event];
+      transitionPaths.push(testModel.getPathsFromEvents(events)[0] as unknown as AnyTestPath);
+    }
+  }
+
+  const simpleAll = testModel.getSimplePaths() as unknown as AnyTestPath[];
+  const simple = simpleAll.length <= simplePathBound ? simpleAll : null;
+
+  const candidates = [
+    ...shortest.map((path) => toFlowPath('shortest', path)),
+    ...transitionPaths.map((path) => toFlowPath('transition', path)),
+    ...(simple ?? []).map((path) => toFlowPath('simple', path)),
+  ];
+  const unique = new Map<string, FlowPath>();
+  for (const path of candidates) if (!unique.has(path.events.join('>'))) unique.set(path.events.join('>'), path);
+  const all = [...unique.values()];
+  const paths = all.filter((path) => !all.some((other) => isPrefix(path.events, other.events)));
+  return {
+    shortest: shortest.length,
+    transitionCover: transitionPaths.length,
+    simple: simple?.length ?? null,
+    simpleTotal: simpleAll.length,
+    bound: simplePathBound,
+    paths,
+  };
+}
