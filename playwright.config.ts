@@ -6,7 +6,6 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 process.env.E2E_PORT = String(PORT);
 
 export default defineConfig({
-  testDir: 'e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
@@ -21,6 +20,11 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
+  projects: [
+    { name: 'e2e', testDir: 'e2e' },
+    // Model-based paths in the browser (model-tests/browser/runner.ts).
+    { name: 'model', testDir: 'model-tests/browser' },
+  ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${PORT}/healthz`,

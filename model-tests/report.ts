@@ -5,7 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { productionMachines } from './atlas/atlas';
-import { loadRawCoverage, REPORT_DIR, summarize } from './support/coverage';
+import { loadRawCoverage, REPORT_DIR, summarize, type RawCoverage } from './support/coverage';
 import { TRANSITION_GOAL } from './support/machine-runner';
 
 const records = await loadRawCoverage();
@@ -17,14 +17,18 @@ const covered = new Set(records.flatMap((record) => Object.keys(record.machines)
 const machines = (await productionMachines()).filter((machine) => covered.has(machine.id));
 const coverage = summarize(machines, records);
 const reasons: Record<string, string> = Object.assign({}, ...records.map((record) => record.uncovered ?? {}));
+const skippedPaths = Object.entries(reasons).filter(([key]) => key.startsWith('path: '));
 const percent = (a: number, b: number) => `${((100 * a) / b).toFixed(1)}%`;
 
-const flows = records.map((record) => ({
-  runner: record.runner,
-  flow: record.flow,
-  paths: record.paths ?? null,
-  durationMs: record.durationMs ?? null,
-}));
+// The browser runner saves one record per worker: one row per runner and flow, times added up.
+const flowRows = new Map<string, { runner: string; flow: string; paths: RawCoverage['paths'] | null; durationMs: number | null }>();
+for (const record of records) {
+  const key = `${record.runner} ${record.flow}`;
+  const row = flowRows.get(key);
+  if (row) row.durationMs = (row.durationMs ?? 0) + (record.durationMs ?? 0);
+  else flowRows.set(key, { runner: record.runner, flow: record.flow, paths: record.paths ?? null, durationMs: record.durationMs ?? null });
+}
+const flows = [...flowRows.values()];
 
 console.log('\nModel-based tests: paths per flow');
 for (const flow of flows) {
@@ -58,6 +62,10 @@ const markdown = [
   '| Runner | Flow | Paths | Shortest | Transition | Simple (bound) | Time |',
   '|---|---|---|---|---|---|---|',
   ...flows.map((f) => `| ${f.runner} | ${f.flow} | ${f.paths?.total ?? ''} | ${f.paths?.shortest ?? ''} | ${f.paths?.transitionCover ?? ''} | ${f.paths ? `${f.paths.simple ?? `over bound (${f.paths.simpleTotal})`} (${f.paths.bound})` : ''} | ${f.durationMs ?? ''} ms |`),
+  '',
+  '## Browser paths not run',
+  '',
+  ...(skippedPaths.length > 0 ? skippedPaths.map(([key, reason]) => `- ${key.slice(6)} — ${reason}`) : ['None.']),
   '',
   '## Never reached',
   '',

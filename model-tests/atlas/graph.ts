@@ -3,6 +3,9 @@
 // the model-test coverage report counts against it, so both speak of the same states and transitions.
 
 import type { AnyStateMachine } from 'xstate';
+import { transitionKey } from '../../src/services/actor-coverage';
+
+export { keyOfTakenTransition, transitionKey } from '../../src/services/actor-coverage';
 
 export interface GraphState {
   /** Dotted id, e.g. `checkout.address`. */
@@ -121,10 +124,6 @@ export function machineGraph(machine: AnyStateMachine): MachineGraph {
   return { id: machine.id, states, transitions };
 }
 
-export function transitionKey(sourceId: string, eventType: string, index: number): string {
-  return `${sourceId} ${eventType || 'always'}#${index}`;
-}
-
 function transitionOf(node: Node, eventType: string, index: number, transition: Transition, invokeSources: ReadonlyMap<string, string>): GraphTransition {
   return {
     key: transitionKey(node.id, eventType, index),
@@ -138,17 +137,4 @@ function transitionOf(node: Node, eventType: string, index: number, transition: 
   };
 }
 
-/**
- * The key of a transition object an actor took (inspection `@xstate.microstep` events carry them):
- * its position among its source's transitions for the event, which is the same in every
- * `machine.provide()` copy of the machine.
- */
-export function keyOfTakenTransition(transition: Transition): string | null {
-  const source: Node = transition.source;
-  if (!source) return null;
-  const eventType: string = transition.eventType ?? '';
-  const list: Transition[] = eventType === '' ? (source.always ?? []) : (source.transitions.get(eventType) ?? []);
-  const index = list.indexOf(transition);
-  return index === -1 ? null : transitionKey(source.id, eventType, index);
-}
 /* eslint-enable @typescript-eslint/no-explicit-any */

@@ -6,7 +6,8 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AnyStateMachine, InspectionEvent } from 'xstate';
-import { keyOfTakenTransition, machineGraph, type MachineGraph } from '../atlas/graph';
+import { createCoverageInspector, type CoverageSink } from '../../src/services/actor-coverage';
+import { machineGraph, type MachineGraph } from '../atlas/graph';
 
 export const REPORT_DIR = join(import.meta.dirname, '..', 'report');
 const RAW_DIR = join(REPORT_DIR, 'raw');
@@ -30,39 +31,17 @@ export interface RawCoverage {
 }
 
 export class CoverageRecorder {
-  private readonly states = new Map<string, Set<string>>();
-  private readonly transitions = new Map<string, Set<string>>();
-
-  constructor(readonly machines: readonly AnyStateMachine[]) {
-    for (const machine of machines) {
-      this.states.set(machine.id, new Set());
-      this.transitions.set(machine.id, new Set());
-    }
-  }
+  private readonly sink: CoverageSink = {};
 
   /** Pass as `createActor(machine, { inspect: recorder.inspect })`. */
-  readonly inspect = (event: InspectionEvent): void => {
-    if (event.type !== '@xstate.microstep' && event.type !== '@xstate.snapshot') return;
-    const logic = (event.actorRef as { logic?: { id?: string } }).logic;
-    const id = logic?.id;
-    if (!id || !this.states.has(id)) return;
-    const snapshot = event.snapshot as { _nodes?: { id: string }[] };
-    for (const node of snapshot._nodes ?? []) this.states.get(id)!.add(node.id);
-    if (event.type === '@xstate.microstep') {
-      for (const transition of event._transitions) {
-        const key = keyOfTakenTransition(transition);
-        if (key) this.transitions.get(id)!.add(key);
-        for (const target of transition.target ?? []) this.states.get(id)!.add(target.id);
-      }
-    }
-  };
+  readonly inspect: (event: InspectionEvent) => void;
+
+  constructor(readonly machines: readonly AnyStateMachine[]) {
+    this.inspect = createCoverageInspector(this.sink, new Set(machines.map((machine) => machine.id)));
+  }
 
   raw(runner: string, flow: string): RawCoverage {
-    const machines: RawCoverage['machines'] = {};
-    for (const machine of this.machines) {
-      machines[machine.id] = { states: [...this.states.get(machine.id)!].sort(), transitions: [...this.transitions.get(machine.id)!].sort() };
-    }
-    return { runner, flow, machines };
+    return rawFromSink(runner, flow, this.sink);
   }
 
   summary(): MachineCoverage[] {
@@ -71,9 +50,22 @@ export class CoverageRecorder {
 
   /** Writes the raw record for the report (`npm run model-tests` merges them). */
   async save(runner: string, flow: string, extra: Pick<RawCoverage, 'uncovered' | 'paths' | 'durationMs'> = {}): Promise<void> {
-    await mkdir(RAW_DIR, { recursive: true });
-    await writeFile(join(RAW_DIR, `${runner}-${flow}.json`), `${JSON.stringify({ ...this.raw(runner, flow), ...extra }, null, 2)}\n`);
+    await saveRaw({ ...this.raw(runner, flow), ...extra });
   }
+}
+
+/** A record from a sink (the browser's `window.__modelCoverage` has the same shape). */
+export function rawFromSink(runner: string, flow: string, sink: CoverageSink): RawCoverage {
+  const machines: RawCoverage['machines'] = {};
+  for (const [id, record] of Object.entries(sink).sort(([a], [b]) => a.localeCompare(b))) {
+    machines[id] = { states: Object.keys(record.states).sort(), transitions: Object.keys(record.transitions).sort() };
+  }
+  return { runner, flow, machines };
+}
+
+export async function saveRaw(record: RawCoverage, suffix = ''): Promise<void> {
+  await mkdir(RAW_DIR, { recursive: true });
+  await writeFile(join(RAW_DIR, `${record.runner}-${record.flow}${suffix}.json`), `${JSON.stringify(record, null, 2)}\n`);
 }
 
 /** Coverage of `machines` by the union of raw records. */

@@ -94,9 +94,25 @@ function screenRoute(rootRoute: AnyRoute, screen: ScreenId, shop: ShopContext): 
   });
 }
 
+/** Developer pages, in development builds only (the production build drops them): the flow atlas. */
+function devRoutes(rootRoute: AnyRoute): AnyRoute[] {
+  if (!import.meta.env.DEV) return [];
+  return [
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path: '/dev/flows',
+      head: () => ({ meta: [{ title: `Flow atlas | ${SHOP_NAME}` }] }),
+      component: lazyRouteComponent(() => import('./dev/flows-page')),
+    }),
+  ];
+}
+
 export function createAppRouter(context: AppRouterContext) {
   const rootRoute = createShopRootRoute();
-  const routeTree = rootRoute.addChildren(routedScreens(context.shop.locale).map((s) => screenRoute(rootRoute, s, context.shop)));
+  const routeTree = rootRoute.addChildren([
+    ...routedScreens(context.shop.locale).map((s) => screenRoute(rootRoute, s, context.shop)),
+    ...devRoutes(rootRoute),
+  ]);
   return createRouter({
     routeTree,
     context,

@@ -22,14 +22,15 @@ export function CartProvider({ children }: { children: ReactNode }) {
     let stopped = false;
     let cleanup = () => undefined as void;
     void (async () => {
-      const [{ createActor }, { cartMachine }, persistence] = await Promise.all([
+      const [{ createActor }, { cartMachine }, persistence, { pageCoverageInspector }] = await Promise.all([
         import('xstate'),
         import('../../machines/cart'),
         import('../../services/persistence'),
+        import('../../services/actor-coverage'),
       ]);
       const snapshot = await persistence.restoreSnapshot(cartMachine, CART_STORAGE_KEY);
       if (stopped) return;
-      const actor = createActor(cartMachine, snapshot ? { snapshot } : {});
+      const actor = createActor(cartMachine, { ...(snapshot ? { snapshot } : {}), inspect: pageCoverageInspector() });
       const send = (event: CartEvent) => actor.send(event);
       const subscription = actor.subscribe((state) => setHandle({ ready: true, context: state.context, send }));
       // The cart changes seldom and must survive an immediate reload: save without delay.

@@ -12,6 +12,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { formatDate, formatPrice } from '../../i18n/format';
 import { cartLineFromOffer } from '../../machines/cart';
 import { offerActors, offerMachine } from '../../machines/offer';
+import { pageCoverageInspector } from '../../services/actor-coverage';
 import type { Device } from '../../services/catalogue/entities';
 import { useApiClient } from '../api-context';
 import { useCart } from '../cart/cart-provider';
@@ -32,7 +33,7 @@ export default function MachineOfferFlow({ device, initialAnswers }: { device: D
       }),
     [api],
   );
-  const [state, send] = useMachine(machine, { input: { device } });
+  const [state, send] = useMachine(machine, { input: { device }, inspect: pageCoverageInspector() });
   // Replays the answers chosen before the machine loaded, once; later ones arrive as events.
   const [replayed] = useState(initialAnswers);
   useEffect(() => {
