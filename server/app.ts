@@ -170,7 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.api) {
     registerSearchRoutes(app, options.api.search, options.api.searchBasicAuth);
     registerOfferRoutes(app, options.api.db, options.api.store);
-    registerTradeRoutes(app, options.api.db, options.api.shipping);
+    registerTradeRoutes(app, options.api.db, options.api.shipping, options.api.accounts?.tokens);
     if (options.api.shipping) {
       registerLabelRoutes(app, options.api.db, options.api.shipping.labels);
       registerDevMailboxRoutes(app, options.api.shipping);

@@ -38,6 +38,16 @@ const EnvSchema = z.object({
     }),
   /** Secret for the label links' HMAC; without it one is generated once into DATA_DIR/secrets/label-secret. */
   LABEL_SECRET: z.string().min(32, 'LABEL_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
+  /**
+   * Secret for signing the customers' access tokens (HS256); without it one is generated once into
+   * DATA_DIR/secrets/auth-secret. Servers of one deployment must share it.
+   */
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
+  /** Redis for the account rate limits shared by several servers; without it each server counts in memory. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'REDIS_URL must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379')
+    .optional(),
   /** 1 serves the developer mailbox (/dev/mailbox) in production mode too; development and test always do. */
   DEV_MAILBOX: z
     .enum(['0', '1', 'true', 'false'], 'DEV_MAILBOX must be 1 or 0')

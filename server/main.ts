@@ -17,13 +17,13 @@ export async function startServer() {
   const config = readConfig();
   const clientDir = join(here, '..', 'client');
   const logger = pino({ level: config.LOG_LEVEL });
-  const runtime = await createRuntime(databaseTarget(config), { searchUrl: config.SEARCH_URL, shipping: config }, logger);
+  const runtime = await createRuntime(databaseTarget(config), { searchUrl: config.SEARCH_URL, shipping: config, accounts: config }, logger);
   const app = await buildApp({
     logLevel: config.LOG_LEVEL,
     render,
     resolveAssets: createAssetResolver(clientDir),
     clientDir,
-    api: { db: runtime.database.db, store: runtime.store, search: runtime.search, searchBasicAuth: config.SEARCH_BASIC_AUTH, shipping: runtime.shipping },
+    api: { db: runtime.database.db, store: runtime.store, search: runtime.search, searchBasicAuth: config.SEARCH_BASIC_AUTH, shipping: runtime.shipping, accounts: runtime.accounts },
   });
   app.addHook('onClose', () => runtime.close());
   const address = await app.listen({ port: config.PORT, host: config.HOST });

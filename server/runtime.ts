@@ -1,8 +1,11 @@
 // The server's backing services, from configuration: the database (PGlite or PostgreSQL), the seed
-// catalogue imported on first start (and whenever it changed), the in-memory catalogue and search.
+// catalogue imported on first start (and whenever it changed), the in-memory catalogue and search,
+// shipping (labels, mail) and the accounts (token secret, rate limiter), which send their mail with it.
 
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AccountServices } from './accounts/services';
+import { createAccountServices, type AccountConfig } from './accounts/setup';
 import { importCatalogue, latestImport } from './catalogue/repository';
 import { seedChecksum } from './catalogue/seed-checksum';
 import { LocalSearch, type SearchBackend } from './catalogue/search-service';
@@ -21,6 +24,8 @@ export interface Runtime {
   readonly search: SearchBackend;
   /** Label links and mail (outbox or SMTP); present when createRuntime got the shipping settings. */
   readonly shipping?: ShippingServices;
+  /** Accounts and customer data; present when createRuntime got the shipping and account settings. */
+  readonly accounts?: AccountServices;
   close(): Promise<void>;
 }
 
@@ -31,8 +36,8 @@ export function databaseTarget(config: Pick<ServerConfig, 'DATABASE_URL' | 'DATA
 
 export async function createRuntime(
   target: DatabaseTarget,
-  options: { searchUrl?: string; shipping?: ShippingConfig } = {},
-  log?: Pick<FastifyBaseLogger, 'info'>,
+  options: { searchUrl?: string; shipping?: ShippingConfig; accounts?: AccountConfig } = {},
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn'>,
 ): Promise<Runtime> {
   const started = performance.now();
   const database = await openDatabase(target);
@@ -47,6 +52,7 @@ export async function createRuntime(
     const store = await CatalogueStore.load(database.db);
     const search = options.searchUrl ? new RemoteSearch(options.searchUrl) : new LocalSearch(store);
     const shipping = options.shipping ? await createShippingServices(options.shipping) : undefined;
+    const accounts = shipping && options.accounts ? await createAccountServices(options.accounts, shipping, log) : undefined;
     log?.info(
       {
         database: database.kind,
@@ -54,15 +60,17 @@ export async function createRuntime(
         devices: store.catalogue.devices.length,
         search: options.searchUrl ? 'elasticsearch' : 'embedded',
         ...(shipping && { mail: shipping.outbox ? 'outbox' : 'smtp', devMailbox: shipping.devMailbox }),
+        ...(accounts && { accounts: true, rateLimits: options.accounts?.REDIS_URL ? 'redis' : 'memory' }),
         readyMs: Math.round(performance.now() - started),
       },
       'backing services ready',
     );
     const close = async () => {
+      await accounts?.limiter.close?.();
       await shipping?.mailer.close?.();
       await database.close();
     };
-    return { database, store, search, ...(shipping && { shipping }), close };
+    return { database, store, search, ...(shipping && { shipping }), ...(accounts && { accounts }), close };
   } catch (error) {
     await database.close();
     throw error;

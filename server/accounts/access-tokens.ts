@@ -75,11 +75,12 @@ export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | 
 
 /**
  * The caller of an authenticated customer call, or a 401 answer already sent (null). Every customer
- * data route starts with this; `WWW-Authenticate` tells the client to refresh and retry.
+ * data route starts with this; `WWW-Authenticate` tells the client to refresh and retry. `now` is the
+ * accounts clock (clockOf(accounts)), default the real time.
  */
-export async function requireCustomer(tokens: AccessTokens, request: FastifyRequest, reply: FastifyReply): Promise<AccessSubject | null> {
+export async function requireCustomer(tokens: AccessTokens, request: FastifyRequest, reply: FastifyReply, now?: number): Promise<AccessSubject | null> {
   const token = bearerToken(request);
-  const subject = token ? await tokens.verify(token) : null;
+  const subject = token ? await tokens.verify(token, now) : null;
   if (subject) return subject;
   reply.header('WWW-Authenticate', token ? 'Bearer error="invalid_token"' : 'Bearer');
   sendError(reply, 401, 'Unauthorized', token ? 'Your session has expired. Please log in again.' : 'Please log in to see this.');

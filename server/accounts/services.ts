@@ -5,6 +5,7 @@
 import type { Locale } from '../../src/config/locales';
 import type { Mailer } from '../mail/mailer';
 import type { AccessTokens } from './access-tokens';
+import type { RateLimitRules } from './rate-limit';
 
 /** A fixed-window counter per key; `retryAfterSeconds` is set when the call is over its limit. */
 export interface RateLimiter {
@@ -22,4 +23,9 @@ export interface AccountServices {
   readonly passwordCost?: { readonly memoryCost: number; readonly timeCost: number };
   /** Epoch ms; tests move time forward. */
   readonly now?: () => number;
+  /** Overrides of RATE_LIMITS (tests raise them so one client IP can run a whole suite). */
+  readonly rateLimits?: Partial<RateLimitRules>;
 }
+
+/** The accounts clock (epoch ms). */
+export const clockOf = (accounts: Pick<AccountServices, 'now'>): number => (accounts.now ?? Date.now)();

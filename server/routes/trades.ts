@@ -1,12 +1,14 @@
 // POST /api/trades: checkout submission. The shop comes from the host; an Idempotency-Key header makes
 // retries safe (the same key and body replay the first answer). Prices come from the stored offers.
+// A `customer` identity is the logged-in customer of the bearer access token.
 
 import type { FastifyInstance } from 'fastify';
 import { resolveShop } from '../../src/config/hosts';
 import type { Locale } from '../../src/config/locales';
 import { TradeRequestSchema } from '../../src/contracts/trades';
+import { bearerToken, type AccessTokens } from '../accounts/access-tokens';
 import type { Database } from '../db/client';
-import { sendBadRequest, zodFields } from '../http/errors';
+import { sendBadRequest, sendError, zodFields } from '../http/errors';
 import { NO_STORE } from '../http/no-store';
 import { sendTradeConfirmation } from '../mail/confirmation';
 import type { ShippingServices } from '../mail/services';
@@ -23,8 +25,9 @@ function createdTradeId(answer: { statusCode: number; body: unknown }): string |
 /**
  * With shipping services, a 201 answer (new or replayed) carries `Label-Url: /api/trades/<id>/label.pdf?token=…`
  * (the thank-you page's download link), and a newly created trade gets its confirmation mail.
+ * Without access tokens (accounts not configured) only guests can check out.
  */
-export function registerTradeRoutes(app: FastifyInstance, db: Database, shipping?: ShippingServices) {
+export function registerTradeRoutes(app: FastifyInstance, db: Database, shipping?: ShippingServices, tokens?: AccessTokens) {
   // One schema per shop (postal code rule, B2B), built once.
   const schemas = new Map<Locale, ReturnType<typeof TradeRequestSchema>>();
   const schemaFor = (locale: Locale) => schemas.get(locale) ?? schemas.set(locale, TradeRequestSchema(locale)).get(locale)!;
@@ -44,15 +47,32 @@ export function registerTradeRoutes(app: FastifyInstance, db: Database, shipping
       const parsed = schemaFor(locale).safeParse(request.body);
       if (!parsed.success) return sendBadRequest(reply, 'The checkout is not complete or not valid.', zodFields(parsed.error));
 
-      const { identity, address } = parsed.data;
+      let customerId: string | undefined;
+      if (parsed.data.identity.kind === 'customer') {
+        const token = bearerToken(request);
+        const subject = token && tokens ? await tokens.verify(token) : null;
+        if (!subject) {
+          reply.header('WWW-Authenticate', token ? 'Bearer error="invalid_token"' : 'Bearer');
+          return sendError(
+            reply,
+            401,
+            'Unauthorized',
+            token ? 'Your session has expired. Please log in again to check out with your account.' : 'Please log in to check out with your customer account, or check out as a guest.',
+          );
+        }
+        customerId = subject.customerId;
+      }
+
+      const { address } = parsed.data;
       const answer = await submitTrade(db, {
         idempotencyKey: key,
         locale,
         rawBody: request.body,
         request: parsed.data,
+        ...(customerId !== undefined && { customerId }),
         ...(shipping && {
-          onCreated: async (trade) => {
-            await sendTradeConfirmation(shipping, { trade, locale, email: identity.email, address }, request.log);
+          onCreated: async (trade, email) => {
+            await sendTradeConfirmation(shipping, { trade, locale, email, address }, request.log);
           },
         }),
       });

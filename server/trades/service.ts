@@ -2,6 +2,8 @@
 // checks the offers and prices them from the database (never from the client), re-validates the
 // voucher, applies the B2B cap and writes the trade, its items, its first transition, the voucher
 // redemption and the answer stored on the key. Rejections are answers, stored on the key as well.
+// A guest trade keeps the guest's e-mail; a customer trade (identity kind 'customer', the customer
+// id from the bearer token) keeps the customer id and uses the account's e-mail.
 
 import { randomUUID } from 'node:crypto';
 import { DrizzleQueryError, eq, inArray, sql } from 'drizzle-orm';
@@ -9,7 +11,7 @@ import { B2B_TRADE_CAP } from '../../src/config/constants';
 import type { Locale } from '../../src/config/locales';
 import { paymentTypeCode, type Payout, type Trade, type TradeRequest, type VoucherFailureReason } from '../../src/contracts/trades';
 import type { Database } from '../db/client';
-import { clarifications, devices, offers, tradeItems, tradeNumberCounters, trades, tradeTransitions, voucherRedemptions } from '../db/schema';
+import { clarifications, customers, devices, offers, tradeItems, tradeNumberCounters, trades, tradeTransitions, voucherRedemptions } from '../db/schema';
 import { checkVoucher, customerKey } from '../vouchers/service';
 import { claimKey, completeKey, releaseKey, requestHash, type StoredAnswer } from './idempotency';
 
@@ -19,13 +21,32 @@ export interface TradeSubmission {
   /** The JSON body as received: what the key's request hash covers. */
   readonly rawBody: unknown;
   readonly request: TradeRequest;
+  /** The authenticated caller (the access token's subject); required for a `customer` identity. */
+  readonly customerId?: string;
   readonly now?: Date;
   /**
    * Called once for a newly created trade, after its transaction committed (never for replays or
-   * rejections), before the answer goes out: the confirmation mail. It handles its own failures; a
-   * throw is ignored, as the trade exists and its 201 stands.
+   * rejections), before the answer goes out: the confirmation mail to `email` (the guest's, or the
+   * customer account's). It handles its own failures; a throw is ignored, as the trade exists and
+   * its 201 stands.
    */
-  readonly onCreated?: (trade: Trade) => Promise<void>;
+  readonly onCreated?: (trade: Trade, email: string) => Promise<void>;
+}
+
+/** Who submits: the guest's e-mail, or the authenticated customer. */
+type SellerRef = { readonly kind: 'guest'; readonly email: string } | { readonly kind: 'customer'; readonly customerId: string };
+
+/** Who the trade belongs to, as stored: the confirmation and voucher e-mail, the customer if any. */
+interface Seller {
+  readonly email: string;
+  readonly customerId: string | null;
+}
+
+function sellerRef(submission: TradeSubmission): SellerRef {
+  const { identity } = submission.request;
+  if (identity.kind === 'guest') return { kind: 'guest', email: identity.email };
+  if (submission.customerId === undefined) throw new Error('A customer trade needs the authenticated customer id.');
+  return { kind: 'customer', customerId: submission.customerId };
 }
 
 export interface TradeAnswer extends StoredAnswer {
@@ -46,14 +67,18 @@ const euros = (cents: number) => cents / 100;
 
 export async function submitTrade(db: Database, submission: TradeSubmission): Promise<TradeAnswer> {
   const { idempotencyKey: key, locale } = submission;
-  const claim = await claimKey(db, key, `trades:${locale}`, requestHash(submission.rawBody, locale));
+  const ref = sellerRef(submission);
+  // A customer's body names no customer: the id joins the hash, so another account replaying the
+  // same key and body gets "different request", never this customer's trade.
+  const hashed = ref.kind === 'guest' ? submission.rawBody : { body: submission.rawBody, customerId: ref.customerId };
+  const claim = await claimKey(db, key, `trades:${locale}`, requestHash(hashed, locale));
   if (claim.kind === 'replay') return { ...claim.answer, replayed: true };
   if (claim.kind === 'in_progress') return unstored(409, 'Conflict', 'This checkout is already being processed.');
   if (claim.kind === 'other_request') return unstored(422, 'Unprocessable Entity', 'This Idempotency-Key was used for a different request.');
 
-  let created: StoredAnswer;
+  let created: StoredAnswer & { readonly email: string };
   try {
-    created = await createTrade(db, submission);
+    created = await createTrade(db, submission, ref);
   } catch (error) {
     const rejection = error instanceof Rejection ? error : await constraintRejection(db, error, submission.request);
     if (rejection) {
@@ -61,21 +86,39 @@ export async function submitTrade(db: Database, submission: TradeSubmission): Pr
       return { ...rejection.answer, replayed: false };
     }
     await releaseKey(db, key).catch(() => undefined);
-    throw withoutParameters(error);
+    throw withoutParameters(error, 'Creating the trade');
   }
-  if (submission.onCreated) await submission.onCreated(created.body as Trade).catch(() => undefined);
-  return { ...created, replayed: false };
+  if (submission.onCreated) await submission.onCreated(created.body as Trade, created.email).catch(() => undefined);
+  return { statusCode: created.statusCode, body: created.body, replayed: false };
 }
 
 function unstored(statusCode: number, error: string, message: string): TradeAnswer {
   return { statusCode, body: { statusCode, error, message }, replayed: false };
 }
 
-async function createTrade(db: Database, submission: TradeSubmission): Promise<StoredAnswer> {
+/**
+ * The guest's e-mail, or the customer's account, read in the trade's transaction under a key-share
+ * lock: a concurrent account deletion waits for the trade (then detaches it) instead of failing it.
+ */
+async function sellerOf(tx: Database, ref: SellerRef): Promise<Seller> {
+  if (ref.kind === 'guest') return { email: ref.email, customerId: null };
+  const [customer] = await tx
+    .select({ email: customers.email, status: customers.status, dataDeletedAt: customers.dataDeletedAt })
+    .from(customers)
+    .where(eq(customers.id, ref.customerId))
+    .for('key share');
+  if (!customer || customer.status !== 'active' || customer.dataDeletedAt !== null) {
+    throw new Rejection(401, 'Unauthorized', 'Your customer account is no longer available. Please log in again or check out as a guest.');
+  }
+  return { email: customer.email, customerId: ref.customerId };
+}
+
+async function createTrade(db: Database, submission: TradeSubmission, ref: SellerRef): Promise<StoredAnswer & { readonly email: string }> {
   const { request, locale } = submission;
   const now = submission.now ?? new Date();
   const ids = request.offerIds;
   return db.transaction(async (tx) => {
+    const seller = await sellerOf(tx, ref);
     const rows = await tx
       .select({ offer: offers, deviceName: devices.name })
       .from(offers)
@@ -109,7 +152,7 @@ async function createTrade(db: Database, submission: TradeSubmission): Promise<S
     if (used.length + clarifying.length > 0) throw usedOffers([...used, ...clarifying].map((u) => u.offerId));
 
     const subtotalCents = items.reduce((sum, i) => sum + i.offer.priceCents, 0);
-    const email = request.identity.email;
+    const email = seller.email;
     let voucher: { code: string; cents: number; singleUse: boolean } | null = null;
     if (request.voucherCode) {
       const decision = await checkVoucher(tx, { code: request.voucherCode, locale, cartTotalCents: subtotalCents, customerKey: customerKey(email), now });
@@ -133,7 +176,8 @@ async function createTrade(db: Database, submission: TradeSubmission): Promise<S
         tradeNumber,
         locale,
         status: 'created',
-        guestEmail: email,
+        guestEmail: seller.customerId === null ? email : null,
+        customerId: seller.customerId,
         address: request.address,
         payout: request.payout,
         paymentType: paymentTypeCode(request.payout),
@@ -182,7 +226,7 @@ async function createTrade(db: Database, submission: TradeSubmission): Promise<S
     };
     const answer = { statusCode: 201, body: trade };
     await completeKey(tx, submission.idempotencyKey, answer);
-    return answer;
+    return { ...answer, email };
   });
 }
 
@@ -241,10 +285,13 @@ function uniqueViolation(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Driver errors carry the query parameters, the IBAN among them: only the code and message go on to the log. */
-function withoutParameters(error: unknown): Error {
+/**
+ * Driver errors carry the query parameters, the IBAN among them: only the code and message go on to
+ * the log, as "<action> failed (<code>): <message>". The customer-data routes use it as well.
+ */
+export function withoutParameters(error: unknown, action: string): Error {
   const cause = error instanceof DrizzleQueryError ? error.cause : error;
   const code = (cause as { code?: unknown } | undefined)?.code;
   const message = cause instanceof Error ? cause.message : String(cause);
-  return new Error(`Creating the trade failed${typeof code === 'string' ? ` (${code})` : ''}: ${message}`);
+  return new Error(`${action} failed${typeof code === 'string' ? ` (${code})` : ''}: ${message}`);
 }

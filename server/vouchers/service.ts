@@ -21,7 +21,10 @@ export interface VoucherQuery {
   readonly now?: Date;
 }
 
-/** The key single use is counted by: the lower-cased guest e-mail. */
+/**
+ * The key single use is counted by: the lower-cased e-mail, the guest's or the customer account's,
+ * so a voucher used as a guest counts for the account with that e-mail too.
+ */
 export function customerKey(email: string): string {
   return email.trim().toLowerCase();
 }

@@ -164,8 +164,10 @@ describe('TradeRequestSchema', () => {
     expect(TradeRequestSchema('de').parse({ ...REQUEST, voucherCode: null }).voucherCode).toBeNull();
   });
 
-  it('refuses identities it does not know yet', () => {
-    expect(paths(TradeRequestSchema('de').safeParse({ ...REQUEST, identity: { kind: 'customer', customerId: 7 } }))).toEqual(['identity.kind']);
+  it('takes a logged-in customer without an e-mail (the server knows it), and refuses other identities', () => {
+    expect(TradeRequestSchema('de').parse({ ...REQUEST, identity: { kind: 'customer' } }).identity).toEqual({ kind: 'customer' });
+    expect(paths(TradeRequestSchema('de').safeParse({ ...REQUEST, identity: { kind: 'customer', email: 'erika@example.com' } }))).toEqual(['identity.email']);
+    expect(paths(TradeRequestSchema('de').safeParse({ ...REQUEST, identity: { kind: 'partner', customerId: 7 } }))).toEqual(['identity.kind']);
   });
 });
 

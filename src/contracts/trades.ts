@@ -76,10 +76,22 @@ export function paymentTypeCode(payout: Pick<Payout, 'method'>): number {
   return payout.method === 'paypal' ? PAYPAL_PAYMENT_METHOD_CODE : Number(DEFAULT_PAYMENT_TYPE_SELECTION);
 }
 
-/** Who trades. Logged-in customers join this union with the accounts work. */
-export const IdentitySchema = z.discriminatedUnion('kind', [z.object({ kind: z.literal('guest'), email: EmailSchema })], {
-  error: 'The identity is not valid.',
-});
+/**
+ * Who trades: a guest with the e-mail the confirmation goes to, or the logged-in customer. A customer
+ * identity carries no e-mail (the server takes the customer from the bearer token); `email` is
+ * declared as never-present so both kinds read `identity.email` (undefined for a customer).
+ */
+export const IdentitySchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('guest'), email: EmailSchema }),
+    z.object({
+      kind: z.literal('customer'),
+      email: z.undefined({ error: 'A customer checkout sends no e-mail address: it is the one of the account you are logged in with.' }).optional(),
+    }),
+  ],
+  { error: 'The identity is not valid.' },
+);
 export type Identity = z.infer<typeof IdentitySchema>;
 
 /** Voucher codes are case-insensitive; stored and compared in upper case. */

@@ -1,0 +1,20 @@
+// Database errors of the account writes. Driver errors carry the query parameters (password hashes,
+// IBANs, e-mail addresses): only the error code and the driver's message go on to the log.
+
+import { DrizzleQueryError } from 'drizzle-orm';
+
+/** The constraint of a unique violation (23505) anywhere in the cause chain, else undefined. */
+export function uniqueViolation(error: unknown): string | undefined {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : 'unknown';
+  }
+  return undefined;
+}
+
+export function withoutParameters(error: unknown, what: string): Error {
+  const cause = error instanceof DrizzleQueryError ? error.cause : error;
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return new Error(`${what} failed${typeof code === 'string' ? ` (${code})` : ''}: ${message}`);
+}

@@ -1,0 +1,135 @@
+// The account mails (activation, already registered, password reset, password changed) as text and
+// HTML in the shop's language, from the country's sender. Links are built from the shop's configured
+// public origin and the localized route map, never from a request's Host. Sending never delays or
+// changes an answer: a failure is logged (without address or body), as the answers must not tell
+// whether an e-mail address has an account.
+
+import type { FastifyBaseLogger } from 'fastify';
+import { countryConfig } from '../../src/config/countries';
+import type { Locale } from '../../src/config/locales';
+import { buildPath } from '../../src/config/routes';
+import type { MailMessage } from '../mail/mailer';
+import { authEvent } from './audit';
+import { ACCOUNT_MAIL_TEXTS } from './mail-texts';
+import type { AccountServices } from './services';
+
+export type AccountMail =
+  | { readonly kind: 'activation'; readonly token: string }
+  | { readonly kind: 'alreadyRegistered' }
+  | { readonly kind: 'passwordReset'; readonly token: string }
+  | { readonly kind: 'passwordChanged' };
+
+export interface Recipient {
+  readonly email: string;
+  readonly firstName: string;
+  readonly lastName: string;
+}
+
+/** Absolute links into one shop. */
+export function accountLinks(origin: string, locale: Locale) {
+  const at = (screen: Parameters<typeof buildPath>[0], token?: string) =>
+    `${origin}${buildPath(screen, locale)}${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
+  return {
+    activation: (token: string) => at('accountRegister', token),
+    passwordReset: (token: string) => at('passwordReset', token),
+    login: at('accountOverview'),
+    passwordForgot: at('passwordForgot'),
+  };
+}
+
+type Block = { readonly text: string } | { readonly label: string; readonly url: string };
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function blocksOf(mail: AccountMail, locale: Locale, origin: string): { subject: string; blocks: Block[] } {
+  const texts = ACCOUNT_MAIL_TEXTS[locale];
+  const links = accountLinks(origin, locale);
+  switch (mail.kind) {
+    case 'activation': {
+      const t = texts.activation;
+      return { subject: t.subject, blocks: [{ text: t.intro }, { label: t.button, url: links.activation(mail.token) }, { text: t.validity }, { text: t.ignore }] };
+    }
+    case 'alreadyRegistered': {
+      const t = texts.alreadyRegistered;
+      return {
+        subject: t.subject,
+        blocks: [{ text: t.intro }, { label: t.loginButton, url: links.login }, { text: t.forgotIntro }, { label: t.forgotButton, url: links.passwordForgot }, { text: t.ignore }],
+      };
+    }
+    case 'passwordReset': {
+      const t = texts.passwordReset;
+      return { subject: t.subject, blocks: [{ text: t.intro }, { label: t.button, url: links.passwordReset(mail.token) }, { text: t.validity }, { text: t.ignore }] };
+    }
+    case 'passwordChanged': {
+      const t = texts.passwordChanged;
+      return { subject: t.subject, blocks: [{ text: t.intro }, { text: t.notYou }, { label: t.button, url: links.passwordForgot }] };
+    }
+  }
+}
+
+export function accountMail(mail: AccountMail, locale: Locale, origin: string, to: Recipient): MailMessage {
+  const texts = ACCOUNT_MAIL_TEXTS[locale];
+  const country = countryConfig(locale);
+  const { subject, blocks } = blocksOf(mail, locale, origin);
+  const greeting = texts.greeting(to.firstName);
+
+  const text = [greeting, '', ...blocks.flatMap((b) => ('url' in b ? [b.url, ''] : [b.text, ''])), texts.closing, texts.signature, ''].join('\n');
+  const body = blocks
+    .map((b) =>
+      'url' in b
+        ? `<p><a href="${escapeHtml(b.url)}" style="display:inline-block;padding:10px 16px;background:#0b5cad;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(b.label)}</a></p>`
+        : `<p>${escapeHtml(b.text)}</p>`,
+    )
+    .join('\n');
+  const html = `<!doctype html>
+<html lang="${escapeHtml(country.icuLocale)}">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a">
+<p>${escapeHtml(greeting)}</p>
+${body}
+<p>${escapeHtml(texts.closing)}<br>${escapeHtml(texts.signature)}</p>
+</body>
+</html>
+`;
+  return {
+    from: { name: country.contact.fromName, address: country.contact.fromAddress },
+    to: { name: `${to.firstName} ${to.lastName}`, address: to.email },
+    subject,
+    text,
+    html,
+  };
+}
+
+/** Mail errors may quote the recipient: addresses are masked before the message is logged. */
+const withoutAddresses = (value: string) => value.replace(/[^\s<>()"',;:@]+@[^\s<>()"',;:@]+/g, '[address]').slice(0, 300);
+
+/**
+ * Hands the mail to the mailer and returns at once (the mailer has the message when this returns);
+ * the outcome is logged later. Never throws.
+ */
+export function sendAccountMail(
+  accounts: Pick<AccountServices, 'mailer' | 'publicOrigin'>,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+  input: { readonly mail: AccountMail; readonly locale: Locale; readonly to: Recipient; readonly customerId?: string },
+): void {
+  const context = { kind: input.mail.kind, locale: input.locale, ...(input.customerId && { customerId: input.customerId }) };
+  let sending: Promise<void>;
+  try {
+    sending = accounts.mailer.send(accountMail(input.mail, input.locale, accounts.publicOrigin(input.locale), input.to));
+  } catch (error) {
+    sending = Promise.reject(error);
+  }
+  sending.then(
+    () => log.info(context, 'account mail sent'),
+    (error: unknown) => {
+      const { name, code, message } = (error ?? {}) as { name?: unknown; code?: unknown; message?: unknown };
+      authEvent(log, 'account_mail_failed', {
+        ...context,
+        errorName: typeof name === 'string' ? name : 'Error',
+        ...((typeof code === 'string' || typeof code === 'number') && { errorCode: code }),
+        errorMessage: withoutAddresses(typeof message === 'string' ? message : String(error)),
+      });
+    },
+  );
+}

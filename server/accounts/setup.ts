@@ -1,0 +1,43 @@
+// The account services of a running server, from configuration: the access-token secret (AUTH_SECRET,
+// else DATA_DIR/secrets/auth-secret), the rate limiter (Redis with REDIS_URL, else memory) and the
+// mail of the shipping services (outbox or SMTP, each shop's public origin).
+
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from '../config';
+import type { ShippingServices } from '../mail/services';
+import { DEFAULT_DATA_DIR } from '../paths';
+import { loadAccessTokens } from './access-tokens';
+import { createRateLimiter, RedisRateLimiter } from './rate-limit';
+import type { AccountServices } from './services';
+
+/** The settings read here (server/config.ts documents them); a ServerConfig fits. */
+export type AccountConfig = Pick<ServerConfig, 'DATA_DIR' | 'AUTH_SECRET' | 'REDIS_URL'>;
+
+/** While Redis is unreachable its client reports every reconnect: one warning a minute is enough. */
+function throttledWarning(log: Pick<FastifyBaseLogger, 'warn'> | undefined): (error: Error) => void {
+  let last = 0;
+  return (error) => {
+    const now = Date.now();
+    if (!log || now - last < 60_000) return;
+    last = now;
+    log.warn({ redisError: error.message }, 'rate limiter: Redis unavailable, requests are not counted');
+  };
+}
+
+export async function createAccountServices(
+  config: AccountConfig,
+  mail: Pick<ShippingServices, 'mailer' | 'publicOrigin'>,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<AccountServices> {
+  const tokens = await loadAccessTokens({ fromEnv: config.AUTH_SECRET, dataDir: config.DATA_DIR ?? DEFAULT_DATA_DIR });
+  const warn = throttledWarning(log);
+  const limiter = createRateLimiter(config.REDIS_URL, warn);
+  // Calls made before the connection stands would go uncounted: wait for it (briefly) at start.
+  if (limiter instanceof RedisRateLimiter && !(await limiter.ready(3000))) warn(new Error('no connection to Redis within 3 s'));
+  return {
+    tokens,
+    limiter,
+    mailer: mail.mailer,
+    publicOrigin: mail.publicOrigin,
+  };
+}

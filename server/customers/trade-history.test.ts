@@ -1,0 +1,190 @@
+// GET /api/customers/trade_history on PGlite and (when TEST_DATABASE_URL is set) PostgreSQL: trades
+// moved through their life cycle with the operator's functions (server/trades/lifecycle.ts and
+// inspection.ts) show each trade's status, every item's own status and price, and the total in EUR;
+// newest first; only the caller's trades. Plus the item status rule itself, for every trade status.
+
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TradeHistorySchema, type TradeHistoryEntry } from '../../src/contracts/account';
+import { TradeStatusSchema, type TradeStatus } from '../../src/contracts/trades';
+import type { AccountServices } from '../accounts/services';
+import { CatalogueStore } from '../catalogue/store';
+import type { DatabaseHandle } from '../db/client';
+import { fixtureCatalogue } from '../test-support/catalogue';
+import { fixtureServices, testApp } from '../test-support/app';
+import { testDatabases } from '../test-support/databases';
+import { answerClarification, recordInspection } from '../trades/inspection';
+import { payoutCents, showTrade, transition } from '../trades/lifecycle';
+import { itemPriceCents, itemStatus, type ItemState } from './trade-history';
+import { checkout, insertCustomer, testAccountServices, type TestCustomer } from './testing';
+
+const BEST = { 1: 11, 2: 21, 3: 31 };
+const CRACKED = { 2: 23 };
+const LOCKED = { 3: 32 };
+
+describe('itemStatus', () => {
+  const offered: ItemState = { offeredCents: 10_000, inspection: null, clarification: null };
+  const asOffered: ItemState = { offeredCents: 10_000, inspection: { agreedPriceCents: 10_000 }, clarification: null };
+  const better: ItemState = { offeredCents: 10_000, inspection: { agreedPriceCents: 12_000 }, clarification: null };
+  const open: ItemState = { offeredCents: 10_000, inspection: { agreedPriceCents: null }, clarification: { status: 'open', newPriceCents: 4_500 } };
+  const accepted: ItemState = { offeredCents: 10_000, inspection: { agreedPriceCents: 4_500 }, clarification: { status: 'accepted', newPriceCents: 4_500 } };
+  const declined: ItemState = { offeredCents: 10_000, inspection: { agreedPriceCents: null }, clarification: { status: 'declined', newPriceCents: 4_500 } };
+
+  it.each<[TradeStatus, ItemState, string]>([
+    ['created', offered, 'offered'],
+    ['cancelled', offered, 'cancelled'],
+    ['received', offered, 'received'],
+    ['inspected', asOffered, 'inspected'],
+    ['inspected', better, 'repriced'],
+    ['inspected', offered, 'inspected'],
+    ['clarification', open, 'clarification'],
+    ['clarification', asOffered, 'inspected'],
+    ['clarification', accepted, 'accepted'],
+    ['accepted', accepted, 'accepted'],
+    ['accepted', better, 'repriced'],
+    ['declined', declined, 'declined'],
+    ['declined', accepted, 'accepted'],
+    ['returned', declined, 'returned'],
+    ['returned', asOffered, 'returned'],
+    ['paid', better, 'paid'],
+    ['paid', accepted, 'paid'],
+  ])('a %s trade: %j is %s', (trade, item, status) => {
+    expect(itemStatus(trade, item)).toBe(status);
+  });
+
+  it('has an answer for every trade status', () => {
+    for (const status of TradeStatusSchema.options) expect(itemStatus(status, offered)).toBeTruthy();
+  });
+
+  it('prices the item as it stands: offer, agreed price, the open new offer, nothing once declined', () => {
+    expect([offered, asOffered, better, open, accepted, declined].map(itemPriceCents)).toEqual([10_000, 10_000, 12_000, 4_500, 4_500, 0]);
+  });
+});
+
+describe.each(testDatabases())('GET /api/customers/trade_history on $name', (database) => {
+  let handle: DatabaseHandle;
+  let app: FastifyInstance;
+  let accounts: AccountServices;
+  let store: CatalogueStore;
+  let customer: TestCustomer;
+
+  beforeAll(async () => {
+    handle = await database.open();
+    accounts = testAccountServices();
+    const services = await fixtureServices(handle.db);
+    store = services.store;
+    app = await testApp({ ...services, accounts });
+    customer = await insertCustomer(handle.db, accounts);
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+
+  /** A customer trade of the fixture devices (best condition): 1300 is 310 EUR, 1500 is 640 EUR in DE. */
+  const trade = async (deviceIds: number[], who = customer) => {
+    const res = await checkout(app, { identity: { kind: 'customer' }, headers: await who.auth(), deviceIds });
+    expect(res.statusCode).toBe(201);
+    const body = res.json() as { tradeId: string; tradeNumber: string; items: { offerId: string }[] };
+    return { ...body, offerIds: body.items.map((i) => i.offerId) };
+  };
+  const history = async (who = customer): Promise<TradeHistoryEntry[]> => {
+    const res = await app.inject({ method: 'GET', url: '/api/customers/trade_history', headers: { host: 'de.localhost', ...(await who.auth()) } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    return TradeHistorySchema.parse(res.json()).trades;
+  };
+  const entry = async (tradeId: string) => (await history()).find((t) => t.tradeId === tradeId)!;
+  const statuses = (e: TradeHistoryEntry) => ({ trade: e.status, items: e.items.map((i) => [i.status, i.price]), total: e.total });
+  /** The fixture catalogue with another German base price for one device. */
+  const storeWithPrice = (deviceId: number, euros: number) => {
+    const catalogue = fixtureCatalogue();
+    return CatalogueStore.of({ ...catalogue, devices: catalogue.devices.map((d) => (d.id === deviceId ? { ...d, basePrice: { ...d.basePrice, de: euros } } : d)) });
+  };
+
+  it('is empty for a customer without trades', async () => {
+    expect(await history(await insertCustomer(handle.db, accounts))).toEqual([]);
+  });
+
+  it('follows a trade found as offered: offered → received → inspected → paid', async () => {
+    const t = await trade([1300, 1500]);
+    expect(await entry(t.tradeId)).toMatchObject({
+      tradeNumber: t.tradeNumber,
+      status: 'created',
+      total: 950,
+      items: [
+        { offerId: t.offerIds[0], deviceName: 'Apple iPhone 13 128 GB', price: 310, conditionId: 1, status: 'offered' },
+        { offerId: t.offerIds[1], deviceName: 'Apple iPhone 15 Pro 128 GB', price: 640, conditionId: 1, status: 'offered' },
+      ],
+    });
+    await transition(handle.db, t.tradeNumber, 'received');
+    expect(statuses(await entry(t.tradeId))).toEqual({ trade: 'received', items: [['received', 310], ['received', 640]], total: 950 });
+    await recordInspection(handle.db, store, t.tradeNumber, t.offerIds.map((offerId) => ({ offerId, answers: BEST })));
+    expect(statuses(await entry(t.tradeId))).toEqual({ trade: 'inspected', items: [['inspected', 310], ['inspected', 640]], total: 950 });
+    await transition(handle.db, t.tradeNumber, 'paid');
+    expect(statuses(await entry(t.tradeId))).toEqual({ trade: 'paid', items: [['paid', 310], ['paid', 640]], total: 950 });
+  });
+
+  it('shows an item paid above its offer as repriced', async () => {
+    const t = await trade([1300, 1500]);
+    await transition(handle.db, t.tradeNumber, 'received');
+    await recordInspection(handle.db, storeWithPrice(1300, 350), t.tradeNumber, t.offerIds.map((offerId) => ({ offerId, answers: BEST })));
+    expect(statuses(await entry(t.tradeId))).toEqual({ trade: 'inspected', items: [['repriced', 350], ['inspected', 640]], total: 990 });
+  });
+
+  it('follows a clarification that is accepted: clarification (new offer) → accepted → paid, the total as paid', async () => {
+    const t = await trade([1300, 1500]);
+    await transition(handle.db, t.tradeNumber, 'received');
+    const inspection = await recordInspection(handle.db, store, t.tradeNumber, [
+      { offerId: t.offerIds[0]!, answers: CRACKED },
+      { offerId: t.offerIds[1]!, answers: BEST },
+    ]);
+    const e = await entry(t.tradeId);
+    expect(statuses(e)).toEqual({ trade: 'clarification', items: [['clarification', 139.5], ['inspected', 640]], total: 779.5 });
+    // The condition as found, not as offered.
+    const found = (await showTrade(handle.db, t.tradeNumber)).items[0]!.inspection!.foundConditionId;
+    expect(found).not.toBe(1);
+    expect(e.items.map((i) => i.conditionId)).toEqual([found, 1]);
+
+    await answerClarification(handle.db, t.tradeNumber, inspection.items[0]!.clarification!.id, 'accept');
+    expect(statuses(await entry(t.tradeId))).toEqual({ trade: 'accepted', items: [['accepted', 139.5], ['inspected', 640]], total: 779.5 });
+    await transition(handle.db, t.tradeNumber, 'paid');
+    const paid = await entry(t.tradeId);
+    expect(statuses(paid)).toEqual({ trade: 'paid', items: [['paid', 139.5], ['paid', 640]], total: 779.5 });
+    const details = await showTrade(handle.db, t.tradeNumber);
+    expect(paid.total * 100).toBe(await payoutCents(handle.db, { id: t.tradeId, voucherCents: details.trade.voucher?.cents ?? 0 }));
+  });
+
+  it('follows a clarification that is declined: declined (nothing for that item) → returned', async () => {
+    const t = await trade([1300, 1500]);
+    await transition(handle.db, t.tradeNumber, 'received');
+    const inspection = await recordInspection(handle.db, store, t.tradeNumber, [
+      { offerId: t.offerIds[0]!, answers: BEST },
+      { offerId: t.offerIds[1]!, answers: LOCKED },
+    ]);
+    expect(statuses(await entry(t.tradeId))).toEqual({ trade: 'clarification', items: [['inspected', 310], ['clarification', 0]], total: 310 });
+    await answerClarification(handle.db, t.tradeNumber, inspection.items[1]!.clarification!.id, 'decline');
+    expect(statuses(await entry(t.tradeId))).toEqual({ trade: 'declined', items: [['inspected', 310], ['declined', 0]], total: 310 });
+    await transition(handle.db, t.tradeNumber, 'returned');
+    expect(statuses(await entry(t.tradeId))).toEqual({ trade: 'returned', items: [['returned', 310], ['returned', 0]], total: 310 });
+  });
+
+  it('shows a cancelled trade', async () => {
+    const t = await trade([3000]);
+    await transition(handle.db, t.tradeNumber, 'cancelled');
+    expect(statuses(await entry(t.tradeId))).toEqual({ trade: 'cancelled', items: [['cancelled', 280]], total: 280 });
+  });
+
+  it("lists newest first, with only the caller's trades", async () => {
+    const other = await insertCustomer(handle.db, accounts);
+    const theirs = await trade([2100], other);
+    const first = await trade([1300]);
+    const second = await trade([3000]);
+    const mine = await history();
+    expect(mine.slice(0, 2).map((t) => t.tradeId)).toEqual([second.tradeId, first.tradeId]);
+    expect(mine.map((t) => t.tradeId)).not.toContain(theirs.tradeId);
+    const createdAt = mine.map((t) => Date.parse(t.createdAt));
+    expect(createdAt).toEqual([...createdAt].sort((a, b) => b - a));
+    expect((await history(other)).map((t) => t.tradeId)).toEqual([theirs.tradeId]);
+  });
+});

@@ -1,0 +1,121 @@
+// GET /api/customers/trade_history: the caller's trades, newest first, each with its status and
+// every item's own status and price as things stand (DESIGN.md §7, server/trades/lifecycle.ts and
+// inspection.ts):
+//   offered → received → inspected | repriced (found better: paid above the offer)
+//   → clarification (found worse: a new offer is open) → accepted | declined
+//   → paid | returned, or cancelled before shipping.
+// An item's price is what it is paid: the offer until inspected, then the agreed price; while its
+// clarification is open, the new offer it asks the seller to accept; 0 once declined. The total is
+// the items plus the voucher bonus, in EUR (what paying pays, see payoutCents, once all is agreed).
+
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import type { TradeHistoryEntry } from '../../src/contracts/account';
+import type { TradeStatus } from '../../src/contracts/trades';
+import type { Database } from '../db/client';
+import { clarifications, devices, offers, tradeInspections, tradeItems, trades } from '../db/schema';
+import { readCaller } from './caller';
+
+export type ItemStatus = TradeHistoryEntry['items'][number]['status'];
+type ClarificationStatus = 'open' | 'accepted' | 'declined';
+
+export interface ItemState {
+  readonly offeredCents: number;
+  /** Null until the trade is inspected. */
+  readonly inspection: { readonly agreedPriceCents: number | null } | null;
+  /** The item's clarification, if the inspection opened one. */
+  readonly clarification: { readonly status: ClarificationStatus; readonly newPriceCents: number } | null;
+}
+
+/** The item's own status within its trade's status. */
+export function itemStatus(trade: TradeStatus, item: ItemState): ItemStatus {
+  switch (trade) {
+    case 'created':
+      return 'offered';
+    case 'received':
+    case 'cancelled':
+    case 'paid':
+    case 'returned':
+      return trade;
+    case 'inspected':
+    case 'clarification':
+    case 'accepted':
+    case 'declined': {
+      const clarification = item.clarification?.status;
+      if (clarification === 'open') return 'clarification';
+      if (clarification) return clarification;
+      const agreed = item.inspection?.agreedPriceCents;
+      return agreed != null && agreed > item.offeredCents ? 'repriced' : 'inspected';
+    }
+  }
+}
+
+/** What the item is paid as things stand (see the header). */
+export function itemPriceCents(item: ItemState): number {
+  if (item.clarification?.status === 'open') return item.clarification.newPriceCents;
+  if (item.clarification?.status === 'declined') return 0;
+  return item.inspection ? (item.inspection.agreedPriceCents ?? 0) : item.offeredCents;
+}
+
+const euros = (cents: number) => cents / 100;
+
+export async function tradeHistory(db: Database, customerId: string): Promise<TradeHistoryEntry[]> {
+  const caller = await readCaller(db, customerId);
+  const rows = await db
+    .select({ id: trades.id, tradeNumber: trades.tradeNumber, status: trades.status, createdAt: trades.createdAt, voucherCents: trades.voucherCents })
+    .from(trades)
+    .where(eq(trades.customerId, caller.id))
+    .orderBy(desc(trades.createdAt), desc(trades.transactionId));
+  if (rows.length === 0) return [];
+
+  const items = await db
+    .select({
+      tradeId: tradeItems.tradeId,
+      offerId: tradeItems.offerId,
+      deviceName: devices.name,
+      offeredCents: tradeItems.priceCents,
+      conditionId: tradeItems.conditionId,
+      inspected: tradeInspections.offerId,
+      agreedPriceCents: tradeInspections.agreedPriceCents,
+      foundConditionId: tradeInspections.foundConditionId,
+      clarificationStatus: clarifications.status,
+      newPriceCents: offers.priceCents,
+    })
+    .from(tradeItems)
+    .innerJoin(devices, eq(devices.id, tradeItems.deviceId))
+    .leftJoin(tradeInspections, eq(tradeInspections.offerId, tradeItems.offerId))
+    .leftJoin(clarifications, eq(clarifications.itemOfferId, tradeItems.offerId))
+    .leftJoin(offers, eq(offers.id, clarifications.newOfferId))
+    .where(inArray(tradeItems.tradeId, rows.map((r) => r.id)))
+    .orderBy(asc(tradeItems.position));
+
+  return rows.map((trade) => {
+    const entries = items
+      .filter((row) => row.tradeId === trade.id)
+      .map((row) => {
+        const state: ItemState = {
+          offeredCents: row.offeredCents,
+          inspection: row.inspected === null ? null : { agreedPriceCents: row.agreedPriceCents },
+          clarification: row.clarificationStatus === null ? null : { status: row.clarificationStatus, newPriceCents: row.newPriceCents ?? 0 },
+        };
+        const cents = itemPriceCents(state);
+        return {
+          cents,
+          item: {
+            offerId: row.offerId,
+            deviceName: row.deviceName,
+            price: euros(cents),
+            conditionId: row.foundConditionId ?? row.conditionId,
+            status: itemStatus(trade.status, state),
+          },
+        };
+      });
+    return {
+      tradeId: trade.id,
+      tradeNumber: trade.tradeNumber,
+      status: trade.status,
+      createdAt: trade.createdAt.toISOString(),
+      total: euros(entries.reduce((sum, e) => sum + e.cents, 0) + trade.voucherCents),
+      items: entries.map((e) => e.item),
+    };
+  });
+}
