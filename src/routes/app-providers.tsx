@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { ShopContext } from '../config/hosts';
 import type { PageAssets } from '../contracts/page-assets';
 import type { ApiClientOptions } from '../services/api-client';
+import { AccountProvider } from '../ui/account/account-provider';
 import { ApiOptionsContext } from '../ui/api-context';
 import { CartProvider } from '../ui/cart/cart-provider';
 import { PageAssetsContext } from '../ui/page-assets';
@@ -16,9 +17,11 @@ export function AppProviders(props: { shop: ShopContext; i18n: I18n; assets: Pag
     <I18nProvider i18n={props.i18n}>
       <ShopProvider shop={makeShop(props.shop)}>
         <ApiOptionsContext.Provider value={props.api}>
-          <CartProvider>
-            <PageAssetsContext.Provider value={props.assets}>{props.children}</PageAssetsContext.Provider>
-          </CartProvider>
+          <AccountProvider>
+            <CartProvider>
+              <PageAssetsContext.Provider value={props.assets}>{props.children}</PageAssetsContext.Provider>
+            </CartProvider>
+          </AccountProvider>
         </ApiOptionsContext.Provider>
       </ShopProvider>
     </I18nProvider>

@@ -1,21 +1,36 @@
 // Authenticated calls of the logged-in customer (spec §7 "Customer data", plus changePassword and the
 // two-step delete of "Account"). The implementation (createCustomerApi) takes the session's token
-// source, which refreshes an expired access token before the call (spec §4).
+// source, which refreshes an expired access token before the call (spec §4); answers are parsed
+// with the shared contract.
 
-import type {
-  BankAccount,
-  ChangePasswordRequest,
-  Customer,
-  CustomerAddress,
-  DeleteAccountRequest,
-  PaymentAccount,
-  PaymentAccountCreate,
-  PaypalAccount,
-  Person,
-  PhoneContact,
-  TradeHistoryEntry,
+import { z } from 'zod';
+import {
+  BankAccountSchema,
+  CustomerAddressSchema,
+  CustomerSchema,
+  GuestAccountNumberAnswerSchema,
+  PaymentAccountSchema,
+  PaypalAccountSchema,
+  PersonSchema,
+  PhoneContactSchema,
+  SuccessAnswerSchema,
+  TradeHistorySchema,
+  type BankAccount,
+  type ChangePasswordRequest,
+  type Customer,
+  type CustomerAddress,
+  type DeleteAccountRequest,
+  type PaymentAccount,
+  type PaymentAccountCreate,
+  type PaypalAccount,
+  type Person,
+  type PhoneContact,
+  type TradeHistoryEntry,
 } from '../contracts/account';
 import type { Address } from '../contracts/trades';
+import { toAccountCallError } from './account';
+import { statusOf, type ApiClient } from './api-client';
+import { SessionEndedError, type TokenSource } from './session-tokens';
 
 export interface CustomerApi {
   getCustomer(): Promise<Customer>;
@@ -35,4 +50,94 @@ export interface CustomerApi {
   changePassword(body: ChangePasswordRequest): Promise<void>;
   /** DELETE /api/customers/customers, then DELETE /api/account/deleteUser; then the session ends. */
   deleteAccount(body: DeleteAccountRequest): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Implementation
+
+/** The two-step delete failed: `step` says which call refused (the customer data may be gone already). */
+export class AccountDeletionError extends Error {
+  readonly step: 'customers' | 'deleteUser';
+  constructor(step: 'customers' | 'deleteUser', options?: ErrorOptions) {
+    super(`deleting the account failed at ${step === 'customers' ? 'DELETE /api/customers/customers' : 'DELETE /api/account/deleteUser'}`, options);
+    this.name = 'AccountDeletionError';
+    this.step = step;
+  }
+}
+
+export interface CustomerApiOptions {
+  /** The page's API client (created on first use). */
+  readonly api: () => Promise<ApiClient>;
+  /** The session (the auth machine's token source). */
+  readonly session: TokenSource;
+}
+
+type Call = (client: ApiClient, authorization: { Authorization: string }) => Promise<unknown>;
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/**
+ * The CustomerApi of the logged-in customer. Each call takes a fresh access token from the session
+ * (which refreshes an expired one first); a 401 answer gets one renewal and one more try, a second
+ * 401 ends the session. Without a session a call rejects with SessionEndedError; other HTTP failures
+ * reject with an AccountCallError (status and field errors).
+ */
+export function createCustomerApi({ api, session }: CustomerApiOptions): CustomerApi {
+  async function authorized<T>(schema: z.ZodType<T>, call: Call): Promise<T> {
+    const client = await api();
+    const token = await session.accessToken();
+    try {
+      return schema.parse(await call(client, bearer(token)));
+    } catch (error) {
+      if (statusOf(error) !== 401) throw toAccountCallError(error);
+    }
+    const renewed = await session.renewAccessToken(token);
+    try {
+      return schema.parse(await call(client, bearer(renewed)));
+    } catch (error) {
+      if (statusOf(error) !== 401) throw toAccountCallError(error);
+      session.endSession();
+      throw new SessionEndedError('unauthorized', { cause: error });
+    }
+  }
+
+  const get = <T>(schema: z.ZodType<T>, path: string) => authorized(schema, (client, headers) => client(path, { headers }));
+  const send = <T>(schema: z.ZodType<T>, method: 'POST' | 'PATCH' | 'DELETE', path: string, body: object) =>
+    authorized(schema, (client, headers) => client(path, { method, headers, body }));
+  const ignored = z.unknown().transform(() => undefined);
+
+  return {
+    getCustomer: () => get(CustomerSchema, '/api/customers/customers'),
+    getAddresses: () => get(z.array(CustomerAddressSchema), '/api/customers/addresses'),
+    patchAddress: (address) => send(CustomerAddressSchema, 'PATCH', '/api/customers/addresses', { address }),
+    getBankAccounts: () => get(z.array(BankAccountSchema), '/api/customers/bank_accounts'),
+    patchBankAccount: (payment) => send(BankAccountSchema, 'PATCH', '/api/customers/bank_accounts', { payment }),
+    getPaypalAccounts: () => get(z.array(PaypalAccountSchema), '/api/customers/paypal_accounts'),
+    patchPaypalAccount: (paypalAccount) => send(PaypalAccountSchema, 'PATCH', '/api/customers/paypal_accounts', { paypalAccount }),
+    createPaymentAccount: (body) => send(PaymentAccountSchema, 'POST', '/api/customers/customer_payment_accounts', body),
+    claimGuestTrades: async () => {
+      const answer = await send(GuestAccountNumberAnswerSchema, 'POST', '/api/customers/guest_account_number', {});
+      session.customerNumberChanged(answer.customerNumber);
+      return answer;
+    },
+    createPhone: (body) => send(PhoneContactSchema, 'POST', '/api/customers/phone_contacts', body),
+    patchPhone: (body) => send(PhoneContactSchema, 'PATCH', '/api/customers/phone_contacts', body),
+    patchPerson: (body) => send(PersonSchema, 'PATCH', '/api/customers/people', body),
+    getTradeHistory: async () => (await get(TradeHistorySchema, '/api/customers/trade_history')).trades,
+    changePassword: (body) => send(ignored, 'POST', '/api/account/changePassword', body),
+    deleteAccount: async (body) => {
+      // Spec §7: the customer data first, then the login; neither may answer success:false.
+      for (const [step, path] of [['customers', '/api/customers/customers'], ['deleteUser', '/api/account/deleteUser']] as const) {
+        let answer: z.infer<typeof SuccessAnswerSchema>;
+        try {
+          answer = await send(SuccessAnswerSchema, 'DELETE', path, body);
+        } catch (error) {
+          if (error instanceof SessionEndedError) throw error;
+          throw new AccountDeletionError(step, { cause: error });
+        }
+        if (!answer.success) throw new AccountDeletionError(step);
+      }
+      session.endSession();
+    },
+  };
 }

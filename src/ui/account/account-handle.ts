@@ -3,19 +3,10 @@
 // this out through useAccount(). Screens never call the account API for the session themselves.
 
 import type { Customer } from '../../contracts/account';
+import type { LoginFailure } from '../../machines/auth';
 import type { CustomerApi } from '../../services/customer-data';
 
-export type LoginFailure =
-  /** Wrong e-mail or password (one answer for both). */
-  | 'invalid'
-  /** Too many failures: try again after `retryAfterSeconds`. */
-  | 'locked'
-  /** The account exists but its activation link was not opened yet. */
-  | 'notActivated'
-  /** The server answered without an access token (spec §8): still logged out. */
-  | 'noToken'
-  /** Network or server failure. */
-  | 'unavailable';
+export type { LoginFailure } from '../../machines/auth';
 
 export interface AccountHandle {
   /** False until the stored session has been restored (render no login/logout choice before). */
@@ -33,9 +24,16 @@ export interface AccountHandle {
   login(input: { email: string; password: string; rememberMe: boolean }): void;
   logout(): void;
   /**
+   * The access token for a call outside customerApi that a logged-in customer makes with a bearer
+   * token (the checkout's trade submission): refreshed first when it has expired, shared with any
+   * refresh already running. Rejects with SessionEndedError when nobody is logged in.
+   */
+  getAccessToken(): Promise<string>;
+  /**
    * Authenticated customer-data and account calls. Each refreshes the access token first when it
    * has expired (one refresh shared by concurrent calls); a refresh failure logs the user out and
-   * the call rejects with SessionEndedError.
+   * the call rejects with SessionEndedError (src/services/session-tokens.ts). Calls made before the
+   * session is restored wait for it.
    */
   readonly customerApi: CustomerApi;
 }

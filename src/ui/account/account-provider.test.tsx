@@ -1,0 +1,117 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadSnapshot } from '../../services/persistence';
+import { ApiOptionsContext } from '../api-context';
+import type { AccountHandle } from './account-handle';
+import { AccountProvider, useAccount } from './account-provider';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const CUSTOMER_ID = '5b0e8a6c-3f1d-4e2a-9c7b-8d6e5f4a3b2c';
+const PASSWORD = 'Kölner-Dom-1248';
+const b64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const jwt = (id: number) =>
+  `${b64url({ alg: 'HS256' })}.${b64url({ sub: CUSTOMER_ID, exp: 2_000_000_000, email: 'erika@example.com', customerNumber: 'K-100042' })}.sig-${id}`;
+const customer = {
+  '@id': `/api/customers/customers/${CUSTOMER_ID}`,
+  id: CUSTOMER_ID,
+  customerNumber: 'K-100042',
+  email: 'erika@example.com',
+  locale: 'de',
+  person: '/api/customers/people/0d6f4a3e-2b1c-4d5e-8f7a-9b8c7d6e5f4a',
+  createdAt: '2030-01-01T10:00:00.000Z',
+};
+
+const calls: string[] = [];
+const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  const path = new URL(String(input)).pathname;
+  calls.push(`${init?.method ?? 'GET'} ${path}`);
+  const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  if (path === '/api/account/login') return json({ access_token: jwt(1), refresh_token: 'refresh-1', token_type: 'Bearer', expires_in: 300, refresh_expires_in: 86_400 });
+  if (path === '/api/customers/customers') return json(customer);
+  if (path === '/api/customers/trade_history') return json({ trades: [] });
+  return json({ success: true });
+}) as typeof globalThis.fetch;
+
+const API = { baseURL: 'http://shop.test', fetch };
+
+/** One browser tab with the provider; `current()` is the latest handle it rendered. */
+function tab() {
+  let latest: AccountHandle | null = null;
+  function Probe() {
+    latest = useAccount();
+    return null;
+  }
+  const container = document.createElement('div');
+  const root: Root = createRoot(container);
+  const render = (children: ReactNode) => act(() => root.render(<ApiOptionsContext.Provider value={API}>{children}</ApiOptionsContext.Provider>));
+  return {
+    mount: () => render(<AccountProvider><Probe /></AccountProvider>),
+    current: () => latest as AccountHandle,
+    unmount: () => act(() => root.unmount()),
+  };
+}
+
+async function until(check: () => boolean) {
+  for (let i = 0; i < 200 && !check(); i++) await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+  expect(check()).toBe(true);
+}
+
+const tabs: ReturnType<typeof tab>[] = [];
+afterEach(async () => {
+  for (const t of tabs.splice(0)) await t.unmount();
+});
+
+describe('AccountProvider', () => {
+  it('is not ready on the first render, then restores and logs in; the stored session has no password', async () => {
+    const a = tab();
+    tabs.push(a);
+    await a.mount();
+    expect(a.current().ready).toBe(false);
+    // A call made before the session is loaded waits for it (and then finds nobody logged in).
+    const early = a.current().customerApi.getTradeHistory().catch((e: unknown) => e);
+    await until(() => a.current().ready);
+    expect(await early).toMatchObject({ name: 'SessionEndedError' });
+    expect(a.current().isLoggedIn).toBe(false);
+
+    await act(async () => a.current().login({ email: 'erika@example.com', password: PASSWORD, rememberMe: true }));
+    await until(() => a.current().customerData !== null);
+    expect(a.current()).toMatchObject({ isLoggedIn: true, email: 'erika@example.com', customerId: CUSTOMER_ID, customerNumber: 'K-100042', busy: false });
+    expect(window.dataLayer).toContainEqual({ event: 'login', method: 'password' });
+    const rendered = a.current();
+    await act(async () => {
+      await expect(a.current().customerApi.getTradeHistory()).resolves.toEqual([]);
+      await expect(a.current().getAccessToken()).resolves.toBe(jwt(1));
+    });
+    expect(a.current()).toBe(rendered); // token checks do not re-render the page
+
+    let stored: unknown;
+    await until(() => {
+      void loadSnapshot('account-session').then((value) => (stored = value));
+      return JSON.stringify(stored ?? null).includes('refresh-1');
+    });
+    expect(JSON.stringify(stored)).not.toContain(PASSWORD);
+  });
+
+  // Continues from the session the test above stored (same IndexedDB, as two page loads would).
+  it('another tab restores the stored session and follows a logout', async () => {
+    const b = tab();
+    tabs.push(b);
+    await b.mount();
+    await until(() => b.current().ready);
+    expect(b.current().isLoggedIn).toBe(true);
+    expect(calls.filter((c) => c === 'POST /api/account/login')).toHaveLength(1);
+
+    const c = tab();
+    tabs.push(c);
+    await c.mount();
+    await until(() => c.current().ready);
+    await act(async () => c.current().logout());
+    await until(() => !c.current().isLoggedIn);
+    await until(() => !b.current().isLoggedIn);
+    expect(b.current()).toMatchObject({ email: null, customerId: null, customerNumber: null });
+  });
+});
