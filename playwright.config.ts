@@ -28,7 +28,8 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${PORT}/healthz`,
-    env: { PORT: String(PORT), LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    // The account e2e test reads the activation mail from the developer mailbox.
+    env: { PORT: String(PORT), LOG_LEVEL: 'warn', NODE_ENV: 'production', DEV_MAILBOX: '1' },
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
   },

@@ -12,13 +12,13 @@ interface Call<I, O> {
 export function controllable<O, I>(name: string) {
   const pending: Call<I, O>[] = [];
   const inputs: I[] = [];
-  const logic = fromPromise<O, I>(
-    ({ input }) =>
-      new Promise<O>((resolve, reject) => {
-        inputs.push(input);
-        pending.push({ input, resolve, reject });
-      }),
-  );
+  /** One call, waiting for the test's answer (for code that takes plain async functions). */
+  const call = (input: I) =>
+    new Promise<O>((resolve, reject) => {
+      inputs.push(input);
+      pending.push({ input, resolve, reject });
+    });
+  const logic = fromPromise<O, I>(({ input }) => call(input));
   const next = () => {
     const call = pending.shift();
     if (!call) throw new Error(`${name}: no call is waiting for an answer`);
@@ -26,6 +26,7 @@ export function controllable<O, I>(name: string) {
   };
   return {
     logic,
+    call,
     inputs,
     pendingCount: () => pending.length,
     resolve: (value: O | ((input: I) => O)) => {

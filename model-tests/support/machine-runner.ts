@@ -43,11 +43,11 @@ export function metaOf(model: AnyStateMachine, state: string): ModelMeta {
   return meta;
 }
 
-/** The production actor's state value as dotted text (`review.idle`). */
+/** The production actor's state value as dotted text (`review.idle`); parallel regions sorted and joined with ` + `. */
 export function stateText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  const [key, child] = Object.entries(value as Record<string, unknown>)[0]!;
-  return `${key}.${stateText(child)}`;
+  const leaves = (v: unknown, prefix: string): string[] =>
+    typeof v === 'string' ? [`${prefix}${v}`] : Object.entries(v as Record<string, unknown>).flatMap(([key, child]) => leaves(child, `${prefix}${key}.`));
+  return leaves(value, '').sort().join(' + ');
 }
 
 export async function runPath<H extends { actor: AnyActorRef | null }>(flow: MachineFlow<H>, path: FlowPath, recorder: CoverageRecorder): Promise<void> {

@@ -139,7 +139,8 @@ export function tokenExpiryOf(now: number, expiresIn: number): number {
 
 /** The session a token answer opens at `now`, or null when it has no usable access token (spec §8). */
 export function sessionFromAnswer(answer: TokenAnswer | null, now: number, previous: AccountSession = signedOut): AccountSession | null {
-  const claims = answer ? decodeAccessToken(answer.access_token) : null;
+  // A malformed answer (no access_token at all) counts like one without a usable token (spec §8).
+  const claims = typeof answer?.access_token === 'string' ? decodeAccessToken(answer.access_token) : null;
   if (!answer || !claims) return null;
   const sameCustomer = previous.customerId === claims.sub;
   return {

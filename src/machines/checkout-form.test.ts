@@ -13,7 +13,10 @@ import {
   submitFailure,
   toTradeRequest,
   validateStep,
+  voucherEmail,
+  withAccount,
   writeField,
+  type AccountPrefill,
   type CheckoutForm,
 } from './checkout-form';
 
@@ -183,5 +186,52 @@ describe('randomKey', () => {
     vi.stubGlobal('crypto', { getRandomValues: <T extends ArrayBufferView>(array: T) => real.getRandomValues(array as never) as T });
     const key = randomKey();
     expect(key).toMatch(UUID_V4);
+  });
+});
+
+describe('a customer identity', () => {
+  const customer: CheckoutForm = { ...form, identity: { kind: 'customer', email: 'erika@example.com' } };
+
+  it('is valid without a typed e-mail and sends {kind: customer} only', () => {
+    expect(validateStep('identity', { ...customer, identity: { kind: 'customer', email: '' } })).toEqual({});
+    expect(toTradeRequest(customer).identity).toEqual({ kind: 'customer' });
+    const parsed = TradeRequestSchema('de').safeParse(toTradeRequest(customer));
+    expect(parsed.success && parsed.data.identity).toEqual({ kind: 'customer' });
+  });
+
+  it('gives the account e-mail to the voucher check', () => {
+    expect(voucherEmail(customer.identity)).toBe('erika@example.com');
+    expect(voucherEmail({ kind: 'customer', email: '' })).toBeUndefined();
+  });
+});
+
+describe('withAccount', () => {
+  const prefill: AccountPrefill = {
+    email: 'erika@example.com',
+    address: { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17a', postalCode: '51147', city: 'Köln' },
+    sepa: { accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+    paypal: { email: 'pp@example.com' },
+  };
+  const fresh = { identity: { kind: 'guest' as const, email: '' }, address: emptyAddress, payout: emptyPayout };
+
+  it('fills an untouched form completely (missing fields blank) and makes the identity the customer', () => {
+    expect(withAccount(fresh, prefill)).toEqual({
+      identity: { kind: 'customer', email: 'erika@example.com' },
+      address: { ...prefill.address, phone: '' },
+      payout: { method: 'sepa', ...prefill.sepa, email: 'pp@example.com' },
+    });
+  });
+
+  it('keeps every part the seller typed in, including the chosen method', () => {
+    const typed = { ...fresh, address: { ...emptyAddress, city: ' Bonn' }, payout: { ...emptyPayout, method: 'paypal' as const, email: 'mine@example.com' } };
+    const result = withAccount(typed, prefill);
+    expect(result.address).toBe(typed.address);
+    expect(result.payout).toEqual({ method: 'paypal', ...prefill.sepa, email: 'mine@example.com' });
+  });
+
+  it('without account data the form stays as it is', () => {
+    const result = withAccount(fresh, { email: 'erika@example.com', address: null, sepa: null, paypal: null });
+    expect(result.address).toBe(emptyAddress);
+    expect(result.payout).toEqual(emptyPayout);
   });
 });

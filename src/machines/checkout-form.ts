@@ -1,6 +1,6 @@
 // The checkout's form data as typed (raw strings), its validation with the shared trade contract
-// (field path → message key), the request it becomes, and how a failed submission reads.
-// Pure functions: the checkout machine (./checkout) calls them, tests call them directly.
+// (field path → message key), the request it becomes, the prefill from a customer account, and how a
+// failed submission reads. Pure functions: the checkout machine (./checkout) calls them, tests too.
 
 import type { Locale } from '../config/locales';
 import {
@@ -28,8 +28,13 @@ export type PayoutField = (typeof PAYOUT_FIELDS)[number];
 
 export type PayoutMethod = Payout['method'];
 
+/**
+ * A guest trades with the e-mail typed here; a logged-in customer with the account (the request then
+ * carries no e-mail, the server takes the customer from the bearer token). `email` is the account's
+ * for a customer: shown in the review and used for the voucher check.
+ */
 export interface IdentityForm {
-  readonly kind: 'guest';
+  readonly kind: 'guest' | 'customer';
   readonly email: string;
 }
 export type AddressForm = Readonly<Record<AddressField, string>>;
@@ -168,11 +173,16 @@ export function payoutRequest(payout: PayoutForm) {
     : { method: payout.method, accountHolder: payout.accountHolder, iban: payout.iban, bic: payout.bic };
 }
 
+/** The identity as the contract shapes it: a customer sends no e-mail. */
+export function identityRequest(identity: IdentityForm) {
+  return identity.kind === 'customer' ? { kind: identity.kind } : { kind: identity.kind, email: identity.email };
+}
+
 /** The body TradeRequestSchema(locale) parses: raw values, the schema trims and normalizes them. */
 export function toTradeRequest(form: CheckoutForm) {
   return {
     offerIds: [...form.cartOfferIds],
-    identity: { kind: form.identity.kind, email: form.identity.email },
+    identity: identityRequest(form.identity),
     address: { ...form.address },
     payout: payoutRequest(form.payout),
     voucherCode: form.voucherCode,
@@ -193,7 +203,7 @@ export function validateStep(step: CheckoutStep, form: CheckoutForm): FieldError
     result.success ? {} : errorsFromIssues(result.error?.issues ?? [], prefix);
   switch (step) {
     case 'identity':
-      return fail(IdentitySchema.safeParse(form.identity), 'identity');
+      return fail(IdentitySchema.safeParse(identityRequest(form.identity)), 'identity');
     case 'address':
       return fail(addressSchema(form.locale).safeParse(form.address), 'address');
     case 'payout':
@@ -216,10 +226,49 @@ export function parseVoucherCode(code: string): { readonly code: string; readonl
   return result.success ? { code: result.data, error: null } : { code: null, error: result.error.issues[0]?.message ?? 'voucher.invalid' };
 }
 
-/** The guest's e-mail when it is valid: vouchers limited to one use per customer need it. */
+/** The guest's or customer's e-mail when it is valid: vouchers limited to one use per customer need it. */
 export function voucherEmail(identity: IdentityForm): string | undefined {
-  const result = IdentitySchema.safeParse(identity);
+  const result = IdentitySchema.safeParse({ kind: 'guest', email: identity.email });
   return result.success ? result.data.email : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prefill from the customer account
+
+/** What a logged-in customer's account offers the checkout: the primary address and payout accounts. */
+export interface AccountPrefill {
+  readonly email: string;
+  readonly address: Partial<AddressForm> | null;
+  readonly sepa: { readonly accountHolder: string; readonly iban: string; readonly bic: string } | null;
+  readonly paypal: { readonly email: string } | null;
+}
+
+const blank = (values: readonly string[]) => values.every((value) => value.trim() === '');
+
+/**
+ * The form with the customer identity and the account's data in every part the seller has not
+ * typed in yet (a part is the address, the SEPA fields or the PayPal e-mail): nothing typed is
+ * overwritten, everything filled in stays editable. The payout method follows the account (SEPA
+ * first) only when no payout field was typed.
+ */
+export function withAccount(form: Pick<CheckoutForm, 'identity' | 'address' | 'payout'>, prefill: AccountPrefill): Pick<CheckoutForm, 'identity' | 'address' | 'payout'> {
+  const address: AddressForm =
+    prefill.address && blank(Object.values(form.address))
+      ? Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, prefill.address?.[field] ?? ''])) as AddressForm
+      : form.address;
+  const sepaBlank = blank([form.payout.accountHolder, form.payout.iban, form.payout.bic]);
+  const paypalBlank = blank([form.payout.email]);
+  const method: PayoutMethod = sepaBlank && paypalBlank ? (prefill.sepa ? 'sepa' : prefill.paypal ? 'paypal' : form.payout.method) : form.payout.method;
+  return {
+    identity: { kind: 'customer', email: prefill.email },
+    address,
+    payout: {
+      ...form.payout,
+      ...(prefill.sepa && sepaBlank ? { accountHolder: prefill.sepa.accountHolder, iban: prefill.sepa.iban, bic: prefill.sepa.bic } : {}),
+      ...(prefill.paypal && paypalBlank ? { email: prefill.paypal.email } : {}),
+      method,
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

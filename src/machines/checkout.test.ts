@@ -4,7 +4,7 @@ import { assign, createActor, fromPromise, waitFor, type SnapshotFrom } from 'xs
 import type { Locale } from '../config/locales';
 import type { Trade, VoucherCheckRequest, VoucherCheckResult } from '../contracts/trades';
 import { persistActor, restoreSnapshot } from '../services/persistence';
-import { SubmitTradeError, checkoutMachine, type CheckoutField, type CheckoutInput, type SubmitTradeInput } from './checkout';
+import { SubmitTradeError, checkoutMachine, type AccountPrefill, type CheckoutField, type CheckoutInput, type SubmitTradeInput } from './checkout';
 
 const OFFER_A = '3f1c2a4e-8b7d-4c6e-9a1b-2c3d4e5f6a7b';
 const OFFER_B = '0b7c2f56-3a43-4c55-9d0e-1f1f8f3f0a11';
@@ -570,6 +570,111 @@ describe('checkout machine: submission', () => {
     const failed = await waitFor(actor, (s) => !s.matches('submitting'));
     expect(failed.context.submitError).toEqual({ kind: 'network' });
     expect(failed.context.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+const ACCOUNT: AccountPrefill = {
+  email: 'erika@example.com',
+  address: { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17a', postalCode: '51147', city: 'Köln', phone: '' },
+  sepa: { accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+  paypal: { email: 'erika.paypal@example.com' },
+};
+
+describe('checkout machine: a logged-in customer', () => {
+  it('useAccount in the identity step: customer identity, address and payout prefilled, on to the address step', () => {
+    const { actor } = start();
+    actor.send({ type: 'checkout.useAccount', prefill: ACCOUNT });
+    const s = actor.getSnapshot();
+    expect(s.value).toBe('address');
+    expect(s.context.identity).toEqual({ kind: 'customer', email: 'erika@example.com' });
+    expect(s.context.address).toEqual(ACCOUNT.address);
+    expect(s.context.payout).toEqual({ method: 'sepa', ...ACCOUNT.sepa, email: 'erika.paypal@example.com' });
+    expect(s.context).toMatchObject({ paymentType: 13, isPayPalTransaction: false });
+  });
+
+  it('the submitted request has identity {kind: customer} without an e-mail; the prefill stays editable', async () => {
+    const { actor, submits } = start();
+    actor.send({ type: 'checkout.useAccount', prefill: ACCOUNT });
+    fill(actor, { 'address.city': 'Bonn', 'address.postalCode': '53111' });
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().value).toBe('payout');
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().value).toEqual({ review: 'idle' });
+    actor.send({ type: 'checkout.acceptTerms', value: true });
+    actor.send({ type: 'checkout.submit' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(submits).toHaveLength(1);
+    expect(submits[0]?.request.identity).toEqual({ kind: 'customer' });
+    expect(submits[0]?.request.address).toMatchObject({ city: 'Bonn', postalCode: '53111', street: 'Heidestraße' });
+    expect(submits[0]?.request.payout).toEqual({ method: 'sepa', accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' });
+  });
+
+  it('an account with only PayPal selects PayPal (paymentType 2); a customer e-mail cannot be edited', () => {
+    const { actor } = start();
+    actor.send({ type: 'checkout.useAccount', prefill: { ...ACCOUNT, sepa: null } });
+    expect(actor.getSnapshot().context).toMatchObject({ payout: { method: 'paypal', email: 'erika.paypal@example.com', iban: '' }, paymentType: 2, isPayPalTransaction: true });
+    actor.send({ type: 'checkout.change', field: 'identity.email', value: 'someone@example.com' });
+    expect(actor.getSnapshot().context.identity).toEqual({ kind: 'customer', email: 'erika@example.com' });
+  });
+
+  it('what the seller typed as a guest is kept; only untouched parts are prefilled', () => {
+    const { actor } = start();
+    fill(actor, IDENTITY);
+    actor.send({ type: 'checkout.next' });
+    fill(actor, { 'address.firstName': 'Max' });
+    actor.send({ type: 'checkout.useAccount', prefill: ACCOUNT });
+    const s = actor.getSnapshot();
+    // Logging in later does not move the seller away from the step they are in.
+    expect(s.value).toBe('address');
+    expect(s.context.identity.kind).toBe('customer');
+    expect(s.context.address).toMatchObject({ firstName: 'Max', street: '' });
+    expect(s.context.payout).toMatchObject({ method: 'sepa', iban: 'DE89370400440532013000' });
+  });
+
+  it('an account without address or payout account prefills nothing; the same account again changes nothing', () => {
+    const { actor } = start();
+    actor.send({ type: 'checkout.useAccount', prefill: { email: 'new@example.com', address: null, sepa: null, paypal: null } });
+    const before = actor.getSnapshot();
+    expect(before.value).toBe('address');
+    expect(before.context.address).toEqual({ firstName: '', lastName: '', street: '', houseNumber: '', postalCode: '', city: '', phone: '' });
+    actor.send({ type: 'checkout.useAccount', prefill: { email: 'new@example.com', address: null, sepa: null, paypal: null } });
+    expect(actor.getSnapshot().context).toBe(before.context);
+  });
+
+  it('useGuest after a logout: a guest with the same e-mail, a new idempotency key on the next submit', async () => {
+    const { actor, submits } = start({ submit: [new Error('offline'), trade] });
+    actor.send({ type: 'checkout.useAccount', prefill: ACCOUNT });
+    actor.send({ type: 'checkout.next' });
+    actor.send({ type: 'checkout.next' });
+    actor.send({ type: 'checkout.acceptTerms', value: true });
+    actor.send({ type: 'checkout.submit' });
+    await settled(actor);
+    expect(actor.getSnapshot().context.idempotencyKey).toBe('key-1');
+
+    actor.send({ type: 'checkout.useGuest' });
+    expect(actor.getSnapshot().context).toMatchObject({ identity: { kind: 'guest', email: 'erika@example.com' }, idempotencyKey: null });
+    // A guest already: nothing changes.
+    const guest = actor.getSnapshot().context;
+    actor.send({ type: 'checkout.useGuest' });
+    expect(actor.getSnapshot().context).toBe(guest);
+
+    actor.send({ type: 'checkout.submit' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(submits.map((s) => [s.idempotencyKey, s.request.identity])).toEqual([
+      ['key-1', { kind: 'customer' }],
+      ['key-2', { kind: 'guest', email: 'erika@example.com' }],
+    ]);
+  });
+
+  it('the voucher check sends the account e-mail', async () => {
+    const { actor, voucherChecks } = start();
+    actor.send({ type: 'checkout.useAccount', prefill: ACCOUNT });
+    actor.send({ type: 'checkout.next' });
+    actor.send({ type: 'checkout.next' });
+    fill(actor, { voucherCode: 'summer10' });
+    actor.send({ type: 'checkout.applyVoucher' });
+    await settled(actor);
+    expect(voucherChecks).toEqual([{ code: 'SUMMER10', cartTotal: 287.35, email: 'erika@example.com' }]);
   });
 });
 

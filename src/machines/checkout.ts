@@ -1,5 +1,7 @@
 // One checkout of the cart (DESIGN.md §7): identity → address → payout → review → submit → done.
-// Form values stay as typed and are validated with the trade contract; errors are field path →
+// The identity is a guest's e-mail or the logged-in customer ('checkout.useAccount', sent by the page
+// when the account session is logged in, prefills the address and payout from the account and skips
+// the identity step; 'checkout.useGuest' when it is not any more). Form values stay as typed and are validated with the trade contract; errors are field path →
 // message key. Side effects run in the `checkVoucher` and `submitTrade` actors, which the page
 // provides (`checkoutMachine.provide({ actors })`); tests provide fakes. Persist the whole actor with
 // getPersistedSnapshot(): a reload in `submitting` re-sends the same request with the same
@@ -10,6 +12,7 @@ import { DEFAULT_PAYMENT_TYPE_SELECTION } from '../config/constants';
 import type { Locale } from '../config/locales';
 import { paymentTypeCode, type Trade, type TradeRequest, type VoucherCheckRequest, type VoucherCheckResult } from '../contracts/trades';
 import {
+  type AccountPrefill,
   emptyAddress,
   emptyPayout,
   errorsUnder,
@@ -25,6 +28,7 @@ import {
   submitFailure,
   validateStep,
   voucherEmail,
+  withAccount,
   withoutError,
   withoutErrorsUnder,
   writeField,
@@ -43,6 +47,7 @@ export {
   validateStep,
   toTradeRequest,
   SubmitTradeError,
+  type AccountPrefill,
   type CheckoutField,
   type CheckoutStep,
   type FieldErrors,
@@ -88,6 +93,10 @@ export type CheckoutEvent =
   | { readonly type: 'checkout.acceptTerms'; readonly value: boolean }
   | { readonly type: 'checkout.submit' }
   | { readonly type: 'checkout.retry' }
+  /** The account session is logged in: trade as that customer, with the account's data where nothing was typed. */
+  | { readonly type: 'checkout.useAccount'; readonly prefill: AccountPrefill }
+  /** The account session ended (logout, expired refresh): trade as a guest with the same e-mail. */
+  | { readonly type: 'checkout.useGuest' }
   /** The cart changed (e.g. re-quoted offers after 'expired'); the page sends it whenever it differs. */
   | { readonly type: 'checkout.cartChanged'; readonly offerIds: readonly string[]; readonly cartTotal: number };
 
@@ -118,6 +127,8 @@ const FORM_EDITS = {
   'checkout.selectPayout': { guard: 'changesPayoutMethod', actions: 'selectPayout' },
   'checkout.acceptTerms': { guard: 'changesTerms', actions: 'acceptTerms' },
   'checkout.cartChanged': { guard: 'changesCart', actions: 'updateCart' },
+  'checkout.useAccount': { guard: 'changesAccount', actions: 'useAccount' },
+  'checkout.useGuest': { guard: 'isCustomer', actions: 'useGuest' },
 } as const;
 
 type Step = { readonly step: CheckoutStep };
@@ -142,7 +153,15 @@ export const checkoutMachine = setup({
     isRequestValid: ({ context }) => parseTradeRequest(context).errors === null,
     /** A value that differs from the stored one: re-sending the same value keeps the key for a retry. */
     changesField: ({ context, event }) =>
-      event.type === 'checkout.change' && isCheckoutField(event.field) && typeof event.value === 'string' && readField(context, event.field) !== event.value,
+      event.type === 'checkout.change' &&
+      isCheckoutField(event.field) &&
+      typeof event.value === 'string' &&
+      readField(context, event.field) !== event.value &&
+      // A customer's e-mail is the account's.
+      !(event.field === 'identity.email' && context.identity.kind === 'customer'),
+    changesAccount: ({ context, event }) =>
+      event.type === 'checkout.useAccount' && (context.identity.kind !== 'customer' || context.identity.email !== event.prefill.email),
+    isCustomer: ({ context }) => context.identity.kind === 'customer',
     changesVoucherCode: ({ context, event }) => event.type === 'checkout.change' && event.field === 'voucherCode' && context.voucherCode !== event.value,
     changesPayoutMethod: ({ context, event }) =>
       event.type === 'checkout.selectPayout' && (event.method === 'sepa' || event.method === 'paypal') && event.method !== context.payout.method,
@@ -196,6 +215,18 @@ export const checkoutMachine = setup({
         idempotencyKey: null,
       };
     }),
+    useAccount: assign(({ context, event }) => {
+      if (event.type !== 'checkout.useAccount') return {};
+      const form = withAccount(context, event.prefill);
+      return {
+        ...form,
+        paymentType: paymentTypeCode(form.payout),
+        isPayPalTransaction: form.payout.method === 'paypal',
+        errors: withoutErrorsUnder(context.errors, 'identity'),
+        idempotencyKey: null,
+      };
+    }),
+    useGuest: assign(({ context }) => ({ identity: { kind: 'guest' as const, email: context.identity.email }, idempotencyKey: null })),
     acceptTerms: assign(({ context, event }) =>
       event.type === 'checkout.acceptTerms' ? { termsAccepted: event.value, errors: withoutError(context.errors, 'termsAccepted'), idempotencyKey: null } : {},
     ),
@@ -272,6 +303,8 @@ export const checkoutMachine = setup({
       entry: { type: 'enterStep', params: { step: 'identity' } },
       on: {
         ...FORM_EDITS,
+        // A logged-in customer skips the choice of identity.
+        'checkout.useAccount': { guard: 'changesAccount', target: 'address', actions: 'useAccount' },
         'checkout.next': [
           { guard: { type: 'isStepValid', params: { step: 'identity' } }, target: 'address', actions: { type: 'clearStepErrors', params: { step: 'identity' } } },
           { actions: { type: 'showStepErrors', params: { step: 'identity' } } },

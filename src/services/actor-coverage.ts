@@ -50,6 +50,9 @@ export function createCoverageInspector(sink: CoverageSink, only?: ReadonlySet<s
       for (const transition of event._transitions) {
         const key = keyOfTakenTransition(transition);
         if (key) record.transitions[key] = true;
+        // A transient state (left at once by an eventless transition) is active only as a source.
+        const source = (transition as TakenTransition).source;
+        if (source) record.states[source.id] = true;
         for (const target of (transition as TakenTransition).target ?? []) record.states[target.id] = true;
       }
     }

@@ -1,5 +1,12 @@
+// /account/password-forgot: ask for a link to choose a new password.
+
+import { PasswordForgot } from '../../ui/account/password-forgot';
 import { ScreenPage } from '../screen-page';
 
 export default function PasswordForgotPage() {
-  return <ScreenPage screen="passwordForgot" />;
+  return (
+    <ScreenPage screen="passwordForgot">
+      <PasswordForgot />
+    </ScreenPage>
+  );
 }

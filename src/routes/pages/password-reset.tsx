@@ -1,5 +1,14 @@
+// /account/password-reset?token=…: choose a new password with the e-mail's link.
+
+import { useLinkToken } from '../../ui/account/link-token';
+import { PasswordReset } from '../../ui/account/password-reset';
 import { ScreenPage } from '../screen-page';
 
 export default function PasswordResetPage() {
-  return <ScreenPage screen="passwordReset" />;
+  const token = useLinkToken();
+  return (
+    <ScreenPage screen="passwordReset">
+      <PasswordReset key={token ?? ''} token={token} />
+    </ScreenPage>
+  );
 }

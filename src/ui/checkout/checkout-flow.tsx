@@ -1,28 +1,39 @@
-// The checkout of the cart (DESIGN.md §7): identity (guest) → address → payout → review → submit,
-// driven by the checkout machine and restored from IndexedDB in whatever step a reload found it.
-// On success the cart is emptied, the transactionId set, the trade event pushed, and the seller
-// moves on to the thank-you page, which reads the finished checkout.
+// The checkout of the cart (DESIGN.md §7): identity (guest, log-in or registration) → address →
+// payout → review → submit, driven by the checkout machine and restored from IndexedDB in whatever
+// step a reload found it. A logged-in customer skips the identity choice: the address and payout are
+// prefilled from the account and the trade is sent with the session's bearer token. On success the
+// cart is emptied, the transactionId set, the trade event pushed, and the seller moves on to the
+// thank-you page, which reads the finished checkout.
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { VoucherCheckRequest } from '../../contracts/trades';
 import { formatPrice } from '../../i18n/format';
 import { cartTotal, type CartContext } from '../../machines/cart';
 import { SubmitTradeError, checkoutMachine, stepOrder, type CheckoutField, type CheckoutStep, type SubmitTradeInput } from '../../machines/checkout';
+import type { AddressField, PayoutField } from '../../machines/checkout-form';
 import { errorBody, statusOf } from '../../services/api-client';
 import { persistActor, restoreSnapshot } from '../../services/persistence';
 import { pushDataLayer } from '../../services/data-layer';
 import { pushTradeCreated } from '../../services/trade-events';
 import { checkVoucher, submitTrade } from '../../services/trades';
+import { useAccount } from '../account/account-provider';
+import { AccountQueries, useLoadAccountPrefill } from '../account/account-queries';
+import { authorizedClient } from '../account/authorized-client';
+import { useFocusFirstError } from '../account/focus';
+import { LoginForm } from '../account/login-form';
 import { useApiClient } from '../api-context';
 import { useCart } from '../cart/cart-provider';
 import { useShop } from '../shop-context';
-import { FIELD_MESSAGES, POSTAL_CODE_EXAMPLES, postalCodeMessage } from './field-messages';
+import { AddressFields } from './address-fields';
+import { fieldMessage } from './field-messages';
+import { IdentityOptions, LoggedInNote, RegisterInvite, type IdentityChoice } from './identity-step';
+import { PayoutFields } from './payout-fields';
 import { TextField } from './text-field';
 
 export const CHECKOUT_STORAGE_KEY = 'checkout-flow';
@@ -52,7 +63,11 @@ export function CheckoutFlow({ cart }: { cart: CartContext }) {
       </p>
     );
   }
-  return <CheckoutSteps cart={cart} snapshot={restored.snapshot} />;
+  return (
+    <AccountQueries>
+      <CheckoutSteps cart={cart} snapshot={restored.snapshot} />
+    </AccountQueries>
+  );
 }
 
 function CheckoutSteps({ cart, snapshot }: { cart: CartContext; snapshot: CheckoutSnapshot | undefined }) {
@@ -61,6 +76,10 @@ function CheckoutSteps({ cart, snapshot }: { cart: CartContext; snapshot: Checko
   const navigate = useNavigate();
   const cartHandle = useCart();
   const api = useApiClient();
+  const account = useAccount();
+  // The submission reads the session when it runs, not when the machine was made.
+  const session = useRef(account);
+  session.current = account;
   const total = cartTotal(cart.cart);
   const offerIds = cart.cart.map((l) => l.offerId);
 
@@ -71,7 +90,9 @@ function CheckoutSteps({ cart, snapshot }: { cart: CartContext; snapshot: Checko
           checkVoucher: fromPromise(async ({ input }: { input: VoucherCheckRequest }) => checkVoucher(await api(), input)),
           submitTrade: fromPromise(async ({ input }: { input: SubmitTradeInput }) => {
             try {
-              return await submitTrade(await api(), input.request, input.idempotencyKey);
+              // A customer's trade carries the session's bearer token (refreshed first when it has expired).
+              const client = input.request.identity.kind === 'customer' ? await authorizedClient(await api(), session.current) : await api();
+              return await submitTrade(client, input.request, input.idempotencyKey);
             } catch (error) {
               throw new SubmitTradeError({ status: statusOf(error), body: errorBody(error) }, { cause: error });
             }
@@ -91,6 +112,33 @@ function CheckoutSteps({ cart, snapshot }: { cart: CartContext; snapshot: Checko
     const persisted = persistActor(actor, CHECKOUT_STORAGE_KEY, { debounceMs: 0 });
     return () => void persisted.stop();
   }, [actor]);
+
+  // The account session decides the identity: logged in → the customer, prefilled from the account
+  // (this skips the identity step); logged out → a guest again.
+  const loadPrefill = useLoadAccountPrefill();
+  const identity = context.identity;
+  const isAccountIdentity = identity.kind === 'customer' && identity.email === account.email;
+  const [prefillFailed, setPrefillFailed] = useState(false);
+  useEffect(() => {
+    if (!account.ready) return;
+    if (!account.isLoggedIn) {
+      if (identity.kind === 'customer') actor.send({ type: 'checkout.useGuest' });
+      return;
+    }
+    if (isAccountIdentity) return;
+    let current = true;
+    void loadPrefill().then((prefill) => {
+      if (!current) return;
+      if (prefill) actor.send({ type: 'checkout.useAccount', prefill });
+      else setPrefillFailed(true);
+    });
+    return () => {
+      current = false;
+    };
+    // loadPrefill reads the session it was made with; the session fields below are what matters.
+  }, [actor, account.ready, account.isLoggedIn, account.email, identity.kind, isAccountIdentity]);
+  const [choice, setChoice] = useState<IdentityChoice>('guest');
+  const awaitingAccount = !account.ready || (account.isLoggedIn && !isAccountIdentity && !prefillFailed);
 
   // The cart may change (a removed line, a re-quoted offer): the checkout follows it.
   const offerIdsKey = offerIds.join(',');
@@ -134,12 +182,16 @@ function CheckoutSteps({ cart, snapshot }: { cart: CartContext; snapshot: Checko
   const submitting = state.matches('submitting') || state.matches('done');
   const send = actor.send;
   const change = (field: CheckoutField) => (value: string) => send({ type: 'checkout.change', field, value });
-  const errorOf = (path: string): string | undefined => {
-    if (!context.errors[path]) return undefined;
-    if (path === 'address.postalCode') return i18n._(postalCodeMessage(POSTAL_CODE_EXAMPLES[shop.locale]));
-    const known = FIELD_MESSAGES[path];
-    return known ? i18n._(known) : i18n._(msg`Please check this field.`);
-  };
+  const errorOf = (path: string): string | undefined => (context.errors[path] ? fieldMessage(i18n, shop.locale, path) : undefined);
+  // A refused step moves the focus to its first invalid field.
+  const form = useRef<HTMLFormElement>(null);
+  const [refused, setRefused] = useState(0);
+  useFocusFirstError(form, refused);
+
+  // The identity step: the choice (guest, log-in, register) until the session is known and nobody is logged in.
+  const identityStep = step === 'identity';
+  const showChoice = identityStep && !awaitingAccount && !account.isLoggedIn;
+  const showForm = !identityStep || (!awaitingAccount && (account.isLoggedIn || choice === 'guest'));
 
   return (
     <section className="checkout" aria-labelledby="checkout-heading">
@@ -156,15 +208,28 @@ function CheckoutSteps({ cart, snapshot }: { cart: CartContext; snapshot: Checko
         ))}
       </ol>
 
+      {identityStep && awaitingAccount && (
+        <p className="loading-note" role="status">
+          <span className="spinner" aria-hidden="true" /> <Trans>Loading your details…</Trans>
+        </p>
+      )}
+      {showChoice && <IdentityOptions value={choice} onChange={setChoice} />}
+      {showChoice && choice === 'login' && <LoginForm headingLevel={3} />}
+      {showChoice && choice === 'register' && <RegisterInvite />}
+
+      {showForm && (
       <form
+        ref={form}
         className="checkout-form"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
           send({ type: step === 'review' ? 'checkout.submit' : 'checkout.next' });
+          if (Object.keys(actor.getSnapshot().context.errors).length > 0) setRefused((n) => n + 1);
         }}
       >
-        {step === 'identity' && (
+        {identityStep && identity.kind === 'customer' && <LoggedInNote email={identity.email} />}
+        {identityStep && identity.kind === 'guest' && (
           <fieldset>
             <legend>{i18n._(msg`Continue as a guest`)}</legend>
             <p className="field-hint">{i18n._(msg`We send your confirmation and the free shipping label to this address.`)}</p>
@@ -175,45 +240,25 @@ function CheckoutSteps({ cart, snapshot }: { cart: CartContext; snapshot: Checko
         {step === 'address' && (
           <fieldset>
             <legend>{i18n._(msg`Where do we pick up the parcel from?`)}</legend>
-            <div className="field-row">
-              <TextField name="address.firstName" autoComplete="given-name" label={i18n._(msg`First name`)} value={context.address.firstName} error={errorOf('address.firstName')} onValue={change('address.firstName')} />
-              <TextField name="address.lastName" autoComplete="family-name" label={i18n._(msg`Last name`)} value={context.address.lastName} error={errorOf('address.lastName')} onValue={change('address.lastName')} />
-            </div>
-            <div className="field-row">
-              <TextField name="address.street" autoComplete="address-line1" label={i18n._(msg`Street`)} value={context.address.street} error={errorOf('address.street')} onValue={change('address.street')} />
-              <TextField name="address.houseNumber" label={i18n._(msg`House number`)} value={context.address.houseNumber} error={errorOf('address.houseNumber')} onValue={change('address.houseNumber')} className="short" />
-            </div>
-            <div className="field-row">
-              <TextField name="address.postalCode" autoComplete="postal-code" inputMode="numeric" label={i18n._(msg`Postal code`)} value={context.address.postalCode} error={errorOf('address.postalCode')} onValue={change('address.postalCode')} className="short" />
-              <TextField name="address.city" autoComplete="address-level2" label={i18n._(msg`City`)} value={context.address.city} error={errorOf('address.city')} onValue={change('address.city')} />
-            </div>
-            <TextField name="address.phone" type="tel" autoComplete="tel" label={i18n._(msg`Phone (optional)`)} value={context.address.phone} error={errorOf('address.phone')} onValue={change('address.phone')} />
-            <p className="field-hint">{i18n._(msg`Country: ${countryName(shop.locale)}`)}</p>
+            <AddressFields
+              locale={shop.locale}
+              values={context.address}
+              errorOf={errorOf}
+              onField={(field: AddressField, value) => send({ type: 'checkout.change', field: `address.${field}`, value })}
+            />
           </fieldset>
         )}
 
         {step === 'payout' && (
           <fieldset>
             <legend>{i18n._(msg`How would you like to be paid?`)}</legend>
-            <div className="payout-methods" role="radiogroup">
-              <label className={context.payout.method === 'sepa' ? 'answer chosen' : 'answer'}>
-                <input type="radio" name="payout.method" value="sepa" checked={context.payout.method === 'sepa'} onChange={() => send({ type: 'checkout.selectPayout', method: 'sepa' })} />
-                <span>{i18n._(msg`Bank transfer (SEPA)`)}</span>
-              </label>
-              <label className={context.payout.method === 'paypal' ? 'answer chosen' : 'answer'}>
-                <input type="radio" name="payout.method" value="paypal" checked={context.payout.method === 'paypal'} onChange={() => send({ type: 'checkout.selectPayout', method: 'paypal' })} />
-                <span>PayPal</span>
-              </label>
-            </div>
-            {context.payout.method === 'sepa' ? (
-              <>
-                <TextField name="payout.accountHolder" autoComplete="name" label={i18n._(msg`Account holder`)} value={context.payout.accountHolder} error={errorOf('payout.accountHolder')} onValue={change('payout.accountHolder')} />
-                <TextField name="payout.iban" autoComplete="off" label="IBAN" value={context.payout.iban} error={errorOf('payout.iban')} onValue={change('payout.iban')} spellCheck={false} />
-                <TextField name="payout.bic" autoComplete="off" label="BIC" value={context.payout.bic} error={errorOf('payout.bic')} onValue={change('payout.bic')} spellCheck={false} className="short" />
-              </>
-            ) : (
-              <TextField name="payout.email" type="email" autoComplete="email" label={i18n._(msg`PayPal e-mail address`)} value={context.payout.email} error={errorOf('payout.email')} onValue={change('payout.email')} />
-            )}
+            <PayoutFields
+              label={i18n._(msg`Payout method`)}
+              values={context.payout}
+              errorOf={errorOf}
+              onField={(field: PayoutField, value) => send({ type: 'checkout.change', field: `payout.${field}`, value })}
+              onMethod={(method) => send({ type: 'checkout.selectPayout', method })}
+            />
           </fieldset>
         )}
 
@@ -278,13 +323,10 @@ function CheckoutSteps({ cart, snapshot }: { cart: CartContext; snapshot: Checko
           </button>
         </div>
       </form>
+      )}
     </section>
   );
 }
-
-/** The shop country in the shop's language (the address country is fixed by the shop). */
-const COUNTRY_NAMES = { default: 'Germany', de: 'Deutschland', at: 'Österreich', es: 'España', fr: 'France', it: 'Italia' } as const;
-const countryName = (locale: keyof typeof COUNTRY_NAMES): string => COUNTRY_NAMES[locale];
 
 function voucherMessage(i18n: ReturnType<typeof useLingui>['i18n'], reason: string): string {
   switch (reason) {

@@ -1,7 +1,8 @@
 // What the checkout says next to a field whose value the shared contract refuses, in the shop's
-// language. The contract's own messages are English (they serve API clients); the form shows these.
+// language. The contract's own messages are English (they serve API clients); the forms (checkout and
+// account) show these.
 
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Locale } from '../../config/locales';
 
@@ -31,3 +32,12 @@ export const POSTAL_CODE_EXAMPLES: Record<Locale, string> = {
 };
 
 export const postalCodeMessage = (example: string) => msg`Please enter a valid postal code, for example ${example}.`;
+
+/**
+ * What to show next to a field path that has an error: the postal code with the shop's example,
+ * a known path's message (`extra` adds a form's own paths), else a general request to check it.
+ */
+export function fieldMessage(i18n: I18n, locale: Locale, path: string, extra: Readonly<Record<string, MessageDescriptor>> = {}): string {
+  if (path === 'address.postalCode') return i18n._(postalCodeMessage(POSTAL_CODE_EXAMPLES[locale]));
+  return i18n._(extra[path] ?? FIELD_MESSAGES[path] ?? msg`Please check this field.`);
+}

@@ -1,6 +1,7 @@
-// A labelled input with its error message below it, wired for screen readers.
+// A labelled input with its error message below it, wired for screen readers. `addon` sits beside
+// the input (a password's show/hide button); the checkout and the account forms share this field.
 
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   readonly label: string;
@@ -8,25 +9,37 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   readonly error?: string;
   readonly hint?: string;
   readonly onValue: (value: string) => void;
+  /** Beside the input, e.g. a button acting on it; it gets the input's id. */
+  readonly addon?: (inputId: string) => ReactNode;
 }
 
-export function TextField({ label, value, error, hint, onValue, name, ...input }: TextFieldProps) {
+export function TextField({ label, value, error, hint, onValue, name, addon, ...input }: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const control = (
+    <input
+      id={id}
+      name={name}
+      value={value}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy}
+      onChange={(event) => onValue(event.target.value)}
+      {...input}
+    />
+  );
   return (
     <div className={error ? 'field invalid' : 'field'}>
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => onValue(event.target.value)}
-        {...input}
-      />
+      {addon ? (
+        <div className="field-control">
+          {control}
+          {addon(id)}
+        </div>
+      ) : (
+        control
+      )}
       {hint && (
         <p id={hintId} className="field-hint">
           {hint}

@@ -1,9 +1,12 @@
-// Site header: logo at the country's size, the search field, the main navigation and its mobile menu.
+// Site header: logo at the country's size, the search field, the main navigation and its mobile menu,
+// and the account entry: "Log in" when logged out, "My account" and "Log out" when logged in (only once
+// the stored session is known; before that a neutral "My account" link).
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useAccount } from '../account/account-provider';
 import { Logo } from '../brand/logo';
 import { CartBadge } from '../cart/cart-badge';
 import { SiteSearch } from '../search/site-search';
@@ -14,17 +17,22 @@ export function Header() {
   const { i18n } = useLingui();
   const shop = useShop();
   const [menuOpen, setMenuOpen] = useState(false);
+  const account = useAccount();
+  const [loggedOut, setLoggedOut] = useState(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
 
   // A navigation closes the mobile menu.
   useEffect(() => setMenuOpen(false), [pathname]);
+  // The log-out notice is for the log-out just made, not a later one elsewhere.
+  useEffect(() => {
+    if (account.isLoggedIn) setLoggedOut(false);
+  }, [account.isLoggedIn]);
 
   const nav = [
     { to: shop.path('home'), label: msg`Sell` },
     { to: shop.contentPath('howItWorks'), label: msg`How it works` },
     ...(shop.country.features.hasB2B ? [{ to: shop.path('b2bLanding'), label: msg`For businesses` }] : []),
     { to: shop.path('contact'), label: msg`Contact` },
-    { to: shop.path('accountOverview'), label: msg`My account` },
   ];
 
   return (
@@ -61,8 +69,53 @@ export function Header() {
               </Link>
             </li>
           ))}
+          <AccountNav loggedOut={loggedOut} onLogout={() => setLoggedOut(true)} />
         </ul>
       </nav>
+      {/* Always in the page, so the change is announced. */}
+      <p className="visually-hidden" role="status">
+        {loggedOut && account.ready && !account.isLoggedIn ? i18n._(msg`You have been logged out.`) : ''}
+      </p>
     </header>
   );
+}
+
+/** The account entries of the navigation. After a log-out the focus moves to "Log in", which replaces the button. */
+function AccountNav({ loggedOut, onLogout }: { loggedOut: boolean; onLogout: () => void }) {
+  const { i18n } = useLingui();
+  const shop = useShop();
+  const account = useAccount();
+  const loginLink = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (loggedOut && !account.isLoggedIn) loginLink.current?.focus();
+  }, [loggedOut, account.isLoggedIn]);
+
+  const accountLink = (label: string, extra: { ref?: typeof loginLink; testId: string }) => (
+    <li key="account">
+      <Link ref={extra.ref} to={shop.path('accountOverview')} data-testid={extra.testId} activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }}>
+        {label}
+      </Link>
+    </li>
+  );
+  const entries = !account.ready
+    ? [accountLink(i18n._(msg`My account`), { testId: 'header-account' })]
+    : !account.isLoggedIn
+      ? [accountLink(i18n._(msg`Log in`), { ref: loginLink, testId: 'header-login' })]
+      : [
+          accountLink(i18n._(msg`My account`), { testId: 'header-account' }),
+          <li key="logout">
+            <button
+              type="button"
+              className="logout-button"
+              data-testid="header-logout"
+              onClick={() => {
+                onLogout();
+                account.logout();
+              }}
+            >
+              {i18n._(msg`Log out`)}
+            </button>
+          </li>,
+        ];
+  return <>{entries}</>;
 }

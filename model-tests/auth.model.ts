@@ -1,0 +1,61 @@
+// Logging in and staying logged in (spec §3 Account session, §4 Login, §8): a first visit or a
+// stored session, the login and its failures, the customer data loading, authenticated calls with a
+// fresh or an expired token (refresh, and a refresh failure logging out), a token the server
+// refused, another tab's session, and logging out.
+
+import { setup } from 'xstate';
+
+const LOGGED_IN = 'loggedIn.customer.loaded + loggedIn.token.valid';
+
+export const authModel = setup({}).createMachine({
+  id: 'authModel',
+  initial: 'arriving',
+  states: {
+    arriving: {
+      meta: { production: null, sees: 'nothing yet' },
+      on: {
+        FIRST_VISIT: 'loggedOut',
+        RETURN_WITH_SESSION: 'loggedIn',
+        RETURN_WITH_SESSION_WITHOUT_CUSTOMER_NUMBER: 'loggedOut',
+        RETURN_WITH_SESSION_WITHOUT_CUSTOMER_DATA: 'loadingCustomer',
+      },
+    },
+    loggedOut: {
+      meta: { production: 'loggedOut', sees: 'the log-in form' },
+      on: { LOGIN: 'loggingIn', OTHER_TAB_LOGS_IN: 'loggedIn' },
+    },
+    loggingIn: {
+      meta: { production: 'loggingIn', sees: 'the log-in button busy' },
+      on: {
+        LOGIN_ACCEPTED: 'loadingCustomer',
+        LOGIN_ANSWER_WITHOUT_TOKEN: 'loggedOut',
+        LOGIN_REFUSED: 'loggedOut',
+        LOGIN_LOCKED: 'loggedOut',
+        LOGOUT: 'loggedOut',
+      },
+    },
+    loadingCustomer: {
+      meta: { production: 'loggedIn.customer.loading + loggedIn.token.valid', sees: 'the account loading' },
+      on: { CUSTOMER_LOADED: 'loggedIn', CUSTOMER_LOAD_FAILED: 'customerMissing' },
+    },
+    customerMissing: {
+      meta: { production: 'loggedIn.customer.failed + loggedIn.token.valid', sees: 'the account with a retry' },
+      on: { RELOAD_CUSTOMER: 'loadingCustomer' },
+    },
+    loggedIn: {
+      meta: { production: LOGGED_IN, sees: 'the account and a log-out button' },
+      on: {
+        CALL_WITH_FRESH_TOKEN: 'loggedIn',
+        CALL_AFTER_EXPIRY: 'refreshing',
+        SERVER_REFUSES_TOKEN: 'refreshing',
+        CUSTOMER_NUMBER_ASSIGNED: 'loggedIn',
+        LOGOUT: 'loggedOut',
+        OTHER_TAB_LOGS_OUT: 'loggedOut',
+      },
+    },
+    refreshing: {
+      meta: { production: 'loggedIn.customer.loaded + loggedIn.token.refreshing', sees: 'the page waiting for its data' },
+      on: { REFRESHED: 'loggedIn', REFRESH_ANSWER_WITHOUT_TOKEN: 'loggedOut', REFRESH_FAILED: 'loggedOut' },
+    },
+  },
+});

@@ -1,0 +1,141 @@
+// The account forms' pure parts: how failed calls read, the payout save (create or update, spec §4),
+// the bearer client of a customer's trade, and the password texts.
+
+import { setupI18n } from '@lingui/core';
+import { describe, expect, it } from 'vitest';
+import type { BankAccount, PaymentAccount, PaypalAccount } from '../../contracts/account';
+import { MISMATCH_MESSAGE, passwordErrors } from '../../machines/password';
+import { AccountCallError } from '../../services/account';
+import type { ApiClient } from '../../services/api-client';
+import type { CustomerApi } from '../../services/customer-data';
+import { SessionEndedError } from '../../services/session-tokens';
+import { authorizedClient } from './authorized-client';
+import { callFailure } from './form-errors';
+import { passwordHint, passwordMessage } from './new-password-fields';
+import { paymentFormPath, savePayout } from './payment-change';
+
+const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
+
+const CUSTOMER = '/api/customers/customers/3f1c2a4e-8b7d-4c6e-9a1b-2c3d4e5f6a7b';
+const bank: BankAccount = {
+  '@id': '/api/customers/bank_accounts/0b7c2f56-3a43-4c55-9d0e-1f1f8f3f0a11',
+  accountHolder: 'Erika Mustermann',
+  iban: 'DE89370400440532013000',
+  ibanMasked: 'DE89 •••• 3000',
+  bic: 'COBADEFFXXX',
+};
+const paypal: PaypalAccount = { '@id': '/api/customers/paypal_accounts/7d9f1c2b-1a2b-4c3d-8e9f-0a1b2c3d4e5f', email: 'erika@example.com' };
+
+describe('callFailure', () => {
+  it('400 fields under the form paths; unknown paths dropped', () => {
+    const error = new AccountCallError({ status: 400, fields: [{ path: 'payment.iban', message: 'This IBAN is not valid.' }, { path: 'payment.@id', message: 'x' }] });
+    expect(callFailure(error, paymentFormPath)).toEqual({ kind: 'fields', errors: { 'payout.iban': 'This IBAN is not valid.' } });
+    expect(callFailure(new AccountCallError({ status: 400, fields: [{ path: 'payment.@id', message: 'x' }] }), paymentFormPath)).toEqual({ kind: 'refused', status: 400 });
+  });
+
+  it('429 locked with the wait; no answer and 5xx unavailable; 403 refused; an ended session', () => {
+    expect(callFailure(new AccountCallError({ status: 429, retryAfterSeconds: 120 }))).toEqual({ kind: 'locked', retryAfterSeconds: 120 });
+    expect(callFailure(new AccountCallError({}))).toEqual({ kind: 'unavailable' });
+    expect(callFailure(new AccountCallError({ status: 503 }))).toEqual({ kind: 'unavailable' });
+    expect(callFailure(new AccountCallError({ status: 403 }))).toEqual({ kind: 'refused', status: 403 });
+    expect(callFailure(new SessionEndedError('unauthorized'))).toEqual({ kind: 'sessionEnded' });
+  });
+});
+
+describe('paymentFormPath', () => {
+  it('maps the four calls’ bodies to the payout fields', () => {
+    expect(['payment.iban', 'bankAccount.accountHolder', 'paypalAccount.email', 'payment.@id', 'customer', 'bankAccount.bic'].map(paymentFormPath)).toEqual([
+      'payout.iban',
+      'payout.accountHolder',
+      'payout.email',
+      null,
+      null,
+      'payout.bic',
+    ]);
+  });
+});
+
+/** A CustomerApi fake that records the payout calls. */
+function fakeApi() {
+  const calls: Array<[string, unknown]> = [];
+  const paymentAccount = (body: { bankAccount?: object; paypalAccount?: object }): PaymentAccount => ({
+    '@id': '/api/customers/customer_payment_accounts/11111111-2222-4333-8444-555555555555',
+    bankAccount: body.bankAccount ? { ...bank, ...body.bankAccount } : null,
+    paypalAccount: body.paypalAccount ? { ...paypal, ...body.paypalAccount } : null,
+    paymentType: 'INVOICE',
+    isPrimary: false,
+    customer: CUSTOMER,
+  });
+  const api = {
+    patchBankAccount: async (body) => (calls.push(['patchBankAccount', body]), { ...bank, ...body }),
+    patchPaypalAccount: async (body) => (calls.push(['patchPaypalAccount', body]), { ...paypal, ...body }),
+    createPaymentAccount: async (body) => (calls.push(['createPaymentAccount', body]), paymentAccount(body)),
+  } as Pick<CustomerApi, 'patchBankAccount' | 'patchPaypalAccount' | 'createPaymentAccount'>;
+  return { api: api as CustomerApi, calls };
+}
+
+describe('savePayout (spec §4: no payment id → create, else update)', () => {
+  const sepa = { method: 'sepa' as const, accountHolder: 'Max Muster', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' };
+
+  it('creates a bank account with the customer IRI when there is none', async () => {
+    const { api, calls } = fakeApi();
+    const saved = await savePayout(api, { bank: null, paypal }, sepa, CUSTOMER);
+    expect(calls).toEqual([['createPaymentAccount', { bankAccount: { accountHolder: 'Max Muster', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' }, customer: CUSTOMER }]]);
+    expect(saved.bank?.accountHolder).toBe('Max Muster');
+    expect(saved.paypal).toBe(paypal);
+  });
+
+  it('updates the existing bank account by its IRI', async () => {
+    const { api, calls } = fakeApi();
+    await savePayout(api, { bank, paypal: null }, sepa, CUSTOMER);
+    expect(calls).toEqual([['patchBankAccount', { '@id': bank['@id'], accountHolder: 'Max Muster', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' }]]);
+  });
+
+  it('PayPal: creates without an account, updates with one', async () => {
+    const created = fakeApi();
+    await savePayout(created.api, { bank, paypal: null }, { method: 'paypal', email: 'max@example.com' }, CUSTOMER);
+    expect(created.calls).toEqual([['createPaymentAccount', { paypalAccount: { email: 'max@example.com' }, customer: CUSTOMER }]]);
+    const updated = fakeApi();
+    const saved = await savePayout(updated.api, { bank, paypal }, { method: 'paypal', email: 'max@example.com' }, CUSTOMER);
+    expect(updated.calls).toEqual([['patchPaypalAccount', { '@id': paypal['@id'], email: 'max@example.com' }]]);
+    expect(saved).toEqual({ bank, paypal: { ...paypal, email: 'max@example.com' } });
+  });
+});
+
+describe('authorizedClient', () => {
+  const account = (getAccessToken: () => Promise<string>) => ({ getAccessToken });
+
+  it('adds the bearer token to every call and keeps the call’s own headers', async () => {
+    const seen: Array<{ headers: Headers }> = [];
+    const client = Object.assign(async (_request: unknown, options: { headers: Headers }) => void seen.push(options), {
+      raw: async (_request: unknown, options: { headers: Headers }) => void seen.push(options),
+    }) as unknown as ApiClient;
+    const authorized = await authorizedClient(client, account(async () => 'token-1'));
+    await authorized.raw('/api/trades', { method: 'POST', headers: { 'Idempotency-Key': 'key-1' } });
+    await authorized('/api/vouchers/check');
+    expect(seen.map((o) => [o.headers.get('authorization'), o.headers.get('idempotency-key')])).toEqual([
+      ['Bearer token-1', 'key-1'],
+      ['Bearer token-1', null],
+    ]);
+  });
+
+  it('rejects like an ended session when the session cannot give a token', async () => {
+    const client = (async () => undefined) as unknown as ApiClient;
+    await expect(authorizedClient(client, account(() => Promise.reject(new SessionEndedError('loggedOut'))))).rejects.toBeInstanceOf(SessionEndedError);
+  });
+});
+
+describe('password texts', () => {
+  it('say the contract’s password errors in words', () => {
+    expect(passwordMessage(i18n, passwordErrors('short').password!)).toBe('Please choose a password with at least 8 characters.');
+    expect(passwordMessage(i18n, passwordErrors('x'.repeat(129)).password!)).toBe('Please choose a password with at most 128 characters.');
+    expect(passwordMessage(i18n, MISMATCH_MESSAGE)).toBe('The two passwords are not the same.');
+    expect(passwordMessage(i18n, 'This password is too common.')).toBe('This password is too common or easy to guess. Please choose another one.');
+  });
+
+  it('hint at the length first, then the strength', () => {
+    expect(passwordHint(i18n, 'abc')).toBe('Too short: 5 more characters needed.');
+    expect(passwordHint(i18n, 'abcdefgh')).toMatch(/^Strength: weak/);
+    expect(passwordHint(i18n, 'Lange Reise nach Konstanz 7')).toBe('Strength: strong.');
+  });
+});

@@ -1,0 +1,109 @@
+// The logged-in customer's server data through TanStack Query: addresses, payout accounts and trade
+// history, cached per customer for the account screens and the checkout's prefill, and dropped when
+// the session ends. Every call goes through the session's customerApi (token refresh included).
+
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { BankAccount, CustomerAddress, PaypalAccount } from '../../contracts/account';
+import { ADDRESS_FIELDS, type AccountPrefill, type AddressForm } from '../../machines/checkout-form';
+import type { CustomerApi } from '../../services/customer-data';
+import { useAccount } from './account-provider';
+
+const newClient = () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } } });
+
+let browserClient: QueryClient | undefined;
+/** One cache per browser page (account screens share it); a fresh one per server render. */
+const accountQueryClient = () => (typeof window === 'undefined' ? newClient() : (browserClient ??= newClient()));
+
+export function AccountQueries({ children }: { children: ReactNode }) {
+  const [client] = useState(accountQueryClient);
+  const { ready, customerId } = useAccount();
+  // Another customer (or none) must never see the previous one's data.
+  useEffect(() => {
+    if (!ready) return;
+    client.removeQueries({ predicate: (query) => query.queryKey[0] === 'account' && query.queryKey[1] !== customerId });
+  }, [client, ready, customerId]);
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+export const accountKeys = {
+  addresses: (customerId: string | null) => ['account', customerId, 'addresses'] as const,
+  payout: (customerId: string | null) => ['account', customerId, 'payout'] as const,
+  tradeHistory: (customerId: string | null) => ['account', customerId, 'tradeHistory'] as const,
+};
+
+/** The customer's payout accounts; the first of each kind is the one the forms edit. */
+export interface PayoutAccounts {
+  readonly bank: BankAccount | null;
+  readonly paypal: PaypalAccount | null;
+}
+
+export async function loadPayoutAccounts(api: CustomerApi): Promise<PayoutAccounts> {
+  const [banks, paypals] = await Promise.all([api.getBankAccounts(), api.getPaypalAccounts()]);
+  return { bank: banks[0] ?? null, paypal: paypals[0] ?? null };
+}
+
+/** The primary address: the server lists it first (PATCH without an IRI writes it). */
+export const primaryAddress = (addresses: readonly CustomerAddress[]): CustomerAddress | null => addresses[0] ?? null;
+
+/** A stored address as the address form's values. */
+export const addressFormOf = (address: CustomerAddress): AddressForm =>
+  Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, address[field] ?? ''])) as AddressForm;
+
+function useCustomerQuery<T>(key: readonly unknown[], load: (api: CustomerApi) => Promise<T>) {
+  const account = useAccount();
+  return useQuery({
+    queryKey: key,
+    queryFn: () => load(account.customerApi),
+    enabled: account.ready && account.isLoggedIn && account.customerId !== null,
+  });
+}
+
+export function usePrimaryAddress() {
+  const { customerId } = useAccount();
+  return useCustomerQuery(accountKeys.addresses(customerId), async (api) => primaryAddress(await api.getAddresses()));
+}
+
+export function usePayoutAccounts() {
+  const { customerId } = useAccount();
+  return useCustomerQuery(accountKeys.payout(customerId), loadPayoutAccounts);
+}
+
+export function useTradeHistory() {
+  const { customerId } = useAccount();
+  return useCustomerQuery(accountKeys.tradeHistory(customerId), (api) => api.getTradeHistory());
+}
+
+/** Writes an answer of a change into the cache, so every screen shows it at once. */
+export function useAccountCache() {
+  const client = useQueryClient();
+  const { customerId } = useAccount();
+  return {
+    setPrimaryAddress: (address: CustomerAddress) => client.setQueryData(accountKeys.addresses(customerId), address),
+    setPayout: (update: (current: PayoutAccounts | undefined) => PayoutAccounts) => client.setQueryData(accountKeys.payout(customerId), update),
+    refreshTradeHistory: () => client.invalidateQueries({ queryKey: accountKeys.tradeHistory(customerId) }),
+  };
+}
+
+/**
+ * Loads what the checkout prefills for a logged-in customer (through the shared cache). A part that
+ * cannot be loaded is left out: the seller types it, the checkout does not wait for it.
+ */
+export function useLoadAccountPrefill(): () => Promise<AccountPrefill | null> {
+  const client = useQueryClient();
+  const account = useAccount();
+  const { customerId, email, customerApi } = account;
+  return async () => {
+    if (!customerId || !email) return null;
+    const [address, payout] = await Promise.all([
+      client.fetchQuery({ queryKey: accountKeys.addresses(customerId), queryFn: async () => primaryAddress(await customerApi.getAddresses()) }).catch(() => null),
+      client.fetchQuery({ queryKey: accountKeys.payout(customerId), queryFn: () => loadPayoutAccounts(customerApi) }).catch(() => null),
+    ]);
+    return {
+      email,
+      address: address ? addressFormOf(address) : null,
+      sepa: payout?.bank ? { accountHolder: payout.bank.accountHolder, iban: payout.bank.iban, bic: payout.bank.bic } : null,
+      paypal: payout?.paypal ? { email: payout.paypal.email } : null,
+    };
+  };
+}

@@ -1,0 +1,40 @@
+// What the trade history calls each state of a trade and of each device in it (DESIGN.md §7 life cycle).
+
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { TradeHistoryEntry } from '../../contracts/account';
+
+type TradeStatus = TradeHistoryEntry['status'];
+type ItemStatus = TradeHistoryEntry['items'][number]['status'];
+
+export const TRADE_STATUS_LABELS: Record<TradeStatus, MessageDescriptor> = {
+  created: msg`Waiting for your parcel`,
+  received: msg`Parcel received`,
+  inspected: msg`Devices inspected`,
+  clarification: msg`We have a question`,
+  accepted: msg`Accepted`,
+  declined: msg`Declined`,
+  returned: msg`Sent back to you`,
+  paid: msg`Paid`,
+  cancelled: msg`Cancelled`,
+};
+
+export const ITEM_STATUS_LABELS: Record<ItemStatus, MessageDescriptor> = {
+  offered: msg`As offered`,
+  received: msg`Received`,
+  inspected: msg`Inspected`,
+  repriced: msg`New price after inspection`,
+  clarification: msg`We have a question`,
+  accepted: msg`Accepted`,
+  declined: msg`Declined`,
+  returned: msg`Sent back to you`,
+  paid: msg`Paid`,
+  cancelled: msg`Cancelled`,
+};
+
+/** A tone for the status badge: done, attention needed, or under way. */
+export function statusTone(status: TradeStatus | ItemStatus): 'done' | 'attention' | 'progress' {
+  if (status === 'paid' || status === 'accepted') return 'done';
+  if (status === 'clarification' || status === 'declined' || status === 'returned' || status === 'cancelled' || status === 'repriced') return 'attention';
+  return 'progress';
+}

@@ -1,0 +1,49 @@
+// How the seller is paid: the method (SEPA or PayPal) and its fields, named by their request paths
+// (`payout.iban`), for the checkout and the account's payment change. Both methods' values are kept.
+
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import type { PayoutField, PayoutForm, PayoutMethod } from '../../machines/checkout-form';
+import { TextField } from './text-field';
+
+export interface PayoutFieldsProps {
+  readonly values: PayoutForm;
+  readonly errorOf: (path: `payout.${PayoutField}`) => string | undefined;
+  readonly onField: (field: PayoutField, value: string) => void;
+  readonly onMethod: (method: PayoutMethod) => void;
+  /** The radio group's accessible name. */
+  readonly label: string;
+}
+
+export function PayoutFields({ values, errorOf, onField, onMethod, label }: PayoutFieldsProps) {
+  const { i18n } = useLingui();
+  const field = (name: PayoutField) => ({
+    name: `payout.${name}`,
+    value: values[name],
+    error: errorOf(`payout.${name}`),
+    onValue: (value: string) => onField(name, value),
+  });
+  const method = (value: PayoutMethod, text: string) => (
+    <label className={values.method === value ? 'answer chosen' : 'answer'}>
+      <input type="radio" name="payout.method" value={value} checked={values.method === value} onChange={() => onMethod(value)} />
+      <span>{text}</span>
+    </label>
+  );
+  return (
+    <>
+      <div className="payout-methods" role="radiogroup" aria-label={label}>
+        {method('sepa', i18n._(msg`Bank transfer (SEPA)`))}
+        {method('paypal', 'PayPal')}
+      </div>
+      {values.method === 'sepa' ? (
+        <>
+          <TextField {...field('accountHolder')} autoComplete="name" label={i18n._(msg`Account holder`)} />
+          <TextField {...field('iban')} autoComplete="off" label="IBAN" spellCheck={false} />
+          <TextField {...field('bic')} autoComplete="off" label="BIC" spellCheck={false} className="short" />
+        </>
+      ) : (
+        <TextField {...field('email')} type="email" autoComplete="email" label={i18n._(msg`PayPal e-mail address`)} />
+      )}
+    </>
+  );
+}
