@@ -34,7 +34,7 @@ console.log('\nModel-based tests: paths per flow');
 for (const flow of flows) {
   const p = flow.paths;
   console.log(
-    `  ${flow.runner.padEnd(8)} ${flow.flow.padEnd(14)} ${p ? `${p.total} paths (${p.shortest} shortest, ${p.transitionCover} transition, simple ${p.simple ?? `over bound: ${p.simpleTotal} > ${p.bound}`})` : ''}${flow.durationMs !== null ? `, ${flow.durationMs} ms` : ''}`,
+    `  ${flow.runner.padEnd(8)} ${flow.flow.padEnd(14)} ${p ? `${p.total} paths (${p.shortest} shortest, ${p.transitionCover} transition, simple ${p.simple ?? (p.simpleTotal === null ? 'not used' : `over bound: ${p.simpleTotal} > ${p.bound}`)})` : ''}${flow.durationMs !== null ? `, ${flow.durationMs} ms` : ''}`,
   );
 }
 console.log('\nCoverage of the production machines');
@@ -61,7 +61,7 @@ const markdown = [
   '',
   '| Runner | Flow | Paths | Shortest | Transition | Simple (bound) | Time |',
   '|---|---|---|---|---|---|---|',
-  ...flows.map((f) => `| ${f.runner} | ${f.flow} | ${f.paths?.total ?? ''} | ${f.paths?.shortest ?? ''} | ${f.paths?.transitionCover ?? ''} | ${f.paths ? `${f.paths.simple ?? `over bound (${f.paths.simpleTotal})`} (${f.paths.bound})` : ''} | ${f.durationMs ?? ''} ms |`),
+  ...flows.map((f) => `| ${f.runner} | ${f.flow} | ${f.paths?.total ?? ''} | ${f.paths?.shortest ?? ''} | ${f.paths?.transitionCover ?? ''} | ${f.paths ? `${f.paths.simple ?? (f.paths.simpleTotal === null ? 'not used' : `over bound (${f.paths.simpleTotal})`)} (${f.paths.bound})` : ''} | ${f.durationMs ?? ''} ms |`),
   '',
   '## Browser paths not run',
   '',

@@ -37,6 +37,7 @@ describeBrowserFlow<Context>({
   name: 'offer',
   model: offerModel,
   simplePathBound: 0,
+  transitionCover: true,
   async setup(page) {
     const held: Route[] = [];
     await page.route('**/api/offers', (route) => {

@@ -14,6 +14,8 @@ export interface BrowserFlow<C> {
   readonly name: string;
   readonly model: AnyStateMachine;
   readonly simplePathBound: number;
+  /** Also one path per model transition (default: shortest and bounded simple paths only; the browser is slow). */
+  readonly transitionCover?: boolean;
   /** Per path: a fresh context (the page, intercepted requests, ...). */
   setup(page: Page): Promise<C>;
   readonly events: Record<string, (context: C) => Promise<void>>;
@@ -23,8 +25,8 @@ export interface BrowserFlow<C> {
   readonly checks: Record<string, (context: C) => Promise<void>>;
 }
 
-export function browserPaths(flow: Pick<BrowserFlow<unknown>, 'model' | 'simplePathBound' | 'unsupported'>) {
-  const all = flowPaths(flow.model, flow.simplePathBound);
+export function browserPaths(flow: Pick<BrowserFlow<unknown>, 'model' | 'simplePathBound' | 'unsupported' | 'transitionCover'>) {
+  const all = flowPaths(flow.model, flow.simplePathBound, { transitionCover: flow.transitionCover ?? false });
   const run: FlowPath[] = [];
   const skipped: { path: FlowPath; reason: string }[] = [];
   for (const path of all.paths) {

@@ -26,7 +26,7 @@ export interface RawCoverage {
   /** Transition key → why the flow cannot take it. */
   readonly uncovered?: Record<string, string>;
   /** Path counts and run time of the runner. */
-  readonly paths?: { total: number; shortest: number; transitionCover: number; simple: number | null; simpleTotal: number; bound: number };
+  readonly paths?: { total: number; shortest: number; transitionCover: number; simple: number | null; simpleTotal: number | null; bound: number };
   readonly durationMs?: number;
 }
 

@@ -78,7 +78,7 @@ export function describeMachineFlow<H extends { actor: AnyActorRef | null }>(flo
   const paths = flowPaths(flow.model, flow.simplePathBound);
   const recorder = new CoverageRecorder(flow.production);
 
-  describe(`${flow.name} flow, machine level: ${paths.paths.length} paths (${paths.shortest} shortest, ${paths.transitionCover} transition, ${paths.simple ?? `0 of ${paths.simpleTotal}`} simple, bound ${paths.bound})`, () => {
+  describe(`${flow.name} flow, machine level: ${paths.paths.length} paths (${paths.shortest} shortest, ${paths.transitionCover} transition, ${paths.simple ?? (paths.simpleTotal === null ? 'no' : `0 of ${paths.simpleTotal}`)} simple, bound ${paths.bound})`, () => {
     let durationMs = 0;
     it.each(paths.paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
       const started = performance.now();

@@ -20,7 +20,8 @@ export interface FlowPaths {
   readonly transitionCover: number;
   /** Null when there are more simple paths than the bound. */
   readonly simple: number | null;
-  readonly simpleTotal: number;
+  /** Null when not counted (bound 0). */
+  readonly simpleTotal: number | null;
   readonly bound: number;
   /** The deduplicated paths to run. */
   readonly paths: readonly FlowPath[];
@@ -49,7 +50,7 @@ function toFlowPath(kind: FlowPath['kind'], path: AnyTestPath): FlowPath {
 
 const isPrefix = (a: readonly string[], b: readonly string[]) => a.length < b.length && a.every((event, i) => b[i] === event);
 
-export function flowPaths(model: AnyStateMachine, simplePathBound: number): FlowPaths {
+export function flowPaths(model: AnyStateMachine, simplePathBound: number, options: { transitionCover?: boolean } = {}): FlowPaths {
   const testModel = createTestModel(model);
   const shortest = testModel.getShortestPaths() as unknown as AnyTestPath[];
   const byState = new Map(shortest.map((path) => [JSON.stringify(path.state.value), path]));
@@ -57,7 +58,7 @@ export function flowPaths(model: AnyStateMachine, simplePathBound: number): Flow
   // One path per edge of the model's adjacency map: shortest path to its source + the edge.
   const adjacency = testModel.getAdjacencyMap() as unknown as Record<string, { state: { value: unknown }; transitions: Record<string, { event: EventObject; state: { value: unknown } }> }>;
   const transitionPaths: AnyTestPath[] = [];
-  for (const entry of Object.values(adjacency)) {
+  for (const entry of options.transitionCover === false ? [] : Object.values(adjacency)) {
     const head = byState.get(JSON.stringify(entry.state.value));
     if (!head) continue;
     for (const { event } of Object.values(entry.transitions)) {
@@ -66,8 +67,10 @@ export function flowPaths(model: AnyStateMachine, simplePathBound: number): Flow
     }
   }
 
-  const simpleAll = testModel.getSimplePaths() as unknown as AnyTestPath[];
-  const simple = simpleAll.length <= simplePathBound ? simpleAll : null;
+  // Counting simple paths means generating them all, which explodes on large models: a flow with
+  // bound 0 does not use them and does not count them.
+  const simpleAll = simplePathBound > 0 ? (testModel.getSimplePaths() as unknown as AnyTestPath[]) : null;
+  const simple = simpleAll && simpleAll.length <= simplePathBound ? simpleAll : null;
 
   const candidates = [
     ...shortest.map((path) => toFlowPath('shortest', path)),
@@ -82,7 +85,7 @@ export function flowPaths(model: AnyStateMachine, simplePathBound: number): Flow
     shortest: shortest.length,
     transitionCover: transitionPaths.length,
     simple: simple?.length ?? null,
-    simpleTotal: simpleAll.length,
+    simpleTotal: simpleAll?.length ?? null,
     bound: simplePathBound,
     paths,
   };

@@ -126,12 +126,13 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     let stopped = false;
     let cleanup = () => undefined as void;
     void (async () => {
-      const [{ createActor }, auth, account, customerData, persistence] = await Promise.all([
+      const [{ createActor }, auth, account, customerData, persistence, { pageCoverageInspector }] = await Promise.all([
         import('xstate'),
         import('../../machines/auth'),
         import('../../services/account'),
         import('../../services/customer-data'),
         import('../../services/persistence'),
+        import('../../services/actor-coverage'),
       ]);
       const snapshot = await persistence.restoreSnapshot(auth.authMachine, auth.ACCOUNT_SESSION_KEY, { validate: (s) => auth.storedSession(s) !== null });
       if (stopped) return;
@@ -144,7 +145,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
         loadCustomer: () => customerApi.getCustomer(),
       });
       const stored = auth.storedSession(snapshot);
-      const actor = createActor(machine, { input: { session: stored } });
+      const actor = createActor(machine, { input: { session: stored }, inspect: pageCoverageInspector() });
       const tokens = auth.createTokenSource(actor);
       const customerApi = customerData.createCustomerApi({ api, session: tokens });
 

@@ -10,6 +10,7 @@ import { useMemo, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import { activationMachine } from '../../machines/activation';
 import { activateCustomerByIdentifier, activateRegistration } from '../../services/account';
+import { pageCoverageInspector } from '../../services/actor-coverage';
 import { useApiClient } from '../api-context';
 import { useShop } from '../shop-context';
 import { LoadingNote } from './account-gate';
@@ -31,7 +32,7 @@ export function ActivationView({ token }: { token: string }) {
       }),
     [api],
   );
-  const actor = useActorRef(machine, { input: { token } });
+  const actor = useActorRef(machine, { input: { token }, inspect: pageCoverageInspector() });
   const state = useSelector(actor, (s) => s);
   const { context } = state;
 

@@ -10,6 +10,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
+import { pageCoverageInspector } from '../../services/actor-coverage';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { VoucherCheckRequest } from '../../contracts/trades';
@@ -104,6 +105,7 @@ function CheckoutSteps({ cart, snapshot }: { cart: CartContext; snapshot: Checko
   const actor = useActorRef(machine, {
     input: { locale: shop.locale, cartOfferIds: offerIds, cartTotal: total, b2b: cart.B2BMode },
     ...(snapshot ? { snapshot } : {}),
+    inspect: pageCoverageInspector(),
   });
   const state = useSelector(actor, (s) => s);
   const { context } = state;

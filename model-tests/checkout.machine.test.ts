@@ -1,0 +1,200 @@
+// Model-based test of the checkout against the production checkout machine. The executors first
+// make what a step needs true (valid fields, accepted terms) and then act, so every model path is
+// a sequence the seller can really produce.
+
+import { expect } from 'vitest';
+import { assign, createActor, type Actor } from 'xstate';
+import type { Trade, VoucherCheckRequest, VoucherCheckResult } from '../src/contracts/trades';
+import { checkoutMachine, SubmitTradeError, type AccountPrefill, type CheckoutField, type SubmitTradeInput } from '../src/machines/checkout';
+import { checkoutModel } from './checkout.model';
+import { controllable } from './support/controllable';
+import { describeMachineFlow } from './support/machine-runner';
+
+const OFFER_A = '3f1c2a4e-8b7d-4c6e-9a1b-2c3d4e5f6a7b';
+const OFFER_B = '0b7c2f56-3a43-4c55-9d0e-1f1f8f3f0a11';
+const ADDRESS = { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17a', postalCode: '51147', city: 'Köln' } as const;
+const SEPA = { accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' } as const;
+const PREFILL: AccountPrefill = { email: 'kunde@example.com', address: { ...ADDRESS, city: 'Bonn' }, sepa: SEPA, paypal: null };
+const TRADE: Trade = {
+  tradeId: '7d9f1c2b-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+  tradeNumber: 'TR-2030-000042',
+  transactionId: 42,
+  status: 'created',
+  items: [{ offerId: OFFER_A, deviceId: 7, deviceName: 'iPhone 13 128 GB', price: 287.35, conditionId: 1, kind: 'purchase' }],
+  subtotal: 287.35,
+  voucher: null,
+  total: 287.35,
+  payout: { method: 'sepa', masked: 'DE89 •••• •••• •••• 3000' },
+  createdAt: '2030-01-01T10:00:00.000Z',
+};
+
+interface Harness {
+  actor: Actor<typeof checkoutMachine> | null;
+  submitTrade: ReturnType<typeof controllable<Trade, SubmitTradeInput>>;
+  checkVoucher: ReturnType<typeof controllable<VoucherCheckResult, VoucherCheckRequest>>;
+  edits: number;
+}
+
+const context = (h: Harness) => h.actor!.getSnapshot().context;
+const send = (h: Harness, event: Parameters<Actor<typeof checkoutMachine>['send']>[0]) => h.actor!.send(event);
+const change = (h: Harness, field: CheckoutField, value: string) => send(h, { type: 'checkout.change', field, value });
+const current = (h: Harness) => {
+  const value = h.actor!.getSnapshot().value;
+  return typeof value === 'string' ? value : Object.keys(value)[0]!;
+};
+
+/** Fills (only what differs) the identity, address and payout so every step is valid. */
+function makeValid(h: Harness, steps: readonly ('identity' | 'address' | 'payout')[] = ['identity', 'address', 'payout']) {
+  const c = context(h);
+  if (steps.includes('identity') && c.identity.kind === 'guest' && c.identity.email !== 'erika@example.com') change(h, 'identity.email', 'erika@example.com');
+  if (steps.includes('address')) {
+    for (const [field, value] of Object.entries(ADDRESS)) if (context(h).address[field as keyof typeof ADDRESS] === '') change(h, `address.${field}` as CheckoutField, value);
+  }
+  if (steps.includes('payout')) {
+    if (context(h).payout.method === 'paypal') {
+      if (context(h).payout.email === '') change(h, 'payout.email', 'erika.paypal@example.com');
+    } else {
+      for (const [field, value] of Object.entries(SEPA)) if (context(h).payout[field as keyof typeof SEPA] === '') change(h, `payout.${field}` as CheckoutField, value);
+    }
+  }
+}
+const acceptTerms = (h: Harness) => {
+  if (!context(h).termsAccepted) send(h, { type: 'checkout.acceptTerms', value: true });
+};
+const goTo = (h: Harness, step: 'identity' | 'address' | 'payout' | 'review') => send(h, { type: 'checkout.goTo', step });
+/** Jump to the review with `invalid` incomplete (and the steps before it complete). */
+function jumpStoppedBy(h: Harness, invalid: 'identity' | 'address' | 'payout') {
+  makeValid(h);
+  if (invalid === 'identity') change(h, 'identity.email', '');
+  if (invalid === 'address') change(h, 'address.street', '');
+  if (invalid === 'payout') change(h, context(h).payout.method === 'paypal' ? 'payout.email' : 'payout.iban', '');
+  goTo(h, 'review');
+}
+
+describeMachineFlow<Harness>({
+  name: 'checkout',
+  model: checkoutModel,
+  production: [checkoutMachine],
+  simplePathBound: 0,
+  start(inspect) {
+    const submitTrade = controllable<Trade, SubmitTradeInput>('submitTrade');
+    const checkVoucher = controllable<VoucherCheckResult, VoucherCheckRequest>('checkVoucher');
+    let keys = 0;
+    const machine = checkoutMachine.provide({
+      actors: { submitTrade: submitTrade.logic, checkVoucher: checkVoucher.logic },
+      actions: { makeKey: assign({ idempotencyKey: () => `key-${++keys}` }) },
+    });
+    const actor = createActor(machine, { input: { locale: 'de', cartOfferIds: [OFFER_A], cartTotal: 287.35 }, inspect }).start();
+    return { actor, submitTrade, checkVoucher, edits: 0 };
+  },
+  events: {
+    EDIT: (h) => {
+      const step = current(h);
+      const toggle = (h.edits++ % 2 === 0 ? 'a' : 'b');
+      if (step === 'identity') change(h, 'identity.email', `erika.${toggle}@example.com`);
+      else if (step === 'address') change(h, 'address.city', toggle === 'a' ? 'Bonn' : 'Köln');
+      else if (step === 'payout') change(h, context(h).payout.method === 'paypal' ? 'payout.email' : 'payout.accountHolder', toggle === 'a' ? 'erika.b@example.com' : 'Erika M.');
+      else change(h, 'voucherCode', toggle === 'a' ? 'SUMMER10' : 'SUMMER20');
+    },
+    SWITCH_PAYOUT_METHOD: (h) => send(h, { type: 'checkout.selectPayout', method: context(h).payout.method === 'sepa' ? 'paypal' : 'sepa' }),
+    TOGGLE_TERMS: (h) => send(h, { type: 'checkout.acceptTerms', value: !context(h).termsAccepted }),
+    CART_CHANGES: (h) =>
+      send(h, { type: 'checkout.cartChanged', offerIds: context(h).cartOfferIds.length === 1 ? [OFFER_A, OFFER_B] : [OFFER_A], cartTotal: context(h).cartTotal + 10 }),
+    LOG_IN_HERE: (h) => send(h, { type: 'checkout.useAccount', prefill: { ...PREFILL, email: `kunde.${h.edits++}@example.com` } }),
+    LOG_OUT_HERE: (h) => {
+      if (context(h).identity.kind !== 'customer') send(h, { type: 'checkout.useAccount', prefill: PREFILL });
+      send(h, { type: 'checkout.useGuest' });
+    },
+    USE_ACCOUNT: (h) => send(h, { type: 'checkout.useAccount', prefill: PREFILL }),
+    NEXT: (h) => {
+      makeValid(h, current(h) === 'identity' ? ['identity'] : current(h) === 'address' ? ['address'] : ['payout']);
+      send(h, { type: 'checkout.next' });
+    },
+    NEXT_INCOMPLETE: (h) => {
+      const step = current(h);
+      if (step === 'identity') change(h, 'identity.email', '');
+      if (step === 'address') change(h, 'address.postalCode', '1234');
+      if (step === 'payout') change(h, context(h).payout.method === 'paypal' ? 'payout.email' : 'payout.iban', 'DE00');
+      send(h, { type: 'checkout.next' });
+    },
+    BACK: (h) => send(h, { type: 'checkout.back' }),
+    GO_TO_IDENTITY: (h) => goTo(h, 'identity'),
+    GO_TO_IDENTITY_AS_CUSTOMER: (h) => {
+      send(h, { type: 'checkout.useAccount', prefill: { ...PREFILL, email: `kunde.${h.edits++}@example.com` } });
+      goTo(h, 'identity');
+    },
+    GO_TO_ADDRESS: (h) => {
+      makeValid(h, ['identity']);
+      goTo(h, 'address');
+    },
+    GO_TO_PAYOUT: (h) => {
+      makeValid(h, ['identity', 'address']);
+      goTo(h, 'payout');
+    },
+    GO_TO_REVIEW: (h) => {
+      makeValid(h);
+      goTo(h, 'review');
+    },
+    JUMP_STOPS_HERE: (h) => jumpStoppedBy(h, current(h) as 'identity' | 'address' | 'payout'),
+    JUMP_STOPS_AT_ADDRESS: (h) => jumpStoppedBy(h, 'address'),
+    JUMP_STOPS_AT_PAYOUT: (h) => jumpStoppedBy(h, 'payout'),
+    APPLY_VOUCHER: (h) => {
+      if (context(h).voucherCode === '') change(h, 'voucherCode', 'SUMMER10');
+      send(h, { type: 'checkout.applyVoucher' });
+    },
+    APPLY_EMPTY_VOUCHER: (h) => {
+      if (context(h).voucherCode !== '') change(h, 'voucherCode', '');
+      send(h, { type: 'checkout.applyVoucher' });
+    },
+    REMOVE_VOUCHER: (h) => send(h, { type: 'checkout.removeVoucher' }),
+    VOUCHER_ACCEPTED: (h) => h.checkVoucher.resolve(({ code }) => ({ valid: true, code, kind: 'fixed', value: 10 })),
+    VOUCHER_REFUSED: (h) => h.checkVoucher.resolve({ valid: false, reason: 'expired' }),
+    VOUCHER_CHECK_FAILED: (h) => h.checkVoucher.reject(new Error('network')),
+    TYPE_ANOTHER_CODE: (h) => change(h, 'voucherCode', `${context(h).voucherCode}X`),
+    SUBMIT: (h) => {
+      makeValid(h);
+      acceptTerms(h);
+      send(h, { type: 'checkout.submit' });
+    },
+    SUBMIT_INCOMPLETE: (h) => {
+      if (context(h).termsAccepted) send(h, { type: 'checkout.acceptTerms', value: false });
+      send(h, { type: 'checkout.submit' });
+    },
+    SUBMIT_AGAIN: (h) => send(h, { type: 'checkout.submit' }),
+    RETRY: (h) => send(h, { type: 'checkout.retry' }),
+    TRADE_CREATED: (h) => h.submitTrade.resolve(TRADE),
+    NETWORK_FAILURE: (h) => h.submitTrade.reject(new SubmitTradeError({ status: 503 })),
+    OFFERS_EXPIRED: (h) =>
+      h.submitTrade.reject(new SubmitTradeError({ status: 409, body: { statusCode: 409, error: 'Conflict', message: 'expired', expiredOfferIds: [OFFER_A] } })),
+  },
+  checks: {
+    identity: (h) => expect(context(h).reachedStep).not.toBe('review'),
+    identityAgainAsCustomer: (h) => expect(context(h).identity.kind).toBe('customer'),
+    identityAgain: (h) => {
+      expect(context(h).reachedStep).toBe('review');
+      expect(context(h).identity.kind).toBe('guest');
+    },
+    submitting: (h) => {
+      const request = h.submitTrade.inputs.at(-1)!;
+      expect(request.idempotencyKey).toBe(context(h).idempotencyKey);
+      expect(request.request.termsAccepted).toBe(true);
+      expect(request.request.identity.kind).toBe(context(h).identity.kind);
+    },
+    failedNetwork: (h) => {
+      expect(context(h).submitError?.kind).toBe('network');
+      expect(context(h).idempotencyKey).not.toBeNull();
+    },
+    failedRejected: (h) => {
+      expect(context(h).submitError).toMatchObject({ kind: 'expired', offerIds: [OFFER_A] });
+      expect(context(h).idempotencyKey).toBeNull();
+    },
+    requoted: (h) => {
+      expect(context(h).submitError).toBeNull();
+      expect(context(h).cartOfferIds).toHaveLength(2);
+    },
+    done: (h) => {
+      expect(context(h).transactionId).toBe(42);
+      expect(h.actor!.getSnapshot().output).toEqual({ trade: TRADE });
+    },
+  },
+});

@@ -1,0 +1,113 @@
+// The checkout as the seller lives it (DESIGN.md §7): identity (guest, or log in / use the account),
+// address, payout, review with a voucher, submit; back and forward between steps once the review was
+// reached (a jump stops at the first incomplete step), edits in every step, a network failure that
+// keeps the request for a retry, a refusal (expired offers) that needs a new submission, and the
+// account session starting or ending on the way. States ending in `Again` are the steps revisited
+// after the review was reached.
+
+import { setup } from 'xstate';
+
+/** What the seller may do on any step: edit, switch pay-out method, tick the terms, see the cart change, log in or out. */
+const EDITS = { EDIT: undefined, SWITCH_PAYOUT_METHOD: undefined, TOGGLE_TERMS: undefined, CART_CHANGES: undefined } as const;
+const editsIn = (state: string, withSession: boolean) => ({
+  ...Object.fromEntries(Object.keys(EDITS).map((event) => [event, state])),
+  ...(withSession ? { LOG_IN_HERE: state, LOG_OUT_HERE: state } : {}),
+});
+
+const step = (production: string, sees: string) => ({ production, sees });
+
+export const checkoutModel = setup({}).createMachine({
+  id: 'checkoutModel',
+  initial: 'identity',
+  states: {
+    identity: {
+      meta: step('identity', 'guest, log-in or register'),
+      on: { ...editsIn('identity', false), NEXT: 'address', NEXT_INCOMPLETE: 'identity', USE_ACCOUNT: 'address' },
+    },
+    address: {
+      meta: step('address', 'the address form'),
+      on: { ...editsIn('address', true), NEXT: 'payout', NEXT_INCOMPLETE: 'address', BACK: 'identity' },
+    },
+    payout: {
+      meta: step('payout', 'SEPA or PayPal'),
+      on: { ...editsIn('payout', true), NEXT: 'review', NEXT_INCOMPLETE: 'payout', BACK: 'address' },
+    },
+    review: {
+      meta: step('review.idle', 'the summary, voucher and terms'),
+      on: {
+        ...editsIn('review', true),
+        APPLY_VOUCHER: 'checkingVoucher',
+        APPLY_EMPTY_VOUCHER: 'review',
+        REMOVE_VOUCHER: 'review',
+        SUBMIT: 'submitting',
+        SUBMIT_INCOMPLETE: 'review',
+        BACK: 'payoutAgain',
+        GO_TO_IDENTITY: 'identityAgain',
+        GO_TO_IDENTITY_AS_CUSTOMER: 'identityAgainAsCustomer',
+        GO_TO_ADDRESS: 'addressAgain',
+        GO_TO_PAYOUT: 'payoutAgain',
+      },
+    },
+    checkingVoucher: {
+      meta: step('review.checkingVoucher', 'the voucher being checked'),
+      on: { VOUCHER_ACCEPTED: 'review', VOUCHER_REFUSED: 'review', VOUCHER_CHECK_FAILED: 'review', TYPE_ANOTHER_CODE: 'review' },
+    },
+    submitting: {
+      meta: step('submitting', 'the sale being sent'),
+      on: { TRADE_CREATED: 'done', NETWORK_FAILURE: 'failedNetwork', OFFERS_EXPIRED: 'failedRejected' },
+    },
+    failedNetwork: {
+      meta: step('review.idle', 'the sale could not be sent: try again'),
+      on: { RETRY: 'submitting', SUBMIT_AGAIN: 'submitting' },
+    },
+    failedRejected: {
+      meta: step('review.idle', 'offers expired: re-quote'),
+      on: { CART_CHANGES: 'requoted', SUBMIT: 'submitting' },
+    },
+    /** The expired offers were re-quoted: the cart changed, the refusal is gone. */
+    requoted: { meta: step('review.idle', 'the summary with the new offers'), on: { SUBMIT: 'submitting' } },
+    identityAgain: {
+      meta: step('identity', 'the identity step, later steps done'),
+      on: {
+        ...editsIn('identityAgain', false),
+        NEXT: 'addressAgain',
+        GO_TO_ADDRESS: 'addressAgain',
+        GO_TO_PAYOUT: 'payoutAgain',
+        GO_TO_REVIEW: 'review',
+        JUMP_STOPS_HERE: 'identityAgain',
+        JUMP_STOPS_AT_ADDRESS: 'addressAgain',
+        JUMP_STOPS_AT_PAYOUT: 'payoutAgain',
+      },
+    },
+    identityAgainAsCustomer: {
+      meta: step('identity', 'the identity step of a logged-in seller'),
+      on: { LOG_OUT_HERE: 'identityAgain' },
+    },
+    addressAgain: {
+      meta: step('address', 'the address step, later steps done'),
+      on: {
+        ...editsIn('addressAgain', true),
+        NEXT: 'payoutAgain',
+        BACK: 'identityAgain',
+        GO_TO_IDENTITY: 'identityAgain',
+        GO_TO_PAYOUT: 'payoutAgain',
+        GO_TO_REVIEW: 'review',
+        JUMP_STOPS_HERE: 'addressAgain',
+        JUMP_STOPS_AT_PAYOUT: 'payoutAgain',
+      },
+    },
+    payoutAgain: {
+      meta: step('payout', 'the payout step, review done'),
+      on: {
+        ...editsIn('payoutAgain', true),
+        NEXT: 'review',
+        BACK: 'addressAgain',
+        GO_TO_IDENTITY: 'identityAgain',
+        GO_TO_ADDRESS: 'addressAgain',
+        GO_TO_REVIEW: 'review',
+        JUMP_STOPS_HERE: 'payoutAgain',
+      },
+    },
+    done: { type: 'final', meta: step('done', 'the thank-you page') },
+  },
+});
