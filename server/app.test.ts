@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render } from '../src/entry-server';
 import { buildApp } from './app';
+import { readConfig } from './config';
 import { importCatalogue } from './catalogue/repository';
 import { LocalSearch } from './catalogue/search-service';
 import { CatalogueStore } from './catalogue/store';
@@ -177,5 +178,28 @@ describe('logging', () => {
     expect(log).not.toContain('secret-cookie');
     expect(log).not.toContain('secret-bearer');
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+  });
+});
+
+describe('behind a proxy (TRUST_PROXY)', () => {
+  it('reads the setting as Fastify expects it', () => {
+    expect(readConfig({}).TRUST_PROXY).toBeUndefined();
+    expect(readConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBeUndefined();
+    expect(readConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(readConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(readConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).TRUST_PROXY).toBe('10.0.0.0/8,127.0.0.1');
+  });
+
+  it('takes the client address from X-Forwarded-For only when told to', async () => {
+    const ipOf = async (trustProxy: boolean | number | undefined) => {
+      const app = await buildApp({ logLevel: 'silent', render: async () => new Response(''), resolveAssets: () => ({ entry: '', css: [], preloads: [], devScripts: [] }), ...(trustProxy !== undefined && { trustProxy }) });
+      app.get('/ip-probe', async (request) => ({ ip: request.ip }));
+      const response = await app.inject({ url: '/ip-probe', headers: { 'x-forwarded-for': '203.0.113.9' }, remoteAddress: '10.1.2.3' });
+      await app.close();
+      return response.json().ip;
+    };
+    expect(await ipOf(undefined)).toBe('10.1.2.3');
+    expect(await ipOf(true)).toBe('203.0.113.9');
+    expect(await ipOf(1)).toBe('203.0.113.9');
   });
 });

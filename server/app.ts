@@ -52,6 +52,8 @@ export interface ApiServices {
 
 export interface AppOptions {
   readonly logLevel?: string;
+  /** Fastify's trustProxy (TRUST_PROXY): request.ip from X-Forwarded-For behind a proxy. */
+  readonly trustProxy?: boolean | number | string;
   /** Where log lines go (default stdout); tests capture them. */
   readonly logStream?: NodeJS.WritableStream;
   /** Server renderer of a request (src/entry-server in production, Vite's module loader in development). */
@@ -63,6 +65,11 @@ export interface AppOptions {
   readonly api?: ApiServices;
   /** Extra set-up before the routes (development mounts Vite's middleware here). */
   readonly setup?: (app: FastifyInstance) => Promise<void>;
+}
+
+/** Fastify 5 takes a hop count as a function: trust the nearest `hops` proxies. */
+function trustProxyOption(value: boolean | number | string): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -117,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? 'info', options.logStream),
     return503OnClosing: true,
+    ...(options.trustProxy !== undefined && { trustProxy: trustProxyOption(options.trustProxy) }),
   });
 
   await app.register(fastifyCompress, {

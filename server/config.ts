@@ -48,6 +48,19 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\/\S+$/, 'REDIS_URL must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379')
     .optional(),
+  /**
+   * Behind a reverse proxy: which X-Forwarded-For hops to trust, so rate limits count the real client
+   * address. `true` (every hop), a hop count such as `1`, or addresses/CIDRs `10.0.0.0/8,127.0.0.1`.
+   * Unset: the connecting address counts (right when clients connect directly).
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value): boolean | number | string | undefined => {
+      if (value === undefined || value.trim() === '' || value === 'false') return undefined;
+      if (value === 'true') return true;
+      return /^\d+$/.test(value) ? Number(value) : value;
+    }),
   /** 1 serves the developer mailbox (/dev/mailbox) in production mode too; development and test always do. */
   DEV_MAILBOX: z
     .enum(['0', '1', 'true', 'false'], 'DEV_MAILBOX must be 1 or 0')

@@ -20,6 +20,7 @@ export async function startServer() {
   const runtime = await createRuntime(databaseTarget(config), { searchUrl: config.SEARCH_URL, shipping: config, accounts: config }, logger);
   const app = await buildApp({
     logLevel: config.LOG_LEVEL,
+    trustProxy: config.TRUST_PROXY,
     render,
     resolveAssets: createAssetResolver(clientDir),
     clientDir,

@@ -12,6 +12,7 @@ import type { MailMessage } from '../mail/mailer';
 import { authEvent } from './audit';
 import { ACCOUNT_MAIL_TEXTS } from './mail-texts';
 import type { AccountServices } from './services';
+import { escapeHtml } from '../mail/html';
 
 export type AccountMail =
   | { readonly kind: 'activation'; readonly token: string }
@@ -38,9 +39,6 @@ export function accountLinks(origin: string, locale: Locale) {
 }
 
 type Block = { readonly text: string } | { readonly label: string; readonly url: string };
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function blocksOf(mail: AccountMail, locale: Locale, origin: string): { subject: string; blocks: Block[] } {
   const texts = ACCOUNT_MAIL_TEXTS[locale];

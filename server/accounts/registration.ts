@@ -11,7 +11,7 @@ import type { Registration } from '../../src/contracts/account';
 import type { Database } from '../db/client';
 import { bankAccounts, customerAddresses, customerNumberCounter, customerPaymentAccounts, customers, paypalAccounts } from '../db/schema';
 import { findCustomerByEmail, passwordCostOf, type Customer } from './authentication';
-import { uniqueViolation } from './db-errors';
+import { uniqueViolation } from '../db/errors';
 import { consumeToken, invalidateTokens, issueToken } from './one-time-tokens';
 import { hashPassword } from './password-hash';
 import { clockOf, type AccountServices } from './services';

@@ -7,7 +7,7 @@ import { requireCustomer, type AccessSubject } from '../accounts/access-tokens';
 import type { AccountServices } from '../accounts/services';
 import { sendError } from '../http/errors';
 import { pathOnly } from '../logger';
-import { withoutParameters } from '../trades/service';
+import { withoutParameters } from '../db/errors';
 import { CustomerDataError } from './errors';
 
 export interface CustomerCall {

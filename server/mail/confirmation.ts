@@ -11,6 +11,7 @@ import { carrierName } from '../labels/label';
 import type { MailMessage } from './mailer';
 import type { ShippingServices } from './services';
 import { CONFIRMATION_TEXTS } from './texts';
+import { escapeHtml } from './html';
 
 export interface ConfirmationInput {
   readonly trade: Trade;
@@ -21,9 +22,6 @@ export interface ConfirmationInput {
   /** Absolute URL of the label PDF. */
   readonly labelUrl: string;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function confirmationMail(input: ConfirmationInput): MailMessage {
   const { trade, locale } = input;

@@ -24,7 +24,7 @@ import {
 import { requireCustomer } from '../accounts/access-tokens';
 import { authEvent, usernameHash } from '../accounts/audit';
 import { login, passwordCostOf } from '../accounts/authentication';
-import { withoutParameters } from '../accounts/db-errors';
+import { withoutParameters } from '../db/errors';
 import { deleteAccount } from '../accounts/deletion';
 import { sendAccountMail } from '../accounts/mail';
 import { dummyHash } from '../accounts/password-hash';

@@ -6,11 +6,12 @@
 // id from the bearer token) keeps the customer id and uses the account's e-mail.
 
 import { randomUUID } from 'node:crypto';
-import { DrizzleQueryError, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { B2B_TRADE_CAP } from '../../src/config/constants';
 import type { Locale } from '../../src/config/locales';
 import { paymentTypeCode, type Payout, type Trade, type TradeRequest, type VoucherFailureReason } from '../../src/contracts/trades';
 import type { Database } from '../db/client';
+import { uniqueViolation, withoutParameters } from '../db/errors';
 import { clarifications, customers, devices, offers, tradeItems, tradeNumberCounters, trades, tradeTransitions, voucherRedemptions } from '../db/schema';
 import { checkVoucher, customerKey } from '../vouchers/service';
 import { claimKey, completeKey, releaseKey, requestHash, type StoredAnswer } from './idempotency';
@@ -275,23 +276,4 @@ async function constraintRejection(db: Database, error: unknown, request: TradeR
   }
   if (constraint === 'voucher_redemptions_single_use_idx') return voucherRejection('already_used');
   return undefined;
-}
-
-function uniqueViolation(error: unknown): string | undefined {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : undefined;
-  }
-  return undefined;
-}
-
-/**
- * Driver errors carry the query parameters, the IBAN among them: only the code and message go on to
- * the log, as "<action> failed (<code>): <message>". The customer-data routes use it as well.
- */
-export function withoutParameters(error: unknown, action: string): Error {
-  const cause = error instanceof DrizzleQueryError ? error.cause : error;
-  const code = (cause as { code?: unknown } | undefined)?.code;
-  const message = cause instanceof Error ? cause.message : String(cause);
-  return new Error(`${action} failed${typeof code === 'string' ? ` (${code})` : ''}: ${message}`);
 }

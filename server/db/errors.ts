@@ -1,9 +1,10 @@
-// Database errors of the account writes. Driver errors carry the query parameters (password hashes,
-// IBANs, e-mail addresses): only the error code and the driver's message go on to the log.
+// Database errors of the writes (trades, accounts, customer data). Driver errors carry the query
+// parameters (IBANs, password hashes, e-mail addresses): only the error code and the driver's message
+// go on to the log.
 
 import { DrizzleQueryError } from 'drizzle-orm';
 
-/** The constraint of a unique violation (23505) anywhere in the cause chain, else undefined. */
+/** The constraint of a unique violation (23505) anywhere in the cause chain ('unknown' when unnamed), else undefined. */
 export function uniqueViolation(error: unknown): string | undefined {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
@@ -12,6 +13,7 @@ export function uniqueViolation(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The error as "<what> failed (<code>): <message>", without the query and its parameters. */
 export function withoutParameters(error: unknown, what: string): Error {
   const cause = error instanceof DrizzleQueryError ? error.cause : error;
   const code = (cause as { code?: unknown } | undefined)?.code;
