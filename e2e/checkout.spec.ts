@@ -67,6 +67,9 @@ test('de: a guest sells two devices by SEPA; wrong postal code and IBAN are expl
   await page.locator('input[name="termsAccepted"]').check();
   await expect(page.getByTestId('checkout-total')).toHaveText(cartTotal);
 
+  // An empty code is refused before asking the server, and the seller sees why.
+  await page.getByRole('button', { name: translate('de', 'Apply voucher') }).click();
+  await expect(page.locator('.voucher .field-error')).toHaveText(translate('de', 'Enter a voucher code of 1 to 40 characters, or leave the field empty.'));
   await field(page, 'voucherCode').fill('nosuchcode');
   await page.getByRole('button', { name: translate('de', 'Apply voucher') }).click();
   await expect(page.locator('.voucher .field-error')).toHaveText(translate('de', 'We do not know this voucher code.'));

@@ -283,7 +283,8 @@ function CheckoutSteps({ cart, snapshot }: { cart: CartContext; snapshot: Checko
                 label={i18n._(msg`Voucher code (optional)`)}
                 value={context.voucherCode}
                 onValue={change('voucherCode')}
-                error={context.voucherError ? voucherMessage(i18n, context.voucherError) : undefined}
+                // The server's answer to a check, else the machine's own check of the code (empty, too long).
+                error={context.voucherError ? voucherMessage(i18n, context.voucherError) : errorOf('voucherCode')}
                 hint={context.voucher ? i18n._(msg`Voucher applied: +${formatPrice(shop.locale, context.voucher.value)}`) : undefined}
               />
               {context.voucher ? (

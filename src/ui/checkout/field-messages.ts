@@ -19,6 +19,7 @@ export const FIELD_MESSAGES: Record<string, MessageDescriptor> = {
   'payout.bic': msg`This BIC is not valid. It has 8 or 11 characters.`,
   'payout.email': msg`Please enter the e-mail address of your PayPal account.`,
   termsAccepted: msg`Please accept the terms and conditions.`,
+  voucherCode: msg`Enter a voucher code of 1 to 40 characters, or leave the field empty.`,
 };
 
 /** An example postal code of each shop, for the postal code message. */
