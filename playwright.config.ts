@@ -29,7 +29,8 @@ export default defineConfig({
     command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${PORT}/healthz`,
     // The account e2e test reads the activation mail from the developer mailbox.
-    env: { PORT: String(PORT), LOG_LEVEL: 'warn', NODE_ENV: 'production', DEV_MAILBOX: '1' },
+    // The model-based browser runner gives each path its own client address (X-Forwarded-For).
+    env: { PORT: String(PORT), LOG_LEVEL: 'warn', NODE_ENV: 'production', DEV_MAILBOX: '1', TRUST_PROXY: 'true' },
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
   },

@@ -19,7 +19,10 @@ export interface BrowserFlow<C> {
   /** Per path: a fresh context (the page, intercepted requests, ...). */
   setup(page: Page): Promise<C>;
   readonly events: Record<string, (context: C) => Promise<void>>;
-  /** Model events the UI cannot produce, with the reason. */
+  /**
+   * What the UI cannot produce, with the reason: an event (`'CLEAR'`) anywhere, or an event in one
+   * model state (`'loggingIn LOGOUT'`).
+   */
   readonly unsupported: Record<string, string>;
   /** What the user must see in each model state. */
   readonly checks: Record<string, (context: C) => Promise<void>>;
@@ -30,11 +33,21 @@ export function browserPaths(flow: Pick<BrowserFlow<unknown>, 'model' | 'simpleP
   const run: FlowPath[] = [];
   const skipped: { path: FlowPath; reason: string }[] = [];
   for (const path of all.paths) {
-    const blocker = path.events.find((event) => event in flow.unsupported);
+    const blocker = path.events
+      .map((event, index) => [`${path.states[index]} ${event}`, event])
+      .flat()
+      .find((key) => key in flow.unsupported);
     if (blocker) skipped.push({ path, reason: `${blocker}: ${flow.unsupported[blocker]}` });
     else run.push(path);
   }
   return { ...all, run, skipped };
+}
+
+/** A stable documentation-range address (198.51.100.0/24, 203.0.113.0/24) per path. */
+function clientAddress(key: string): string {
+  let hash = 0;
+  for (const char of key) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return `${hash % 2 === 0 ? '198.51.100' : '203.0.113'}.${1 + (hash % 254)}`;
 }
 
 export function describeBrowserFlow<C extends { page: Page }>(flow: BrowserFlow<C>): void {
@@ -48,9 +61,27 @@ export function describeBrowserFlow<C extends { page: Page }>(flow: BrowserFlow<
     for (const path of paths.run) {
       test(path.description, async ({ page }) => {
         const started = performance.now();
+        // Coverage of every page the path loads: carried over page loads in session storage.
         await page.addInitScript(() => {
-          window.__modelCoverage = {};
+          const KEY = 'model-tests:coverage';
+          let carried: typeof window.__modelCoverage;
+          try {
+            carried = JSON.parse(sessionStorage.getItem(KEY) ?? '{}') as typeof window.__modelCoverage;
+          } catch {
+            carried = {};
+          }
+          window.__modelCoverage = carried ?? {};
+          addEventListener('pagehide', () => {
+            try {
+              sessionStorage.setItem(KEY, JSON.stringify(window.__modelCoverage ?? {}));
+            } catch {
+              // No session storage here: this page's coverage only.
+            }
+          });
         });
+        // Each path is its own client (the e2e server trusts X-Forwarded-For), as real sellers are:
+        // the per-address account rate limits then count one path, not the whole run.
+        await page.setExtraHTTPHeaders({ 'x-forwarded-for': clientAddress(`${flow.name} ${path.description}`) });
         const context = await flow.setup(page);
         for (let index = 0; index < path.events.length; index++) {
           const event = path.events[index]!;
