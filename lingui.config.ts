@@ -1,11 +1,24 @@
 import { defineConfig } from '@lingui/conf';
 
 // Catalog ids are BCP 47 tags (LANGUAGE_TAG in src/config/locales.ts); the shop locale `at` is de-AT.
+// Two catalogs per locale: the shop's (loaded with every page) and the account screens' (loaded with
+// the account pages and the checkout only, so the initial JavaScript of every other page stays small;
+// decision 007). A message used in both places is in both catalogs.
+const ACCOUNT_SOURCES = [
+  '<rootDir>/src/ui/account/**',
+  '<rootDir>/src/routes/pages/account-*.tsx',
+  '<rootDir>/src/routes/pages/password-*.tsx',
+  '<rootDir>/src/ui/checkout/identity-step.tsx',
+];
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'de', 'de-AT', 'es', 'fr', 'it'],
   fallbackLocales: { 'de-AT': 'de', default: 'en' },
-  catalogs: [{ path: '<rootDir>/src/i18n/locales/{locale}', include: ['<rootDir>/src'], exclude: ['**/*.test.*'] }],
+  catalogs: [
+    { path: '<rootDir>/src/i18n/locales/{locale}', include: ['<rootDir>/src'], exclude: ['**/*.test.*', ...ACCOUNT_SOURCES] },
+    { path: '<rootDir>/src/i18n/account/{locale}', include: ACCOUNT_SOURCES, exclude: ['**/*.test.*'] },
+  ],
   format: 'po',
   orderBy: 'message',
 });

@@ -1,6 +1,6 @@
 // Fails when a catalog misses a translation (de-AT may fall back to de) or when a translation drops or
 // invents a placeholder ({name}, <0>…</0>, #) of its source message.
-import { readPo } from './po.mjs';
+import { CATALOGS, readPo } from './po.mjs';
 
 const FALLBACK = { 'de-AT': 'de' };
 const LOCALES = ['de', 'de-AT', 'es', 'fr', 'it'];
@@ -8,30 +8,32 @@ const LOCALES = ['de', 'de-AT', 'es', 'fr', 'it'];
 const placeholders = (message) =>
   [...message.matchAll(/\{(\w+)[,}]|<\/?(\d+)\/?>/g)].map((m) => m[0].replace(/,$/, '}')).sort().join(' ');
 
-const source = readPo('en');
-const sourceText = (id) => source.get(id) || id;
 let problems = 0;
 const rows = [];
-for (const locale of LOCALES) {
-  const catalog = readPo(locale);
-  const fallback = FALLBACK[locale] ? readPo(FALLBACK[locale]) : undefined;
-  let missing = 0;
-  for (const id of source.keys()) {
-    const own = catalog.get(id);
-    const translation = own || fallback?.get(id);
-    if (!translation) {
-      missing++;
-      console.error(`missing ${locale}: ${JSON.stringify(id)}`);
-      continue;
+for (const catalogName of CATALOGS) {
+  const source = readPo('en', catalogName);
+  const sourceText = (id) => source.get(id) || id;
+  for (const locale of LOCALES) {
+    const catalog = readPo(locale, catalogName);
+    const fallback = FALLBACK[locale] ? readPo(FALLBACK[locale], catalogName) : undefined;
+    let missing = 0;
+    for (const id of source.keys()) {
+      const own = catalog.get(id);
+      const translation = own || fallback?.get(id);
+      if (!translation) {
+        missing++;
+        console.error(`missing ${locale}: ${JSON.stringify(id)}`);
+        continue;
+      }
+      if (own && placeholders(own) !== placeholders(sourceText(id))) {
+        problems++;
+        console.error(`placeholders differ in ${locale}: ${JSON.stringify(id)} → ${JSON.stringify(own)}`);
+      }
     }
-    if (own && placeholders(own) !== placeholders(sourceText(id))) {
-      problems++;
-      console.error(`placeholders differ in ${locale}: ${JSON.stringify(id)} → ${JSON.stringify(own)}`);
-    }
-  }
-  for (const id of catalog.keys()) if (!source.has(id)) console.warn(`obsolete ${locale}: ${JSON.stringify(id)}`);
-  problems += missing;
-  rows.push(`${locale.padEnd(6)} ${String(source.size).padStart(5)} messages, ${missing} missing`);
+    for (const id of catalog.keys()) if (!source.has(id)) console.warn(`obsolete ${locale}: ${JSON.stringify(id)}`);
+    problems += missing;
+    rows.push(`${catalogName.padEnd(8)} ${locale.padEnd(6)} ${String(source.size).padStart(5)} messages, ${missing} missing`);
+}
 }
 console.log(rows.join('\n'));
 if (problems > 0) {

@@ -1,11 +1,12 @@
 // Reads the Lingui po catalogs (msgid → msgstr), for the i18n check and the end-to-end tests.
 import { readFileSync } from 'node:fs';
 
-const DIR = new URL('../src/i18n/locales/', import.meta.url);
+/** The catalogs (lingui.config.ts): the shop's and the account screens'. */
+export const CATALOGS = ['locales', 'account'];
 
-/** Minimal po reader: msgid → msgstr (single messages, multi-line strings). */
-export function readPo(locale) {
-  const text = readFileSync(new URL(`${locale}.po`, DIR), 'utf8');
+/** Minimal po reader: msgid → msgstr (single messages, multi-line strings) of one catalog. */
+export function readPo(locale, catalog = 'locales') {
+  const text = readFileSync(new URL(`../src/i18n/${catalog}/${locale}.po`, import.meta.url), 'utf8');
   const entries = new Map();
   const unquote = (line) => JSON.parse(line.slice(line.indexOf('"')));
   let id = null;
@@ -35,3 +36,7 @@ export function readPo(locale) {
   return entries;
 }
 
+/** Every catalog of a locale in one map (what a page with account texts shows). */
+export function readAllPo(locale) {
+  return new Map(CATALOGS.flatMap((catalog) => [...readPo(locale, catalog)]));
+}

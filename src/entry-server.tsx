@@ -3,7 +3,7 @@
 import { RouterServer, createRequestHandler, renderRouterToString } from '@tanstack/react-router/ssr/server';
 import { isBotUserAgent } from './config/bots';
 import type { ShopContext } from './config/hosts';
-import { createI18n, catalogPath, loadMessages } from './i18n/i18n';
+import { createI18n, catalogPath, loadMessages, withAccountMessages } from './i18n/i18n';
 import { AppProviders } from './routes/app-providers';
 import { createAppRouter } from './routes/router';
 import type { PageAssets } from './contracts/page-assets';
@@ -21,6 +21,8 @@ export interface RenderInput {
 
 export async function render({ request, shop, resolveAssets, api, onError }: RenderInput): Promise<Response> {
   const i18n = createI18n(shop.locale, await loadMessages(shop.locale));
+  // The server always has every message; the browser loads the account ones with the pages that use them.
+  await withAccountMessages(i18n, shop.locale);
   const isBot = isBotUserAgent(request.headers.get('user-agent'));
   const handler = createRequestHandler({ request, createRouter: () => createAppRouter({ shop, i18n, api, isBot }) });
   return handler(({ router, responseHeaders }) => {

@@ -2,7 +2,7 @@
 // headings (the English source text translated through the locale's own catalog).
 
 import { type Page, expect } from '@playwright/test';
-import { readPo } from '../../scripts/po.mjs';
+import { readAllPo } from '../../scripts/po.mjs';
 import { CATEGORY_SLUGS } from '../../src/config/categories';
 import { CONTENT_SLUGS } from '../../src/config/content';
 import { COUNTRIES } from '../../src/config/countries';
@@ -112,7 +112,7 @@ function seedCatalogue(): Catalogue {
 const catalogs = new Map<string, Map<string, string>>();
 function catalog(tag: string): Map<string, string> {
   let c = catalogs.get(tag);
-  if (!c) catalogs.set(tag, (c = readPo(tag)));
+  if (!c) catalogs.set(tag, (c = readAllPo(tag)));
   return c;
 }
 

@@ -7,6 +7,7 @@ import { createRoute, createRouter, lazyRouteComponent, notFound, type AnyRoute 
 import { contentPageForSlug } from '../config/content';
 import type { ShopContext } from '../config/hosts';
 import { pathTemplate, routedScreens, toRouterPath, type ScreenId } from '../config/routes';
+import { withAccountMessages } from '../i18n/i18n';
 import type { ApiClientOptions } from '../services/api-client';
 import { CONTENT_TITLES } from '../ui/content-titles';
 import { CatalogueError } from './catalogue-error';
@@ -66,10 +67,27 @@ function headOf(screen: ScreenId, i18n: I18n, params: Params, shop: ShopContext,
   return { title: i18n._(SCREEN_TITLES[pageScreenOf(screen)]) };
 }
 
-function screenRoute(rootRoute: AnyRoute, screen: ScreenId, shop: ShopContext): AnyRoute {
+/** Screens that show account texts (log-in, registration, account pages; the checkout's identity step). */
+const ACCOUNT_TEXT_SCREENS: ReadonlySet<ScreenId> = new Set([
+  'accountOverview',
+  'accountRegister',
+  'accountManagement',
+  'accountAddressChange',
+  'accountPaymentChange',
+  'passwordReset',
+  'passwordForgot',
+  'checkout',
+]);
+
+function screenRoute(rootRoute: AnyRoute, screen: ScreenId, context: AppRouterContext): AnyRoute {
+  const { shop } = context;
   const page = pageModuleKey(screen);
-  const load = PAGE_MODULES[page];
-  if (!load) throw new Error(`missing page module ${page}`);
+  const loadPage = PAGE_MODULES[page];
+  if (!loadPage) throw new Error(`missing page module ${page}`);
+  // The page module and, where it shows account texts, their catalog arrive together (hydration too).
+  const load = ACCOUNT_TEXT_SCREENS.has(screen)
+    ? () => Promise.all([loadPage(), withAccountMessages(context.i18n, shop.locale)]).then(([module]) => module)
+    : loadPage;
   const loader = loaderOf(screen, shop.locale);
   return createRoute({
     getParentRoute: () => rootRoute,
@@ -110,7 +128,7 @@ function devRoutes(rootRoute: AnyRoute): AnyRoute[] {
 export function createAppRouter(context: AppRouterContext) {
   const rootRoute = createShopRootRoute();
   const routeTree = rootRoute.addChildren([
-    ...routedScreens(context.shop.locale).map((s) => screenRoute(rootRoute, s, context.shop)),
+    ...routedScreens(context.shop.locale).map((s) => screenRoute(rootRoute, s, context)),
     ...devRoutes(rootRoute),
   ]);
   return createRouter({
