@@ -9,7 +9,6 @@ import { createAccountServices, type AccountConfig } from './accounts/setup';
 import { importCatalogue, latestImport } from './catalogue/repository';
 import { seedChecksum } from './catalogue/seed-checksum';
 import { LocalSearch, type SearchBackend } from './catalogue/search-service';
-import { RemoteSearch } from './catalogue/search-remote';
 import { loadSeedCatalogue } from './catalogue/seed';
 import { CatalogueStore } from './catalogue/store';
 import type { ServerConfig } from './config';
@@ -50,7 +49,8 @@ export async function createRuntime(
         : await importCatalogue(database.db, loadSeedCatalogue(), { checksum });
     await importVouchers(database.db, loadVoucherSeed());
     const store = await CatalogueStore.load(database.db);
-    const search = options.searchUrl ? new RemoteSearch(options.searchUrl) : new LocalSearch(store);
+    // The Elasticsearch client loads only when it is used (it costs start-up time otherwise).
+    const search = options.searchUrl ? new (await import('./catalogue/search-remote')).RemoteSearch(options.searchUrl) : new LocalSearch(store);
     const shipping = options.shipping ? await createShippingServices(options.shipping) : undefined;
     const accounts = shipping && options.accounts ? await createAccountServices(options.accounts, shipping, log) : undefined;
     log?.info(

@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../test-support/accounts';
-import { MemoryRateLimiter, RedisRateLimiter } from './rate-limit';
+import { MemoryRateLimiter } from './rate-limit';
+import { RedisRateLimiter } from './rate-limit-redis';
 
 describe('MemoryRateLimiter', () => {
   it('allows `limit` hits per window and key, then says how long to wait', async () => {

@@ -10,6 +10,8 @@ import type { RateLimitRules } from './rate-limit';
 /** A fixed-window counter per key; `retryAfterSeconds` is set when the call is over its limit. */
 export interface RateLimiter {
   hit(key: string, limit: number, windowSeconds: number): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  /** Resolves once a remote store is connected (false after the timeout); absent for memory. */
+  ready?(timeoutMs: number): Promise<boolean>;
   close?(): Promise<void>;
 }
 

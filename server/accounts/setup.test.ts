@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../config';
 import { CapturingMailer } from '../test-support/accounts';
 import { AUTH_SECRET_FILE, createAccessTokens } from './access-tokens';
-import { MemoryRateLimiter, RedisRateLimiter } from './rate-limit';
+import { MemoryRateLimiter } from './rate-limit';
+import { RedisRateLimiter } from './rate-limit-redis';
 import { createAccountServices } from './setup';
 
 const mail = { mailer: new CapturingMailer(), publicOrigin: () => 'https://www.tradein.de' };

@@ -7,7 +7,7 @@ import type { ServerConfig } from '../config';
 import type { ShippingServices } from '../mail/services';
 import { DEFAULT_DATA_DIR } from '../paths';
 import { loadAccessTokens } from './access-tokens';
-import { createRateLimiter, RedisRateLimiter } from './rate-limit';
+import { createRateLimiter } from './rate-limit';
 import type { AccountServices } from './services';
 
 /** The settings read here (server/config.ts documents them); a ServerConfig fits. */
@@ -31,9 +31,9 @@ export async function createAccountServices(
 ): Promise<AccountServices> {
   const tokens = await loadAccessTokens({ fromEnv: config.AUTH_SECRET, dataDir: config.DATA_DIR ?? DEFAULT_DATA_DIR });
   const warn = throttledWarning(log);
-  const limiter = createRateLimiter(config.REDIS_URL, warn);
+  const limiter = await createRateLimiter(config.REDIS_URL, warn);
   // Calls made before the connection stands would go uncounted: wait for it (briefly) at start.
-  if (limiter instanceof RedisRateLimiter && !(await limiter.ready(3000))) warn(new Error('no connection to Redis within 3 s'));
+  if (limiter.ready && !(await limiter.ready(3000))) warn(new Error('no connection to Redis within 3 s'));
   return {
     tokens,
     limiter,

@@ -5,6 +5,7 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts, type RGB } from 'pdf-lib';
 import { countryConfig, type ShippingCarrier } from '../../src/config/countries';
 import type { Locale } from '../../src/config/locales';
+import { CARRIER_NAMES } from './carriers';
 import { code128BBars, QUIET_ZONE_MODULES } from './code128';
 import { LABEL_TEXTS } from './texts';
 import { warehouseFor } from './warehouses';
@@ -28,13 +29,11 @@ export interface LabelData {
 }
 
 const CARRIERS: Readonly<Record<ShippingCarrier, { name: string; band: RGB; ink: RGB }>> = {
-  dhl: { name: 'DHL', band: rgb(1, 0.8, 0), ink: rgb(0.83, 0.02, 0.07) },
-  ups: { name: 'UPS', band: rgb(0.21, 0.11, 0.08), ink: rgb(1, 0.71, 0) },
+  dhl: { name: CARRIER_NAMES.dhl, band: rgb(1, 0.8, 0), ink: rgb(0.83, 0.02, 0.07) },
+  ups: { name: CARRIER_NAMES.ups, band: rgb(0.21, 0.11, 0.08), ink: rgb(1, 0.71, 0) },
 };
 
-export function carrierName(locale: Locale): string {
-  return CARRIERS[countryConfig(locale).footerShippingLogo.carrier].name;
-}
+export { carrierName } from './carriers';
 
 const A4 = { width: 595.28, height: 841.89 } as const;
 const MARGIN = 36;

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { countryConfig } from '../../src/config/countries';
 import type { Locale } from '../../src/config/locales';
 import type { Trade } from '../../src/contracts/trades';
-import { carrierName } from '../labels/label';
+import { carrierName } from '../labels/carriers';
 import type { MailMessage } from './mailer';
 import type { ShippingServices } from './services';
 import { CONFIRMATION_TEXTS } from './texts';

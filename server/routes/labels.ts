@@ -6,7 +6,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../db/client';
 import { sendError } from '../http/errors';
-import { renderShippingLabel } from '../labels/label';
 import type { LabelLinks } from '../labels/links';
 import { findLabelData } from '../labels/repository';
 
@@ -23,6 +22,8 @@ export function registerLabelRoutes(app: FastifyInstance, db: Database, links: L
     if (!UUID.test(tradeId) || !links.verify(tradeId, request.query.token)) return notFound(reply);
     const data = await findLabelData(db, tradeId);
     if (!data) return notFound(reply);
+    // The PDF code (pdf-lib) loads with the first label, not at server start.
+    const { renderShippingLabel } = await import('../labels/label');
     const pdf = await renderShippingLabel(data);
     return reply
       .header('Content-Type', 'application/pdf')
