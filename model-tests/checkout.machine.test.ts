@@ -6,27 +6,14 @@ import { expect } from 'vitest';
 import { assign, createActor, type Actor } from 'xstate';
 import type { Trade, VoucherCheckRequest, VoucherCheckResult } from '../src/contracts/trades';
 import { checkoutMachine, SubmitTradeError, type AccountPrefill, type CheckoutField, type SubmitTradeInput } from '../src/machines/checkout';
+import { OFFER_A, OFFER_B, trade as TRADE } from '../src/machines/checkout.fixtures';
 import { checkoutModel } from './checkout.model';
 import { controllable } from './support/controllable';
 import { describeMachineFlow } from './support/machine-runner';
 
-const OFFER_A = '3f1c2a4e-8b7d-4c6e-9a1b-2c3d4e5f6a7b';
-const OFFER_B = '0b7c2f56-3a43-4c55-9d0e-1f1f8f3f0a11';
 const ADDRESS = { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17a', postalCode: '51147', city: 'Köln' } as const;
 const SEPA = { accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' } as const;
 const PREFILL: AccountPrefill = { email: 'kunde@example.com', address: { ...ADDRESS, city: 'Bonn' }, sepa: SEPA, paypal: null };
-const TRADE: Trade = {
-  tradeId: '7d9f1c2b-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
-  tradeNumber: 'TR-2030-000042',
-  transactionId: 42,
-  status: 'created',
-  items: [{ offerId: OFFER_A, deviceId: 7, deviceName: 'iPhone 13 128 GB', price: 287.35, conditionId: 1, kind: 'purchase' }],
-  subtotal: 287.35,
-  voucher: null,
-  total: 287.35,
-  payout: { method: 'sepa', masked: 'DE89 •••• •••• •••• 3000' },
-  createdAt: '2030-01-01T10:00:00.000Z',
-};
 
 interface Harness {
   actor: Actor<typeof checkoutMachine> | null;

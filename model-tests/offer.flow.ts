@@ -9,7 +9,7 @@ import type { OfferRequest } from '../src/contracts/offers';
 import { offerMachine, type OfferInput } from '../src/machines/offer';
 import { offerModel } from './offer.model';
 import { controllable } from './support/controllable';
-import { BLOCKED, DEVICE, OFFER } from './support/fixtures';
+import { blocked as BLOCKED, device as DEVICE, offer as OFFER } from '../src/machines/offer.fixtures';
 import type { MachineFlow } from './support/machine-runner';
 
 export interface OfferHarness {

@@ -5,9 +5,8 @@ import type { Locale } from '../config/locales';
 import type { Trade, VoucherCheckRequest, VoucherCheckResult } from '../contracts/trades';
 import { persistActor, restoreSnapshot } from '../services/persistence';
 import { SubmitTradeError, checkoutMachine, type AccountPrefill, type CheckoutField, type CheckoutInput, type SubmitTradeInput } from './checkout';
+import { OFFER_A, OFFER_B, trade } from './checkout.fixtures';
 
-const OFFER_A = '3f1c2a4e-8b7d-4c6e-9a1b-2c3d4e5f6a7b';
-const OFFER_B = '0b7c2f56-3a43-4c55-9d0e-1f1f8f3f0a11';
 
 const IDENTITY = { 'identity.email': 'erika@example.com' } as const;
 const ADDRESS = {
@@ -25,18 +24,6 @@ const SEPA = {
   'payout.bic': 'COBADEFFXXX',
 } as const;
 
-const trade: Trade = {
-  tradeId: '7d9f1c2b-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
-  tradeNumber: 'TR-2030-000042',
-  transactionId: 42,
-  status: 'created',
-  items: [{ offerId: OFFER_A, deviceId: 7, deviceName: 'iPhone 13 128 GB', price: 287.35, conditionId: 1, kind: 'purchase' }],
-  subtotal: 287.35,
-  voucher: null,
-  total: 287.35,
-  payout: { method: 'sepa', masked: 'DE89 •••• •••• •••• 3000' },
-  createdAt: '2030-01-01T10:00:00.000Z',
-};
 
 const validVoucher: VoucherCheckResult = { valid: true, code: 'SUMMER10', kind: 'fixed', value: 10 };
 
