@@ -26,7 +26,8 @@ describe.each(testDatabases())('API on $name', (database) => {
     await handle?.close();
   });
 
-  const post = (url: string, payload: unknown, host = 'de.localhost') => app.inject({ method: 'POST', url, payload: payload as object, headers: { host } });
+  const post = (url: string, payload: unknown, host = 'de.localhost') =>
+    app.inject({ method: 'POST', url, payload: payload as object, headers: { host } });
 
   describe('catalogue import', () => {
     it('is idempotent and keeps offers when a device leaves the catalogue', async () => {
@@ -63,14 +64,22 @@ describe.each(testDatabases())('API on $name', (database) => {
     });
 
     it('answers each locale from its own index (German category names in de)', async () => {
-      const res = await search({ search: { query: { term: { url: 'apple-iphone-13-128-gb' } } }, application: 'de_devices', resultSize: 1 });
+      const res = await search({
+        search: { query: { term: { url: 'apple-iphone-13-128-gb' } } },
+        application: 'de_devices',
+        resultSize: 1,
+      });
       expect(res.json().hits.hits[0]._source.category).toBe('Smartphones (de)');
       const fr = await search({ search: { query: { term: { url: 'apple-iphone-13-128-gb' } } }, application: 'fr_devices', resultSize: 1 });
       expect(fr.json().hits.hits[0]._source).toMatchObject({ category: 'Smartphones', basePrice: 301 });
     });
 
     it('gives the popTitleException to the iPhone category title', async () => {
-      const res = await search({ search: { query: { term: { url: 'apple-smartphones' } } }, application: 'de_aggregations', resultSize: 1 });
+      const res = await search({
+        search: { query: { term: { url: 'apple-smartphones' } } },
+        application: 'de_aggregations',
+        resultSize: 1,
+      });
       expect(res.json().hits.hits[0]._source).toMatchObject({ type: 'manufacturer', title: 'iPhone verkaufen' });
     });
 
@@ -111,7 +120,12 @@ describe.each(testDatabases())('API on $name', (database) => {
     });
 
     it('refuses malformed JSON with 400, never 500', async () => {
-      const res = await app.inject({ method: 'POST', url: '/searches', payload: '{"search":', headers: { host: 'de.localhost', 'content-type': 'application/json' } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/searches',
+        payload: '{"search":',
+        headers: { host: 'de.localhost', 'content-type': 'application/json' },
+      });
       expect(res.statusCode).toBe(400);
     });
   });

@@ -192,7 +192,12 @@ describe('behind a proxy (TRUST_PROXY)', () => {
 
   it('takes the client address from X-Forwarded-For only when told to', async () => {
     const ipOf = async (trustProxy: boolean | number | undefined) => {
-      const app = await buildApp({ logLevel: 'silent', render: async () => new Response(''), resolveAssets: () => ({ entry: '', css: [], preloads: [], devScripts: [] }), ...(trustProxy !== undefined && { trustProxy }) });
+      const app = await buildApp({
+        logLevel: 'silent',
+        render: async () => new Response(''),
+        resolveAssets: () => ({ entry: '', css: [], preloads: [], devScripts: [] }),
+        ...(trustProxy !== undefined && { trustProxy }),
+      });
       app.get('/ip-probe', async (request) => ({ ip: request.ip }));
       const response = await app.inject({ url: '/ip-probe', headers: { 'x-forwarded-for': '203.0.113.9' }, remoteAddress: '10.1.2.3' });
       await app.close();

@@ -5,6 +5,7 @@ import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { resolveShop } from '../src/config/hosts';
 import { lookupHost } from '../src/config/hosts';
 import { findRedirect } from '../src/config/redirects';
@@ -15,6 +16,7 @@ import type { AssetResolver } from './assets';
 import type { SearchBackend } from './catalogue/search-service';
 import type { CatalogueStore } from './catalogue/store';
 import type { Database } from './db/client';
+import { apiErrorHandler } from './http/errors';
 import type { ShippingServices } from './mail/services';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerCustomerRoutes } from './routes/customers';
@@ -26,6 +28,9 @@ import { registerTradeRoutes } from './routes/trades';
 import { registerVoucherRoutes } from './routes/vouchers';
 import { loggerOptions } from './logger';
 import { sitemapXml } from './sitemap';
+import { inProcessSearch } from './ssr/catalogue-search';
+import { type CachedPage, PageCache, chooseEncoding, encodedBody } from './ssr/page-cache';
+import type { SearchTransport } from '../src/services/catalogue/transport';
 
 export type RenderFn = (input: {
   request: Request;
@@ -33,7 +38,11 @@ export type RenderFn = (input: {
   resolveAssets: (modules: { pages: string[]; catalog: string }) => PageAssets;
   /** The shop API as the page's services see it during server rendering (no network hop). */
   api: { baseURL: string; fetch: typeof globalThis.fetch };
+  /** The catalogue search engine, called in process by the route loaders. */
+  catalogueSearch?: SearchTransport;
   onError?: (error: unknown) => void;
+  /** Told whether the page is a catalogue page whose data all loaded (then it may be cached). */
+  onRendered?: (page: { catalogue: boolean }) => void;
 }) => Promise<Response>;
 
 export interface ApiServices {
@@ -65,6 +74,8 @@ export interface AppOptions {
   readonly api?: ApiServices;
   /** Extra set-up before the routes (development mounts Vite's middleware here). */
   readonly setup?: (app: FastifyInstance) => Promise<void>;
+  /** Keep rendered catalogue pages until the catalogue changes (default: on when `api` is given). */
+  readonly pageCache?: boolean;
 }
 
 /** Fastify 5 takes a hop count as a function: trust the nearest `hops` proxies. */
@@ -112,6 +123,18 @@ function injectFetch(app: FastifyInstance, host: string): typeof globalThis.fetc
   };
 }
 
+/** A cached page, compressed as the request accepts (the compress plugin leaves encoded bodies alone). */
+function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
+  reply.status(page.status);
+  for (const [name, value] of page.headers) if (name !== 'content-length') reply.header(name, value);
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+  // The compress plugin names Accept-Encoding for the answers it encodes; these it leaves alone.
+  const vary = reply.getHeader('Vary');
+  reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  return reply.send(encodedBody(page, encoding));
+}
+
 async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
   reply.status(response.status);
   response.headers.forEach((value, name) => {
@@ -126,6 +149,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     ...(options.trustProxy !== undefined && { trustProxy: trustProxyOption(options.trustProxy) }),
   });
+  // Route schemas are zod schemas (server/http/errors.ts answers the bodies they refuse).
+  app.setValidatorCompiler(validatorCompiler);
 
   await app.register(fastifyCompress, {
     global: true,
@@ -191,34 +216,58 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   app.all('/api/*', async (request, reply) =>
-    reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No API endpoint ${request.method} ${request.url.split('?')[0]}` }),
+    reply
+      .status(404)
+      .send({ statusCode: 404, error: 'Not Found', message: `No API endpoint ${request.method} ${request.url.split('?')[0]}` }),
   );
+
+  // Route loaders search the catalogue in process; catalogue pages are rendered once per shop and URL
+  // until the catalogue changes (docs/decisions/017).
+  const catalogueSearch = options.api ? inProcessSearch(options.api.search) : undefined;
+  const pageCache = options.api && options.pageCache !== false ? new PageCache() : undefined;
+  let catalogueGeneration = 0;
+  options.api?.store.onChange(() => {
+    catalogueGeneration++;
+    pageCache?.clear();
+  });
 
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const shop = resolveShop(request.hostname, request.headers.cookie);
+    reply.header('Cache-Control', 'private, no-cache');
+    if (shop.languageSwitchable) reply.header('Vary', 'Cookie');
+    const key = PageCache.key(shop, request.url);
+    const cached = key === undefined ? undefined : pageCache?.get(key);
+    if (cached) return sendCachedPage(request, reply, cached);
+    const generation = catalogueGeneration;
+    let catalogue = false;
     const response = await options.render({
       request: toFetchRequest(request),
       shop,
       resolveAssets: options.resolveAssets,
       api: { baseURL: `${request.protocol}://${request.host}`, fetch: injectFetch(app, request.host) },
+      catalogueSearch,
       onError: (error) => request.log.error({ err: error, path: request.url.split('?')[0] }, 'page data failed to load'),
+      onRendered: (page) => {
+        catalogue = page.catalogue;
+      },
     });
-    reply.header('Cache-Control', 'private, no-cache');
-    if (shop.languageSwitchable) reply.header('Vary', 'Cookie');
+    // A page rendered while the catalogue changed may show the old one: it is sent, not kept.
+    if (pageCache && key !== undefined && catalogue && response.status === 200 && generation === catalogueGeneration) {
+      const page: CachedPage = {
+        renderedAt: Date.now(),
+        status: response.status,
+        headers: [...response.headers],
+        body: Buffer.from(await response.arrayBuffer()),
+      };
+      pageCache.set(key, page);
+      return sendCachedPage(request, reply, page);
+    }
     return sendFetchResponse(reply, response);
   };
   app.get('/*', renderPage);
   app.get('/', renderPage);
 
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    return reply.status(status).send({
-      statusCode: status,
-      error: status >= 500 ? 'Internal Server Error' : 'Bad Request',
-      message: status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message,
-    });
-  });
+  app.setErrorHandler(apiErrorHandler);
 
   return app;
 }

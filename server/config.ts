@@ -9,15 +9,24 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** PostgreSQL for scale; without it the embedded PGlite in DATA_DIR/db is used. */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
   /** Where embedded data lives (database, mail outbox); default ./var. */
   DATA_DIR: z.string().min(1).optional(),
   /** Elasticsearch to forward catalogue searches to; without it the in-process engine answers. */
   SEARCH_URL: z.string().url('SEARCH_URL must be a URL such as http://127.0.0.1:9200').optional(),
   /** Basic authorisation `user:password` required by POST /searches (development, spec §7). */
-  SEARCH_BASIC_AUTH: z.string().regex(/^[^:]+:.+$/, 'SEARCH_BASIC_AUTH must look like user:password').optional(),
+  SEARCH_BASIC_AUTH: z
+    .string()
+    .regex(/^[^:]+:.+$/, 'SEARCH_BASIC_AUTH must look like user:password')
+    .optional(),
   /** SMTP server for mail; without it mail is written as .eml files to DATA_DIR/mail (the outbox). */
-  SMTP_URL: z.string().regex(/^smtps?:\/\/[^/\s]+/, 'SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/\s]+/, 'SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com')
+    .optional(),
   /**
    * Each shop's public origin for absolute links in mail: `de=https://www.tradein.de,fr=https://www.tradein.fr,…`
    * (locales default, de, at, es, fr, it). A shop left out links to http://<locale>.localhost:<PORT>

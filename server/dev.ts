@@ -23,11 +23,24 @@ const render: RenderFn = async (input) => {
   return entry.render(input);
 };
 
-const runtime = await createRuntime(databaseTarget(config), { searchUrl: config.SEARCH_URL, shipping: config, accounts: config }, pino({ level: config.LOG_LEVEL }));
+const runtime = await createRuntime(
+  databaseTarget(config),
+  { searchUrl: config.SEARCH_URL, shipping: config, accounts: config },
+  pino({ level: config.LOG_LEVEL }),
+);
 const app = await buildApp({
   logLevel: config.LOG_LEVEL,
   render,
-  api: { db: runtime.database.db, store: runtime.store, search: runtime.search, searchBasicAuth: config.SEARCH_BASIC_AUTH, shipping: runtime.shipping, accounts: runtime.accounts },
+  // Edited page code must show on the next reload, so rendered pages are not kept.
+  pageCache: false,
+  api: {
+    db: runtime.database.db,
+    store: runtime.store,
+    search: runtime.search,
+    searchBasicAuth: config.SEARCH_BASIC_AUTH,
+    shipping: runtime.shipping,
+    accounts: runtime.accounts,
+  },
   resolveAssets: () => ({ entry: '/src/entry-client.tsx', css: [], preloads: [], devScripts: [REFRESH_PREAMBLE] }),
   setup: async (instance) => {
     await instance.register(middie);

@@ -24,7 +24,14 @@ export async function startServer() {
     render,
     resolveAssets: createAssetResolver(clientDir),
     clientDir,
-    api: { db: runtime.database.db, store: runtime.store, search: runtime.search, searchBasicAuth: config.SEARCH_BASIC_AUTH, shipping: runtime.shipping, accounts: runtime.accounts },
+    api: {
+      db: runtime.database.db,
+      store: runtime.store,
+      search: runtime.search,
+      searchBasicAuth: config.SEARCH_BASIC_AUTH,
+      shipping: runtime.shipping,
+      accounts: runtime.accounts,
+    },
   });
   app.addHook('onClose', () => runtime.close());
   const address = await app.listen({ port: config.PORT, host: config.HOST });

@@ -42,7 +42,11 @@ const COMMANDS: Record<string, Command> = {
     help: 'Loads data/catalogue into the database (skipped when unchanged unless --force). A running server picks it up on restart.',
     run: async (args) => {
       const result = await withDatabase((db) => importCatalogue(db, loadSeedCatalogue(), { force: args.includes('--force') }));
-      console.log(result.imported ? `imported ${result.devices} devices (${result.checksum.slice(0, 12)})` : `catalogue unchanged (${result.devices} devices)`);
+      console.log(
+        result.imported
+          ? `imported ${result.devices} devices (${result.checksum.slice(0, 12)})`
+          : `catalogue unchanged (${result.devices} devices)`,
+      );
     },
   },
   'catalogue stats': {
@@ -63,7 +67,8 @@ const COMMANDS: Record<string, Command> = {
     run: async () => {
       if (!config.SEARCH_URL) throw new Error('SEARCH_URL is not set: the embedded search indexes itself on start.');
       const catalogue = await withDatabase((db) => loadCatalogue(db));
-      for (const done of await new RemoteSearch(config.SEARCH_URL).reindex(catalogue)) console.log(`${done.index}: ${done.documents} documents`);
+      for (const done of await new RemoteSearch(config.SEARCH_URL).reindex(catalogue))
+        console.log(`${done.index}: ${done.documents} documents`);
     },
   },
   'trades list': {
@@ -78,7 +83,15 @@ const COMMANDS: Record<string, Command> = {
       console.log(
         table(
           ['TRADE', 'STATUS', 'SHOP', 'ITEMS', '>TOTAL', 'CREATED', 'LAST MOVE'],
-          rows.map((t) => [t.tradeNumber, t.status, t.locale, String(t.items), formatCents(t.totalCents), when(t.createdAt), when(t.updatedAt)]),
+          rows.map((t) => [
+            t.tradeNumber,
+            t.status,
+            t.locale,
+            String(t.items),
+            formatCents(t.totalCents),
+            when(t.createdAt),
+            when(t.updatedAt),
+          ]),
         ),
       );
     },
@@ -103,7 +116,11 @@ const COMMANDS: Record<string, Command> = {
       'Example: trades inspect TR-2026-000003 --item 1 --item 2 --answer DISPLAY=CRACKED --answer POWER=YES',
     ].join('\n'),
     run: async (args) => {
-      const { positionals, tokens } = parse(args, { item: { type: 'string', multiple: true }, answer: { type: 'string', multiple: true } }, 1);
+      const { positionals, tokens } = parse(
+        args,
+        { item: { type: 'string', multiple: true }, answer: { type: 'string', multiple: true } },
+        1,
+      );
       const ref = tradeRef(positionals);
       const groups = inspectionGroups(tokens);
       const { store, inspected } = await withDatabase(async (db) => {
@@ -180,14 +197,19 @@ function parse<const O extends NonNullable<ParseArgsConfig['options']>>(args: st
     throw new UsageError(error instanceof Error ? (error.message.split(/\.\s/)[0] ?? error.message).replace(/\.?$/, '.') : String(error));
   }
   if (parsed.positionals.length !== positionals) {
-    throw new UsageError(parsed.positionals.length < positionals ? 'Some arguments are missing.' : `Unexpected argument: ${parsed.positionals.slice(positionals).join(' ')}.`);
+    throw new UsageError(
+      parsed.positionals.length < positionals
+        ? 'Some arguments are missing.'
+        : `Unexpected argument: ${parsed.positionals.slice(positionals).join(' ')}.`,
+    );
   }
   return parsed;
 }
 
 function tradeRef(positionals: string[]): string {
   const ref = positionals[0]!;
-  if (!/^TR-\d{4}-\d{6,}$/i.test(ref) && !/^[0-9a-f-]{36}$/i.test(ref)) throw new UsageError(`"${ref}" is not a trade number (TR-2026-000123) or trade id.`);
+  if (!/^TR-\d{4}-\d{6,}$/i.test(ref) && !/^[0-9a-f-]{36}$/i.test(ref))
+    throw new UsageError(`"${ref}" is not a trade number (TR-2026-000123) or trade id.`);
   return ref;
 }
 
@@ -228,10 +250,14 @@ function inspectionGroups(tokens: Tokens): ItemGroup[] {
 /** Finds the item (offer id, its start, or # in `trades show`) and turns answer codes into ids. */
 function resolveItem(trade: TradeDetails, store: CatalogueStore, group: ItemGroup): ItemInspection {
   const ref = group.item.trim().toLowerCase();
-  const matches = /^\d+$/.test(ref) ? trade.items.filter((i) => i.position + 1 === Number(ref)) : trade.items.filter((i) => i.offerId.startsWith(ref));
+  const matches = /^\d+$/.test(ref)
+    ? trade.items.filter((i) => i.position + 1 === Number(ref))
+    : trade.items.filter((i) => i.offerId.startsWith(ref));
   if (matches.length !== 1) {
     const known = trade.items.map((i) => `${i.position + 1} = ${i.offerId}`).join(', ');
-    throw new Error(`${matches.length ? 'Several items start with' : 'There is no item'} "${group.item}" in ${trade.trade.tradeNumber} (items: ${known}).`);
+    throw new Error(
+      `${matches.length ? 'Several items start with' : 'There is no item'} "${group.item}" in ${trade.trade.tradeNumber} (items: ${known}).`,
+    );
   }
   const item = matches[0]!;
   const device = store.device(item.deviceId);
@@ -240,12 +266,14 @@ function resolveItem(trade: TradeDetails, store: CatalogueStore, group: ItemGrou
   for (const { question, answer } of group.answers) {
     const q = questions.find((c) => String(c.id) === question || c.code.toLowerCase() === question.toLowerCase());
     if (!q) {
-      if (/^\d+$/.test(question) && /^\d+$/.test(answer)) answers[question] = Number(answer); // recordInspection reports it
+      if (/^\d+$/.test(question) && /^\d+$/.test(answer))
+        answers[question] = Number(answer); // recordInspection reports it
       else throw new Error(`${item.deviceName} has no question "${question}" (questions: ${questions.map((c) => c.code).join(', ')}).`);
       continue;
     }
     const a = q.answers.find((c) => String(c.id) === answer || c.code.toLowerCase() === answer.toLowerCase());
-    if (!a) throw new Error(`Question ${q.code} has no answer "${answer}" (answers: ${q.answers.map((c) => `${c.id}=${c.code}`).join(', ')}).`);
+    if (!a)
+      throw new Error(`Question ${q.code} has no answer "${answer}" (answers: ${q.answers.map((c) => `${c.id}=${c.code}`).join(', ')}).`);
     if (String(q.id) in answers) throw new Error(`Question ${q.code} is answered twice for item ${item.position + 1}.`);
     answers[String(q.id)] = a.id;
   }
@@ -268,7 +296,9 @@ function formatTrade(details: TradeDetails): string {
     `  id ${trade.tradeId} · transaction ${trade.transactionId} · shop ${trade.locale}${trade.b2b ? ' · business' : ''} · created ${when(trade.createdAt)}`,
     `  seller ${trade.guestEmail ?? '(customer account)'} · payout ${trade.payout.method === 'sepa' ? 'SEPA' : 'PayPal'} ${trade.payout.masked}`,
     `  offered ${formatCents(trade.totalCents)}` +
-      (trade.voucher ? ` (items ${formatCents(trade.subtotalCents)} + voucher ${trade.voucher.code} ${formatCents(trade.voucher.cents)})` : '') +
+      (trade.voucher
+        ? ` (items ${formatCents(trade.subtotalCents)} + voucher ${trade.voucher.code} ${formatCents(trade.voucher.cents)})`
+        : '') +
       payoutSummary(trade.status, trade.payoutCents),
     '',
     'Items',
@@ -295,12 +325,27 @@ function formatTrade(details: TradeDetails): string {
       'Clarifications',
       table(
         ['ID', 'ITEM', 'KIND', '>NEW OFFER', 'VALID UNTIL', 'STATUS', 'LINK'],
-        clarifications.map((c) => [c.id, String(position.get(c.itemOfferId) ?? '?'), c.kind, formatCents(c.newPriceCents), when(c.validUntil), c.status, c.linkPath]),
+        clarifications.map((c) => [
+          c.id,
+          String(position.get(c.itemOfferId) ?? '?'),
+          c.kind,
+          formatCents(c.newPriceCents),
+          when(c.validUntil),
+          c.status,
+          c.linkPath,
+        ]),
       ),
       ...clarifications.map((c) => `  ${c.id.slice(0, 8)}: ${c.reason}`),
     );
   }
-  lines.push('', 'Transitions', table(['AT', 'FROM', 'TO', 'NOTE'], transitions.map((t) => [when(t.at), t.from ?? '—', t.to, t.note ?? ''])));
+  lines.push(
+    '',
+    'Transitions',
+    table(
+      ['AT', 'FROM', 'TO', 'NOTE'],
+      transitions.map((t) => [when(t.at), t.from ?? '—', t.to, t.note ?? '']),
+    ),
+  );
   return lines.join('\n');
 }
 

@@ -50,7 +50,9 @@ export async function createRuntime(
     await importVouchers(database.db, loadVoucherSeed());
     const store = await CatalogueStore.load(database.db);
     // The Elasticsearch client loads only when it is used (it costs start-up time otherwise).
-    const search = options.searchUrl ? new (await import('./catalogue/search-remote')).RemoteSearch(options.searchUrl) : new LocalSearch(store);
+    const search = options.searchUrl
+      ? new (await import('./catalogue/search-remote')).RemoteSearch(options.searchUrl)
+      : new LocalSearch(store);
     const shipping = options.shipping ? await createShippingServices(options.shipping) : undefined;
     const accounts = shipping && options.accounts ? await createAccountServices(options.accounts, shipping, log) : undefined;
     log?.info(

@@ -50,7 +50,12 @@ describe('basic authorisation of POST /searches', () => {
   it('answers 401 with a challenge without or with wrong credentials, 200 with the right ones', async () => {
     const app = await appWith(new LocalSearch(store), { searchBasicAuth: 'dev:secret' });
     const post = (authorization?: string) =>
-      app.inject({ method: 'POST', url: '/searches', payload: body, headers: { host: 'de.localhost', ...(authorization ? { authorization } : {}) } });
+      app.inject({
+        method: 'POST',
+        url: '/searches',
+        payload: body,
+        headers: { host: 'de.localhost', ...(authorization ? { authorization } : {}) },
+      });
     const missing = await post();
     expect(missing.statusCode).toBe(401);
     expect(missing.headers['www-authenticate']).toBe('Basic realm="searches"');
@@ -66,7 +71,11 @@ describe('a failing search backend (spec §8)', () => {
   it('shows people a way to try again and logs the failure on the server', async () => {
     const logs: string[] = [];
     const app = await appWith(broken, { logs });
-    const res = await app.inject({ method: 'GET', url: '/verkaufen/smartphones', headers: { host: 'de.localhost', 'user-agent': 'Mozilla/5.0 Chrome/126.0' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/verkaufen/smartphones',
+      headers: { host: 'de.localhost', 'user-agent': 'Mozilla/5.0 Chrome/126.0' },
+    });
     expect(res.body).toContain('role="alert"');
     expect(res.body).not.toContain('index unavailable');
     expect(logs.join('')).toContain('page data failed to load');

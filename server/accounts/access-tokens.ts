@@ -2,10 +2,10 @@
 // from the token subject), with the e-mail and customer number the client keeps in its session.
 // The secret comes from AUTH_SECRET, else DATA_DIR/secrets/auth-secret (server/secrets.ts).
 
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { ACCESS_TOKEN_SECONDS } from '../../src/contracts/account';
-import { sendError } from '../http/errors';
+import { unauthorized } from '../http/errors';
 import { loadSecret } from '../secrets';
 
 export const AUTH_SECRET_FILE = 'secrets/auth-secret';
@@ -74,15 +74,13 @@ export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | 
 }
 
 /**
- * The caller of an authenticated customer call, or a 401 answer already sent (null). Every customer
- * data route starts with this; `WWW-Authenticate` tells the client to refresh and retry. `now` is the
- * accounts clock (clockOf(accounts)), default the real time.
+ * The caller of an authenticated customer call; without a valid token a 401 HttpError whose
+ * `WWW-Authenticate` tells the client to refresh and retry. Every customer data route starts with
+ * this. `now` is the accounts clock (clockOf(accounts)), default the real time.
  */
-export async function requireCustomer(tokens: AccessTokens, request: FastifyRequest, reply: FastifyReply, now?: number): Promise<AccessSubject | null> {
+export async function requireCustomer(tokens: AccessTokens, request: FastifyRequest, now?: number): Promise<AccessSubject> {
   const token = bearerToken(request);
   const subject = token ? await tokens.verify(token, now) : null;
   if (subject) return subject;
-  reply.header('WWW-Authenticate', token ? 'Bearer error="invalid_token"' : 'Bearer');
-  sendError(reply, 401, 'Unauthorized', token ? 'Your session has expired. Please log in again.' : 'Please log in to see this.');
-  return null;
+  throw unauthorized(token ? 'Your session has expired. Please log in again.' : 'Please log in to see this.', token !== undefined);
 }

@@ -28,7 +28,8 @@ export type AuthEventName =
 const WARNINGS: ReadonlySet<AuthEventName> = new Set(['login_locked', 'refresh_reuse_detected', 'rate_limited', 'account_mail_failed']);
 
 /** A stable, short pseudonym of a username, to follow one username's failures through the log. */
-export const usernameHash = (username: string): string => createHash('sha256').update(`tradein-username:${username}`).digest('hex').slice(0, 16);
+export const usernameHash = (username: string): string =>
+  createHash('sha256').update(`tradein-username:${username}`).digest('hex').slice(0, 16);
 
 export interface AuthEventFields {
   readonly customerId?: string;

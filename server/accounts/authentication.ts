@@ -56,7 +56,11 @@ export async function checkPassword(db: Database, accounts: AccountServices, use
   return { kind: 'ok', customer };
 }
 
-export async function login(db: Database, accounts: AccountServices, input: { username: string; password: string; rememberMe?: boolean | undefined }): Promise<LoginOutcome> {
+export async function login(
+  db: Database,
+  accounts: AccountServices,
+  input: { username: string; password: string; rememberMe?: boolean | undefined },
+): Promise<LoginOutcome> {
   const check = await checkPassword(db, accounts, input.username, input.password);
   if (check.kind !== 'ok') return check;
   const { customer } = check;

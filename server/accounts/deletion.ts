@@ -10,10 +10,17 @@ import type { AccessSubject } from './access-tokens';
 
 export type DeletionOutcome = { readonly kind: 'deleted' } | { readonly kind: 'notFound' } | { readonly kind: 'dataNotDeleted' };
 
-export async function deleteAccount(db: Database, subject: AccessSubject, body: { customerId: string; customerIdentifier: string }): Promise<DeletionOutcome> {
+export async function deleteAccount(
+  db: Database,
+  subject: AccessSubject,
+  body: { customerId: string; customerIdentifier: string },
+): Promise<DeletionOutcome> {
   if (body.customerId !== subject.customerId) return { kind: 'notFound' };
   const mine = and(eq(customers.id, body.customerId), eq(customers.customerNumber, body.customerIdentifier));
-  const deleted = await db.delete(customers).where(and(mine, isNotNull(customers.dataDeletedAt))).returning({ id: customers.id });
+  const deleted = await db
+    .delete(customers)
+    .where(and(mine, isNotNull(customers.dataDeletedAt)))
+    .returning({ id: customers.id });
   if (deleted.length > 0) return { kind: 'deleted' };
   const [still] = await db.select({ id: customers.id }).from(customers).where(mine);
   return still ? { kind: 'dataNotDeleted' } : { kind: 'notFound' };

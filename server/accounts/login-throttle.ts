@@ -20,7 +20,8 @@ export function lockSeconds(failures: number): number {
   return Math.min(THROTTLE.firstLockSeconds * 2 ** (failures - THROTTLE.lockAfterFailures), THROTTLE.maxLockSeconds);
 }
 
-const secondsUntil = (until: Date | null | undefined, now: number) => (until && until.getTime() > now ? Math.ceil((until.getTime() - now) / 1000) : 0);
+const secondsUntil = (until: Date | null | undefined, now: number) =>
+  until && until.getTime() > now ? Math.ceil((until.getTime() - now) / 1000) : 0;
 const timestamp = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 
 /** Seconds the username stays locked (0: not locked). */

@@ -6,10 +6,14 @@ import { countryConfig } from '../../src/config/countries';
 import { LOCALES } from '../../src/config/locales';
 import { buildPath } from '../../src/config/routes';
 import { accountMail, type AccountMail } from './mail';
-import { ACCOUNT_MAIL_TEXTS } from './mail-texts';
 
 const TOKEN = 'T'.repeat(43);
-const MAILS: AccountMail[] = [{ kind: 'activation', token: TOKEN }, { kind: 'alreadyRegistered' }, { kind: 'passwordReset', token: TOKEN }, { kind: 'passwordChanged' }];
+const MAILS: AccountMail[] = [
+  { kind: 'activation', token: TOKEN },
+  { kind: 'alreadyRegistered' },
+  { kind: 'passwordReset', token: TOKEN },
+  { kind: 'passwordChanged' },
+];
 const to = { email: 'erika@example.com', firstName: 'Erika <b>', lastName: 'Mustermann' };
 
 describe('account mails', () => {
@@ -20,7 +24,7 @@ describe('account mails', () => {
       expect(message.from).toEqual({ name: countryConfig(locale).contact.fromName, address: countryConfig(locale).contact.fromAddress });
       expect(message.to).toEqual({ name: 'Erika <b> Mustermann', address: 'erika@example.com' });
       expect(message.subject.length).toBeGreaterThan(5);
-      expect(message.text).toContain(ACCOUNT_MAIL_TEXTS[locale].greeting('Erika <b>'));
+      expect(message.text.split('\n')[0]).toMatch(/^\S+ Erika <b>[,:]$/);
       expect(message.html).toContain('Erika &lt;b&gt;');
       expect(message.html).not.toContain('Erika <b>');
       for (const url of message.text.match(/https?:\/\/\S+/g) ?? []) expect(url.startsWith(origin)).toBe(true);

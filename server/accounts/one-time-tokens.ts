@@ -28,19 +28,31 @@ export async function issueToken(db: Database, customerId: string, purpose: Toke
 }
 
 const usable = (token: string, purpose: TokenPurpose, now: Date) =>
-  and(eq(accountTokens.tokenHash, tokenHash(token)), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now));
+  and(
+    eq(accountTokens.tokenHash, tokenHash(token)),
+    eq(accountTokens.purpose, purpose),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, now),
+  );
 
 /** Marks the token used and returns its customer; undefined when it is malformed, unknown, used or expired. */
 export async function consumeToken(db: Database, token: unknown, purpose: TokenPurpose, now: Date): Promise<string | undefined> {
   if (!isTokenShaped(token)) return undefined;
-  const [row] = await db.update(accountTokens).set({ usedAt: now }).where(usable(token, purpose, now)).returning({ customerId: accountTokens.customerId });
+  const [row] = await db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(usable(token, purpose, now))
+    .returning({ customerId: accountTokens.customerId });
   return row?.customerId;
 }
 
 /** The customer of a usable token without using it up (to check a request before acting on it). */
 export async function peekToken(db: Database, token: unknown, purpose: TokenPurpose, now: Date): Promise<string | undefined> {
   if (!isTokenShaped(token)) return undefined;
-  const [row] = await db.select({ customerId: accountTokens.customerId }).from(accountTokens).where(usable(token, purpose, now));
+  const [row] = await db
+    .select({ customerId: accountTokens.customerId })
+    .from(accountTokens)
+    .where(usable(token, purpose, now));
   return row?.customerId;
 }
 

@@ -9,7 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_TOKEN_HEADER, REFRESH_TOKEN_HEADER, type TokenAnswer } from '../../src/contracts/account';
 import type { DatabaseHandle } from '../db/client';
 import { accountTokens, customers, refreshTokens, trades } from '../db/schema';
-import { accountTestApp, bearer, login, registerAndActivate, registrationPayload, TEST_ORIGIN, testAccountServices, type TestAccountServices } from '../test-support/accounts';
+import {
+  accountTestApp,
+  bearer,
+  login,
+  registerAndActivate,
+  registrationPayload,
+  TEST_ORIGIN,
+  testAccountServices,
+  type TestAccountServices,
+} from '../test-support/accounts';
 import { logCollector } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 
@@ -42,14 +51,37 @@ describe.each(testDatabases())('password change, reset and account deletion on $
     return { email: address, ...ids, session };
   };
   const loginStatus = async (username: string, password: string) =>
-    (await app.inject({ method: 'POST', url: '/api/account/login', headers: { host: 'de.localhost' }, payload: { username, password } })).statusCode;
+    (await app.inject({ method: 'POST', url: '/api/account/login', headers: { host: 'de.localhost' }, payload: { username, password } }))
+      .statusCode;
   const refreshStatus = async (session: TokenAnswer) =>
-    (await app.inject({ method: 'POST', url: '/api/account/loginRefresh', headers: { host: 'de.localhost', [REFRESH_TOKEN_HEADER]: session.refresh_token } })).statusCode;
+    (
+      await app.inject({
+        method: 'POST',
+        url: '/api/account/loginRefresh',
+        headers: { host: 'de.localhost', [REFRESH_TOKEN_HEADER]: session.refresh_token },
+      })
+    ).statusCode;
   const changePassword = (session: TokenAnswer | null, payload: Record<string, unknown>) =>
-    app.inject({ method: 'POST', url: '/api/account/changePassword', headers: { host: 'de.localhost', ...(session && bearer(session)) }, payload });
-  const forgot = (address: string, lang = 'de') => app.inject({ method: 'POST', url: '/api/account/forgotPasswordMail', headers: { host: 'localhost' }, payload: { email: address, lang } });
+    app.inject({
+      method: 'POST',
+      url: '/api/account/changePassword',
+      headers: { host: 'de.localhost', ...(session && bearer(session)) },
+      payload,
+    });
+  const forgot = (address: string, lang = 'de') =>
+    app.inject({
+      method: 'POST',
+      url: '/api/account/forgotPasswordMail',
+      headers: { host: 'localhost' },
+      payload: { email: address, lang },
+    });
   const reset = (token: string | undefined, password: string) =>
-    app.inject({ method: 'POST', url: '/api/account/resetPassword', headers: { host: 'de.localhost', ...(token !== undefined && { [RESET_TOKEN_HEADER]: token }) }, payload: { password } });
+    app.inject({
+      method: 'POST',
+      url: '/api/account/resetPassword',
+      headers: { host: 'de.localhost', ...(token !== undefined && { [RESET_TOKEN_HEADER]: token }) },
+      payload: { password },
+    });
   const resetToken = (address: string, path = '/account/password-reset') => {
     const mail = accounts.mailer.last(address);
     const match = new RegExp(`${path.replace(/\//g, '\\/')}\\?token=([A-Za-z0-9_-]{43})`).exec(mail.text);
@@ -57,7 +89,8 @@ describe.each(testDatabases())('password change, reset and account deletion on $
     secrets.add(match[1]!);
     return match[1]!;
   };
-  const hashOf = async (customerId: string) => (await handle.db.select({ hash: customers.passwordHash }).from(customers).where(eq(customers.id, customerId)))[0]?.hash;
+  const hashOf = async (customerId: string) =>
+    (await handle.db.select({ hash: customers.passwordHash }).from(customers).where(eq(customers.id, customerId)))[0]?.hash;
 
   describe('POST /api/account/changePassword', () => {
     it('changes the password, ends every session and mails the customer', async () => {
@@ -85,7 +118,12 @@ describe.each(testDatabases())('password change, reset and account deletion on $
       const none = await changePassword(null, payload);
       expect(none.statusCode).toBe(401);
       expect(none.headers['www-authenticate']).toBe('Bearer');
-      const junk = await app.inject({ method: 'POST', url: '/api/account/changePassword', headers: { host: 'de.localhost', authorization: 'Bearer junk' }, payload });
+      const junk = await app.inject({
+        method: 'POST',
+        url: '/api/account/changePassword',
+        headers: { host: 'de.localhost', authorization: 'Bearer junk' },
+        payload,
+      });
       expect(junk.statusCode).toBe(401);
       expect(junk.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
     });
@@ -94,9 +132,19 @@ describe.each(testDatabases())('password change, reset and account deletion on $
       const a = await account();
       const b = await account();
       const before = await hashOf(b.customerId);
-      const otherId = await changePassword(a.session, { password: NEW_PASSWORD, userId: b.customerId, email: a.email, currentPassword: PASSWORD });
+      const otherId = await changePassword(a.session, {
+        password: NEW_PASSWORD,
+        userId: b.customerId,
+        email: a.email,
+        currentPassword: PASSWORD,
+      });
       expect(otherId.statusCode).toBe(403);
-      const otherEmail = await changePassword(a.session, { password: NEW_PASSWORD, userId: a.customerId, email: b.email, currentPassword: PASSWORD });
+      const otherEmail = await changePassword(a.session, {
+        password: NEW_PASSWORD,
+        userId: a.customerId,
+        email: b.email,
+        currentPassword: PASSWORD,
+      });
       expect(otherEmail.statusCode).toBe(403);
       expect(await hashOf(b.customerId)).toBe(before);
       expect(await loginStatus(a.email, PASSWORD)).toBe(200);
@@ -104,7 +152,8 @@ describe.each(testDatabases())('password change, reset and account deletion on $
 
     it('refuses a wrong current password (400 on currentPassword) and locks after 5 in a row', async () => {
       const { email: address, customerId, session } = await account();
-      const attempt = (currentPassword: string) => changePassword(session, { password: NEW_PASSWORD, userId: customerId, email: address, currentPassword });
+      const attempt = (currentPassword: string) =>
+        changePassword(session, { password: NEW_PASSWORD, userId: customerId, email: address, currentPassword });
       const wrong = await attempt('not my password 1');
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().fields).toEqual([{ path: 'currentPassword', message: 'The current password is not correct.' }]);
@@ -117,14 +166,17 @@ describe.each(testDatabases())('password change, reset and account deletion on $
 
     it('checks the new password: length, common list, not the e-mail', async () => {
       const { email: address, customerId, session } = await account();
-      const attempt = (password: string) => changePassword(session, { password, userId: customerId, email: address, currentPassword: PASSWORD });
+      const attempt = (password: string) =>
+        changePassword(session, { password, userId: customerId, email: address, currentPassword: PASSWORD });
       const short = await attempt('short');
       expect(short.statusCode).toBe(400);
       expect(short.json().fields[0].path).toBe('password');
       const common = await attempt('iloveyou1');
       expect(common.statusCode).toBe(400);
       expect(common.json().fields).toEqual([{ path: 'password', message: expect.stringMatching(/most common/) }]);
-      expect((await attempt(address)).json().fields).toEqual([{ path: 'password', message: 'The password must not be your e-mail address.' }]);
+      expect((await attempt(address)).json().fields).toEqual([
+        { path: 'password', message: 'The password must not be your e-mail address.' },
+      ]);
       expect(await loginStatus(address, PASSWORD)).toBe(200);
     });
   });
@@ -151,14 +203,29 @@ describe.each(testDatabases())('password change, reset and account deletion on $
 
     it('sends no reset link to a pending account, and validates the body', async () => {
       const pending = email();
-      await app.inject({ method: 'POST', url: '/api/account/register', headers: { host: 'de.localhost' }, payload: registrationPayload({ email: pending, password: PASSWORD }) });
+      await app.inject({
+        method: 'POST',
+        url: '/api/account/register',
+        headers: { host: 'de.localhost' },
+        payload: registrationPayload({ email: pending, password: PASSWORD }),
+      });
       const before = accounts.mailer.to(pending).length;
       expect((await forgot(pending)).statusCode).toBe(202);
       expect(accounts.mailer.to(pending)).toHaveLength(before);
 
-      const bad = await app.inject({ method: 'POST', url: '/api/account/forgotPasswordMail', headers: { host: 'de.localhost' }, payload: { email: 'nope', lang: 'xx' } });
+      const bad = await app.inject({
+        method: 'POST',
+        url: '/api/account/forgotPasswordMail',
+        headers: { host: 'de.localhost' },
+        payload: { email: 'nope', lang: 'xx' },
+      });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().fields.map((f: { path: string }) => f.path).sort()).toEqual(['email', 'lang']);
+      expect(
+        bad
+          .json()
+          .fields.map((f: { path: string }) => f.path)
+          .sort(),
+      ).toEqual(['email', 'lang']);
     });
 
     it('resets the password once: sessions end, the lock is lifted, the customer is mailed', async () => {
@@ -224,7 +291,12 @@ describe.each(testDatabases())('password change, reset and account deletion on $
 
   describe('DELETE /api/account/deleteUser', () => {
     const deleteUser = (session: TokenAnswer | null, payload: Record<string, unknown>) =>
-      app.inject({ method: 'DELETE', url: '/api/account/deleteUser', headers: { host: 'de.localhost', ...(session && bearer(session)) }, payload });
+      app.inject({
+        method: 'DELETE',
+        url: '/api/account/deleteUser',
+        headers: { host: 'de.localhost', ...(session && bearer(session)) },
+        payload,
+      });
     const exists = async (customerId: string) => (await handle.db.$count(customers, eq(customers.id, customerId))) === 1;
 
     it('refuses until the customer data was deleted (step one), then deletes the account; trades stay', async () => {
@@ -236,7 +308,14 @@ describe.each(testDatabases())('password change, reset and account deletion on $
         locale: 'de',
         status: 'created',
         customerId,
-        address: { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17', postalCode: '51147', city: 'Köln' },
+        address: {
+          firstName: 'Erika',
+          lastName: 'Mustermann',
+          street: 'Heidestraße',
+          houseNumber: '17',
+          postalCode: '51147',
+          city: 'Köln',
+        },
         payout: { method: 'paypal', email: 'erika.paypal@example.com' },
         paymentType: 2,
         b2b: false,
@@ -267,7 +346,8 @@ describe.each(testDatabases())('password change, reset and account deletion on $
     it('answers 404 and deletes nothing when the ids are not the caller’s', async () => {
       const a = await account();
       const b = await account();
-      for (const id of [a.customerId, b.customerId]) await handle.db.update(customers).set({ dataDeletedAt: new Date() }).where(eq(customers.id, id));
+      for (const id of [a.customerId, b.customerId])
+        await handle.db.update(customers).set({ dataDeletedAt: new Date() }).where(eq(customers.id, id));
       for (const payload of [
         { customerId: b.customerId, customerIdentifier: b.customerNumber },
         { customerId: a.customerId, customerIdentifier: b.customerNumber },
@@ -284,7 +364,8 @@ describe.each(testDatabases())('password change, reset and account deletion on $
 
   it('logs the password events, and no password, token or e-mail address', () => {
     const text = logs.join('\n');
-    for (const event of ['password_changed', 'password_change_failed', 'reset_requested', 'deleted']) expect(text).toContain(`"authEvent":"${event}"`);
+    for (const event of ['password_changed', 'password_change_failed', 'reset_requested', 'deleted'])
+      expect(text).toContain(`"authEvent":"${event}"`);
     for (const secret of secrets) expect(text).not.toContain(secret);
     expect(text).not.toMatch(/pw-[0-9a-f-]{36}@example\.com/);
   });

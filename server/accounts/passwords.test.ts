@@ -33,7 +33,17 @@ describe('password policy', () => {
   it('holds a few thousand common passwords of 8 characters or more, lower case', () => {
     const list = commonPasswords();
     expect(list.size).toBeGreaterThan(2000);
-    for (const password of ['password', '12345678', '123456789', 'qwertyuiop', 'iloveyou1', 'passwort', 'azertyuiop', 'contraseña', 'juventus']) {
+    for (const password of [
+      'password',
+      '12345678',
+      '123456789',
+      'qwertyuiop',
+      'iloveyou1',
+      'passwort',
+      'azertyuiop',
+      'contraseña',
+      'juventus',
+    ]) {
       expect(list.has(password), password).toBe(true);
     }
     for (const password of list) {

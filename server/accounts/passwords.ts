@@ -25,7 +25,13 @@ export type PasswordChangeOutcome =
   | { readonly kind: 'refused'; readonly message: string };
 
 /** One transaction: the new hash, all sessions revoked, the throttle cleared; `guard` may veto first. */
-async function storePassword(db: Database, customer: Customer, passwordHash: string, now: number, guard?: (tx: Database) => Promise<boolean>): Promise<boolean> {
+async function storePassword(
+  db: Database,
+  customer: Customer,
+  passwordHash: string,
+  now: number,
+  guard?: (tx: Database) => Promise<boolean>,
+): Promise<boolean> {
   const at = new Date(now);
   return db.transaction(async (tx) => {
     if (guard && !(await guard(tx))) return false;
@@ -63,7 +69,11 @@ export async function changePassword(
  * A reset link for an active customer with this e-mail (earlier unused links end), else undefined.
  * The caller answers the same either way.
  */
-export async function requestPasswordReset(db: Database, accounts: AccountServices, email: string): Promise<{ customer: Customer; token: string } | undefined> {
+export async function requestPasswordReset(
+  db: Database,
+  accounts: AccountServices,
+  email: string,
+): Promise<{ customer: Customer; token: string } | undefined> {
   const customer = await findCustomerByEmail(db, email);
   if (!customer || customer.status !== 'active') return undefined;
   const now = new Date(clockOf(accounts));
@@ -79,11 +89,19 @@ export type PasswordResetOutcome =
   | { readonly kind: 'invalidToken' }
   | { readonly kind: 'refused'; readonly message: string };
 
-export async function resetPassword(db: Database, accounts: AccountServices, token: string, password: string): Promise<PasswordResetOutcome> {
+export async function resetPassword(
+  db: Database,
+  accounts: AccountServices,
+  token: string,
+  password: string,
+): Promise<PasswordResetOutcome> {
   const now = clockOf(accounts);
   const customerId = await peekToken(db, token, 'password_reset', new Date(now));
   if (!customerId) return { kind: 'invalidToken' };
-  const [customer] = await db.select().from(customers).where(and(eq(customers.id, customerId), eq(customers.status, 'active')));
+  const [customer] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, customerId), eq(customers.status, 'active')));
   if (!customer) return { kind: 'invalidToken' };
   // A refused password keeps the link usable: the customer tries another password.
   const problem = passwordProblem(password, customer.email);
@@ -91,6 +109,12 @@ export async function resetPassword(db: Database, accounts: AccountServices, tok
 
   const passwordHash = await hashPassword(password, passwordCostOf(accounts));
   // The token is used up in the same transaction; of two parallel resets only one gets it.
-  const stored = await storePassword(db, customer, passwordHash, now, async (tx) => (await consumeToken(tx, token, 'password_reset', new Date(now))) === customerId);
+  const stored = await storePassword(
+    db,
+    customer,
+    passwordHash,
+    now,
+    async (tx) => (await consumeToken(tx, token, 'password_reset', new Date(now))) === customerId,
+  );
   return stored ? { kind: 'reset', customer } : { kind: 'invalidToken' };
 }

@@ -49,11 +49,24 @@ describe.each(testDatabases())('registration and activation on $name', (database
   });
 
   const register = (input: RegistrationInput, host = 'de.localhost', payload?: unknown) =>
-    app.inject({ method: 'POST', url: '/api/account/register', headers: { host }, payload: (payload ?? registrationPayload(input)) as object });
+    app.inject({
+      method: 'POST',
+      url: '/api/account/register',
+      headers: { host },
+      payload: (payload ?? registrationPayload(input)) as object,
+    });
   const activate = (token?: string) =>
-    app.inject({ method: 'POST', url: '/api/account/activateRegistration', headers: { host: 'de.localhost', ...(token !== undefined && { [ACTIVATION_TOKEN_HEADER]: token }) } });
+    app.inject({
+      method: 'POST',
+      url: '/api/account/activateRegistration',
+      headers: { host: 'de.localhost', ...(token !== undefined && { [ACTIVATION_TOKEN_HEADER]: token }) },
+    });
   const byIdentifier = (identifier?: string) =>
-    app.inject({ method: 'GET', url: '/api/activateCustomerByIdentifier', headers: { host: 'de.localhost', ...(identifier !== undefined && { [IDENTIFIER_HEADER]: identifier }) } });
+    app.inject({
+      method: 'GET',
+      url: '/api/activateCustomerByIdentifier',
+      headers: { host: 'de.localhost', ...(identifier !== undefined && { [IDENTIFIER_HEADER]: identifier }) },
+    });
   const customerOf = async (address: string) => (await handle.db.select().from(customers).where(eq(customers.email, address)))[0];
   const lastToken = (address: string) => {
     const token = activationToken(accounts.mailer, address);
@@ -70,7 +83,14 @@ describe.each(testDatabases())('registration and activation on $name', (database
       expect(res.headers['cache-control']).toBe('no-store');
 
       const customer = await customerOf(address);
-      expect(customer).toMatchObject({ status: 'pending', locale: 'de', firstName: 'Erika', lastName: 'Mustermann', customerNumber: null, activatedAt: null });
+      expect(customer).toMatchObject({
+        status: 'pending',
+        locale: 'de',
+        firstName: 'Erika',
+        lastName: 'Mustermann',
+        customerNumber: null,
+        activatedAt: null,
+      });
       expect(customer!.privacyAcceptedAt).toBeInstanceOf(Date);
       expect(customer!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=1\$/);
       const [, m, t] = /m=(\d+),t=(\d+)/.exec(customer!.passwordHash)!;
@@ -131,22 +151,34 @@ describe.each(testDatabases())('registration and activation on $name', (database
       const banks = await handle.db.select().from(bankAccounts).where(eq(bankAccounts.customerId, customer.id));
       expect(banks).toEqual([expect.objectContaining({ accountHolder: 'Erika Mustermann', iban: IBAN, bic: 'COBADEFFXXX' })]);
       const links = await handle.db.select().from(customerPaymentAccounts).where(eq(customerPaymentAccounts.customerId, customer.id));
-      expect(links).toEqual([expect.objectContaining({ bankAccountId: banks[0]!.id, paypalAccountId: null, paymentType: 'INVOICE', isPrimary: false })]);
+      expect(links).toEqual([
+        expect.objectContaining({ bankAccountId: banks[0]!.id, paypalAccountId: null, paymentType: 'INVOICE', isPrimary: false }),
+      ]);
     });
 
     it('stores a PayPal account the same way', async () => {
       const address = email();
-      expect((await register({ email: address, password: PASSWORD, Payment: { method: 'paypal', email: 'erika.paypal@example.com' } })).statusCode).toBe(202);
+      expect(
+        (await register({ email: address, password: PASSWORD, Payment: { method: 'paypal', email: 'erika.paypal@example.com' } }))
+          .statusCode,
+      ).toBe(202);
       const customer = (await customerOf(address))!;
       const paypal = await handle.db.select().from(paypalAccounts).where(eq(paypalAccounts.customerId, customer.id));
       expect(paypal).toEqual([expect.objectContaining({ email: 'erika.paypal@example.com' })]);
       const links = await handle.db.select().from(customerPaymentAccounts).where(eq(customerPaymentAccounts.customerId, customer.id));
-      expect(links).toEqual([expect.objectContaining({ paypalAccountId: paypal[0]!.id, bankAccountId: null, paymentType: 'INVOICE', isPrimary: false })]);
+      expect(links).toEqual([
+        expect.objectContaining({ paypalAccountId: paypal[0]!.id, bankAccountId: null, paymentType: 'INVOICE', isPrimary: false }),
+      ]);
     });
 
     it('writes nothing when a part is invalid (400 with fields, one transaction)', async () => {
       const address = email();
-      const res = await register({ email: address, password: PASSWORD, Address: { ...ADDRESS, postalCode: '1234' }, Payment: { ...SEPA, iban: 'DE00 0000' } });
+      const res = await register({
+        email: address,
+        password: PASSWORD,
+        Address: { ...ADDRESS, postalCode: '1234' },
+        Payment: { ...SEPA, iban: 'DE00 0000' },
+      });
       expect(res.statusCode).toBe(400);
       const paths = (res.json().fields as { path: string }[]).map((f) => f.path);
       expect(paths).toEqual(expect.arrayContaining(['Address.postalCode', 'Payment.iban']));
@@ -191,7 +223,12 @@ describe.each(testDatabases())('registration and activation on $name', (database
       expect(customer.firstName).toBe('Second');
       expect(await handle.db.$count(customerAddresses, eq(customerAddresses.customerId, customer.id))).toBe(1);
       await login(app, { email: address, password: 'second password 2' });
-      const old = await app.inject({ method: 'POST', url: '/api/account/login', headers: { host: 'de.localhost' }, payload: { username: address, password: 'first password 1' } });
+      const old = await app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        headers: { host: 'de.localhost' },
+        payload: { username: address, password: 'first password 1' },
+      });
       expect(old.statusCode).toBe(401);
     });
 
@@ -212,17 +249,25 @@ describe.each(testDatabases())('registration and activation on $name', (database
       const address = email();
       await registerAndActivate(app, accounts, { email: address, password: long });
       await login(app, { email: address, password: long });
-      const truncated = await app.inject({ method: 'POST', url: '/api/account/login', headers: { host: 'de.localhost' }, payload: { username: address, password: `${long}x` } });
+      const truncated = await app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        headers: { host: 'de.localhost' },
+        payload: { username: address, password: `${long}x` },
+      });
       expect(truncated.statusCode).toBe(401);
     });
 
-    it.each(['password', '12345678', 'qwertyuiop', 'iloveyou1', 'PassWord1', 'Passwort123'])('refuses the common password %s', async (common) => {
-      const address = email();
-      const res = await register({ email: address, password: common });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().fields).toEqual([{ path: 'credentials.0.value', message: expect.stringMatching(/most common passwords/) }]);
-      expect(await customerOf(address)).toBeUndefined();
-    });
+    it.each(['password', '12345678', 'qwertyuiop', 'iloveyou1', 'PassWord1', 'Passwort123'])(
+      'refuses the common password %s',
+      async (common) => {
+        const address = email();
+        const res = await register({ email: address, password: common });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().fields).toEqual([{ path: 'credentials.0.value', message: expect.stringMatching(/most common passwords/) }]);
+        expect(await customerOf(address)).toBeUndefined();
+      },
+    );
 
     it('refuses the e-mail address (or its local part) as password', async () => {
       const address = `erika.mustermann.${randomUUID().slice(0, 8)}@example.com`;
@@ -240,15 +285,26 @@ describe.each(testDatabases())('registration and activation on $name', (database
         'text',
         { ...registrationPayload({ email: email(), password: PASSWORD }), attributes: { locale: ['de'] } },
         { ...registrationPayload({ email: email(), password: PASSWORD }), username: 'other@example.com' },
-        { ...registrationPayload({ email: email(), password: PASSWORD }), credentials: [{ type: 'password', value: PASSWORD, temporary: true }] },
+        {
+          ...registrationPayload({ email: email(), password: PASSWORD }),
+          credentials: [{ type: 'password', value: PASSWORD, temporary: true }],
+        },
         { ...registrationPayload({ email: 'not-an-address', password: PASSWORD }) },
       ];
       for (const payload of cases) {
-        const res = await app.inject({ method: 'POST', url: '/api/account/register', headers: { host: 'de.localhost', 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/account/register',
+          headers: { host: 'de.localhost', 'content-type': 'application/json' },
+          payload: JSON.stringify(payload),
+        });
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(res.headers['cache-control']).toBe('no-store');
       }
-      const privacy = await register({ email: email(), password: PASSWORD }, 'de.localhost', { ...registrationPayload({ email: email(), password: PASSWORD }), attributes: { locale: ['de'] } });
+      const privacy = await register({ email: email(), password: PASSWORD }, 'de.localhost', {
+        ...registrationPayload({ email: email(), password: PASSWORD }),
+        attributes: { locale: ['de'] },
+      });
       expect(privacy.json().fields).toEqual([{ path: 'attributes.privacyAccepted', message: expect.any(String) }]);
     });
 
@@ -358,10 +414,20 @@ describe.each(testDatabases())('registration and activation on $name', (database
     it('lets a pending customer not log in (403 only with the right password)', async () => {
       const address = email();
       await register({ email: address, password: PASSWORD });
-      const right = await app.inject({ method: 'POST', url: '/api/account/login', headers: { host: 'de.localhost' }, payload: { username: address, password: PASSWORD } });
+      const right = await app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        headers: { host: 'de.localhost' },
+        payload: { username: address, password: PASSWORD },
+      });
       expect(right.statusCode).toBe(403);
       expect(right.json()).toMatchObject({ error: 'Not Activated' });
-      const wrong = await app.inject({ method: 'POST', url: '/api/account/login', headers: { host: 'de.localhost' }, payload: { username: address, password: 'wrong password 1' } });
+      const wrong = await app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        headers: { host: 'de.localhost' },
+        payload: { username: address, password: 'wrong password 1' },
+      });
       expect(wrong.statusCode).toBe(401);
     });
   });

@@ -79,14 +79,18 @@ export async function register(db: Database, accounts: AccountServices, registra
 /** The registration's optional address (primary) and payout account (INVOICE, not primary; spec §3). */
 async function addCustomerResources(tx: Database, customerId: string, registration: Registration, at: Date): Promise<void> {
   if (registration.Address) {
-    await tx.insert(customerAddresses).values({ id: randomUUID(), customerId, address: registration.Address, isPrimary: true, updatedAt: at });
+    await tx
+      .insert(customerAddresses)
+      .values({ id: randomUUID(), customerId, address: registration.Address, isPrimary: true, updatedAt: at });
   }
   const payment = registration.Payment;
   if (!payment) return;
   const account = { id: randomUUID(), customerId, paymentType: 'INVOICE' as const, isPrimary: false, createdAt: at };
   if (payment.method === 'sepa') {
     const id = randomUUID();
-    await tx.insert(bankAccounts).values({ id, customerId, accountHolder: payment.accountHolder, iban: payment.iban, bic: payment.bic, updatedAt: at });
+    await tx
+      .insert(bankAccounts)
+      .values({ id, customerId, accountHolder: payment.accountHolder, iban: payment.iban, bic: payment.bic, updatedAt: at });
     await tx.insert(customerPaymentAccounts).values({ ...account, bankAccountId: id });
   } else {
     const id = randomUUID();
@@ -107,12 +111,19 @@ async function removeCustomerResources(tx: Database, customerId: string): Promis
  * POST /api/account/activateRegistration: uses up the activation token of a pending customer and
  * returns the identifier (single use, 15 min); undefined when the token is not (or no longer) valid.
  */
-export async function activateRegistration(db: Database, accounts: AccountServices, token: unknown): Promise<{ customerId: string; identifier: string } | undefined> {
+export async function activateRegistration(
+  db: Database,
+  accounts: AccountServices,
+  token: unknown,
+): Promise<{ customerId: string; identifier: string } | undefined> {
   const at = new Date(clockOf(accounts));
   return db.transaction(async (tx) => {
     const customerId = await consumeToken(tx, token, 'activation', at);
     if (!customerId) return undefined;
-    const [pending] = await tx.select({ id: customers.id }).from(customers).where(and(eq(customers.id, customerId), eq(customers.status, 'pending')));
+    const [pending] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.id, customerId), eq(customers.status, 'pending')));
     if (!pending) return undefined;
     return { customerId, identifier: await issueToken(tx, customerId, 'activation_identifier', at) };
   });
@@ -122,12 +133,19 @@ export async function activateRegistration(db: Database, accounts: AccountServic
  * GET /api/activateCustomerByIdentifier: uses up the identifier, activates the customer and gives it
  * the next customer number, in one transaction. Undefined when the identifier is not valid.
  */
-export async function activateByIdentifier(db: Database, accounts: AccountServices, identifier: unknown): Promise<{ customerId: string; customerNumber: string } | undefined> {
+export async function activateByIdentifier(
+  db: Database,
+  accounts: AccountServices,
+  identifier: unknown,
+): Promise<{ customerId: string; customerNumber: string } | undefined> {
   const at = new Date(clockOf(accounts));
   return db.transaction(async (tx) => {
     const customerId = await consumeToken(tx, identifier, 'activation_identifier', at);
     if (!customerId) return undefined;
-    const [customer] = await tx.select({ status: customers.status, customerNumber: customers.customerNumber }).from(customers).where(eq(customers.id, customerId));
+    const [customer] = await tx
+      .select({ status: customers.status, customerNumber: customers.customerNumber })
+      .from(customers)
+      .where(eq(customers.id, customerId));
     if (!customer) return undefined;
     if (customer.status === 'active' && customer.customerNumber) return { customerId, customerNumber: customer.customerNumber };
     const customerNumber = await nextCustomerNumber(tx);

@@ -7,7 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_HEADER, AccessClaimsSchema, REFRESH_TOKEN_HEADER, TokenAnswerSchema, type TokenAnswer } from '../../src/contracts/account';
+import {
+  ACCESS_TOKEN_HEADER,
+  AccessClaimsSchema,
+  REFRESH_TOKEN_HEADER,
+  TokenAnswerSchema,
+  type TokenAnswer,
+} from '../../src/contracts/account';
 import type { DatabaseHandle } from '../db/client';
 import { customers, loginThrottle, refreshTokens } from '../db/schema';
 import { accountTestApp, login, registerAndActivate, testAccountServices, type TestAccountServices } from '../test-support/accounts';
@@ -43,10 +49,21 @@ describe.each(testDatabases())('login, refresh and logout on $name', (database) 
     return { email: address, ...ids };
   };
   const postLogin = (username: string, password: string, extra: Record<string, unknown> = {}, remoteAddress?: string) =>
-    app.inject({ method: 'POST', url: '/api/account/login', headers: { host: 'de.localhost' }, payload: { username, password, ...extra }, ...(remoteAddress && { remoteAddress }) });
+    app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      headers: { host: 'de.localhost' },
+      payload: { username, password, ...extra },
+      ...(remoteAddress && { remoteAddress }),
+    });
   const refresh = (token?: string) =>
-    app.inject({ method: 'POST', url: '/api/account/loginRefresh', headers: { host: 'de.localhost', ...(token !== undefined && { [REFRESH_TOKEN_HEADER]: token }) } });
-  const logout = (headers: Record<string, string>) => app.inject({ method: 'POST', url: '/api/account/logout', headers: { host: 'de.localhost', ...headers } });
+    app.inject({
+      method: 'POST',
+      url: '/api/account/loginRefresh',
+      headers: { host: 'de.localhost', ...(token !== undefined && { [REFRESH_TOKEN_HEADER]: token }) },
+    });
+  const logout = (headers: Record<string, string>) =>
+    app.inject({ method: 'POST', url: '/api/account/logout', headers: { host: 'de.localhost', ...headers } });
   const remember = (session: TokenAnswer) => {
     secrets.add(session.access_token);
     secrets.add(session.refresh_token);
@@ -102,7 +119,11 @@ describe.each(testDatabases())('login, refresh and logout on $name', (database) 
       expect(wrong[0]!.res.statusCode).toBe(401);
       expect(missing[0]!.res.statusCode).toBe(401);
       expect(missing[0]!.res.body).toBe(wrong[0]!.res.body);
-      expect(missing[0]!.res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'The e-mail address or the password is not correct.' });
+      expect(missing[0]!.res.json()).toEqual({
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'The e-mail address or the password is not correct.',
+      });
       // Both verify an argon2id hash of the same cost (tens of milliseconds); a skipped hash would take ~1 ms.
       const fastest = (runs: { ms: number }[]) => Math.min(...runs.map((r) => r.ms));
       expect(fastest(missing)).toBeGreaterThan(fastest(wrong) * 0.4);
@@ -110,13 +131,33 @@ describe.each(testDatabases())('login, refresh and logout on $name', (database) 
     });
 
     it('validates the body (400 with fields)', async () => {
-      const res = await app.inject({ method: 'POST', url: '/api/account/login', headers: { host: 'de.localhost' }, payload: { username: 'nobody' } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        headers: { host: 'de.localhost' },
+        payload: { username: 'nobody' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.json().fields.map((f: { path: string }) => f.path).sort()).toEqual(['password', 'username']);
-      const text = await app.inject({ method: 'POST', url: '/api/account/login', headers: { host: 'de.localhost', 'content-type': 'application/json' }, payload: '"x"' });
+      expect(
+        res
+          .json()
+          .fields.map((f: { path: string }) => f.path)
+          .sort(),
+      ).toEqual(['password', 'username']);
+      const text = await app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        headers: { host: 'de.localhost', 'content-type': 'application/json' },
+        payload: '"x"',
+      });
       expect(text.statusCode).toBe(400);
-      const broken = await app.inject({ method: 'POST', url: '/api/account/login', headers: { host: 'de.localhost', 'content-type': 'application/json' }, payload: '{"username":' });
+      const broken = await app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        headers: { host: 'de.localhost', 'content-type': 'application/json' },
+        payload: '{"username":',
+      });
       expect(broken.statusCode).toBe(400);
     });
 
@@ -126,7 +167,8 @@ describe.each(testDatabases())('login, refresh and logout on $name', (database) 
       try {
         const address = email();
         await registerAndActivate(cheapApp, cheap, { email: address, password: PASSWORD });
-        const hashOf = async () => (await handle.db.select({ hash: customers.passwordHash }).from(customers).where(eq(customers.email, address)))[0]!.hash;
+        const hashOf = async () =>
+          (await handle.db.select({ hash: customers.passwordHash }).from(customers).where(eq(customers.email, address)))[0]!.hash;
         expect(await hashOf()).toMatch(/^\$argon2id\$v=19\$m=4096,t=1,p=1\$/);
         await login(app, { email: address, password: PASSWORD });
         expect(await hashOf()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -211,7 +253,10 @@ describe.each(testDatabases())('login, refresh and logout on $name', (database) 
       expect(replay.statusCode).toBe(401);
       expect(replay.json()).toMatchObject({ error: 'Unauthorized' });
       expect((await refresh(third.refresh_token)).statusCode).toBe(401);
-      const [firstRow] = await handle.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash(first.refresh_token)));
+      const [firstRow] = await handle.db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, tokenHash(first.refresh_token)));
       const family = await handle.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, firstRow!.familyId));
       expect(family).toHaveLength(3);
       expect(family.every((row) => row.revokedAt !== null && row.customerId === customerId)).toBe(true);
@@ -268,11 +313,17 @@ describe.each(testDatabases())('login, refresh and logout on $name', (database) 
     it('succeeds with an expired access token, and with invalid or no tokens at all', async () => {
       const { email: address } = await account();
       const session = remember(await login(app, { email: address, password: PASSWORD }));
-      const expiredAccess = await later(10 * 60_000, () => logout({ [ACCESS_TOKEN_HEADER]: session.access_token, [REFRESH_TOKEN_HEADER]: session.refresh_token }));
+      const expiredAccess = await later(10 * 60_000, () =>
+        logout({ [ACCESS_TOKEN_HEADER]: session.access_token, [REFRESH_TOKEN_HEADER]: session.refresh_token }),
+      );
       expect(expiredAccess.json()).toEqual({ success: true });
       expect((await refresh(session.refresh_token)).statusCode).toBe(401);
 
-      for (const headers of [{}, { [ACCESS_TOKEN_HEADER]: 'junk', [REFRESH_TOKEN_HEADER]: 'junk' }, { [REFRESH_TOKEN_HEADER]: 'D'.repeat(43) }] as Record<string, string>[]) {
+      for (const headers of [
+        {},
+        { [ACCESS_TOKEN_HEADER]: 'junk', [REFRESH_TOKEN_HEADER]: 'junk' },
+        { [REFRESH_TOKEN_HEADER]: 'D'.repeat(43) },
+      ] as Record<string, string>[]) {
         const res = await logout(headers);
         expect(res.statusCode).toBe(200);
         expect(res.json()).toEqual({ success: true });
@@ -292,11 +343,20 @@ describe.each(testDatabases())('login, refresh and logout on $name', (database) 
 
   describe('per-IP rate limits', () => {
     it('answers 429 with Retry-After once an address is over its limit, other addresses go on', async () => {
-      const limited = testAccountServices({ rateLimits: { login: { limit: 3, windowSeconds: 60 }, register: { limit: 1, windowSeconds: 60 } }, clock: accounts.clock });
+      const limited = testAccountServices({
+        rateLimits: { login: { limit: 3, windowSeconds: 60 }, register: { limit: 1, windowSeconds: 60 } },
+        clock: accounts.clock,
+      });
       const limitedApp = await accountTestApp(handle.db, limited);
       try {
         const attempt = (remoteAddress: string) =>
-          limitedApp.inject({ method: 'POST', url: '/api/account/login', remoteAddress, headers: { host: 'de.localhost' }, payload: { username: email(), password: 'whatever 123' } });
+          limitedApp.inject({
+            method: 'POST',
+            url: '/api/account/login',
+            remoteAddress,
+            headers: { host: 'de.localhost' },
+            payload: { username: email(), password: 'whatever 123' },
+          });
         for (let i = 0; i < 3; i++) expect((await attempt('203.0.113.7')).statusCode).toBe(401);
         const over = await attempt('203.0.113.7');
         expect(over.statusCode).toBe(429);
@@ -311,7 +371,14 @@ describe.each(testDatabases())('login, refresh and logout on $name', (database) 
           limited.clock.advance(-60_000);
         }
 
-        const register = () => limitedApp.inject({ method: 'POST', url: '/api/account/register', remoteAddress: '203.0.113.8', headers: { host: 'de.localhost' }, payload: {} });
+        const register = () =>
+          limitedApp.inject({
+            method: 'POST',
+            url: '/api/account/register',
+            remoteAddress: '203.0.113.8',
+            headers: { host: 'de.localhost' },
+            payload: {},
+          });
         expect((await register()).statusCode).toBe(400);
         expect((await register()).statusCode).toBe(429);
       } finally {

@@ -20,7 +20,13 @@ export type RefreshOutcome =
   | { readonly kind: 'reused'; readonly customerId: string }
   | { readonly kind: 'invalid' };
 
-async function tokenAnswer(tokens: AccessTokens, subject: AccessSubject, refreshToken: string, familyEnd: Date, now: number): Promise<TokenAnswer> {
+async function tokenAnswer(
+  tokens: AccessTokens,
+  subject: AccessSubject,
+  refreshToken: string,
+  familyEnd: Date,
+  now: number,
+): Promise<TokenAnswer> {
   return {
     access_token: await tokens.sign(subject, now),
     refresh_token: refreshToken,
@@ -73,23 +79,51 @@ export async function refreshSession(db: Database, tokens: AccessTokens, token: 
     const [used] = await tx
       .update(refreshTokens)
       .set({ usedAt: at })
-      .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, at)))
-      .returning({ familyId: refreshTokens.familyId, customerId: refreshTokens.customerId, rememberMe: refreshTokens.rememberMe, expiresAt: refreshTokens.expiresAt });
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, hash),
+          isNull(refreshTokens.usedAt),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, at),
+        ),
+      )
+      .returning({
+        familyId: refreshTokens.familyId,
+        customerId: refreshTokens.customerId,
+        rememberMe: refreshTokens.rememberMe,
+        expiresAt: refreshTokens.expiresAt,
+      });
     if (!used) return undefined;
     const [customer] = await tx
       .select({ id: customers.id, email: customers.email, customerNumber: customers.customerNumber })
       .from(customers)
       .where(eq(customers.id, used.customerId));
     const next = newToken();
-    await tx.insert(refreshTokens).values({ tokenHash: tokenHash(next), familyId: used.familyId, customerId: used.customerId, rememberMe: used.rememberMe, expiresAt: used.expiresAt, createdAt: at });
+    await tx.insert(refreshTokens).values({
+      tokenHash: tokenHash(next),
+      familyId: used.familyId,
+      customerId: used.customerId,
+      rememberMe: used.rememberMe,
+      expiresAt: used.expiresAt,
+      createdAt: at,
+    });
     return { customer: customer!, next, familyEnd: used.expiresAt };
   });
   if (rotated) {
-    return { kind: 'rotated', customerId: rotated.customer.id, answer: await tokenAnswer(tokens, subjectOf(rotated.customer), rotated.next, rotated.familyEnd, now) };
+    return {
+      kind: 'rotated',
+      customerId: rotated.customer.id,
+      answer: await tokenAnswer(tokens, subjectOf(rotated.customer), rotated.next, rotated.familyEnd, now),
+    };
   }
 
   const [known] = await db
-    .select({ familyId: refreshTokens.familyId, customerId: refreshTokens.customerId, usedAt: refreshTokens.usedAt, revokedAt: refreshTokens.revokedAt })
+    .select({
+      familyId: refreshTokens.familyId,
+      customerId: refreshTokens.customerId,
+      usedAt: refreshTokens.usedAt,
+      revokedAt: refreshTokens.revokedAt,
+    })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hash));
   if (known?.usedAt && !known.revokedAt) {
@@ -109,17 +143,30 @@ export async function endSession(db: Database, token: unknown, now: number, subj
   const [row] = await db
     .select({ familyId: refreshTokens.familyId, customerId: refreshTokens.customerId })
     .from(refreshTokens)
-    .where(and(eq(refreshTokens.tokenHash, tokenHash(token)), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, at)));
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, tokenHash(token)),
+        isNull(refreshTokens.usedAt),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, at),
+      ),
+    );
   if (!row || (subjectId !== undefined && row.customerId !== subjectId)) return undefined;
   await revokeFamily(db, row.familyId, at);
   return row.customerId;
 }
 
 async function revokeFamily(db: Database, familyId: string, at: Date): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: at }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
 /** Every session of the customer ends (password changed or reset). */
 export async function revokeAllSessions(db: Database, customerId: string, at: Date): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: at }).where(and(eq(refreshTokens.customerId, customerId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(refreshTokens.customerId, customerId), isNull(refreshTokens.revokedAt)));
 }

@@ -2,32 +2,35 @@
 // client builds is inside the supported DSL subset, and the results map to the spec §3 entities.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../src/services/api-client';
 import {
   CatalogueUnavailableError,
   fetchCategories,
   fetchCategoryByUrl,
+  fetchCategoryCards,
   fetchDeviceByUrl,
   fetchDevicesOf,
   fetchOverviewByUrl,
   fetchPopularDevices,
+  httpSearch,
   searchDevices,
   type CatalogueApi,
 } from '../../src/services/catalogue/search';
+import type { SearchRequest } from '../../src/services/catalogue/transport';
 import { fixtureCatalogue } from '../test-support/catalogue';
 import { LocalSearch } from './search-service';
 import { CatalogueStore } from './store';
 
 let search: LocalSearch;
-const calls: { application: string }[] = [];
+const calls: SearchRequest[] = [];
 
 function api(locale: CatalogueApi['locale']): CatalogueApi {
-  const client = (async (url: string, options: { body: { search: Record<string, unknown>; application: string; resultSize: number } }) => {
-    expect(url).toBe('/searches');
-    calls.push({ application: options.body.application });
-    return search.search(options.body.application, options.body.search, options.body.resultSize);
-  }) as unknown as ApiClient;
-  return { api: client, locale };
+  return {
+    search: async (request) => {
+      calls.push(request);
+      return search.search(request.application, request.search, request.resultSize);
+    },
+    locale,
+  };
 }
 
 beforeAll(() => {
@@ -45,7 +48,13 @@ describe('catalogue service on the embedded engine', () => {
 
   it('finds a device by url with its category questions and the first front image', async () => {
     const device = await fetchDeviceByUrl(api('it'), 'apple-iphone-13-128-gb');
-    expect(device).toMatchObject({ id: 1300, model: 'iPhone 13', image: '/images/devices/phone.svg', basePrice: 295, seriesUrl: 'iphone-13' });
+    expect(device).toMatchObject({
+      id: 1300,
+      model: 'iPhone 13',
+      image: '/images/devices/phone.svg',
+      basePrice: 295,
+      seriesUrl: 'iphone-13',
+    });
     expect(device?.questions.map((q) => q.code)).toEqual(['POWER', 'DISPLAY', 'ACCOUNT']);
     expect(device?.questions[0]?.answers).toEqual([
       { id: 11, code: 'YES', text: 'Yes' },
@@ -85,10 +94,37 @@ describe('catalogue service on the embedded engine', () => {
   });
 
   it('turns transport failures and foreign answers into CatalogueUnavailableError', async () => {
-    const failing = { api: (async () => Promise.reject(new Error('down'))) as unknown as ApiClient, locale: 'de' as const };
+    const failing: CatalogueApi = { search: () => Promise.reject(new Error('down')), locale: 'de' };
     await expect(fetchCategories(failing)).rejects.toBeInstanceOf(CatalogueUnavailableError);
-    const garbage = { api: (async () => ({ hits: 'nope' })) as unknown as ApiClient, locale: 'de' as const };
+    const garbage: CatalogueApi = { search: async () => ({ hits: 'nope' }), locale: 'de' };
     await expect(fetchCategories(garbage)).rejects.toBeInstanceOf(CatalogueUnavailableError);
+  });
+
+  it('asks only for the fields a page shows', async () => {
+    calls.length = 0;
+    const cards = await fetchCategoryCards(api('de'));
+    expect(cards[0]).toEqual({
+      id: expect.any(Number),
+      title: 'Smartphones (de)',
+      url: 'smartphones',
+      thumbnail: '/images/devices/phone.svg',
+    });
+    const answer = JSON.stringify(await search.search(calls[0]!.application, calls[0]!.search, calls[0]!.resultSize));
+    expect(answer).not.toContain('questions');
+    expect(answer).not.toContain('manufacturers');
+    const category = await fetchCategoryByUrl(api('de'), 'smartphones');
+    expect(category).not.toHaveProperty('questions');
+  });
+
+  it('sends the same request over HTTP to POST /searches', async () => {
+    const sent: unknown[] = [];
+    const client = Object.assign(async (url: string, options: { method: string; body: unknown }) => {
+      sent.push({ url, method: options.method, body: options.body });
+      return { took: 0, timed_out: false, hits: { total: { value: 0, relation: 'eq' }, max_score: null, hits: [] } };
+    }, {});
+    const transport = httpSearch(client as never);
+    expect(await fetchCategoryCards({ search: transport, locale: 'fr' })).toEqual([]);
+    expect(sent).toMatchObject([{ url: '/searches', method: 'POST', body: { application: 'fr_aggregations', resultSize: 50 } }]);
   });
 });
 

@@ -59,9 +59,21 @@ export async function importCatalogue(
   if (!options.force && latest?.checksum === checksum) return { imported: false, devices: latest.devices, checksum };
 
   await db.transaction(async (tx) => {
-    await upsert(tx as unknown as Database, categories, catalogue.categories.map((c) => ({ ...c })));
-    await upsert(tx as unknown as Database, manufacturers, catalogue.manufacturers.map((m) => ({ ...m })));
-    await upsert(tx as unknown as Database, series, catalogue.series.map((s) => ({ ...s })));
+    await upsert(
+      tx as unknown as Database,
+      categories,
+      catalogue.categories.map((c) => ({ ...c })),
+    );
+    await upsert(
+      tx as unknown as Database,
+      manufacturers,
+      catalogue.manufacturers.map((m) => ({ ...m })),
+    );
+    await upsert(
+      tx as unknown as Database,
+      series,
+      catalogue.series.map((s) => ({ ...s })),
+    );
     await upsert(
       tx as unknown as Database,
       devices,
@@ -70,7 +82,14 @@ export async function importCatalogue(
     const deviceIds = catalogue.devices.map((d) => d.id);
     if (deviceIds.length > 0) await tx.update(devices).set({ active: false }).where(notInArray(devices.id, deviceIds));
     const questionRows = catalogue.questionSets.flatMap((set) =>
-      set.questions.map((q) => ({ id: q.id, questionSet: set.key, code: q.code, sort: q.sort, question: q.question, description: q.description })),
+      set.questions.map((q) => ({
+        id: q.id,
+        questionSet: set.key,
+        code: q.code,
+        sort: q.sort,
+        question: q.question,
+        description: q.description,
+      })),
     );
     await upsert(tx as unknown as Database, questions, questionRows);
     const answerRows = catalogue.questionSets.flatMap((set) =>
@@ -88,7 +107,11 @@ export async function loadCatalogue(db: Database): Promise<Catalogue> {
     db.select().from(categories).orderBy(categories.sort),
     db.select().from(manufacturers).orderBy(manufacturers.id),
     db.select().from(series).orderBy(series.id),
-    db.select().from(devices).where(sql`${devices.active}`).orderBy(devices.id),
+    db
+      .select()
+      .from(devices)
+      .where(sql`${devices.active}`)
+      .orderBy(devices.id),
     db.select().from(questions).orderBy(questions.sort, questions.id),
     db.select().from(answers).orderBy(answers.sort, answers.id),
   ]);

@@ -22,7 +22,10 @@ function manufacturerTitle(m: CatalogueManufacturer, categoryKey: string, locale
   return m.texts[locale].name;
 }
 
-export function buildSearchDocs(catalogue: Catalogue, locale: Locale): { devices: IndexDocs<DeviceDoc>[]; aggregations: IndexDocs<AggregationDoc>[] } {
+export function buildSearchDocs(
+  catalogue: Catalogue,
+  locale: Locale,
+): { devices: IndexDocs<DeviceDoc>[]; aggregations: IndexDocs<AggregationDoc>[] } {
   const categoryById = new Map(catalogue.categories.map((c) => [c.id, c]));
   const manufacturerById = new Map(catalogue.manufacturers.map((m) => [m.id, m]));
   const seriesById = new Map(catalogue.series.map((s) => [s.id, s]));
@@ -32,9 +35,21 @@ export function buildSearchDocs(catalogue: Catalogue, locale: Locale): { devices
 
   const manufacturerLink = (m: CatalogueManufacturer) => {
     const category = categoryById.get(m.categoryId)!;
-    return { id: m.id, name: m.texts[locale].name, title: manufacturerTitle(m, category.key, locale), url: m.texts[locale].slug, imagePath: imagePathOf(m.imageFamily) };
+    return {
+      id: m.id,
+      name: m.texts[locale].name,
+      title: manufacturerTitle(m, category.key, locale),
+      url: m.texts[locale].slug,
+      imagePath: imagePathOf(m.imageFamily),
+    };
   };
-  const seriesLink = (s: CatalogueSeries) => ({ id: s.id, name: s.texts[locale].name, title: s.texts[locale].name, url: s.texts[locale].slug, imagePath: imagePathOf(s.imageFamily) });
+  const seriesLink = (s: CatalogueSeries) => ({
+    id: s.id,
+    name: s.texts[locale].name,
+    title: s.texts[locale].name,
+    url: s.texts[locale].slug,
+    imagePath: imagePathOf(s.imageFamily),
+  });
 
   const devices = catalogue.devices.map((d): IndexDocs<DeviceDoc> => {
     const category = categoryById.get(d.categoryId)!;

@@ -65,7 +65,9 @@ describe('RemoteSearch', () => {
   });
 
   it('turns a query Elasticsearch refuses into a bad-request error', async () => {
-    await expect(new RemoteSearch(url).search('de_devices', { query: { wildcard: { name: 'x*' } } }, 1)).rejects.toBeInstanceOf(SearchBodyError);
+    await expect(new RemoteSearch(url).search('de_devices', { query: { wildcard: { name: 'x*' } } }, 1)).rejects.toBeInstanceOf(
+      SearchBodyError,
+    );
   });
 
   it('reindexes every shop: delete, create with mappings, bulk', async () => {
@@ -74,7 +76,11 @@ describe('RemoteSearch', () => {
     expect(done).toHaveLength(12);
     expect(done.find((d) => d.index === 'de_devices')?.documents).toBe(5);
     const create = seen.find((s) => s.method === 'PUT' && s.url.startsWith('/de_devices'));
-    expect(JSON.parse(create?.body ?? '{}').mappings.properties).toMatchObject({ name: { type: 'text' }, url: { type: 'keyword' }, releaseYear: { type: 'double' } });
+    expect(JSON.parse(create?.body ?? '{}').mappings.properties).toMatchObject({
+      name: { type: 'text' },
+      url: { type: 'keyword' },
+      releaseYear: { type: 'double' },
+    });
     expect(seen.filter((s) => s.url.startsWith('/_bulk')).length).toBe(12);
   });
 

@@ -12,7 +12,13 @@ import { UnknownIndexError, type SearchBackend } from './search-service';
 
 const KNOWN_INDEXES = new Set(LOCALES.flatMap((l) => Object.values(countryConfig(l).elasticIndexes)));
 
-const ELASTIC_TYPES = { text: { type: 'text' }, keyword: { type: 'keyword' }, number: { type: 'double' }, boolean: { type: 'boolean' }, object: { type: 'object', enabled: false } } as const;
+const ELASTIC_TYPES = {
+  text: { type: 'text' },
+  keyword: { type: 'keyword' },
+  number: { type: 'double' },
+  boolean: { type: 'boolean' },
+  object: { type: 'object', enabled: false },
+} as const;
 
 /** Elasticsearch field mappings for the engine's field types (stored-only fields are not indexed). */
 export function elasticMappings(mapping: Mapping): Record<string, (typeof ELASTIC_TYPES)[keyof typeof ELASTIC_TYPES]> {

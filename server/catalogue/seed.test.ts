@@ -12,8 +12,21 @@ import { isSlug } from './slug';
 const catalogue = loadSeedCatalogue();
 const IMAGE_DIR = join(PROJECT_ROOT, 'public', 'images', 'devices');
 const IMAGE_FAMILIES = [
-  'phone', 'phone-notch', 'tablet', 'notebook', 'macbook', 'watch', 'camera', 'lens', 'camcorder', 'console',
-  'handheld-console', 'monitor', 'headphones', 'earbuds', 'speaker',
+  'phone',
+  'phone-notch',
+  'tablet',
+  'notebook',
+  'macbook',
+  'watch',
+  'camera',
+  'lens',
+  'camcorder',
+  'console',
+  'handheld-console',
+  'monitor',
+  'headphones',
+  'earbuds',
+  'speaker',
 ];
 
 const byName = new Map(catalogue.devices.map((d) => [d.name, d]));
@@ -41,8 +54,14 @@ describe('seed catalogue: size', () => {
   it('has every category of the config exactly once, with at least one manufacturer and series', () => {
     expect(catalogue.categories.map((c) => c.key).sort()).toEqual([...CATEGORY_KEYS].sort());
     for (const c of catalogue.categories) {
-      expect(catalogue.manufacturers.some((m) => m.categoryId === c.id), c.key).toBe(true);
-      expect(catalogue.series.some((s) => s.categoryId === c.id), c.key).toBe(true);
+      expect(
+        catalogue.manufacturers.some((m) => m.categoryId === c.id),
+        c.key,
+      ).toBe(true);
+      expect(
+        catalogue.series.some((s) => s.categoryId === c.id),
+        c.key,
+      ).toBe(true);
     }
   });
 
@@ -198,9 +217,18 @@ describe('seed catalogue: slugs and texts', () => {
 
 describe('seed catalogue: questions', () => {
   it('has the ten question sets with 4–6 questions each', () => {
-    expect(catalogue.questionSets.map((s) => s.key).sort()).toEqual(
-      ['audio', 'camcorder', 'camera', 'console', 'lens', 'monitor', 'notebook', 'phone', 'tablet', 'watch'],
-    );
+    expect(catalogue.questionSets.map((s) => s.key).sort()).toEqual([
+      'audio',
+      'camcorder',
+      'camera',
+      'console',
+      'lens',
+      'monitor',
+      'notebook',
+      'phone',
+      'tablet',
+      'watch',
+    ]);
     for (const set of catalogue.questionSets) {
       expect(set.questions.length, set.key).toBeGreaterThanOrEqual(4);
       expect(set.questions.length, set.key).toBeLessThanOrEqual(6);
@@ -234,7 +262,10 @@ describe('seed catalogue: questions', () => {
   it('has an account-lock question that blocks for every Apple device family', () => {
     for (const key of ['phone', 'tablet', 'watch', 'notebook']) {
       const answers = questionSet(key).questions.flatMap((q) => q.answers);
-      expect(answers.some((a) => a.blocks), key).toBe(true);
+      expect(
+        answers.some((a) => a.blocks),
+        key,
+      ).toBe(true);
     }
   });
 
@@ -254,7 +285,14 @@ describe('seed catalogue: prices and popularity', () => {
   });
 
   it('pays more for newer iPhones', () => {
-    const ladder = ['Apple iPhone 11 Pro 256 GB', 'Apple iPhone 12 Pro 256 GB', 'Apple iPhone 13 Pro 256 GB', 'Apple iPhone 14 Pro 256 GB', 'Apple iPhone 15 Pro 256 GB', 'Apple iPhone 16 Pro 256 GB'];
+    const ladder = [
+      'Apple iPhone 11 Pro 256 GB',
+      'Apple iPhone 12 Pro 256 GB',
+      'Apple iPhone 13 Pro 256 GB',
+      'Apple iPhone 14 Pro 256 GB',
+      'Apple iPhone 15 Pro 256 GB',
+      'Apple iPhone 16 Pro 256 GB',
+    ];
     const prices = ladder.map((name) => device(name).basePrice.de);
     for (let i = 1; i < prices.length; i++) expect(prices[i], ladder[i]).toBeGreaterThan(prices[i - 1]!);
     expect(device('Apple iPhone 16 128 GB').basePrice.de).toBeGreaterThan(device('Apple iPhone 8 64 GB').basePrice.de * 5);
@@ -279,7 +317,9 @@ describe('seed catalogue: prices and popularity', () => {
       variants.sort((a, b) => a.gb - b.gb);
       for (let i = 1; i < variants.length; i++) {
         for (const locale of LOCALES) {
-          expect(variants[i]!.device.basePrice[locale], variants[i]!.device.name).toBeGreaterThanOrEqual(variants[i - 1]!.device.basePrice[locale]);
+          expect(variants[i]!.device.basePrice[locale], variants[i]!.device.name).toBeGreaterThanOrEqual(
+            variants[i - 1]!.device.basePrice[locale],
+          );
         }
         compared++;
       }
@@ -398,7 +438,9 @@ describe('loadSeedCatalogue', () => {
     edit(dir, 'models/smartphones.json', (groups) => {
       groups.push({ series: 'apple-smartphones-clash', models: [{ id: 2999, model: 'Clash', released: '2020-01', variants: [['', 10]] }] });
     });
-    expect(() => loadSeedCatalogue(dir)).toThrow(/slug "apple-smartphones" \(default\) is used by both manufacturer apple-smartphones and series apple-smartphones-clash/);
+    expect(() => loadSeedCatalogue(dir)).toThrow(
+      /slug "apple-smartphones" \(default\) is used by both manufacturer apple-smartphones and series apple-smartphones-clash/,
+    );
   });
 
   it('rejects unknown series, duplicate model ids and questions without a best answer', () => {
@@ -420,6 +462,8 @@ describe('loadSeedCatalogue', () => {
       const answers = (sets[0] as { questions: { answers: { multiplier: number }[] }[] }).questions[0]!.answers;
       answers[0]!.multiplier = 0.99;
     });
-    expect(() => loadSeedCatalogue(noBest)).toThrow(/questions\.json: phone\.function: needs exactly one answer with multiplier 1 and grade 0/);
+    expect(() => loadSeedCatalogue(noBest)).toThrow(
+      /questions\.json: phone\.function: needs exactly one answer with multiplier 1 and grade 0/,
+    );
   });
 });

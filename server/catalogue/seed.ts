@@ -250,7 +250,8 @@ export function loadSeedCatalogue(dir: string = CATALOGUE_DIR): Catalogue {
   assertUnique('brands.json', 'brand key', brandSources, (b) => b.key);
   for (const b of brandSources) {
     const stray = b.topIn.filter((key) => !b.categories.includes(key));
-    if (stray.length > 0) throw new SeedDataError('brands.json', `${b.key}: topIn lists ${stray.join(', ')}, which are not in its categories`);
+    if (stray.length > 0)
+      throw new SeedDataError('brands.json', `${b.key}: topIn lists ${stray.join(', ')}, which are not in its categories`);
   }
   const brandByKey = new Map(brandSources.map((b) => [b.key, b]));
   assertUnique('series.json', 'series id', seriesSources, (s) => s.id);
@@ -258,7 +259,8 @@ export function loadSeedCatalogue(dir: string = CATALOGUE_DIR): Catalogue {
   for (const s of seriesSources) {
     const brand = brandByKey.get(s.brand);
     if (!brand) throw new SeedDataError('series.json', `${s.key}: unknown brand ${s.brand}`);
-    if (!brand.categories.includes(s.category)) throw new SeedDataError('series.json', `${s.key}: brand ${s.brand} is not listed in category ${s.category} (brands.json)`);
+    if (!brand.categories.includes(s.category))
+      throw new SeedDataError('series.json', `${s.key}: brand ${s.brand} is not listed in category ${s.category} (brands.json)`);
   }
 
   const categoryOf = (key: CategoryKey) => categoryByKey.get(key)!;
@@ -379,7 +381,10 @@ function pageTexts(
   if (!isSlug(slug)) throw new SeedDataError('texts.json', `${at}: "${slug}" is not a valid slug`);
   const metaDescription = fill('texts.json', at, resolve(tpl.metaDescription, locale), values);
   if (metaDescription.length > MAX_META_DESCRIPTION) {
-    throw new SeedDataError('texts.json', `${at}: metaDescription has ${metaDescription.length} characters (at most ${MAX_META_DESCRIPTION})`);
+    throw new SeedDataError(
+      'texts.json',
+      `${at}: metaDescription has ${metaDescription.length} characters (at most ${MAX_META_DESCRIPTION})`,
+    );
   }
   return {
     name,
@@ -411,7 +416,12 @@ function buildQuestionSets(sources: z.infer<typeof questionsSchema>): QuestionSe
   assertUnique(file, 'question set', sources, (s) => s.key);
   const questions = sources.flatMap((s) => s.questions);
   assertUnique(file, 'question id', questions, (q) => q.id);
-  assertUnique(file, 'answer id', questions.flatMap((q) => q.answers), (a) => a.id);
+  assertUnique(
+    file,
+    'answer id',
+    questions.flatMap((q) => q.answers),
+    (a) => a.id,
+  );
   return sources.map((set) => {
     assertUnique(file, `question code in ${set.key}:`, set.questions, (q) => q.code);
     return {
@@ -420,7 +430,10 @@ function buildQuestionSets(sources: z.infer<typeof questionsSchema>): QuestionSe
         assertUnique(file, `answer code in ${set.key}.${q.code}:`, q.answers, (a) => a.code);
         const best = q.answers.filter((a) => a.multiplier === 1 && a.grade === 0);
         if (best.length !== 1) {
-          throw new SeedDataError(file, `${set.key}.${q.code}: needs exactly one answer with multiplier 1 and grade 0 (has ${best.length})`);
+          throw new SeedDataError(
+            file,
+            `${set.key}.${q.code}: needs exactly one answer with multiplier 1 and grade 0 (has ${best.length})`,
+          );
         }
         return {
           id: q.id,
@@ -428,17 +441,15 @@ function buildQuestionSets(sources: z.infer<typeof questionsSchema>): QuestionSe
           sort: index + 1,
           question: perLocale((locale) => resolve(q.question, locale)),
           description: perLocale((locale) => resolve(q.description, locale)),
-          answers: q.answers.map(
-            (a): CatalogueAnswer => ({
-              id: a.id,
-              code: a.code,
-              text: perLocale((locale) => resolve(a.text, locale)),
-              multiplier: a.multiplier,
-              grade: a.grade,
-              blocks: a.blocks,
-              recycling: a.recycling,
-            }),
-          ),
+          answers: q.answers.map((a): CatalogueAnswer => ({
+            id: a.id,
+            code: a.code,
+            text: perLocale((locale) => resolve(a.text, locale)),
+            multiplier: a.multiplier,
+            grade: a.grade,
+            blocks: a.blocks,
+            recycling: a.recycling,
+          })),
         };
       }),
     };

@@ -21,7 +21,17 @@ describe('generateSyntheticDevices', () => {
 
   it('draws real brands, series and model numbers released 2012–2025', () => {
     const series = new Set(devices.map((d) => `${d.manufacturer} ${d.series}`));
-    for (const s of ['Apple iPhone', 'Samsung Galaxy S', 'Google Pixel', 'Apple iPad', 'Apple MacBook Pro', 'Lenovo ThinkPad', 'Sony PlayStation', 'Canon EOS', 'Apple Apple Watch']) {
+    for (const s of [
+      'Apple iPhone',
+      'Samsung Galaxy S',
+      'Google Pixel',
+      'Apple iPad',
+      'Apple MacBook Pro',
+      'Lenovo ThinkPad',
+      'Sony PlayStation',
+      'Canon EOS',
+      'Apple Apple Watch',
+    ]) {
       expect(series, s).toContain(s);
     }
     expect(Math.min(...devices.map((d) => d.releaseYear))).toBeGreaterThanOrEqual(2012);

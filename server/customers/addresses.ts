@@ -25,7 +25,13 @@ export async function listAddresses(db: Database, customerId: string): Promise<C
   return rows.map((row) => addressResource(row, caller));
 }
 
-export async function patchAddress(db: Database, customerId: string, locale: Locale, input: Address & { '@id'?: string }, now: Date): Promise<CustomerAddress> {
+export async function patchAddress(
+  db: Database,
+  customerId: string,
+  locale: Locale,
+  input: Address & { '@id'?: string },
+  now: Date,
+): Promise<CustomerAddress> {
   const { '@id': iri, ...fields } = input;
   const address: StoredAddress = { ...fields, country: countryConfig(locale).countryCode };
   return withCaller(db, customerId, async (tx, caller) => {
@@ -34,10 +40,17 @@ export async function patchAddress(db: Database, customerId: string, locale: Loc
     if (iri !== undefined) {
       target = idOfIri(iri);
     } else {
-      const [primary] = await tx.select({ id: customerAddresses.id }).from(customerAddresses).where(and(mine, eq(customerAddresses.isPrimary, true))).limit(1);
+      const [primary] = await tx
+        .select({ id: customerAddresses.id })
+        .from(customerAddresses)
+        .where(and(mine, eq(customerAddresses.isPrimary, true)))
+        .limit(1);
       target = primary?.id;
       if (target === undefined) {
-        const [created] = await tx.insert(customerAddresses).values({ id: randomUUID(), customerId: caller.id, address, isPrimary: true, updatedAt: now }).returning();
+        const [created] = await tx
+          .insert(customerAddresses)
+          .values({ id: randomUUID(), customerId: caller.id, address, isPrimary: true, updatedAt: now })
+          .returning();
         return addressResource(created!, caller);
       }
     }

@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import { idOfIri, type CustomerCollection } from '../../src/contracts/account';
 import type { Database } from '../db/client';
 import { customers } from '../db/schema';
-import { conflict, notFound, sessionEnded } from './errors';
+import { conflict } from '../http/errors';
+import { notFound, sessionEnded } from './errors';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
@@ -47,6 +48,10 @@ export function withCaller<T>(
 }
 
 /** A customers or people IRI must name the caller (a person is the person part of the customer): else 404. */
-export function requireOwnIri(iri: string, collection: Extract<CustomerCollection, 'customers' | 'people'>, caller: Pick<CustomerRow, 'id'>): void {
+export function requireOwnIri(
+  iri: string,
+  collection: Extract<CustomerCollection, 'customers' | 'people'>,
+  caller: Pick<CustomerRow, 'id'>,
+): void {
   if (idOfIri(iri) !== caller.id) throw notFound(collection === 'customers' ? 'customer' : 'person');
 }

@@ -44,12 +44,24 @@ const ROUTES: readonly [Method, string, (c: TestCustomer) => object | undefined]
   ['GET', '/api/customers/bank_accounts', () => undefined],
   ['PATCH', '/api/customers/bank_accounts', () => ({ payment: { '@id': iriOf('bank_accounts', randomUUID()), ...BANK } })],
   ['GET', '/api/customers/paypal_accounts', () => undefined],
-  ['PATCH', '/api/customers/paypal_accounts', () => ({ paypalAccount: { '@id': iriOf('paypal_accounts', randomUUID()), email: 'erika@example.com' } })],
+  [
+    'PATCH',
+    '/api/customers/paypal_accounts',
+    () => ({ paypalAccount: { '@id': iriOf('paypal_accounts', randomUUID()), email: 'erika@example.com' } }),
+  ],
   ['POST', '/api/customers/customer_payment_accounts', (c) => ({ bankAccount: BANK, customer: c.iri })],
   ['POST', '/api/customers/guest_account_number', () => undefined],
   ['POST', '/api/customers/phone_contacts', (c) => ({ phone: '+49 170 1234567', customerIri: c.iri })],
-  ['PATCH', '/api/customers/phone_contacts', (c) => ({ phone: '+49 170 1234567', customerIri: c.iri, phoneIri: iriOf('phone_contacts', randomUUID()) })],
-  ['PATCH', '/api/customers/people', (c) => ({ address: { firstName: 'Erika', lastName: 'Muster' }, peopleIri: c.peopleIri, customerIri: c.iri })],
+  [
+    'PATCH',
+    '/api/customers/phone_contacts',
+    (c) => ({ phone: '+49 170 1234567', customerIri: c.iri, phoneIri: iriOf('phone_contacts', randomUUID()) }),
+  ],
+  [
+    'PATCH',
+    '/api/customers/people',
+    (c) => ({ address: { firstName: 'Erika', lastName: 'Muster' }, peopleIri: c.peopleIri, customerIri: c.iri }),
+  ],
   ['GET', '/api/customers/trade_history', () => undefined],
 ];
 
@@ -71,36 +83,49 @@ describe.each(testDatabases())('customer data API on $name', (database) => {
 
   const newCustomer = (values: Parameters<typeof insertCustomer>[2] = {}) => insertCustomer(handle.db, accounts, values);
   const call = async (method: Method, url: string, customer: TestCustomer | null, payload?: object, host = 'de.localhost') =>
-    app.inject({ method, url, headers: { host, ...(customer ? await customer.auth() : {}) }, ...(payload === undefined ? {} : { payload }) });
+    app.inject({
+      method,
+      url,
+      headers: { host, ...(customer ? await customer.auth() : {}) },
+      ...(payload === undefined ? {} : { payload }),
+    });
   const fieldsOf = (res: { json(): { fields?: { path: string }[] } }) => (res.json().fields ?? []).map((f) => f.path);
 
   describe('authentication', () => {
-    it.each(ROUTES)('%s %s answers 401 without a token, with an expired or forged one, and for a customer that is gone', async (method, url, body) => {
-      const customer = await newCustomer();
-      const payload = body(customer);
-      const send = (headers: Record<string, string>) => app.inject({ method, url, headers: { host: 'de.localhost', ...headers }, ...(payload ? { payload } : {}) });
+    it.each(ROUTES)(
+      '%s %s answers 401 without a token, with an expired or forged one, and for a customer that is gone',
+      async (method, url, body) => {
+        const customer = await newCustomer();
+        const payload = body(customer);
+        const send = (headers: Record<string, string>) =>
+          app.inject({ method, url, headers: { host: 'de.localhost', ...headers }, ...(payload ? { payload } : {}) });
 
-      const missing = await send({});
-      expect(missing.statusCode).toBe(401);
-      expect(missing.headers['www-authenticate']).toBe('Bearer');
-      expect(missing.headers['cache-control']).toBe('no-store');
-      expect(missing.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+        const missing = await send({});
+        expect(missing.statusCode).toBe(401);
+        expect(missing.headers['www-authenticate']).toBe('Bearer');
+        expect(missing.headers['cache-control']).toBe('no-store');
+        expect(missing.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
 
-      const expired = await send(await customer.auth(Date.now() - (ACCESS_TOKEN_SECONDS + 1) * 1000));
-      expect(expired.statusCode).toBe(401);
-      expect(expired.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+        const expired = await send(await customer.auth(Date.now() - (ACCESS_TOKEN_SECONDS + 1) * 1000));
+        expect(expired.statusCode).toBe(401);
+        expect(expired.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
 
-      const forged = await testAccountServices().tokens.sign({ customerId: customer.id, email: customer.email, customerNumber: customer.customerNumber });
-      const tampered = `${forged.slice(0, -4)}AAAA`;
-      expect((await send({ authorization: `Bearer ${tampered}` })).statusCode).toBe(401);
-      expect((await send({ authorization: 'Basic abc' })).statusCode).toBe(401);
+        const forged = await testAccountServices().tokens.sign({
+          customerId: customer.id,
+          email: customer.email,
+          customerNumber: customer.customerNumber,
+        });
+        const tampered = `${forged.slice(0, -4)}AAAA`;
+        expect((await send({ authorization: `Bearer ${tampered}` })).statusCode).toBe(401);
+        expect((await send({ authorization: 'Basic abc' })).statusCode).toBe(401);
 
-      const ghost = await newCustomer();
-      await handle.db.delete(customers).where(eq(customers.id, ghost.id));
-      const gone = await send(await ghost.auth());
-      expect(gone.statusCode).toBe(401);
-      expect(gone.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
-    });
+        const ghost = await newCustomer();
+        await handle.db.delete(customers).where(eq(customers.id, ghost.id));
+        const gone = await send(await ghost.auth());
+        expect(gone.statusCode).toBe(401);
+        expect(gone.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+      },
+    );
 
     it('answers 401 for a pending (not activated) customer', async () => {
       const pending = await newCustomer({ status: 'pending' });
@@ -127,11 +152,22 @@ describe.each(testDatabases())('customer data API on $name', (database) => {
 
     it('changes the person: salutation, names, birthdate (absent keeps it, null removes it)', async () => {
       const customer = await newCustomer();
-      const patch = (address: object) => call('PATCH', '/api/customers/people', customer, { address, peopleIri: customer.peopleIri, customerIri: customer.iri });
+      const patch = (address: object) =>
+        call('PATCH', '/api/customers/people', customer, { address, peopleIri: customer.peopleIri, customerIri: customer.iri });
       const res = await patch({ salutation: 'mr', firstName: ' Max ', lastName: 'Mustermann', birthdate: '1980-02-29' });
       expect(res.statusCode).toBe(200);
-      expect(PersonSchema.parse(res.json())).toEqual({ '@id': customer.peopleIri, salutation: 'mr', firstName: 'Max', lastName: 'Mustermann', birthdate: '1980-02-29' });
-      expect((await patch({ firstName: 'Max', lastName: 'Muster' })).json()).toMatchObject({ salutation: 'none', lastName: 'Muster', birthdate: '1980-02-29' });
+      expect(PersonSchema.parse(res.json())).toEqual({
+        '@id': customer.peopleIri,
+        salutation: 'mr',
+        firstName: 'Max',
+        lastName: 'Mustermann',
+        birthdate: '1980-02-29',
+      });
+      expect((await patch({ firstName: 'Max', lastName: 'Muster' })).json()).toMatchObject({
+        salutation: 'none',
+        lastName: 'Muster',
+        birthdate: '1980-02-29',
+      });
       expect((await patch({ firstName: 'Max', lastName: 'Muster', birthdate: null })).json()).toMatchObject({ birthdate: null });
       const [row] = await handle.db.select().from(customers).where(eq(customers.id, customer.id));
       expect(row).toMatchObject({ firstName: 'Max', lastName: 'Muster', birthdate: null, salutation: 'none' });
@@ -140,7 +176,11 @@ describe.each(testDatabases())('customer data API on $name', (database) => {
     it('answers 400 naming the fields of a bad person', async () => {
       const customer = await newCustomer();
       const young = new Date(Date.now() - 10 * 365 * 86_400_000).toISOString().slice(0, 10);
-      const res = await call('PATCH', '/api/customers/people', customer, { address: { firstName: '', lastName: 'X', birthdate: young }, peopleIri: 'people/1', customerIri: customer.iri });
+      const res = await call('PATCH', '/api/customers/people', customer, {
+        address: { firstName: '', lastName: 'X', birthdate: young },
+        peopleIri: 'people/1',
+        customerIri: customer.iri,
+      });
       expect(res.statusCode).toBe(400);
       expect(fieldsOf(res).sort()).toEqual(['address.birthdate', 'address.firstName', 'peopleIri']);
       expect((await call('PATCH', '/api/customers/people', customer, [])).statusCode).toBe(400);
@@ -158,17 +198,35 @@ describe.each(testDatabases())('customer data API on $name', (database) => {
       expect(created).toMatchObject({ ...ADDRESS, country: 'DE' });
       expect(created).not.toHaveProperty('phone');
 
-      const second = CustomerAddressSchema.parse((await call('PATCH', '/api/customers/addresses', customer, { address: { ...ADDRESS, city: 'Bonn', postalCode: '53111', phone: '0228 123456' } })).json());
+      const second = CustomerAddressSchema.parse(
+        (
+          await call('PATCH', '/api/customers/addresses', customer, {
+            address: { ...ADDRESS, city: 'Bonn', postalCode: '53111', phone: '0228 123456' },
+          })
+        ).json(),
+      );
       expect(second).toMatchObject({ '@id': created['@id'], city: 'Bonn', phone: '0228 123456' });
       expect(await handle.db.$count(customerAddresses, eq(customerAddresses.customerId, customer.id))).toBe(1);
 
-      const byIri = await call('PATCH', '/api/customers/addresses', customer, { address: { ...ADDRESS, '@id': created['@id'].toUpperCase().replace('/API/CUSTOMERS/ADDRESSES/', '/api/customers/addresses/'), street: 'Ring' } });
+      const byIri = await call('PATCH', '/api/customers/addresses', customer, {
+        address: {
+          ...ADDRESS,
+          '@id': created['@id'].toUpperCase().replace('/API/CUSTOMERS/ADDRESSES/', '/api/customers/addresses/'),
+          street: 'Ring',
+        },
+      });
       expect(byIri.statusCode).toBe(200);
       expect(byIri.json()).toMatchObject({ '@id': created['@id'], street: 'Ring', city: 'Köln' });
 
       // A second, non-primary address (e.g. kept from registration) lists after the primary one.
       const otherId = randomUUID();
-      await handle.db.insert(customerAddresses).values({ id: otherId, customerId: customer.id, address: { ...ADDRESS, city: 'Hürth' }, isPrimary: false, updatedAt: new Date(Date.now() + 60_000) });
+      await handle.db.insert(customerAddresses).values({
+        id: otherId,
+        customerId: customer.id,
+        address: { ...ADDRESS, city: 'Hürth' },
+        isPrimary: false,
+        updatedAt: new Date(Date.now() + 60_000),
+      });
       const list = (await call('GET', '/api/customers/addresses', customer)).json();
       expect(list.map((a: { '@id': string }) => a['@id'])).toEqual([created['@id'], iriOf('addresses', otherId)]);
       expect(list[1]).toMatchObject({ city: 'Hürth', country: 'DE' });
@@ -179,7 +237,13 @@ describe.each(testDatabases())('customer data API on $name', (database) => {
       const german = await call('PATCH', '/api/customers/addresses', customer, { address: ADDRESS }, 'at.localhost');
       expect(german.statusCode).toBe(400);
       expect(fieldsOf(german)).toEqual(['address.postalCode']);
-      const austrian = await call('PATCH', '/api/customers/addresses', customer, { address: { ...ADDRESS, postalCode: '1010', city: 'Wien' } }, 'at.localhost');
+      const austrian = await call(
+        'PATCH',
+        '/api/customers/addresses',
+        customer,
+        { address: { ...ADDRESS, postalCode: '1010', city: 'Wien' } },
+        'at.localhost',
+      );
       expect(austrian.statusCode).toBe(200);
       expect(austrian.json()).toMatchObject({ postalCode: '1010', country: 'AT' });
       expect((await call('GET', '/api/customers/addresses', customer)).json()).toEqual([expect.objectContaining({ country: 'AT' })]);
@@ -187,10 +251,14 @@ describe.each(testDatabases())('customer data API on $name', (database) => {
 
     it('answers 400 for missing fields, a malformed or foreign-collection @id, and no body', async () => {
       const customer = await newCustomer();
-      const res = await call('PATCH', '/api/customers/addresses', customer, { address: { ...ADDRESS, street: '', '@id': '/api/customers/addresses/42' } });
+      const res = await call('PATCH', '/api/customers/addresses', customer, {
+        address: { ...ADDRESS, street: '', '@id': '/api/customers/addresses/42' },
+      });
       expect(res.statusCode).toBe(400);
       expect(fieldsOf(res).sort()).toEqual(['address.@id', 'address.street']);
-      const wrongCollection = await call('PATCH', '/api/customers/addresses', customer, { address: { ...ADDRESS, '@id': iriOf('bank_accounts', randomUUID()) } });
+      const wrongCollection = await call('PATCH', '/api/customers/addresses', customer, {
+        address: { ...ADDRESS, '@id': iriOf('bank_accounts', randomUUID()) },
+      });
       expect(fieldsOf(wrongCollection)).toEqual(['address.@id']);
       expect(fieldsOf(await call('PATCH', '/api/customers/addresses', customer, {}))).toEqual(['address']);
       expect((await call('PATCH', '/api/customers/addresses', customer)).statusCode).toBe(400);
@@ -200,7 +268,9 @@ describe.each(testDatabases())('customer data API on $name', (database) => {
       const customer = await newCustomer();
       await call('PATCH', '/api/customers/addresses', customer, { address: ADDRESS });
       const before = await handle.db.select().from(customerAddresses).where(eq(customerAddresses.customerId, customer.id));
-      const res = await call('PATCH', '/api/customers/addresses', customer, { address: { ...ADDRESS, '@id': iriOf('addresses', randomUUID()), city: 'Bonn' } });
+      const res = await call('PATCH', '/api/customers/addresses', customer, {
+        address: { ...ADDRESS, '@id': iriOf('addresses', randomUUID()), city: 'Bonn' },
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'There is no such address in your account.' });
       expect(await handle.db.select().from(customerAddresses).where(eq(customerAddresses.customerId, customer.id))).toEqual(before);
@@ -229,26 +299,52 @@ describe.each(testDatabases())('customer data API on $name', (database) => {
 
       // Spec §4: with a payment id the existing account is updated (PATCH), not a new one created.
       const before = { bank: await handle.db.$count(bankAccounts), links: await handle.db.$count(customerPaymentAccounts) };
-      const patched = await call('PATCH', '/api/customers/bank_accounts', customer, { payment: { '@id': bankIri, accountHolder: 'Max Mustermann', iban: OTHER_IBAN, bic: 'BNPAFRPPXXX' } });
+      const patched = await call('PATCH', '/api/customers/bank_accounts', customer, {
+        payment: { '@id': bankIri, accountHolder: 'Max Mustermann', iban: OTHER_IBAN, bic: 'BNPAFRPPXXX' },
+      });
       expect(patched.statusCode).toBe(200);
-      expect(BankAccountSchema.parse(patched.json())).toEqual({ '@id': bankIri, accountHolder: 'Max Mustermann', iban: OTHER_IBAN, ibanMasked: 'FR14 •••• •••• •••• 2606', bic: 'BNPAFRPPXXX' });
+      expect(BankAccountSchema.parse(patched.json())).toEqual({
+        '@id': bankIri,
+        accountHolder: 'Max Mustermann',
+        iban: OTHER_IBAN,
+        ibanMasked: 'FR14 •••• •••• •••• 2606',
+        bic: 'BNPAFRPPXXX',
+      });
       expect({ bank: await handle.db.$count(bankAccounts), links: await handle.db.$count(customerPaymentAccounts) }).toEqual(before);
       expect((await call('GET', '/api/customers/bank_accounts', customer)).json()).toEqual([patched.json()]);
     });
 
     it('creates a PayPal account and updates it; a new primary account takes the flag from the others', async () => {
       const customer = await newCustomer();
-      const bank = PaymentAccountSchema.parse((await call('POST', '/api/customers/customer_payment_accounts', customer, { bankAccount: BANK, isPrimary: true, customer: customer.iri })).json());
+      const bank = PaymentAccountSchema.parse(
+        (
+          await call('POST', '/api/customers/customer_payment_accounts', customer, {
+            bankAccount: BANK,
+            isPrimary: true,
+            customer: customer.iri,
+          })
+        ).json(),
+      );
       expect(bank.isPrimary).toBe(true);
-      const res = await call('POST', '/api/customers/customer_payment_accounts', customer, { paypalAccount: { email: ' erika@example.com ' }, paymentType: 'INVOICE', isPrimary: true, customer: customer.iri });
+      const res = await call('POST', '/api/customers/customer_payment_accounts', customer, {
+        paypalAccount: { email: ' erika@example.com ' },
+        paymentType: 'INVOICE',
+        isPrimary: true,
+        customer: customer.iri,
+      });
       expect(res.statusCode).toBe(201);
       const paypal = PaymentAccountSchema.parse(res.json());
       expect(paypal).toMatchObject({ isPrimary: true, bankAccount: null, paypalAccount: { email: 'erika@example.com' } });
-      const flags = await handle.db.select({ id: customerPaymentAccounts.id, isPrimary: customerPaymentAccounts.isPrimary }).from(customerPaymentAccounts).where(eq(customerPaymentAccounts.customerId, customer.id));
+      const flags = await handle.db
+        .select({ id: customerPaymentAccounts.id, isPrimary: customerPaymentAccounts.isPrimary })
+        .from(customerPaymentAccounts)
+        .where(eq(customerPaymentAccounts.customerId, customer.id));
       expect(flags.filter((f) => f.isPrimary).map((f) => iriOf('customer_payment_accounts', f.id))).toEqual([paypal['@id']]);
 
       const paypalIri = paypal.paypalAccount!['@id'];
-      const patched = await call('PATCH', '/api/customers/paypal_accounts', customer, { paypalAccount: { '@id': paypalIri, email: 'max@example.com' } });
+      const patched = await call('PATCH', '/api/customers/paypal_accounts', customer, {
+        paypalAccount: { '@id': paypalIri, email: 'max@example.com' },
+      });
       expect(patched.statusCode).toBe(200);
       expect(PaypalAccountSchema.parse(patched.json())).toEqual({ '@id': paypalIri, email: 'max@example.com' });
       expect((await call('GET', '/api/customers/paypal_accounts', customer)).json()).toEqual([patched.json()]);
@@ -256,35 +352,69 @@ describe.each(testDatabases())('customer data API on $name', (database) => {
 
     it('answers 400 naming the fields of bad payment data, and writes nothing', async () => {
       const customer = await newCustomer();
-      const count = async () => [await handle.db.$count(bankAccounts), await handle.db.$count(paypalAccounts), await handle.db.$count(customerPaymentAccounts)];
+      const count = async () => [
+        await handle.db.$count(bankAccounts),
+        await handle.db.$count(paypalAccounts),
+        await handle.db.$count(customerPaymentAccounts),
+      ];
       const before = await count();
       const post = (body: object) => call('POST', '/api/customers/customer_payment_accounts', customer, body);
       expect(fieldsOf(await post({ customer: customer.iri }))).toEqual(['bankAccount']);
-      expect(fieldsOf(await post({ bankAccount: BANK, paypalAccount: { email: 'e@example.com' }, customer: customer.iri }))).toEqual(['bankAccount']);
-      expect(fieldsOf(await post({ bankAccount: { ...BANK, iban: 'DE88370400440532013000' }, customer: customer.iri }))).toEqual(['bankAccount.iban']);
+      expect(fieldsOf(await post({ bankAccount: BANK, paypalAccount: { email: 'e@example.com' }, customer: customer.iri }))).toEqual([
+        'bankAccount',
+      ]);
+      expect(fieldsOf(await post({ bankAccount: { ...BANK, iban: 'DE88370400440532013000' }, customer: customer.iri }))).toEqual([
+        'bankAccount.iban',
+      ]);
       expect(fieldsOf(await post({ bankAccount: BANK, paymentType: 'CASH', customer: customer.iri }))).toEqual(['paymentType']);
       expect(fieldsOf(await post({ paypalAccount: { email: 'nope' }, customer: 'me' }))).toEqual(['paypalAccount.email', 'customer']);
       expect(await count()).toEqual(before);
 
-      const patchBank = await call('PATCH', '/api/customers/bank_accounts', customer, { payment: { '@id': 'x', accountHolder: '', iban: 'XX', bic: '1' } });
+      const patchBank = await call('PATCH', '/api/customers/bank_accounts', customer, {
+        payment: { '@id': 'x', accountHolder: '', iban: 'XX', bic: '1' },
+      });
       expect(patchBank.statusCode).toBe(400);
       expect(fieldsOf(patchBank).sort()).toEqual(['payment.@id', 'payment.accountHolder', 'payment.bic', 'payment.iban']);
-      expect(fieldsOf(await call('PATCH', '/api/customers/paypal_accounts', customer, { paypalAccount: { email: 'x@example.com' } }))).toEqual(['paypalAccount.@id']);
+      expect(
+        fieldsOf(await call('PATCH', '/api/customers/paypal_accounts', customer, { paypalAccount: { email: 'x@example.com' } })),
+      ).toEqual(['paypalAccount.@id']);
       expect(fieldsOf(await call('PATCH', '/api/customers/paypal_accounts', customer, { payment: {} }))).toEqual(['paypalAccount']);
     });
 
     it('answers 404 for unknown account ids', async () => {
       const customer = await newCustomer();
-      expect((await call('PATCH', '/api/customers/bank_accounts', customer, { payment: { '@id': iriOf('bank_accounts', randomUUID()), ...BANK } })).statusCode).toBe(404);
-      expect((await call('PATCH', '/api/customers/paypal_accounts', customer, { paypalAccount: { '@id': iriOf('paypal_accounts', randomUUID()), email: 'e@example.com' } })).statusCode).toBe(404);
+      expect(
+        (
+          await call('PATCH', '/api/customers/bank_accounts', customer, {
+            payment: { '@id': iriOf('bank_accounts', randomUUID()), ...BANK },
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await call('PATCH', '/api/customers/paypal_accounts', customer, {
+            paypalAccount: { '@id': iriOf('paypal_accounts', randomUUID()), email: 'e@example.com' },
+          })
+        ).statusCode,
+      ).toBe(404);
     });
 
     it(`holds at most ${MAX_PAYMENT_ACCOUNTS} payment accounts (409 after that)`, async () => {
       const customer = await newCustomer();
       for (let i = 0; i < MAX_PAYMENT_ACCOUNTS; i++) {
-        expect((await call('POST', '/api/customers/customer_payment_accounts', customer, { paypalAccount: { email: `p${i}@example.com` }, customer: customer.iri })).statusCode).toBe(201);
+        expect(
+          (
+            await call('POST', '/api/customers/customer_payment_accounts', customer, {
+              paypalAccount: { email: `p${i}@example.com` },
+              customer: customer.iri,
+            })
+          ).statusCode,
+        ).toBe(201);
       }
-      const over = await call('POST', '/api/customers/customer_payment_accounts', customer, { paypalAccount: { email: 'one-more@example.com' }, customer: customer.iri });
+      const over = await call('POST', '/api/customers/customer_payment_accounts', customer, {
+        paypalAccount: { email: 'one-more@example.com' },
+        customer: customer.iri,
+      });
       expect(over.statusCode).toBe(409);
       expect(await handle.db.$count(paypalAccounts, eq(paypalAccounts.customerId, customer.id))).toBe(MAX_PAYMENT_ACCOUNTS);
     });
@@ -297,10 +427,16 @@ describe.each(testDatabases())('customer data API on $name', (database) => {
       expect(res.statusCode).toBe(201);
       const phone = PhoneContactSchema.parse(res.json());
       expect(phone.phone).toBe('+49 170 1234567');
-      const patched = await call('PATCH', '/api/customers/phone_contacts', customer, { phone: '0221 998877', customerIri: customer.iri, phoneIri: phone['@id'] });
+      const patched = await call('PATCH', '/api/customers/phone_contacts', customer, {
+        phone: '0221 998877',
+        customerIri: customer.iri,
+        phoneIri: phone['@id'],
+      });
       expect(patched.statusCode).toBe(200);
       expect(patched.json()).toEqual({ '@id': phone['@id'], phone: '0221 998877' });
-      expect(await handle.db.select({ phone: phoneContacts.phone }).from(phoneContacts).where(eq(phoneContacts.customerId, customer.id))).toEqual([{ phone: '0221 998877' }]);
+      expect(
+        await handle.db.select({ phone: phoneContacts.phone }).from(phoneContacts).where(eq(phoneContacts.customerId, customer.id)),
+      ).toEqual([{ phone: '0221 998877' }]);
     });
 
     it('answers 400 for a bad number or IRI, 404 for an unknown phone', async () => {
@@ -308,8 +444,24 @@ describe.each(testDatabases())('customer data API on $name', (database) => {
       const bad = await call('POST', '/api/customers/phone_contacts', customer, { phone: 'call me', customerIri: customer.iri });
       expect(bad.statusCode).toBe(400);
       expect(fieldsOf(bad)).toEqual(['phone']);
-      expect(fieldsOf(await call('PATCH', '/api/customers/phone_contacts', customer, { phone: '0221 998877', customerIri: customer.iri, phoneIri: customer.iri }))).toEqual(['phoneIri']);
-      expect((await call('PATCH', '/api/customers/phone_contacts', customer, { phone: '0221 998877', customerIri: customer.iri, phoneIri: iriOf('phone_contacts', randomUUID()) })).statusCode).toBe(404);
+      expect(
+        fieldsOf(
+          await call('PATCH', '/api/customers/phone_contacts', customer, {
+            phone: '0221 998877',
+            customerIri: customer.iri,
+            phoneIri: customer.iri,
+          }),
+        ),
+      ).toEqual(['phoneIri']);
+      expect(
+        (
+          await call('PATCH', '/api/customers/phone_contacts', customer, {
+            phone: '0221 998877',
+            customerIri: customer.iri,
+            phoneIri: iriOf('phone_contacts', randomUUID()),
+          })
+        ).statusCode,
+      ).toBe(404);
     });
   });
 
@@ -327,10 +479,16 @@ describe.each(testDatabases())('customer data API on $name', (database) => {
       expect(GuestAccountNumberAnswerSchema.parse(res.json())).toEqual({ customerNumber: customer.customerNumber, claimedTrades: 2 });
       const history = TradeHistorySchema.parse((await call('GET', '/api/customers/trade_history', customer)).json());
       expect(history.trades.map((t) => t.tradeId).sort()).toEqual([german.json().tradeId, french.json().tradeId].sort());
-      const [strangerRow] = await handle.db.select({ customerId: trades.customerId }).from(trades).where(eq(trades.id, stranger.json().tradeId));
+      const [strangerRow] = await handle.db
+        .select({ customerId: trades.customerId })
+        .from(trades)
+        .where(eq(trades.id, stranger.json().tradeId));
       expect(strangerRow!.customerId).toBeNull();
 
-      expect((await call('POST', '/api/customers/guest_account_number', customer)).json()).toEqual({ customerNumber: customer.customerNumber, claimedTrades: 0 });
+      expect((await call('POST', '/api/customers/guest_account_number', customer)).json()).toEqual({
+        customerNumber: customer.customerNumber,
+        claimedTrades: 0,
+      });
     });
 
     it("never moves a trade that is already in another customer's account", async () => {
@@ -339,7 +497,10 @@ describe.each(testDatabases())('customer data API on $name', (database) => {
       expect((await call('POST', '/api/customers/guest_account_number', first)).json()).toMatchObject({ claimedTrades: 1 });
       // Another account cannot have the same e-mail; one changed to it later still claims nothing.
       const second = await newCustomer();
-      await handle.db.update(customers).set({ email: `renamed-${first.email}` }).where(eq(customers.id, first.id));
+      await handle.db
+        .update(customers)
+        .set({ email: `renamed-${first.email}` })
+        .where(eq(customers.id, first.id));
       await handle.db.update(customers).set({ email: first.email }).where(eq(customers.id, second.id));
       expect((await call('POST', '/api/customers/guest_account_number', second)).json()).toMatchObject({ claimedTrades: 0 });
       const [row] = await handle.db.select({ customerId: trades.customerId }).from(trades).where(eq(trades.id, trade.json().tradeId));
@@ -350,10 +511,21 @@ describe.each(testDatabases())('customer data API on $name', (database) => {
   describe('DELETE /api/customers/customers (step one of closing the account)', () => {
     const fill = async (customer: TestCustomer) => {
       await call('PATCH', '/api/customers/addresses', customer, { address: ADDRESS });
-      await call('POST', '/api/customers/customer_payment_accounts', customer, { bankAccount: BANK, isPrimary: true, customer: customer.iri });
-      await call('POST', '/api/customers/customer_payment_accounts', customer, { paypalAccount: { email: 'erika@example.com' }, customer: customer.iri });
+      await call('POST', '/api/customers/customer_payment_accounts', customer, {
+        bankAccount: BANK,
+        isPrimary: true,
+        customer: customer.iri,
+      });
+      await call('POST', '/api/customers/customer_payment_accounts', customer, {
+        paypalAccount: { email: 'erika@example.com' },
+        customer: customer.iri,
+      });
       await call('POST', '/api/customers/phone_contacts', customer, { phone: '+49 170 1234567', customerIri: customer.iri });
-      await call('PATCH', '/api/customers/people', customer, { address: { firstName: 'Erika', lastName: 'Mustermann', birthdate: '1980-01-01' }, peopleIri: customer.peopleIri, customerIri: customer.iri });
+      await call('PATCH', '/api/customers/people', customer, {
+        address: { firstName: 'Erika', lastName: 'Mustermann', birthdate: '1980-01-01' },
+        peopleIri: customer.peopleIri,
+        customerIri: customer.iri,
+      });
       const trade = await checkout(app, { identity: { kind: 'customer' }, headers: await customer.auth() });
       expect(trade.statusCode).toBe(201);
       return trade.json().tradeId as string;
@@ -388,28 +560,47 @@ describe.each(testDatabases())('customer data API on $name', (database) => {
     it('deletes the customer data, blanks the person, keeps the trades; then stores nothing new; a repeat succeeds', async () => {
       const customer = await newCustomer();
       const tradeId = await fill(customer);
-      const res = await call('DELETE', '/api/customers/customers', customer, { customerId: customer.id.toUpperCase(), customerIdentifier: customer.customerNumber });
+      const res = await call('DELETE', '/api/customers/customers', customer, {
+        customerId: customer.id.toUpperCase(),
+        customerIdentifier: customer.customerNumber,
+      });
       expect(res.statusCode).toBe(200);
       expect(SuccessAnswerSchema.parse(res.json())).toEqual({ success: true });
 
       const after = await dataOf(customer.id);
       expect(after).toMatchObject({ addresses: 0, bank: 0, paypal: 0, links: 0, phones: 0, trades: 1 });
-      expect(after.customer).toMatchObject({ salutation: 'none', firstName: '', lastName: '', birthdate: null, email: customer.email, customerNumber: customer.customerNumber });
+      expect(after.customer).toMatchObject({
+        salutation: 'none',
+        firstName: '',
+        lastName: '',
+        birthdate: null,
+        email: customer.email,
+        customerNumber: customer.customerNumber,
+      });
       const deletedAt = after.customer!.dataDeletedAt;
       expect(deletedAt).toBeInstanceOf(Date);
       const [trade] = await handle.db.select().from(trades).where(eq(trades.id, tradeId));
-      expect(trade).toMatchObject({ customerId: customer.id, address: expect.objectContaining({ firstName: 'Erika' }), payout: expect.objectContaining({ iban: IBAN }) });
+      expect(trade).toMatchObject({
+        customerId: customer.id,
+        address: expect.objectContaining({ firstName: 'Erika' }),
+        payout: expect.objectContaining({ iban: IBAN }),
+      });
       expect(TradeHistorySchema.parse((await call('GET', '/api/customers/trade_history', customer)).json()).trades).toHaveLength(1);
       expect((await call('GET', '/api/customers/addresses', customer)).json()).toEqual([]);
 
       const write = await call('PATCH', '/api/customers/addresses', customer, { address: ADDRESS });
       expect(write.statusCode).toBe(409);
-      expect((await call('POST', '/api/customers/phone_contacts', customer, { phone: '+49 170 1234567', customerIri: customer.iri })).statusCode).toBe(409);
+      expect(
+        (await call('POST', '/api/customers/phone_contacts', customer, { phone: '+49 170 1234567', customerIri: customer.iri })).statusCode,
+      ).toBe(409);
       expect((await call('POST', '/api/customers/guest_account_number', customer)).statusCode).toBe(409);
       const tradeAfter = await checkout(app, { identity: { kind: 'customer' }, headers: await customer.auth() });
       expect(tradeAfter.statusCode).toBe(401);
 
-      const again = await call('DELETE', '/api/customers/customers', customer, { customerId: customer.id, customerIdentifier: customer.customerNumber });
+      const again = await call('DELETE', '/api/customers/customers', customer, {
+        customerId: customer.id,
+        customerIdentifier: customer.customerNumber,
+      });
       expect(again.json()).toEqual({ success: true });
       expect((await handle.db.select().from(customers).where(eq(customers.id, customer.id)))[0]!.dataDeletedAt).toEqual(deletedAt);
     });
@@ -419,7 +610,10 @@ describe.each(testDatabases())('customer data API on $name', (database) => {
     it('answers 500 and logs the failure without the IBAN', async () => {
       const customer = await newCustomer();
       await handle.db.execute(sql`alter table bank_accounts add constraint test_no_bank check (account_holder <> 'Nobody') not valid`);
-      const res = await call('POST', '/api/customers/customer_payment_accounts', customer, { bankAccount: { ...BANK, accountHolder: 'Nobody' }, customer: customer.iri });
+      const res = await call('POST', '/api/customers/customer_payment_accounts', customer, {
+        bankAccount: { ...BANK, accountHolder: 'Nobody' },
+        customer: customer.iri,
+      });
       await handle.db.execute(sql`alter table bank_accounts drop constraint test_no_bank`);
       expect(res.statusCode).toBe(500);
       expect(res.body).not.toContain('0532013000');

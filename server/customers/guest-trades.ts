@@ -12,7 +12,7 @@ import type { GuestAccountNumberAnswerSchema } from '../../src/contracts/account
 import type { Database } from '../db/client';
 import { trades } from '../db/schema';
 import { withCaller } from './caller';
-import { conflict } from './errors';
+import { conflict } from '../http/errors';
 
 export async function claimGuestTrades(db: Database, customerId: string): Promise<z.output<typeof GuestAccountNumberAnswerSchema>> {
   return withCaller(db, customerId, async (tx, caller) => {

@@ -1,18 +1,22 @@
-// The frame of every customer-data route: the bearer token first (401, server/accounts/access-tokens),
-// then the service, whose CustomerDataError becomes the API error answer. Any other failure reaches
-// the app's error handler (500) as a message without the query parameters, which may hold an IBAN.
+// The frame of every customer-data route: the bearer token first (401, before the body is checked),
+// then the body against the route's schema (400 with `fields`), then the service. HttpErrors of the
+// services reach the app's error handler as they are; any other failure becomes a message without
+// the query parameters, which may hold an IBAN.
 
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest, RouteShorthandOptionsWithHandler } from 'fastify';
+import type { z } from 'zod';
 import { requireCustomer, type AccessSubject } from '../accounts/access-tokens';
 import type { AccountServices } from '../accounts/services';
-import { sendError } from '../http/errors';
-import { pathOnly } from '../logger';
 import { withoutParameters } from '../db/errors';
-import { CustomerDataError } from './errors';
+import { HttpError } from '../http/errors';
+import { NO_STORE } from '../http/no-store';
+import { pathOnly } from '../logger';
 
-export interface CustomerCall {
+export interface CustomerCall<Body = unknown> {
   readonly caller: AccessSubject;
   readonly request: FastifyRequest;
+  /** The body as the route's schema parsed it (undefined without a schema). */
+  readonly body: Body;
   readonly now: Date;
 }
 
@@ -24,18 +28,36 @@ export interface Answer {
 export const ok = (body: unknown): Answer => ({ statusCode: 200, body });
 export const created = (body: unknown): Answer => ({ statusCode: 201, body });
 
-export function customerHandler(accounts: Pick<AccountServices, 'tokens' | 'now'>, handle: (call: CustomerCall) => Promise<Answer>) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const caller = await requireCustomer(accounts.tokens, request, reply);
-    if (!caller) return reply;
-    let answer: Answer;
-    try {
-      answer = await handle({ caller, request, now: new Date(accounts.now?.() ?? Date.now()) });
-    } catch (error) {
-      if (!(error instanceof CustomerDataError)) throw withoutParameters(error, `${request.method} ${pathOnly(request.url)}`);
-      if (error.statusCode === 401) reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
-      return sendError(reply, error.statusCode, error.error, error.message, error.fields ? { fields: error.fields } : {});
-    }
-    return reply.status(answer.statusCode).send(answer.body);
+export interface BodyRule<S extends z.ZodType> {
+  readonly schema: S;
+  /** The message of the 400 answer when the body does not fit. */
+  readonly invalid: string;
+}
+
+/** Route options of a customer-data call: no-store, token check, optional body schema, the handler. */
+export function customerRoute<S extends z.ZodType = z.ZodUnknown>(
+  accounts: Pick<AccountServices, 'tokens' | 'now'>,
+  body: BodyRule<S> | undefined,
+  handle: (call: CustomerCall<z.output<S>>) => Promise<Answer>,
+): RouteShorthandOptionsWithHandler {
+  const callers = new WeakMap<FastifyRequest, AccessSubject>();
+  return {
+    ...NO_STORE,
+    preValidation: async (request) => {
+      callers.set(request, await requireCustomer(accounts.tokens, request));
+    },
+    ...(body && { schema: { body: body.schema }, config: { invalidBody: body.invalid } }),
+    handler: async (request, reply) => {
+      const caller = callers.get(request)!;
+      let answer: Answer;
+      try {
+        // The validator compiler has replaced the body with the schema's output.
+        answer = await handle({ caller, request, body: request.body as z.output<S>, now: new Date(accounts.now?.() ?? Date.now()) });
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        throw withoutParameters(error, `${request.method} ${pathOnly(request.url)}`);
+      }
+      return reply.status(answer.statusCode).send(answer.body);
+    },
   };
 }

@@ -8,11 +8,20 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { idOfIri, type BankAccount, type BankAccountPatchSchema, type PaymentAccount, type PaymentAccountCreateSchema, type PaypalAccount, type PaypalAccountPatchSchema } from '../../src/contracts/account';
+import {
+  idOfIri,
+  type BankAccount,
+  type BankAccountPatchSchema,
+  type PaymentAccount,
+  type PaymentAccountCreateSchema,
+  type PaypalAccount,
+  type PaypalAccountPatchSchema,
+} from '../../src/contracts/account';
 import type { Database } from '../db/client';
 import { bankAccounts, customerPaymentAccounts, paypalAccounts } from '../db/schema';
 import { readCaller, requireOwnIri, withCaller } from './caller';
-import { badRequest, conflict, notFound } from './errors';
+import { badRequest, conflict } from '../http/errors';
+import { notFound } from './errors';
 import { bankAccountResource, paymentAccountResource, paypalAccountResource } from './resources';
 
 /** Payment accounts one customer may hold; a bound on what one login can store. */
@@ -20,17 +29,30 @@ export const MAX_PAYMENT_ACCOUNTS = 20;
 
 export async function listBankAccounts(db: Database, customerId: string): Promise<BankAccount[]> {
   const caller = await readCaller(db, customerId);
-  const rows = await db.select().from(bankAccounts).where(eq(bankAccounts.customerId, caller.id)).orderBy(asc(bankAccounts.updatedAt), asc(bankAccounts.id));
+  const rows = await db
+    .select()
+    .from(bankAccounts)
+    .where(eq(bankAccounts.customerId, caller.id))
+    .orderBy(asc(bankAccounts.updatedAt), asc(bankAccounts.id));
   return rows.map(bankAccountResource);
 }
 
 export async function listPaypalAccounts(db: Database, customerId: string): Promise<PaypalAccount[]> {
   const caller = await readCaller(db, customerId);
-  const rows = await db.select().from(paypalAccounts).where(eq(paypalAccounts.customerId, caller.id)).orderBy(asc(paypalAccounts.updatedAt), asc(paypalAccounts.id));
+  const rows = await db
+    .select()
+    .from(paypalAccounts)
+    .where(eq(paypalAccounts.customerId, caller.id))
+    .orderBy(asc(paypalAccounts.updatedAt), asc(paypalAccounts.id));
   return rows.map(paypalAccountResource);
 }
 
-export async function patchBankAccount(db: Database, customerId: string, body: z.output<typeof BankAccountPatchSchema>, now: Date): Promise<BankAccount> {
+export async function patchBankAccount(
+  db: Database,
+  customerId: string,
+  body: z.output<typeof BankAccountPatchSchema>,
+  now: Date,
+): Promise<BankAccount> {
   const { '@id': iri, accountHolder, iban, bic } = body.payment;
   return withCaller(db, customerId, async (tx, caller) => {
     const [row] = await tx
@@ -43,7 +65,12 @@ export async function patchBankAccount(db: Database, customerId: string, body: z
   });
 }
 
-export async function patchPaypalAccount(db: Database, customerId: string, body: z.output<typeof PaypalAccountPatchSchema>, now: Date): Promise<PaypalAccount> {
+export async function patchPaypalAccount(
+  db: Database,
+  customerId: string,
+  body: z.output<typeof PaypalAccountPatchSchema>,
+  now: Date,
+): Promise<PaypalAccount> {
   const { '@id': iri, email } = body.paypalAccount;
   return withCaller(db, customerId, async (tx, caller) => {
     const [row] = await tx
@@ -60,7 +87,12 @@ export async function patchPaypalAccount(db: Database, customerId: string, body:
  * Creates the bank or PayPal account and the payment account linking it, in one transaction. A new
  * primary account takes the primary flag from the customer's other payment accounts.
  */
-export async function createPaymentAccount(db: Database, customerId: string, body: z.output<typeof PaymentAccountCreateSchema>, now: Date): Promise<PaymentAccount> {
+export async function createPaymentAccount(
+  db: Database,
+  customerId: string,
+  body: z.output<typeof PaymentAccountCreateSchema>,
+  now: Date,
+): Promise<PaymentAccount> {
   return withCaller(db, customerId, async (tx, caller) => {
     requireOwnIri(body.customer, 'customers', caller);
     const mine = eq(customerPaymentAccounts.customerId, caller.id);
@@ -70,15 +102,25 @@ export async function createPaymentAccount(db: Database, customerId: string, bod
     const { bankAccount, paypalAccount } = body;
     let account: Parameters<typeof paymentAccountResource>[1];
     if (bankAccount) {
-      const [bank] = await tx.insert(bankAccounts).values({ id: randomUUID(), customerId: caller.id, ...bankAccount, updatedAt: now }).returning();
+      const [bank] = await tx
+        .insert(bankAccounts)
+        .values({ id: randomUUID(), customerId: caller.id, ...bankAccount, updatedAt: now })
+        .returning();
       account = { bank: bank! };
     } else if (paypalAccount) {
-      const [paypal] = await tx.insert(paypalAccounts).values({ id: randomUUID(), customerId: caller.id, email: paypalAccount.email, updatedAt: now }).returning();
+      const [paypal] = await tx
+        .insert(paypalAccounts)
+        .values({ id: randomUUID(), customerId: caller.id, email: paypalAccount.email, updatedAt: now })
+        .returning();
       account = { paypal: paypal! };
     } else {
       throw badRequest('Send exactly one of bankAccount or paypalAccount.');
     }
-    if (body.isPrimary) await tx.update(customerPaymentAccounts).set({ isPrimary: false }).where(and(mine, eq(customerPaymentAccounts.isPrimary, true)));
+    if (body.isPrimary)
+      await tx
+        .update(customerPaymentAccounts)
+        .set({ isPrimary: false })
+        .where(and(mine, eq(customerPaymentAccounts.isPrimary, true)));
     const [row] = await tx
       .insert(customerPaymentAccounts)
       .values({

@@ -8,24 +8,38 @@ import { idOfIri, type PhoneContact, type PhoneCreateSchema, type PhonePatchSche
 import type { Database } from '../db/client';
 import { phoneContacts } from '../db/schema';
 import { requireOwnIri, withCaller } from './caller';
-import { conflict, notFound } from './errors';
+import { conflict } from '../http/errors';
+import { notFound } from './errors';
 import { phoneResource } from './resources';
 
 /** Phone contacts one customer may hold; a bound on what one login can store. */
 export const MAX_PHONE_CONTACTS = 10;
 
-export async function createPhone(db: Database, customerId: string, body: z.output<typeof PhoneCreateSchema>, now: Date): Promise<PhoneContact> {
+export async function createPhone(
+  db: Database,
+  customerId: string,
+  body: z.output<typeof PhoneCreateSchema>,
+  now: Date,
+): Promise<PhoneContact> {
   return withCaller(db, customerId, async (tx, caller) => {
     requireOwnIri(body.customerIri, 'customers', caller);
     if ((await tx.$count(phoneContacts, eq(phoneContacts.customerId, caller.id))) >= MAX_PHONE_CONTACTS) {
       throw conflict(`An account holds at most ${MAX_PHONE_CONTACTS} phone numbers; change one of them instead.`);
     }
-    const [row] = await tx.insert(phoneContacts).values({ id: randomUUID(), customerId: caller.id, phone: body.phone, updatedAt: now }).returning();
+    const [row] = await tx
+      .insert(phoneContacts)
+      .values({ id: randomUUID(), customerId: caller.id, phone: body.phone, updatedAt: now })
+      .returning();
     return phoneResource(row!);
   });
 }
 
-export async function patchPhone(db: Database, customerId: string, body: z.output<typeof PhonePatchSchema>, now: Date): Promise<PhoneContact> {
+export async function patchPhone(
+  db: Database,
+  customerId: string,
+  body: z.output<typeof PhonePatchSchema>,
+  now: Date,
+): Promise<PhoneContact> {
   return withCaller(db, customerId, async (tx, caller) => {
     requireOwnIri(body.customerIri, 'customers', caller);
     const [row] = await tx

@@ -37,12 +37,21 @@ export async function patchPerson(db: Database, customerId: string, body: z.outp
  * Trades stay, linked to the customer, for legal retention: their address and payout are the
  * trade's own copy. Repeating it (e.g. after step two failed) answers success again.
  */
-export async function deleteCustomerData(db: Database, customerId: string, body: DeleteAccountRequest, now: Date): Promise<{ success: true }> {
+export async function deleteCustomerData(
+  db: Database,
+  customerId: string,
+  body: DeleteAccountRequest,
+  now: Date,
+): Promise<{ success: true }> {
   return withCaller(
     db,
     customerId,
     async (tx, caller) => {
-      if (body.customerId.toLowerCase() !== caller.id || caller.customerNumber === null || body.customerIdentifier !== caller.customerNumber) {
+      if (
+        body.customerId.toLowerCase() !== caller.id ||
+        caller.customerNumber === null ||
+        body.customerIdentifier !== caller.customerNumber
+      ) {
         throw notFound('customer');
       }
       // Payment accounts first: they refer to the bank and PayPal accounts.

@@ -2,7 +2,16 @@
 // The owner reads their IBAN in full (to edit it) and masked (to show it), masked as trades are.
 
 import { countryConfig } from '../../src/config/countries';
-import { iriOf, type BankAccount, type Customer, type CustomerAddress, type PaymentAccount, type PaypalAccount, type Person, type PhoneContact } from '../../src/contracts/account';
+import {
+  iriOf,
+  type BankAccount,
+  type Customer,
+  type CustomerAddress,
+  type PaymentAccount,
+  type PaypalAccount,
+  type Person,
+  type PhoneContact,
+} from '../../src/contracts/account';
 import type { Address } from '../../src/contracts/trades';
 import type { bankAccounts, customerAddresses, customerPaymentAccounts, paypalAccounts, phoneContacts } from '../db/schema';
 import { maskPayout } from '../trades/service';
@@ -30,7 +39,13 @@ export function customerResource(row: CustomerRow): Customer {
 }
 
 export function personResource(row: CustomerRow): Person {
-  return { '@id': iriOf('people', row.id), salutation: row.salutation, firstName: row.firstName, lastName: row.lastName, birthdate: row.birthdate };
+  return {
+    '@id': iriOf('people', row.id),
+    salutation: row.salutation,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    birthdate: row.birthdate,
+  };
 }
 
 export function addressResource(row: typeof customerAddresses.$inferSelect, owner: Pick<CustomerRow, 'locale'>): CustomerAddress {

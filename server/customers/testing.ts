@@ -33,7 +33,11 @@ export interface TestCustomer {
 }
 
 /** An active customer, as activation leaves one (the login itself is not needed here). */
-export async function insertCustomer(db: Database, services: AccountServices, values: Partial<typeof customers.$inferInsert> = {}): Promise<TestCustomer> {
+export async function insertCustomer(
+  db: Database,
+  services: AccountServices,
+  values: Partial<typeof customers.$inferInsert> = {},
+): Promise<TestCustomer> {
   const id = randomUUID();
   const email = values.email ?? `customer-${id}@example.com`;
   const customerNumber = values.customerNumber ?? `K-${randomInt(1_000_000, 9_999_999)}`;
@@ -67,7 +71,12 @@ const POSTAL: Record<string, { postalCode: string; city: string }> = {
   'at.localhost': { postalCode: '1010', city: 'Wien' },
   'fr.localhost': { postalCode: '75001', city: 'Paris' },
 };
-export const TEST_SEPA = { method: 'sepa', accountHolder: 'Erika Mustermann', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' } as const;
+export const TEST_SEPA = {
+  method: 'sepa',
+  accountHolder: 'Erika Mustermann',
+  iban: 'DE89 3704 0044 0532 0130 00',
+  bic: 'COBADEFFXXX',
+} as const;
 
 export interface CheckoutOptions {
   readonly identity: { kind: 'guest'; email: string } | { kind: 'customer' };

@@ -26,9 +26,21 @@ describe('itemStatus', () => {
   const offered: ItemState = { offeredCents: 10_000, inspection: null, clarification: null };
   const asOffered: ItemState = { offeredCents: 10_000, inspection: { agreedPriceCents: 10_000 }, clarification: null };
   const better: ItemState = { offeredCents: 10_000, inspection: { agreedPriceCents: 12_000 }, clarification: null };
-  const open: ItemState = { offeredCents: 10_000, inspection: { agreedPriceCents: null }, clarification: { status: 'open', newPriceCents: 4_500 } };
-  const accepted: ItemState = { offeredCents: 10_000, inspection: { agreedPriceCents: 4_500 }, clarification: { status: 'accepted', newPriceCents: 4_500 } };
-  const declined: ItemState = { offeredCents: 10_000, inspection: { agreedPriceCents: null }, clarification: { status: 'declined', newPriceCents: 4_500 } };
+  const open: ItemState = {
+    offeredCents: 10_000,
+    inspection: { agreedPriceCents: null },
+    clarification: { status: 'open', newPriceCents: 4_500 },
+  };
+  const accepted: ItemState = {
+    offeredCents: 10_000,
+    inspection: { agreedPriceCents: 4_500 },
+    clarification: { status: 'accepted', newPriceCents: 4_500 },
+  };
+  const declined: ItemState = {
+    offeredCents: 10_000,
+    inspection: { agreedPriceCents: null },
+    clarification: { status: 'declined', newPriceCents: 4_500 },
+  };
 
   it.each<[TradeStatus, ItemState, string]>([
     ['created', offered, 'offered'],
@@ -89,7 +101,11 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
     return { ...body, offerIds: body.items.map((i) => i.offerId) };
   };
   const history = async (who = customer): Promise<TradeHistoryEntry[]> => {
-    const res = await app.inject({ method: 'GET', url: '/api/customers/trade_history', headers: { host: 'de.localhost', ...(await who.auth()) } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/customers/trade_history',
+      headers: { host: 'de.localhost', ...(await who.auth()) },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     return TradeHistorySchema.parse(res.json()).trades;
@@ -99,7 +115,10 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
   /** The fixture catalogue with another German base price for one device. */
   const storeWithPrice = (deviceId: number, euros: number) => {
     const catalogue = fixtureCatalogue();
-    return CatalogueStore.of({ ...catalogue, devices: catalogue.devices.map((d) => (d.id === deviceId ? { ...d, basePrice: { ...d.basePrice, de: euros } } : d)) });
+    return CatalogueStore.of({
+      ...catalogue,
+      devices: catalogue.devices.map((d) => (d.id === deviceId ? { ...d, basePrice: { ...d.basePrice, de: euros } } : d)),
+    });
   };
 
   it('is empty for a customer without trades', async () => {
@@ -118,18 +137,56 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
       ],
     });
     await transition(handle.db, t.tradeNumber, 'received');
-    expect(statuses(await entry(t.tradeId))).toEqual({ trade: 'received', items: [['received', 310], ['received', 640]], total: 950 });
-    await recordInspection(handle.db, store, t.tradeNumber, t.offerIds.map((offerId) => ({ offerId, answers: BEST })));
-    expect(statuses(await entry(t.tradeId))).toEqual({ trade: 'inspected', items: [['inspected', 310], ['inspected', 640]], total: 950 });
+    expect(statuses(await entry(t.tradeId))).toEqual({
+      trade: 'received',
+      items: [
+        ['received', 310],
+        ['received', 640],
+      ],
+      total: 950,
+    });
+    await recordInspection(
+      handle.db,
+      store,
+      t.tradeNumber,
+      t.offerIds.map((offerId) => ({ offerId, answers: BEST })),
+    );
+    expect(statuses(await entry(t.tradeId))).toEqual({
+      trade: 'inspected',
+      items: [
+        ['inspected', 310],
+        ['inspected', 640],
+      ],
+      total: 950,
+    });
     await transition(handle.db, t.tradeNumber, 'paid');
-    expect(statuses(await entry(t.tradeId))).toEqual({ trade: 'paid', items: [['paid', 310], ['paid', 640]], total: 950 });
+    expect(statuses(await entry(t.tradeId))).toEqual({
+      trade: 'paid',
+      items: [
+        ['paid', 310],
+        ['paid', 640],
+      ],
+      total: 950,
+    });
   });
 
   it('shows an item paid above its offer as repriced', async () => {
     const t = await trade([1300, 1500]);
     await transition(handle.db, t.tradeNumber, 'received');
-    await recordInspection(handle.db, storeWithPrice(1300, 350), t.tradeNumber, t.offerIds.map((offerId) => ({ offerId, answers: BEST })));
-    expect(statuses(await entry(t.tradeId))).toEqual({ trade: 'inspected', items: [['repriced', 350], ['inspected', 640]], total: 990 });
+    await recordInspection(
+      handle.db,
+      storeWithPrice(1300, 350),
+      t.tradeNumber,
+      t.offerIds.map((offerId) => ({ offerId, answers: BEST })),
+    );
+    expect(statuses(await entry(t.tradeId))).toEqual({
+      trade: 'inspected',
+      items: [
+        ['repriced', 350],
+        ['inspected', 640],
+      ],
+      total: 990,
+    });
   });
 
   it('follows a clarification that is accepted: clarification (new offer) → accepted → paid, the total as paid', async () => {
@@ -140,17 +197,38 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
       { offerId: t.offerIds[1]!, answers: BEST },
     ]);
     const e = await entry(t.tradeId);
-    expect(statuses(e)).toEqual({ trade: 'clarification', items: [['clarification', 139.5], ['inspected', 640]], total: 779.5 });
+    expect(statuses(e)).toEqual({
+      trade: 'clarification',
+      items: [
+        ['clarification', 139.5],
+        ['inspected', 640],
+      ],
+      total: 779.5,
+    });
     // The condition as found, not as offered.
     const found = (await showTrade(handle.db, t.tradeNumber)).items[0]!.inspection!.foundConditionId;
     expect(found).not.toBe(1);
     expect(e.items.map((i) => i.conditionId)).toEqual([found, 1]);
 
     await answerClarification(handle.db, t.tradeNumber, inspection.items[0]!.clarification!.id, 'accept');
-    expect(statuses(await entry(t.tradeId))).toEqual({ trade: 'accepted', items: [['accepted', 139.5], ['inspected', 640]], total: 779.5 });
+    expect(statuses(await entry(t.tradeId))).toEqual({
+      trade: 'accepted',
+      items: [
+        ['accepted', 139.5],
+        ['inspected', 640],
+      ],
+      total: 779.5,
+    });
     await transition(handle.db, t.tradeNumber, 'paid');
     const paid = await entry(t.tradeId);
-    expect(statuses(paid)).toEqual({ trade: 'paid', items: [['paid', 139.5], ['paid', 640]], total: 779.5 });
+    expect(statuses(paid)).toEqual({
+      trade: 'paid',
+      items: [
+        ['paid', 139.5],
+        ['paid', 640],
+      ],
+      total: 779.5,
+    });
     const details = await showTrade(handle.db, t.tradeNumber);
     expect(paid.total * 100).toBe(await payoutCents(handle.db, { id: t.tradeId, voucherCents: details.trade.voucher?.cents ?? 0 }));
   });
@@ -162,11 +240,32 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
       { offerId: t.offerIds[0]!, answers: BEST },
       { offerId: t.offerIds[1]!, answers: LOCKED },
     ]);
-    expect(statuses(await entry(t.tradeId))).toEqual({ trade: 'clarification', items: [['inspected', 310], ['clarification', 0]], total: 310 });
+    expect(statuses(await entry(t.tradeId))).toEqual({
+      trade: 'clarification',
+      items: [
+        ['inspected', 310],
+        ['clarification', 0],
+      ],
+      total: 310,
+    });
     await answerClarification(handle.db, t.tradeNumber, inspection.items[1]!.clarification!.id, 'decline');
-    expect(statuses(await entry(t.tradeId))).toEqual({ trade: 'declined', items: [['inspected', 310], ['declined', 0]], total: 310 });
+    expect(statuses(await entry(t.tradeId))).toEqual({
+      trade: 'declined',
+      items: [
+        ['inspected', 310],
+        ['declined', 0],
+      ],
+      total: 310,
+    });
     await transition(handle.db, t.tradeNumber, 'returned');
-    expect(statuses(await entry(t.tradeId))).toEqual({ trade: 'returned', items: [['returned', 310], ['returned', 0]], total: 310 });
+    expect(statuses(await entry(t.tradeId))).toEqual({
+      trade: 'returned',
+      items: [
+        ['returned', 310],
+        ['returned', 0],
+      ],
+      total: 310,
+    });
   });
 
   it('shows a cancelled trade', async () => {

@@ -61,7 +61,13 @@ const euros = (cents: number) => cents / 100;
 export async function tradeHistory(db: Database, customerId: string): Promise<TradeHistoryEntry[]> {
   const caller = await readCaller(db, customerId);
   const rows = await db
-    .select({ id: trades.id, tradeNumber: trades.tradeNumber, status: trades.status, createdAt: trades.createdAt, voucherCents: trades.voucherCents })
+    .select({
+      id: trades.id,
+      tradeNumber: trades.tradeNumber,
+      status: trades.status,
+      createdAt: trades.createdAt,
+      voucherCents: trades.voucherCents,
+    })
     .from(trades)
     .where(eq(trades.customerId, caller.id))
     .orderBy(desc(trades.createdAt), desc(trades.transactionId));
@@ -85,7 +91,12 @@ export async function tradeHistory(db: Database, customerId: string): Promise<Tr
     .leftJoin(tradeInspections, eq(tradeInspections.offerId, tradeItems.offerId))
     .leftJoin(clarifications, eq(clarifications.itemOfferId, tradeItems.offerId))
     .leftJoin(offers, eq(offers.id, clarifications.newOfferId))
-    .where(inArray(tradeItems.tradeId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        tradeItems.tradeId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(tradeItems.position));
 
   return rows.map((trade) => {
@@ -95,7 +106,8 @@ export async function tradeHistory(db: Database, customerId: string): Promise<Tr
         const state: ItemState = {
           offeredCents: row.offeredCents,
           inspection: row.inspected === null ? null : { agreedPriceCents: row.agreedPriceCents },
-          clarification: row.clarificationStatus === null ? null : { status: row.clarificationStatus, newPriceCents: row.newPriceCents ?? 0 },
+          clarification:
+            row.clarificationStatus === null ? null : { status: row.clarificationStatus, newPriceCents: row.newPriceCents ?? 0 },
         };
         const cents = itemPriceCents(state);
         return {

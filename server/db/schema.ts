@@ -2,7 +2,20 @@
 // per-locale prices are JSON objects keyed by shop locale; money is stored in integer cents.
 
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { Locale } from '../../src/config/locales';
 import type { Address, Payout, TradeStatus } from '../../src/contracts/trades';
 import type { DeviceImage, PageTexts, PerLocale } from '../catalogue/model';
@@ -112,7 +125,9 @@ export const offers = pgTable(
     conditionId: smallint('condition_id').notNull(),
     kind: text('kind').$type<'purchase' | 'recycling'>().notNull(),
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('offers_device_idx').on(t.deviceId)],
 );
@@ -122,7 +137,9 @@ export const catalogueImports = pgTable('catalogue_imports', {
   id: serial('id').primaryKey(),
   checksum: text('checksum').notNull(),
   devices: integer('devices').notNull(),
-  importedAt: timestamp('imported_at', { withTimezone: true }).notNull().default(sql`now()`),
+  importedAt: timestamp('imported_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });
 
 // Checkout (DESIGN.md §7): trades, their items and status history, idempotency keys of submissions,
@@ -151,7 +168,9 @@ export const trades = pgTable(
     voucherCode: text('voucher_code').references(() => vouchers.code),
     voucherCents: integer('voucher_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('trades_guest_email_idx').on(t.guestEmail), index('trades_customer_idx').on(t.customerId)],
 );
@@ -188,7 +207,9 @@ export const tradeTransitions = pgTable(
     /** Null for the creation. */
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().default(sql`now()`),
+    at: timestamp('at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
     note: text('note'),
   },
   (t) => [index('trade_transitions_trade_idx').on(t.tradeId)],
@@ -210,9 +231,13 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   status: text('status').$type<'in_progress' | 'done'>().notNull(),
   responseStatus: integer('response_status'),
   responseBody: jsonb('response_body'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  createdAt: timestamp('created_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
   /** When the running claim started; an in_progress claim older than the lease can be taken over. */
-  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().default(sql`now()`),
+  claimedAt: timestamp('claimed_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });
 
 export const vouchers = pgTable('vouchers', {
@@ -243,10 +268,14 @@ export const voucherRedemptions = pgTable(
       .references(() => trades.id),
     /** Copied from the voucher so the partial unique index can enforce single use. */
     singleUse: boolean('single_use').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [
-    uniqueIndex('voucher_redemptions_single_use_idx').on(t.code, t.customerKey).where(sql`${t.singleUse}`),
+    uniqueIndex('voucher_redemptions_single_use_idx')
+      .on(t.code, t.customerKey)
+      .where(sql`${t.singleUse}`),
     index('voucher_redemptions_trade_idx').on(t.tradeId),
   ],
 );
@@ -273,7 +302,9 @@ export const tradeInspections = pgTable(
     foundConditionId: smallint('found_condition_id').notNull(),
     /** What the seller is paid for the item; null while its clarification is open or after a decline. */
     agreedPriceCents: integer('agreed_price_cents'),
-    inspectedAt: timestamp('inspected_at', { withTimezone: true }).notNull().default(sql`now()`),
+    inspectedAt: timestamp('inspected_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('trade_inspections_trade_idx').on(t.tradeId)],
 );
@@ -304,7 +335,9 @@ export const clarifications = pgTable(
     /** `/clarification/{id}/{tradeNumber}`, the path the e-mail links to. */
     linkPath: text('link_path').notNull(),
     status: text('status').$type<'open' | 'accepted' | 'declined'>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
   },
   (t) => [index('clarifications_trade_idx').on(t.tradeId)],
@@ -331,7 +364,9 @@ export const customers = pgTable('customers', {
   /** yyyy-mm-dd. */
   birthdate: text('birthdate'),
   privacyAcceptedAt: timestamp('privacy_accepted_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  createdAt: timestamp('created_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
   activatedAt: timestamp('activated_at', { withTimezone: true }),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
   /** Step one of the two-step deletion (DELETE /api/customers/customers) ran: the customer data is gone. */
@@ -355,7 +390,9 @@ export const accountTokens = pgTable(
     purpose: text('purpose').$type<'activation' | 'activation_identifier' | 'password_reset'>().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('account_tokens_customer_idx').on(t.customerId)],
 );
@@ -372,7 +409,9 @@ export const refreshTokens = pgTable(
     rememberMe: boolean('remember_me').notNull(),
     /** The family's absolute end (login time + lifetime); rotation never extends it. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
     /** Set when rotated; a used token presented again revokes its family (reuse detection). */
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -397,7 +436,9 @@ export const customerAddresses = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     address: jsonb('address').$type<Address>().notNull(),
     isPrimary: boolean('is_primary').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('customer_addresses_customer_idx').on(t.customerId)],
 );
@@ -413,7 +454,9 @@ export const bankAccounts = pgTable(
     /** Electronic format. */
     iban: text('iban').notNull(),
     bic: text('bic').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('bank_accounts_customer_idx').on(t.customerId)],
 );
@@ -426,7 +469,9 @@ export const paypalAccounts = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('paypal_accounts_customer_idx').on(t.customerId)],
 );
@@ -442,7 +487,9 @@ export const customerPaymentAccounts = pgTable(
     paypalAccountId: uuid('paypal_account_id').references(() => paypalAccounts.id, { onDelete: 'cascade' }),
     paymentType: text('payment_type').$type<'INVOICE'>().notNull(),
     isPrimary: boolean('is_primary').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('customer_payment_accounts_customer_idx').on(t.customerId)],
 );
@@ -455,7 +502,9 @@ export const phoneContacts = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
     phone: text('phone').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('phone_contacts_customer_idx').on(t.customerId)],
 );

@@ -1,22 +1,99 @@
 // API error answers in one shape (src/contracts/offers ApiErrorSchema): a message a person can act on
-// and, for invalid input, the failing fields.
+// and, for invalid input, the failing fields. Routes and services throw an HttpError; the app's
+// error handler (apiErrorHandler) turns it, a body the route schema refused and any other failure
+// into that answer.
 
-import type { FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The message of the 400 answer when the route's body schema refuses the body. */
+    invalidBody?: string;
+  }
+}
 
 export interface FieldError {
   readonly path: string;
   readonly message: string;
 }
 
-export function zodFields(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(body)', message: issue.message }));
+const fieldPath = (path: readonly PropertyKey[]) => path.map(String).join('.') || '(body)';
+
+function zodFields(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ path: fieldPath(issue.path), message: issue.message }));
 }
 
-export function sendError(reply: FastifyReply, statusCode: number, error: string, message: string, extra: Record<string, unknown> = {}) {
-  return reply.status(statusCode).send({ statusCode, error, message, ...extra });
+/**
+ * An answer other than success: `{statusCode, error, message, ...details}` with `headers` (e.g.
+ * Retry-After, WWW-Authenticate). Thrown anywhere below a route, sent by apiErrorHandler.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly error: string,
+    message: string,
+    readonly details: Readonly<Record<string, unknown>> = {},
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
 }
 
-export function sendBadRequest(reply: FastifyReply, message: string, fields?: readonly FieldError[]) {
-  return sendError(reply, 400, 'Bad Request', message, fields ? { fields } : {});
+export const badRequest = (message: string, fields?: readonly FieldError[]) =>
+  new HttpError(400, 'Bad Request', message, fields ? { fields } : {});
+
+export const notFound = (message: string, headers?: Record<string, string>) => new HttpError(404, 'Not Found', message, {}, headers);
+
+export const conflict = (message: string) => new HttpError(409, 'Conflict', message);
+
+export function tooManyRequests(retryAfterSeconds: number, message: string) {
+  return new HttpError(429, 'Too Many Requests', message, { retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) });
+}
+
+/** 401 for a bearer-token call: `expired` when a token was sent but is not (or no longer) valid. */
+export function unauthorized(message: string, expired: boolean) {
+  return new HttpError(401, 'Unauthorized', message, {}, { 'WWW-Authenticate': expired ? 'Bearer error="invalid_token"' : 'Bearer' });
+}
+
+/** The value parsed by `schema`, or a 400 naming the failing fields (for schemas a route cannot declare, e.g. per shop). */
+export function parseOr400<S extends z.ZodType>(schema: S, value: unknown, message: string): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw badRequest(message, zodFields(parsed.error));
+  return parsed.data;
+}
+
+function send(reply: FastifyReply, statusCode: number, error: string, message: string, details: Readonly<Record<string, unknown>> = {}) {
+  return reply.status(statusCode).send({ statusCode, error, message, ...details });
+}
+
+/** The app's error handler: HttpError and refused bodies as API errors, other 4xx as Bad Request, the rest 500. */
+export function apiErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    reply.headers(error.headers);
+    return send(reply, error.statusCode, error.error, error.message, error.details);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    // The type provider reports each zod issue with its path as a JSON pointer.
+    const fields = error.validation.map((issue) => ({
+      path: fieldPath(
+        issue.instancePath
+          .split('/')
+          .slice(1)
+          .filter((p) => p !== ''),
+      ),
+      message: issue.message,
+    }));
+    return send(reply, 400, 'Bad Request', request.routeOptions.config.invalidBody ?? 'The request is not valid.', { fields });
+  }
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  return send(
+    reply,
+    status,
+    status >= 500 ? 'Internal Server Error' : 'Bad Request',
+    status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message,
+  );
 }

@@ -2,12 +2,12 @@
 // recipient, the trade number in large text and as a Code 128 barcode) and whose lower half is the
 // packing note and a packing slip that goes into the parcel. Home printers print A4 at 100 %.
 
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts, type RGB } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts, type RGB } from '@pdfme/pdf-lib';
 import { countryConfig, type ShippingCarrier } from '../../src/config/countries';
 import type { Locale } from '../../src/config/locales';
+import { serverI18n } from '../i18n/catalog';
 import { CARRIER_NAMES } from './carriers';
-import { code128BBars, QUIET_ZONE_MODULES } from './code128';
-import { LABEL_TEXTS } from './texts';
+import { code128Bars, QUIET_ZONE_MODULES } from './barcode';
 import { warehouseFor } from './warehouses';
 
 export interface LabelSender {
@@ -35,6 +35,9 @@ const CARRIERS: Readonly<Record<ShippingCarrier, { name: string; band: RGB; ink:
 
 export { carrierName } from './carriers';
 
+/** The packing note's steps (catalog ids label.packing.1 … 4). */
+const PACKING_STEPS = [1, 2, 3, 4] as const;
+
 const A4 = { width: 595.28, height: 841.89 } as const;
 const MARGIN = 36;
 const BLACK = rgb(0, 0, 0);
@@ -48,7 +51,19 @@ function streetLine(locale: Locale, street: string, houseNumber: string): string
 }
 
 /** Letters that do not decompose into a base letter and accents, spelled the way people write them without. */
-const SPELLED: Readonly<Record<string, string>> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŀ: 'L', ŀ: 'l', Ŧ: 'T', ŧ: 't' };
+const SPELLED: Readonly<Record<string, string>> = {
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ŀ: 'L',
+  ŀ: 'l',
+  Ŧ: 'T',
+  ŧ: 't',
+};
 
 /**
  * The standard PDF fonts speak WinAnsi only: letters outside it lose their accents (ă → a, ł → l) or
@@ -98,13 +113,15 @@ function clip(text: string, font: PDFFont, size: number, width: number): string 
 }
 
 export async function renderShippingLabel(data: LabelData): Promise<Uint8Array> {
-  const texts = LABEL_TEXTS[data.locale];
+  const i18n = serverI18n(data.locale);
+  const t = (id: string, values?: Record<string, unknown>) => i18n._(`label.${id}`, values);
+  const countryName = (code: string) => t(`country.${code}`);
   const country = countryConfig(data.locale);
   const carrier = CARRIERS[country.footerShippingLogo.carrier];
   const warehouse = warehouseFor(data.locale);
 
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`${texts.title} ${data.tradeNumber}`);
+  pdf.setTitle(`${t('title')} ${data.tradeNumber}`);
   pdf.setSubject(data.tradeNumber);
   pdf.setAuthor(country.contact.fromName);
   pdf.setCreator('trade-in shop');
@@ -131,8 +148,8 @@ export async function renderShippingLabel(data: LabelData): Promise<Uint8Array> 
   const bandHeight = 46;
   page.drawRectangle({ x: left, y: top - bandHeight, width: right - left, height: bandHeight, color: carrier.band });
   text(carrier.name, left + pad, top - bandHeight + 12, 28, bold, carrier.ink);
-  const titleWidth = bold.widthOfTextAtSize(fit(texts.title), 13);
-  text(texts.title, right - pad - titleWidth, top - bandHeight + 17, 13, bold, carrier.ink);
+  const titleWidth = bold.widthOfTextAtSize(fit(t('title')), 13);
+  text(t('title'), right - pad - titleWidth, top - bandHeight + 17, 13, bold, carrier.ink);
 
   // Sender (left) and trade number (right).
   const columnGap = 16;
@@ -140,25 +157,30 @@ export async function renderShippingLabel(data: LabelData): Promise<Uint8Array> 
   const senderX = left + pad;
   const tradeX = senderX + half + columnGap;
   let y = top - bandHeight - 20;
-  text(texts.from, senderX, y, 8, regular, GREY);
-  text(texts.tradeNumber, tradeX, y, 8, regular, GREY);
+  text(t('from'), senderX, y, 8, regular, GREY);
+  text(t('tradeNumber'), tradeX, y, 8, regular, GREY);
   const s = data.sender;
   const senderLines = [
     `${s.firstName} ${s.lastName}`,
     streetLine(data.locale, s.street, s.houseNumber),
     `${s.postalCode} ${s.city}`,
-    texts.countries[country.countryCode],
+    countryName(country.countryCode),
   ];
   senderLines.forEach((line, i) => text(line, senderX, y - 14 - i * 13, 10, regular, BLACK, half));
   text(data.tradeNumber, tradeX, y - 24, 22, bold, BLACK, half);
-  text(texts.devices(data.devices.length), tradeX, y - 42, 10, regular, GREY, half);
+  text(t('devices', { count: data.devices.length }), tradeX, y - 42, 10, regular, GREY, half);
 
   // Recipient: our warehouse, large.
   y -= 14 + senderLines.length * 13 + 10;
   page.drawLine({ start: { x: left + pad, y }, end: { x: right - pad, y }, thickness: 0.75, color: GREY });
   y -= 18;
-  text(texts.to, senderX, y, 9, regular, GREY);
-  const recipientLines = [warehouse.name, warehouse.street, `${warehouse.postalCode} ${warehouse.city}`, texts.countries[warehouse.countryCode]];
+  text(t('to'), senderX, y, 9, regular, GREY);
+  const recipientLines = [
+    warehouse.name,
+    warehouse.street,
+    `${warehouse.postalCode} ${warehouse.city}`,
+    countryName(warehouse.countryCode),
+  ];
   recipientLines.forEach((line, i) => text(line, senderX + 24, y - 22 - i * 21, 17, bold, BLACK, right - pad - senderX - 24));
 
   // The trade number as a Code 128 barcode, with its quiet zones, centred above the box's bottom.
@@ -169,14 +191,14 @@ export async function renderShippingLabel(data: LabelData): Promise<Uint8Array> 
   // ── The cut line ────────────────────────────────────────────────────────────────────────────────
   const cutY = A4.height / 2;
   page.drawLine({ start: { x: 12, y: cutY }, end: { x: A4.width - 12, y: cutY }, thickness: 0.5, color: GREY, dashArray: [4, 3] });
-  text(texts.cutHere, MARGIN, cutY + 4, 7, regular, GREY);
+  text(t('cutHere'), MARGIN, cutY + 4, 7, regular, GREY);
 
   // ── The packing note and the slip for the parcel: lower half ───────────────────────────────────
   const width = right - left;
   y = cutY - 36;
-  text(texts.packingTitle, left, y, 14, bold);
+  text(t('packingTitle'), left, y, 14, bold);
   y -= 20;
-  texts.packing(carrier.name).forEach((step, index) => {
+  PACKING_STEPS.map((n) => t(`packing.${n}`, { carrier: carrier.name })).forEach((step, index) => {
     const lines = wrap(fit(step), regular, 10, width - 16);
     text(`${index + 1}.`, left, y, 10, bold);
     for (const line of lines) {
@@ -189,7 +211,7 @@ export async function renderShippingLabel(data: LabelData): Promise<Uint8Array> 
   y -= 12;
   page.drawLine({ start: { x: left, y: y + 8 }, end: { x: right, y: y + 8 }, thickness: 0.5, color: GREY });
   y -= 10;
-  text(`${texts.slipTitle} · ${texts.tradeNumber} ${data.tradeNumber}`, left, y, 12, bold, BLACK, width);
+  text(`${t('slipTitle')} · ${t('tradeNumber')} ${data.tradeNumber}`, left, y, 12, bold, BLACK, width);
   y -= 18;
   text(`${s.firstName} ${s.lastName}, ${s.postalCode} ${s.city}`, left, y, 10, regular, GREY, width);
   y -= 16;
@@ -201,13 +223,13 @@ export async function renderShippingLabel(data: LabelData): Promise<Uint8Array> 
     text(name, left + 22, y, 10, regular, BLACK, width - 22);
     y -= lineHeight;
   });
-  if (shown < data.devices.length) text(texts.more(data.devices.length - shown), left + 22, y, 10, regular, GREY);
+  if (shown < data.devices.length) text(t('more', { count: data.devices.length - shown }), left + 22, y, 10, regular, GREY);
 
   return pdf.save({ useObjectStreams: false });
 }
 
 function drawBarcode(page: PDFPage, value: string, box: { centerX: number; y: number; height: number; maxWidth: number }) {
-  const { bars, modules } = code128BBars(value);
+  const { bars, modules } = code128Bars(value);
   const total = modules + 2 * QUIET_ZONE_MODULES;
   // 1.2 pt (0.42 mm) per module reads well with any scanner; long numbers get narrower modules.
   const moduleWidth = Math.min(1.2, box.maxWidth / total);

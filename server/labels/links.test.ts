@@ -20,7 +20,17 @@ describe('label links', () => {
 
   it('refuses missing, malformed and tampered tokens', () => {
     const token = links.token(ID);
-    for (const bad of [undefined, '', 'x', token.slice(0, 42), `${token}A`, `${token.slice(0, 42)}${token[42] === 'A' ? 'B' : 'A'}`, [token], 42, `${token.slice(0, 42)}=`]) {
+    for (const bad of [
+      undefined,
+      '',
+      'x',
+      token.slice(0, 42),
+      `${token}A`,
+      `${token.slice(0, 42)}${token[42] === 'A' ? 'B' : 'A'}`,
+      [token],
+      42,
+      `${token.slice(0, 42)}=`,
+    ]) {
       expect(links.verify(ID, bad), String(bad)).toBe(false);
     }
   });
@@ -44,7 +54,9 @@ describe('loadLabelSecret', () => {
 
   it('prefers LABEL_SECRET and writes nothing then', async () => {
     dir = await mkdtemp(join(tmpdir(), 'label-secret-'));
-    expect(await loadLabelSecret({ fromEnv: 'from-the-environment-0123456789abcdef', dataDir: dir })).toBe('from-the-environment-0123456789abcdef');
+    expect(await loadLabelSecret({ fromEnv: 'from-the-environment-0123456789abcdef', dataDir: dir })).toBe(
+      'from-the-environment-0123456789abcdef',
+    );
     await expect(stat(join(dir, LABEL_SECRET_FILE))).rejects.toThrow();
   });
 

@@ -12,14 +12,32 @@ export interface WarehouseAddress {
   readonly countryCode: 'DE' | 'AT' | 'ES' | 'FR' | 'IT';
 }
 
-const DE: WarehouseAddress = { name: 'trade-in Wareneingang', street: 'Industriestraße 12', postalCode: '04109', city: 'Leipzig', countryCode: 'DE' };
+const DE: WarehouseAddress = {
+  name: 'trade-in Wareneingang',
+  street: 'Industriestraße 12',
+  postalCode: '04109',
+  city: 'Leipzig',
+  countryCode: 'DE',
+};
 
 export const WAREHOUSES: Readonly<Record<Locale, WarehouseAddress>> = {
   default: DE,
   de: DE,
   at: { name: 'trade-in Wareneingang', street: 'Lagerhausstraße 8', postalCode: '1220', city: 'Wien', countryCode: 'AT' },
-  es: { name: 'trade-in Recepción de mercancías', street: 'Calle de la Logística 5', postalCode: '28021', city: 'Madrid', countryCode: 'ES' },
-  fr: { name: 'trade-in Réception des marchandises', street: "14 rue de l'Industrie", postalCode: '69007', city: 'Lyon', countryCode: 'FR' },
+  es: {
+    name: 'trade-in Recepción de mercancías',
+    street: 'Calle de la Logística 5',
+    postalCode: '28021',
+    city: 'Madrid',
+    countryCode: 'ES',
+  },
+  fr: {
+    name: 'trade-in Réception des marchandises',
+    street: "14 rue de l'Industrie",
+    postalCode: '69007',
+    city: 'Lyon',
+    countryCode: 'FR',
+  },
   it: { name: 'trade-in Ricevimento merci', street: 'Via della Logistica 21', postalCode: '20139', city: 'Milano', countryCode: 'IT' },
 };
 

@@ -9,8 +9,22 @@ const TRADE: Trade = {
   transactionId: 7,
   status: 'created',
   items: [
-    { offerId: '6a0c4f8e-1b2d-4c3e-8f9a-0b1c2d3e4f5a', deviceId: 1300, deviceName: 'Apple iPhone 13 <128 GB>', price: 310, conditionId: 1, kind: 'purchase' },
-    { offerId: '7b1d5a9f-2c3e-4d4f-9a0b-1c2d3e4f5a6b', deviceId: 2100, deviceName: 'Samsung Galaxy S21', price: 0, conditionId: 4, kind: 'recycling' },
+    {
+      offerId: '6a0c4f8e-1b2d-4c3e-8f9a-0b1c2d3e4f5a',
+      deviceId: 1300,
+      deviceName: 'Apple iPhone 13 <128 GB>',
+      price: 310,
+      conditionId: 1,
+      kind: 'purchase',
+    },
+    {
+      offerId: '7b1d5a9f-2c3e-4d4f-9a0b-1c2d3e4f5a6b',
+      deviceId: 2100,
+      deviceName: 'Samsung Galaxy S21',
+      price: 0,
+      conditionId: 4,
+      kind: 'recycling',
+    },
   ],
   subtotal: 310,
   voucher: { code: 'BONUS10', value: 10 },
@@ -21,7 +35,14 @@ const TRADE: Trade = {
 const LINK = `https://www.tradein.de/api/trades/${TRADE.tradeId}/label.pdf?token=abc_DEF-123`;
 /** The mail, its non-breaking spaces (which ICU puts around € and French puts before colons) as plain ones. */
 const mail = (locale: Locale) => {
-  const message = confirmationMail({ trade: TRADE, locale, email: 'erika@example.com', firstName: 'Erika', lastName: 'Mustermann', labelUrl: LINK });
+  const message = confirmationMail({
+    trade: TRADE,
+    locale,
+    email: 'erika@example.com',
+    firstName: 'Erika',
+    lastName: 'Mustermann',
+    labelUrl: LINK,
+  });
   return { ...message, text: message.text.replace(/[\u00a0\u202f]/g, ' ') };
 };
 

@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Mailer, MailMessage } from './mailer';
-import { composeMessage, parseMessage, type ParsedMessage } from './mime';
+import { composeMessage, parseMessage, type ParsedMessage } from './message';
 
 /** `20260115T081231123Z-1a2b3c4d.eml`: UTC time to the millisecond, then 4 random bytes. */
 export const OUTBOX_FILE_NAME = /^\d{8}T\d{9}Z-[0-9a-f]{8}\.eml$/;
@@ -32,7 +32,7 @@ export class FileOutbox implements Mailer {
     const date = this.now();
     const name = outboxFileName(date);
     const domain = message.from.address.split('@')[1] ?? 'localhost';
-    const raw = composeMessage(message, { date, messageId: `${randomUUID()}@${domain}` });
+    const raw = await composeMessage(message, { date, messageId: `${randomUUID()}@${domain}` });
     // Written under a hidden name, then renamed: the mailbox never sees half a message.
     const draft = join(this.dir, `.${name}.tmp`);
     await writeFile(draft, raw, { flag: 'wx', mode: 0o600 });
@@ -61,7 +61,7 @@ export class FileOutbox implements Mailer {
   async read(file: string): Promise<ParsedMessage | undefined> {
     if (!OUTBOX_FILE_NAME.test(file)) return undefined;
     try {
-      return parseMessage(await readFile(join(this.dir, file), 'utf8'));
+      return await parseMessage(await readFile(join(this.dir, file)));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;

@@ -48,7 +48,11 @@ describe('mail and label settings', () => {
       LABEL_SECRET: 'x'.repeat(32),
       DEV_MAILBOX: '1',
     });
-    expect(config).toMatchObject({ SMTP_URL: 'smtps://user:pw@smtp.example.com:465', PUBLIC_ORIGINS: { de: 'https://www.tradein.de' }, DEV_MAILBOX: true });
+    expect(config).toMatchObject({
+      SMTP_URL: 'smtps://user:pw@smtp.example.com:465',
+      PUBLIC_ORIGINS: { de: 'https://www.tradein.de' },
+      DEV_MAILBOX: true,
+    });
   });
 
   it('names the setting that is wrong', () => {

@@ -33,7 +33,8 @@ export function parsePublicOrigins(value: string): PublicOrigins {
   for (const pair of value.split(/[,\s]+/).filter(Boolean)) {
     const eq = pair.indexOf('=');
     const locale = eq > 0 ? pair.slice(0, eq).trim() : '';
-    if (!isLocale(locale)) throw new PublicOriginsError(`"${pair}" must look like de=https://www.tradein.de (locales: default, de, at, es, fr, it)`);
+    if (!isLocale(locale))
+      throw new PublicOriginsError(`"${pair}" must look like de=https://www.tradein.de (locales: default, de, at, es, fr, it)`);
     if (origins[locale]) throw new PublicOriginsError(`${locale} is listed twice`);
     origins[locale] = parseOrigin(pair.slice(eq + 1).trim());
   }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@pdfme/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TradeSchema } from '../../src/contracts/trades';
 import { buildApp, type ApiServices } from '../app';
@@ -21,7 +21,7 @@ import type { DatabaseHandle } from '../db/client';
 import { trades } from '../db/schema';
 import { fixtureCatalogue } from '../test-support/catalogue';
 import { testDatabases } from '../test-support/databases';
-import { parseMessage } from './mime';
+import { parseMessage } from './message';
 import type { MailMessage } from './mailer';
 import { createShippingServices, mailOutboxDir, type ShippingServices } from './services';
 
@@ -78,7 +78,8 @@ describe.each(testDatabases())('labels and confirmation mail on $name', (databas
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  const outboxFiles = async () => (await readdir(mailOutboxDir(dataDir)).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  const outboxFiles = async () =>
+    (await readdir(mailOutboxDir(dataDir)).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
 
   const offer = async (instance: FastifyInstance, host: string, deviceId = 1300): Promise<string> => {
     const res = await instance.inject({ method: 'POST', url: '/api/offers', payload: { deviceId, answers: BEST }, headers: { host } });
@@ -92,8 +93,13 @@ describe.each(testDatabases())('labels and confirmation mail on $name', (databas
     payout: SEPA,
     termsAccepted: true,
   });
-  const submit = (instance: FastifyInstance, payload: object, host: string, key: string = randomUUID(), headers: Record<string, string> = {}) =>
-    instance.inject({ method: 'POST', url: '/api/trades', payload, headers: { host, 'idempotency-key': key, ...headers } });
+  const submit = (
+    instance: FastifyInstance,
+    payload: object,
+    host: string,
+    key: string = randomUUID(),
+    headers: Record<string, string> = {},
+  ) => instance.inject({ method: 'POST', url: '/api/trades', payload, headers: { host, 'idempotency-key': key, ...headers } });
   const newTrade = async (host = 'de.localhost', instance = app) => {
     const res = await submit(instance, tradeBody([await offer(instance, host), await offer(instance, host, 3000)], host), host);
     expect(res.statusCode).toBe(201);
@@ -152,10 +158,16 @@ describe.each(testDatabases())('labels and confirmation mail on $name', (databas
       const before = await outboxFiles();
       const host = 'fr.localhost';
       const email = `vendeur-${randomUUID()}@example.com`;
-      const res = await submit(app, { ...tradeBody([await offer(app, host), await offer(app, host, 3000)], host), identity: { kind: 'guest', email } }, host, randomUUID(), {
-        'x-forwarded-host': 'evil.example',
-        forwarded: 'host=evil.example',
-      });
+      const res = await submit(
+        app,
+        { ...tradeBody([await offer(app, host), await offer(app, host, 3000)], host), identity: { kind: 'guest', email } },
+        host,
+        randomUUID(),
+        {
+          'x-forwarded-host': 'evil.example',
+          forwarded: 'host=evil.example',
+        },
+      );
       expect(res.statusCode).toBe(201);
       const trade = TradeSchema.parse(res.json());
 
@@ -178,7 +190,7 @@ describe.each(testDatabases())('labels and confirmation mail on $name', (databas
       expect(message.text).not.toContain('evil.example');
       expect(message.text).not.toContain('0532 0130');
       const raw = await readFile(join(mailOutboxDir(dataDir), file), 'utf8');
-      expect(parseMessage(raw).headers.get('content-type')).toMatch(/^multipart\/alternative/);
+      expect((await parseMessage(raw)).headers.get('content-type')).toMatch(/^multipart\/alternative/);
       expect(raw).not.toContain('evil.example');
       // The link in the mail downloads the label.
       const label = await app.inject({ method: 'GET', url: link.slice(FR_ORIGIN.length) });
@@ -235,7 +247,11 @@ describe.each(testDatabases())('labels and confirmation mail on $name', (databas
 
       const failure = logs.find((line) => line.includes('confirmation mail failed'));
       expect(failure).toBeDefined();
-      expect(JSON.parse(failure!)).toMatchObject({ tradeId: trade.tradeId, tradeNumber: trade.tradeNumber, mailError: { code: 'ECONNREFUSED' } });
+      expect(JSON.parse(failure!)).toMatchObject({
+        tradeId: trade.tradeId,
+        tradeNumber: trade.tradeNumber,
+        mailError: { code: 'ECONNREFUSED' },
+      });
       const all = logs.join('\n');
       expect(all).not.toContain('0532013000');
       expect(all).not.toContain('0532 0130');
@@ -265,7 +281,13 @@ describe.each(testDatabases())('labels and confirmation mail on $name', (databas
     });
 
     it('refuses names that are not outbox files (path traversal)', async () => {
-      for (const name of ['..%2F..%2Fpackage.json', '..%2Fsecrets%2Flabel-secret', 'label-secret', '..%2Fmail%2F20260101T000000000Z-00000000.eml', '20260101T000000000Z-00000000.eml']) {
+      for (const name of [
+        '..%2F..%2Fpackage.json',
+        '..%2Fsecrets%2Flabel-secret',
+        'label-secret',
+        '..%2Fmail%2F20260101T000000000Z-00000000.eml',
+        '20260101T000000000Z-00000000.eml',
+      ]) {
         const res = await app.inject({ method: 'GET', url: `/dev/mailbox/${name}` });
         expect(res.statusCode, name).toBe(404);
         expect(res.body).not.toContain('label-secret');

@@ -13,7 +13,14 @@ const answer = (id: number, multiplier: number, extra: Partial<CatalogueAnswer> 
   recycling: false,
   ...extra,
 });
-const question = (id: number, answers: CatalogueAnswer[]): CatalogueQuestion => ({ id, code: `Q${id}`, sort: id, question: text, description: text, answers });
+const question = (id: number, answers: CatalogueAnswer[]): CatalogueQuestion => ({
+  id,
+  code: `Q${id}`,
+  sort: id,
+  question: text,
+  description: text,
+  answers,
+});
 
 const QUESTIONS = [
   question(1, [answer(11, 1), answer(12, 0.85, { grade: 1 }), answer(13, 0.45, { grade: 3 })]),

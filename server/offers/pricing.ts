@@ -32,7 +32,8 @@ export function validateAnswers(questions: readonly CatalogueQuestion[], answers
   for (const q of questions) {
     const answerId = answers[String(q.id)];
     if (answerId === undefined) fields.push({ path: `answers.${q.id}`, message: `Please answer "${q.code}".` });
-    else if (!q.answers.some((a) => a.id === answerId)) fields.push({ path: `answers.${q.id}`, message: 'This answer does not belong to the question.' });
+    else if (!q.answers.some((a) => a.id === answerId))
+      fields.push({ path: `answers.${q.id}`, message: 'This answer does not belong to the question.' });
   }
   if (fields.length > 0) throw new PricingInputError('Some answers are missing or do not fit the device.', fields);
 }
@@ -60,7 +61,10 @@ export function priceOffer(baseEuros: number, questions: readonly CatalogueQuest
   const conditionId = (worstGrade + 1) as 1 | 2 | 3 | 4;
   if (chosen.some(({ answer }) => answer.recycling)) return { kind: 'recycling', priceCents: 0, conditionId: 4 };
 
-  const priceCents = truncatedPriceCents(baseEuros, chosen.map(({ answer }) => answer.multiplier));
+  const priceCents = truncatedPriceCents(
+    baseEuros,
+    chosen.map(({ answer }) => answer.multiplier),
+  );
   if (priceCents < MINIMUM_PURCHASE_CENTS) return { kind: 'recycling', priceCents: 0, conditionId };
   return { kind: 'purchase', priceCents, conditionId };
 }

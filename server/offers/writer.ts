@@ -38,7 +38,10 @@ export class OfferWriter {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, MAX_BATCH);
       try {
-        const stored = await this.db.insert(offers).values(batch.map((p) => p.row)).returning();
+        const stored = await this.db
+          .insert(offers)
+          .values(batch.map((p) => p.row))
+          .returning();
         const byId = new Map(stored.map((s) => [s.id, s]));
         for (const pending of batch) {
           const row = byId.get(pending.row.id);

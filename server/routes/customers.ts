@@ -1,6 +1,6 @@
 // The customer data API (spec §7 "Customer data"): every call needs the bearer access token and acts
 // on the caller's own data only (another customer's IRI reads as not found). Never cached. The logic
-// lives in server/customers/*.
+// lives in server/customers/*; the frame (token, body schema, errors) in server/customers/handler.ts.
 
 import type { FastifyInstance } from 'fastify';
 import { resolveShop } from '../../src/config/hosts';
@@ -17,93 +17,120 @@ import {
 } from '../../src/contracts/account';
 import type { AccountServices } from '../accounts/services';
 import { listAddresses, patchAddress } from '../customers/addresses';
-import { parseBody } from '../customers/errors';
 import { claimGuestTrades } from '../customers/guest-trades';
-import { created, customerHandler, ok, type Answer, type CustomerCall } from '../customers/handler';
-import { createPaymentAccount, listBankAccounts, listPaypalAccounts, patchBankAccount, patchPaypalAccount } from '../customers/payment-accounts';
+import { created, customerRoute, ok } from '../customers/handler';
+import {
+  createPaymentAccount,
+  listBankAccounts,
+  listPaypalAccounts,
+  patchBankAccount,
+  patchPaypalAccount,
+} from '../customers/payment-accounts';
 import { createPhone, patchPhone } from '../customers/phones';
 import { deleteCustomerData, getCustomer, patchPerson } from '../customers/profile';
 import { tradeHistory } from '../customers/trade-history';
 import type { Database } from '../db/client';
-import { NO_STORE } from '../http/no-store';
+import { parseOr400 } from '../http/errors';
 
 const BASE = '/api/customers';
 
 export function registerCustomerRoutes(app: FastifyInstance, db: Database, accounts: AccountServices): void {
-  const route = (handle: (call: CustomerCall) => Promise<Answer>) => ({ ...NO_STORE, handler: customerHandler(accounts, handle) });
   // One address schema per shop (postal code rule), built once.
   const addressSchemas = new Map<Locale, ReturnType<typeof AddressPatchSchema>>();
-  const addressSchema = (locale: Locale) => addressSchemas.get(locale) ?? addressSchemas.set(locale, AddressPatchSchema(locale)).get(locale)!;
+  const addressSchema = (locale: Locale) =>
+    addressSchemas.get(locale) ?? addressSchemas.set(locale, AddressPatchSchema(locale)).get(locale)!;
 
-  app.get(`${BASE}/customers`, route(async ({ caller }) => ok(await getCustomer(db, caller.customerId))));
+  app.get(
+    `${BASE}/customers`,
+    customerRoute(accounts, undefined, async ({ caller }) => ok(await getCustomer(db, caller.customerId))),
+  );
   app.delete(
     `${BASE}/customers`,
-    route(async ({ caller, request, now }) => {
-      const body = parseBody(DeleteAccountRequestSchema, request.body, 'Send your customerId and customer number (customerIdentifier).');
-      return ok(await deleteCustomerData(db, caller.customerId, body, now));
-    }),
+    customerRoute(
+      accounts,
+      { schema: DeleteAccountRequestSchema, invalid: 'Send your customerId and customer number (customerIdentifier).' },
+      async ({ caller, body, now }) => ok(await deleteCustomerData(db, caller.customerId, body, now)),
+    ),
   );
 
-  app.get(`${BASE}/addresses`, route(async ({ caller }) => ok(await listAddresses(db, caller.customerId))));
+  app.get(
+    `${BASE}/addresses`,
+    customerRoute(accounts, undefined, async ({ caller }) => ok(await listAddresses(db, caller.customerId))),
+  );
   app.patch(
     `${BASE}/addresses`,
-    route(async ({ caller, request, now }) => {
+    customerRoute(accounts, undefined, async ({ caller, request, now }) => {
       const { locale } = resolveShop(request.hostname, request.headers.cookie);
-      const { address } = parseBody(addressSchema(locale), request.body, 'The address is not complete or not valid.');
+      // The postal-code rule depends on the shop, so this body is checked here rather than by a route schema.
+      const { address } = parseOr400(addressSchema(locale), request.body, 'The address is not complete or not valid.');
       return ok(await patchAddress(db, caller.customerId, locale, address, now));
     }),
   );
 
-  app.get(`${BASE}/bank_accounts`, route(async ({ caller }) => ok(await listBankAccounts(db, caller.customerId))));
+  app.get(
+    `${BASE}/bank_accounts`,
+    customerRoute(accounts, undefined, async ({ caller }) => ok(await listBankAccounts(db, caller.customerId))),
+  );
   app.patch(
     `${BASE}/bank_accounts`,
-    route(async ({ caller, request, now }) => {
-      const body = parseBody(BankAccountPatchSchema, request.body, 'The bank account is not complete or not valid.');
-      return ok(await patchBankAccount(db, caller.customerId, body, now));
-    }),
+    customerRoute(
+      accounts,
+      { schema: BankAccountPatchSchema, invalid: 'The bank account is not complete or not valid.' },
+      async ({ caller, body, now }) => ok(await patchBankAccount(db, caller.customerId, body, now)),
+    ),
   );
 
-  app.get(`${BASE}/paypal_accounts`, route(async ({ caller }) => ok(await listPaypalAccounts(db, caller.customerId))));
+  app.get(
+    `${BASE}/paypal_accounts`,
+    customerRoute(accounts, undefined, async ({ caller }) => ok(await listPaypalAccounts(db, caller.customerId))),
+  );
   app.patch(
     `${BASE}/paypal_accounts`,
-    route(async ({ caller, request, now }) => {
-      const body = parseBody(PaypalAccountPatchSchema, request.body, 'The PayPal account is not complete or not valid.');
-      return ok(await patchPaypalAccount(db, caller.customerId, body, now));
-    }),
+    customerRoute(
+      accounts,
+      { schema: PaypalAccountPatchSchema, invalid: 'The PayPal account is not complete or not valid.' },
+      async ({ caller, body, now }) => ok(await patchPaypalAccount(db, caller.customerId, body, now)),
+    ),
   );
 
   app.post(
     `${BASE}/customer_payment_accounts`,
-    route(async ({ caller, request, now }) => {
-      const body = parseBody(PaymentAccountCreateSchema, request.body, 'The payment account is not complete or not valid.');
-      return created(await createPaymentAccount(db, caller.customerId, body, now));
-    }),
+    customerRoute(
+      accounts,
+      { schema: PaymentAccountCreateSchema, invalid: 'The payment account is not complete or not valid.' },
+      async ({ caller, body, now }) => created(await createPaymentAccount(db, caller.customerId, body, now)),
+    ),
   );
 
-  app.post(`${BASE}/guest_account_number`, route(async ({ caller }) => ok(await claimGuestTrades(db, caller.customerId))));
+  app.post(
+    `${BASE}/guest_account_number`,
+    customerRoute(accounts, undefined, async ({ caller }) => ok(await claimGuestTrades(db, caller.customerId))),
+  );
 
   app.post(
     `${BASE}/phone_contacts`,
-    route(async ({ caller, request, now }) => {
-      const body = parseBody(PhoneCreateSchema, request.body, 'The phone number is not valid.');
-      return created(await createPhone(db, caller.customerId, body, now));
-    }),
+    customerRoute(accounts, { schema: PhoneCreateSchema, invalid: 'The phone number is not valid.' }, async ({ caller, body, now }) =>
+      created(await createPhone(db, caller.customerId, body, now)),
+    ),
   );
   app.patch(
     `${BASE}/phone_contacts`,
-    route(async ({ caller, request, now }) => {
-      const body = parseBody(PhonePatchSchema, request.body, 'The phone number is not valid.');
-      return ok(await patchPhone(db, caller.customerId, body, now));
-    }),
+    customerRoute(accounts, { schema: PhonePatchSchema, invalid: 'The phone number is not valid.' }, async ({ caller, body, now }) =>
+      ok(await patchPhone(db, caller.customerId, body, now)),
+    ),
   );
 
   app.patch(
     `${BASE}/people`,
-    route(async ({ caller, request }) => {
-      const body = parseBody(PeoplePatchSchema, request.body, 'The personal data is not complete or not valid.');
-      return ok(await patchPerson(db, caller.customerId, body));
-    }),
+    customerRoute(
+      accounts,
+      { schema: PeoplePatchSchema, invalid: 'The personal data is not complete or not valid.' },
+      async ({ caller, body }) => ok(await patchPerson(db, caller.customerId, body)),
+    ),
   );
 
-  app.get(`${BASE}/trade_history`, route(async ({ caller }) => ok({ trades: await tradeHistory(db, caller.customerId) })));
+  app.get(
+    `${BASE}/trade_history`,
+    customerRoute(accounts, undefined, async ({ caller }) => ok({ trades: await tradeHistory(db, caller.customerId) })),
+  );
 }

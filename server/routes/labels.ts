@@ -3,26 +3,23 @@
 // header) and the confirmation mail. A bad id, a wrong or missing token and an unknown trade all
 // answer the same 404, so the endpoint tells nobody which trades exist.
 
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import { sendError } from '../http/errors';
+import { notFound } from '../http/errors';
 import type { LabelLinks } from '../labels/links';
 import { findLabelData } from '../labels/repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function notFound(reply: FastifyReply) {
-  reply.header('Cache-Control', 'private, no-store');
-  return sendError(reply, 404, 'Not Found', 'There is no such shipping label.');
-}
+const noSuchLabel = () => notFound('There is no such shipping label.', { 'Cache-Control': 'private, no-store' });
 
 export function registerLabelRoutes(app: FastifyInstance, db: Database, links: LabelLinks) {
   app.get<{ Params: { tradeId: string }; Querystring: { token?: unknown } }>('/api/trades/:tradeId/label.pdf', async (request, reply) => {
     const tradeId = request.params.tradeId.toLowerCase();
-    if (!UUID.test(tradeId) || !links.verify(tradeId, request.query.token)) return notFound(reply);
+    if (!UUID.test(tradeId) || !links.verify(tradeId, request.query.token)) throw noSuchLabel();
     const data = await findLabelData(db, tradeId);
-    if (!data) return notFound(reply);
-    // The PDF code (pdf-lib) loads with the first label, not at server start.
+    if (!data) throw noSuchLabel();
+    // The PDF code (@pdfme/pdf-lib, bwip-js) loads with the first label, not at server start.
     const { renderShippingLabel } = await import('../labels/label');
     const pdf = await renderShippingLabel(data);
     return reply

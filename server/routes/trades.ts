@@ -8,7 +8,7 @@ import type { Locale } from '../../src/config/locales';
 import { TradeRequestSchema } from '../../src/contracts/trades';
 import { bearerToken, type AccessTokens } from '../accounts/access-tokens';
 import type { Database } from '../db/client';
-import { sendBadRequest, sendError, zodFields } from '../http/errors';
+import { badRequest, parseOr400, unauthorized } from '../http/errors';
 import { NO_STORE } from '../http/no-store';
 import { sendTradeConfirmation } from '../mail/confirmation';
 import type { ShippingServices } from '../mail/services';
@@ -32,54 +32,51 @@ export function registerTradeRoutes(app: FastifyInstance, db: Database, shipping
   const schemas = new Map<Locale, ReturnType<typeof TradeRequestSchema>>();
   const schemaFor = (locale: Locale) => schemas.get(locale) ?? schemas.set(locale, TradeRequestSchema(locale)).get(locale)!;
 
-  app.post(
-    '/api/trades',
-    NO_STORE,
-    async (request, reply) => {
-      const key = request.headers['idempotency-key'];
-      if (key === undefined) {
-        return sendBadRequest(reply, 'The Idempotency-Key header is required: send a new random key (e.g. a UUID) per checkout and the same key when retrying it.');
-      }
-      if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-        return sendBadRequest(reply, 'The Idempotency-Key header must be 1 to 100 visible characters.');
-      }
-      const { locale } = resolveShop(request.hostname, request.headers.cookie);
-      const parsed = schemaFor(locale).safeParse(request.body);
-      if (!parsed.success) return sendBadRequest(reply, 'The checkout is not complete or not valid.', zodFields(parsed.error));
+  app.post('/api/trades', NO_STORE, async (request, reply) => {
+    const key = request.headers['idempotency-key'];
+    if (key === undefined) {
+      throw badRequest(
+        'The Idempotency-Key header is required: send a new random key (e.g. a UUID) per checkout and the same key when retrying it.',
+      );
+    }
+    if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+      throw badRequest('The Idempotency-Key header must be 1 to 100 visible characters.');
+    }
+    const { locale } = resolveShop(request.hostname, request.headers.cookie);
+    // The schema depends on the shop, so the body is checked here rather than by a route schema.
+    const checkout = parseOr400(schemaFor(locale), request.body, 'The checkout is not complete or not valid.');
 
-      let customerId: string | undefined;
-      if (parsed.data.identity.kind === 'customer') {
-        const token = bearerToken(request);
-        const subject = token && tokens ? await tokens.verify(token) : null;
-        if (!subject) {
-          reply.header('WWW-Authenticate', token ? 'Bearer error="invalid_token"' : 'Bearer');
-          return sendError(
-            reply,
-            401,
-            'Unauthorized',
-            token ? 'Your session has expired. Please log in again to check out with your account.' : 'Please log in to check out with your customer account, or check out as a guest.',
-          );
-        }
-        customerId = subject.customerId;
+    let customerId: string | undefined;
+    if (checkout.identity.kind === 'customer') {
+      const token = bearerToken(request);
+      const subject = token && tokens ? await tokens.verify(token) : null;
+      if (!subject) {
+        throw unauthorized(
+          token
+            ? 'Your session has expired. Please log in again to check out with your account.'
+            : 'Please log in to check out with your customer account, or check out as a guest.',
+          token !== undefined,
+        );
       }
+      customerId = subject.customerId;
+    }
 
-      const { address } = parsed.data;
-      const answer = await submitTrade(db, {
-        idempotencyKey: key,
-        locale,
-        rawBody: request.body,
-        request: parsed.data,
-        ...(customerId !== undefined && { customerId }),
-        ...(shipping && {
-          onCreated: async (trade, email) => {
-            await sendTradeConfirmation(shipping, { trade, locale, email, address }, request.log);
-          },
-        }),
-      });
-      if (answer.replayed) reply.header('Idempotent-Replayed', 'true');
-      const tradeId = shipping && createdTradeId(answer);
-      if (tradeId) reply.header('Label-Url', shipping.labels.path(tradeId));
-      return reply.status(answer.statusCode).send(answer.body);
-    },
-  );
+    const { address } = checkout;
+    const answer = await submitTrade(db, {
+      idempotencyKey: key,
+      locale,
+      rawBody: request.body,
+      request: checkout,
+      ...(customerId !== undefined && { customerId }),
+      ...(shipping && {
+        onCreated: async (trade, email) => {
+          await sendTradeConfirmation(shipping, { trade, locale, email, address }, request.log);
+        },
+      }),
+    });
+    if (answer.replayed) reply.header('Idempotent-Replayed', 'true');
+    const tradeId = shipping && createdTradeId(answer);
+    if (tradeId) reply.header('Label-Url', shipping.labels.path(tradeId));
+    return reply.status(answer.statusCode).send(answer.body);
+  });
 }

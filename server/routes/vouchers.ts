@@ -2,32 +2,36 @@
 // and how many EUR does it add to the payout? The shop comes from the host.
 
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { resolveShop } from '../../src/config/hosts';
 import { VoucherCheckRequestSchema, type VoucherCheckResult } from '../../src/contracts/trades';
 import type { Database } from '../db/client';
-import { sendBadRequest, zodFields } from '../http/errors';
 import { NO_STORE } from '../http/no-store';
 import { checkVoucher, customerKey } from '../vouchers/service';
 
-export function registerVoucherRoutes(app: FastifyInstance, db: Database) {
-  app.post(
-    '/api/vouchers/check',
-    NO_STORE,
-    async (request, reply) => {
-      const parsed = VoucherCheckRequestSchema.safeParse(request.body);
-      if (!parsed.success) return sendBadRequest(reply, 'The voucher check is not valid.', zodFields(parsed.error));
-      const { locale } = resolveShop(request.hostname, request.headers.cookie);
-      const { code, cartTotal, email } = parsed.data;
-      const decision = await checkVoucher(db, {
-        code,
-        locale,
-        cartTotalCents: Math.round(cartTotal * 100),
-        ...(email ? { customerKey: customerKey(email) } : {}),
-      });
-      const result: VoucherCheckResult = decision.valid
-        ? { valid: true, code: decision.code, kind: decision.kind, value: decision.valueCents / 100 }
-        : { valid: false, reason: decision.reason, ...(decision.minTotalCents === undefined ? {} : { minTotal: decision.minTotalCents / 100 }) };
-      return result;
-    },
-  );
+export function registerVoucherRoutes(server: FastifyInstance, db: Database) {
+  server
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/api/vouchers/check',
+      { ...NO_STORE, schema: { body: VoucherCheckRequestSchema }, config: { invalidBody: 'The voucher check is not valid.' } },
+      async (request) => {
+        const { locale } = resolveShop(request.hostname, request.headers.cookie);
+        const { code, cartTotal, email } = request.body;
+        const decision = await checkVoucher(db, {
+          code,
+          locale,
+          cartTotalCents: Math.round(cartTotal * 100),
+          ...(email ? { customerKey: customerKey(email) } : {}),
+        });
+        const result: VoucherCheckResult = decision.valid
+          ? { valid: true, code: decision.code, kind: decision.kind, value: decision.valueCents / 100 }
+          : {
+              valid: false,
+              reason: decision.reason,
+              ...(decision.minTotalCents === undefined ? {} : { minTotal: decision.minTotalCents / 100 }),
+            };
+        return result;
+      },
+    );
 }

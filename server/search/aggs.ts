@@ -40,7 +40,8 @@ function parseOrder(value: unknown, name: string): OrderKey[] {
     Object.entries(expectObject(item, where)).map(([by, dir]): OrderKey => {
       if (by !== '_count' && by !== '_key') throw new SearchBodyError(`[${where}] can order by _count or _key, not ${describeValue(by)}`);
       const direction = readString(dir, `${where}.${by}`).toLowerCase();
-      if (direction !== 'asc' && direction !== 'desc') throw new SearchBodyError(`[${where}] order must be "asc" or "desc", got ${describeValue(dir)}`);
+      if (direction !== 'asc' && direction !== 'desc')
+        throw new SearchBodyError(`[${where}] order must be "asc" or "desc", got ${describeValue(dir)}`);
       return { by, desc: direction === 'desc' };
     }),
   );
@@ -53,7 +54,8 @@ export function parseAggregations(value: unknown, fields: FieldTypes): TermsAggr
   return Object.entries(expectObject(value, 'aggs')).map(([name, spec]) => {
     const entries = Object.entries(expectObject(spec, `aggs.${name}`));
     for (const [type] of entries) {
-      if (type === 'aggs' || type === 'aggregations') throw new UnsupportedClauseError('sub-aggregations', `unsupported aggregation clause: sub-aggregations under "${name}"`);
+      if (type === 'aggs' || type === 'aggregations')
+        throw new UnsupportedClauseError('sub-aggregations', `unsupported aggregation clause: sub-aggregations under "${name}"`);
       if (type !== 'terms') throw new UnsupportedClauseError(type, `unsupported aggregation "${type}"`);
     }
     if (entries.length !== 1) throw new SearchBodyError(`aggregation [${name}] needs exactly one type, got ${entries.length}`);
@@ -62,7 +64,8 @@ export function parseAggregations(value: unknown, fields: FieldTypes): TermsAggr
     if (body.field === undefined) throw new SearchBodyError(`[${name}.terms] needs a field`);
     const field = readString(body.field, `${name}.terms.field`);
     const type = fields.get(field);
-    if (type === 'text' || type === 'object') throw new SearchBodyError(`[${name}.terms] cannot aggregate ${type} field [${field}]: it has no doc values`);
+    if (type === 'text' || type === 'object')
+      throw new SearchBodyError(`[${name}.terms] cannot aggregate ${type} field [${field}]: it has no doc values`);
     return {
       name,
       field,
@@ -99,7 +102,9 @@ export function runAggregation(agg: TermsAggregation, matches: Matches, fields: 
     sum_other_doc_count: other,
     buckets: ords.slice(0, agg.size).map((ord) => {
       const key = values[ord]!;
-      return f.type === 'boolean' ? { key, key_as_string: key === 1 ? 'true' : 'false', doc_count: counts[ord]! } : { key, doc_count: counts[ord]! };
+      return f.type === 'boolean'
+        ? { key, key_as_string: key === 1 ? 'true' : 'false', doc_count: counts[ord]! }
+        : { key, doc_count: counts[ord]! };
     }),
   };
 }

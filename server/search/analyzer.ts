@@ -24,7 +24,9 @@ const EXTEND_RE = /[\p{M}\p{Cf}]/u;
 const CONNECTOR_RE = /\p{Pc}/u;
 const MID_LETTER_CHARS = new Set([0x3a, 0xb7, 0x387, 0x5f4, 0x2027, 0xfe13, 0xfe55, 0xff1a]);
 const MID_NUM_LET_CHARS = new Set([0x27, 0x2e, 0x2018, 0x2019, 0x2024, 0xfe52, 0xff07, 0xff0e]);
-const MID_NUM_CHARS = new Set([0x2c, 0x3b, 0x37e, 0x589, 0x60c, 0x60d, 0x66c, 0x7f8, 0x2044, 0xfe10, 0xfe14, 0xfe50, 0xfe54, 0xff0c, 0xff1b]);
+const MID_NUM_CHARS = new Set([
+  0x2c, 0x3b, 0x37e, 0x589, 0x60c, 0x60d, 0x66c, 0x7f8, 0x2044, 0xfe10, 0xfe14, 0xfe50, 0xfe54, 0xff0c, 0xff1b,
+]);
 
 function classify(cp: number): number {
   if (cp < 0x80) {
@@ -99,7 +101,11 @@ export function analyze(text: string): string[] {
       last = cls;
     } else if (cls === EXTEND) {
       // Stays with the word in progress; outside a word it is dropped.
-    } else if ((cls === MID_LETTER || cls === MID_NUM_LET || cls === MID_NUM) && start >= 0 && joins(cls, last, nextClass(text, i + width))) {
+    } else if (
+      (cls === MID_LETTER || cls === MID_NUM_LET || cls === MID_NUM) &&
+      start >= 0 &&
+      joins(cls, last, nextClass(text, i + width))
+    ) {
       last = OTHER;
     } else {
       if (start >= 0 && hasWordChar) emit(tokens, text.slice(start, i));

@@ -28,13 +28,18 @@ export function checkKeys(object: JsonObject, allowed: readonly string[], clause
 export function singleField(object: JsonObject, clause: string): [string, unknown] {
   const entries = Object.entries(object);
   if (entries.length !== 1) {
-    throw new SearchBodyError(entries.length === 0 ? `[${clause}] query needs a field` : `[${clause}] query does not support multiple fields [${entries.map(([k]) => k).join(', ')}]`);
+    throw new SearchBodyError(
+      entries.length === 0
+        ? `[${clause}] query needs a field`
+        : `[${clause}] query does not support multiple fields [${entries.map(([k]) => k).join(', ')}]`,
+    );
   }
   return entries[0]!;
 }
 
 export function readNumber(value: unknown, where: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new SearchBodyError(`[${where}] must be a number, got ${describeValue(value)}`);
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    throw new SearchBodyError(`[${where}] must be a number, got ${describeValue(value)}`);
   return value;
 }
 
@@ -81,7 +86,9 @@ export class FieldTypes {
 
   /** Fields a `*` pattern names for full-text queries (text and keyword, as index.query.default_field). */
   matching(pattern: string): string[] {
-    return [...this.types].filter(([name, type]) => (type === 'text' || type === 'keyword') && globMatches(pattern, name)).map(([name]) => name);
+    return [...this.types]
+      .filter(([name, type]) => (type === 'text' || type === 'keyword') && globMatches(pattern, name))
+      .map(([name]) => name);
   }
 }
 
@@ -95,6 +102,7 @@ export function valueFor(type: 'keyword' | 'number' | 'boolean', value: unknown,
     throw new SearchBodyError(`[${where}] cannot parse ${describeValue(value)} as a boolean`);
   }
   const n = typeof scalar === 'string' && scalar.trim() !== '' ? Number(scalar) : scalar;
-  if (typeof n !== 'number' || !Number.isFinite(n)) throw new SearchBodyError(`[${where}] cannot parse ${describeValue(value)} as a number`);
+  if (typeof n !== 'number' || !Number.isFinite(n))
+    throw new SearchBodyError(`[${where}] cannot parse ${describeValue(value)} as a number`);
   return n;
 }

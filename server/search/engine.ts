@@ -95,12 +95,21 @@ export class SearchIndex {
     for (const key of Object.keys(request)) {
       if (!TOP_LEVEL_KEYS.includes(key)) throw new UnsupportedClauseError(key, `unsupported search body key "${key}"`);
     }
-    if (request.aggs !== undefined && request.aggregations !== undefined) throw new SearchBodyError('a search body takes either aggs or aggregations, not both');
+    if (request.aggs !== undefined && request.aggregations !== undefined)
+      throw new SearchBodyError('a search body takes either aggs or aggregations, not both');
     const query = request.query === undefined ? MATCH_ALL : parseQuery(request.query, this.types);
     const sort = request.sort === undefined ? null : parseSort(request.sort, this.types);
-    const size = request.size !== undefined ? readInteger(request.size, 'size', 0) : resultSize !== undefined ? readInteger(resultSize, 'resultSize', 0) : 10;
+    const size =
+      request.size !== undefined
+        ? readInteger(request.size, 'size', 0)
+        : resultSize !== undefined
+          ? readInteger(resultSize, 'resultSize', 0)
+          : 10;
     const from = request.from === undefined ? 0 : readInteger(request.from, 'from', 0);
-    if (from + size > MAX_RESULT_WINDOW) throw new SearchBodyError(`Result window is too large, from + size must be less than or equal to: [${MAX_RESULT_WINDOW}] but was [${from + size}]`);
+    if (from + size > MAX_RESULT_WINDOW)
+      throw new SearchBodyError(
+        `Result window is too large, from + size must be less than or equal to: [${MAX_RESULT_WINDOW}] but was [${from + size}]`,
+      );
     const aggs = parseAggregations(request.aggs ?? request.aggregations, this.types);
     const source = parseSource(request._source);
     const trackTotalHits = this.trackTotalHits(request.track_total_hits);
@@ -134,7 +143,9 @@ export class SearchIndex {
         max_score: maxScore,
         hits,
       },
-      ...(aggs.length === 0 ? {} : { aggregations: Object.fromEntries(aggs.map((agg) => [agg.name, runAggregation(agg, matches, fields)])) }),
+      ...(aggs.length === 0
+        ? {}
+        : { aggregations: Object.fromEntries(aggs.map((agg) => [agg.name, runAggregation(agg, matches, fields)])) }),
     };
   }
 

@@ -17,9 +17,30 @@ function thrown(body: unknown): unknown {
 
 describe('clauses outside the subset', () => {
   it('are rejected with UnsupportedClauseError naming the clause, wherever they are', () => {
-    const clauses = ['wildcard', 'fuzzy', 'regexp', 'match_phrase', 'match_phrase_prefix', 'query_string', 'simple_query_string', 'exists', 'ids', 'nested', 'function_score', 'dis_max', 'constant_score', 'boosting', 'match_none', 'script', 'more_like_this'];
+    const clauses = [
+      'wildcard',
+      'fuzzy',
+      'regexp',
+      'match_phrase',
+      'match_phrase_prefix',
+      'query_string',
+      'simple_query_string',
+      'exists',
+      'ids',
+      'nested',
+      'function_score',
+      'dis_max',
+      'constant_score',
+      'boosting',
+      'match_none',
+      'script',
+      'more_like_this',
+    ];
     for (const clause of clauses) {
-      for (const body of [{ query: { [clause]: { name: 'x' } } }, { query: { bool: { filter: [{ term: { id: 1 } }, { bool: { must_not: { [clause]: {} } } }] } } }]) {
+      for (const body of [
+        { query: { [clause]: { name: 'x' } } },
+        { query: { bool: { filter: [{ term: { id: 1 } }, { bool: { must_not: { [clause]: {} } } }] } } },
+      ]) {
         const error = thrown(body);
         expect(error, clause).toBeInstanceOf(UnsupportedClauseError);
         expect((error as UnsupportedClauseError).clause).toBe(clause);
@@ -123,19 +144,99 @@ describe('malformed bodies', () => {
     for (let i = 0; i < 40; i++) deep = { bool: { must: deep } };
     expect(thrown({ query: deep })).toBeInstanceOf(SearchBodyError);
     expect(thrown({ query: { match: { name: 'x '.repeat(5000) } } })).toBeInstanceOf(SearchBodyError);
-    expect(thrown({ query: { bool: { should: Array.from({ length: 5000 }, () => ({ match_all: {} })) } } })).toBeInstanceOf(SearchBodyError);
+    expect(thrown({ query: { bool: { should: Array.from({ length: 5000 }, () => ({ match_all: {} })) } } })).toBeInstanceOf(
+      SearchBodyError,
+    );
   });
 });
 
 describe('garbage bodies', () => {
   const WORDS = [
-    'query', 'bool', 'must', 'filter', 'should', 'must_not', 'minimum_should_match', 'boost', 'match_all', 'term', 'terms', 'match', 'multi_match',
-    'prefix', 'range', 'gte', 'gt', 'lte', 'lt', 'value', 'query', 'fields', 'type', 'operator', 'fuzziness', 'prefix_length', 'max_expansions',
-    'tie_breaker', 'zero_terms_query', 'lenient', 'fuzzy_transpositions', 'sort', 'order', 'missing', 'mode', 'unmapped_type', 'from', 'size',
-    'aggs', 'aggregations', '_source', 'includes', 'excludes', 'track_total_hits', 'field', 'name', 'model', 'searchTerms', 'url', 'id',
-    'releaseYear', 'images', 'images.path', 'seriesId', 'nope', 'most_fields', 'best_fields', '_score', '_doc', 'asc', 'desc', 'AUTO', 'AUTO:1,3',
-    'and', 'or', 'all', '50%', '-1', '2<-25% 9<-3', '<', '', '*', 'model^2', 'name^0.5', 'iphnoe 13', 'galxy s21', '_key', '_count', '_first',
-    '_last', '__proto__', 'constructor', 'toString', 'wildcard', 'avg',
+    'query',
+    'bool',
+    'must',
+    'filter',
+    'should',
+    'must_not',
+    'minimum_should_match',
+    'boost',
+    'match_all',
+    'term',
+    'terms',
+    'match',
+    'multi_match',
+    'prefix',
+    'range',
+    'gte',
+    'gt',
+    'lte',
+    'lt',
+    'value',
+    'query',
+    'fields',
+    'type',
+    'operator',
+    'fuzziness',
+    'prefix_length',
+    'max_expansions',
+    'tie_breaker',
+    'zero_terms_query',
+    'lenient',
+    'fuzzy_transpositions',
+    'sort',
+    'order',
+    'missing',
+    'mode',
+    'unmapped_type',
+    'from',
+    'size',
+    'aggs',
+    'aggregations',
+    '_source',
+    'includes',
+    'excludes',
+    'track_total_hits',
+    'field',
+    'name',
+    'model',
+    'searchTerms',
+    'url',
+    'id',
+    'releaseYear',
+    'images',
+    'images.path',
+    'seriesId',
+    'nope',
+    'most_fields',
+    'best_fields',
+    '_score',
+    '_doc',
+    'asc',
+    'desc',
+    'AUTO',
+    'AUTO:1,3',
+    'and',
+    'or',
+    'all',
+    '50%',
+    '-1',
+    '2<-25% 9<-3',
+    '<',
+    '',
+    '*',
+    'model^2',
+    'name^0.5',
+    'iphnoe 13',
+    'galxy s21',
+    '_key',
+    '_count',
+    '_first',
+    '_last',
+    '__proto__',
+    'constructor',
+    'toString',
+    'wildcard',
+    'avg',
   ];
 
   function generator(seed: number) {
@@ -149,19 +250,51 @@ describe('garbage bodies', () => {
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
     const value = (depth: number): unknown => {
       const r = random();
-      if (depth <= 0 || r < 0.35) return pick<unknown>([null, true, false, 0, 1, 2, -1, 3, 1.5, 10_001, 2 ** 53, undefined, NaN, Infinity, pick(WORDS), pick(WORDS), pick(WORDS)]);
+      if (depth <= 0 || r < 0.35)
+        return pick<unknown>([
+          null,
+          true,
+          false,
+          0,
+          1,
+          2,
+          -1,
+          3,
+          1.5,
+          10_001,
+          2 ** 53,
+          undefined,
+          NaN,
+          Infinity,
+          pick(WORDS),
+          pick(WORDS),
+          pick(WORDS),
+        ]);
       if (r < 0.5) return Array.from({ length: Math.floor(random() * 4) }, () => value(depth - 1));
       const object: Record<string, unknown> = {};
-      for (let i = Math.floor(random() * 4); i > 0; i--) Object.defineProperty(object, pick(WORDS), { value: value(depth - 1), enumerable: true, configurable: true, writable: true });
+      for (let i = Math.floor(random() * 4); i > 0; i--)
+        Object.defineProperty(object, pick(WORDS), { value: value(depth - 1), enumerable: true, configurable: true, writable: true });
       return object;
     };
     const clause = (depth: number): unknown => {
       const name = pick(['match_all', 'bool', 'term', 'terms', 'match', 'multi_match', 'prefix', 'range', 'wildcard']);
-      if (name === 'bool' && depth > 0) return { bool: { [pick(['must', 'filter', 'should', 'must_not'])]: [clause(depth - 1), clause(depth - 1)], ...(random() < 0.3 ? { minimum_should_match: value(0) } : {}) } };
+      if (name === 'bool' && depth > 0)
+        return {
+          bool: {
+            [pick(['must', 'filter', 'should', 'must_not'])]: [clause(depth - 1), clause(depth - 1)],
+            ...(random() < 0.3 ? { minimum_should_match: value(0) } : {}),
+          },
+        };
       const field = pick(['name', 'model', 'searchTerms', 'url', 'id', 'releaseYear', 'images', 'nope']);
       return { [name]: random() < 0.5 ? { [field]: value(2) } : (value(3) as object) };
     };
-    return () => (random() < 0.3 ? value(5) : { query: clause(3), ...(random() < 0.4 ? { [pick(['sort', 'aggs', '_source', 'size', 'from', 'track_total_hits'])]: value(3) } : {}) });
+    return () =>
+      random() < 0.3
+        ? value(5)
+        : {
+            query: clause(3),
+            ...(random() < 0.4 ? { [pick(['sort', 'aggs', '_source', 'size', 'from', 'track_total_hits'])]: value(3) } : {}),
+          };
   }
 
   it('only ever answer or throw one of the two search errors', () => {

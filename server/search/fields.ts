@@ -181,7 +181,11 @@ function addPosting<V>(postings: Map<V, { docs: number[]; freqs: number[] }>, va
   } else postings.set(value, { docs: [doc], freqs: [freq] });
 }
 
-export function buildField(field: string, type: Exclude<FieldType, 'object'>, docs: readonly { id: string; source: Record<string, unknown> }[]): IndexedField {
+export function buildField(
+  field: string,
+  type: Exclude<FieldType, 'object'>,
+  docs: readonly { id: string; source: Record<string, unknown> }[],
+): IndexedField {
   const values = docs.map((doc) => scalars(Object.hasOwn(doc.source, field) ? doc.source[field] : undefined, field, doc.id));
   if (type === 'text') return buildTextField(values);
   const docStart = new Int32Array(docs.length + 1);
@@ -189,7 +193,9 @@ export function buildField(field: string, type: Exclude<FieldType, 'object'>, do
   let valueCount = 0;
   const perDoc = values.map((list, d) => {
     const distinct =
-      type === 'keyword' ? [...new Set(list.map(String))].sort(compareCodePoints) : [...new Set(list.map((v) => toNumber(v, type, field, docs[d]!.id)))].sort((a, b) => a - b);
+      type === 'keyword'
+        ? [...new Set(list.map(String))].sort(compareCodePoints)
+        : [...new Set(list.map((v) => toNumber(v, type, field, docs[d]!.id)))].sort((a, b) => a - b);
     if (distinct.length > 0) docCount++;
     valueCount += distinct.length;
     docStart[d + 1] = valueCount;

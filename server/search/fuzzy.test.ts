@@ -10,7 +10,12 @@ function dictionary(terms: string[]): TermDictionary<string> {
 /** term → edits of every candidate within maxEdits. */
 function expand(terms: string[], term: string, maxEdits: number, prefixLength = 0, transpositions = true): Record<string, number> {
   const dict = dictionary(terms);
-  return Object.fromEntries(dict.trie().expand(term, maxEdits, prefixLength, transpositions).map((c) => [dict.values[c.ord], c.edits]));
+  return Object.fromEntries(
+    dict
+      .trie()
+      .expand(term, maxEdits, prefixLength, transpositions)
+      .map((c) => [dict.values[c.ord], c.edits]),
+  );
 }
 
 describe('fuzziness', () => {

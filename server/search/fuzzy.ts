@@ -8,11 +8,12 @@
 import { describeValue } from './describe-value';
 import { SearchBodyError } from './errors';
 
-export type Fuzziness = { readonly kind: 'auto'; readonly low: number; readonly high: number } | { readonly kind: 'edits'; readonly edits: number };
+export type Fuzziness =
+  { readonly kind: 'auto'; readonly low: number; readonly high: number } | { readonly kind: 'edits'; readonly edits: number };
 
 export function codePoints(term: string): number[] {
   const out: number[] = [];
-  for (let i = 0; i < term.length; ) {
+  for (let i = 0; i < term.length;) {
     const cp = term.codePointAt(i)!;
     out.push(cp);
     i += cp > 0xffff ? 2 : 1;
@@ -31,7 +32,8 @@ export function codePointLength(term: string): number {
 
 /** `fuzziness` as Elasticsearch accepts it: 0, 1, 2 (or their strings), "AUTO", "AUTO:low,high". */
 export function parseFuzziness(value: unknown, clause: string): Fuzziness {
-  const invalid = () => new SearchBodyError(`[${clause}] fuzziness must be 0, 1, 2, "AUTO" or "AUTO:low,high", got ${describeValue(value)}`);
+  const invalid = () =>
+    new SearchBodyError(`[${clause}] fuzziness must be 0, 1, 2, "AUTO" or "AUTO:low,high", got ${describeValue(value)}`);
   if (typeof value === 'number') {
     if (value === 0 || value === 1 || value === 2) return { kind: 'edits', edits: value };
     throw invalid();
@@ -74,7 +76,10 @@ export interface Expansion {
 /** The `maxExpansions` best candidates: highest boost first, ties by term order (ordinal). */
 export function topExpansions(candidates: readonly FuzzyCandidate[], termLength: number, maxExpansions: number): Expansion[] {
   return candidates
-    .map(({ ord, edits, length }) => ({ ord, boost: edits === 0 ? 1 : Math.max(0, Math.fround(1 - Math.fround(edits / Math.min(length, termLength)))) }))
+    .map(({ ord, edits, length }) => ({
+      ord,
+      boost: edits === 0 ? 1 : Math.max(0, Math.fround(1 - Math.fround(edits / Math.min(length, termLength)))),
+    }))
     .sort((a, b) => b.boost - a.boost || a.ord - b.ord)
     .slice(0, maxExpansions);
 }

@@ -26,7 +26,7 @@ export function intersect(a: Matches, b: Matches, addScores: boolean): Matches {
   const docs = new Int32Array(Math.min(a.docs.length, b.docs.length));
   const scores = new Float64Array(docs.length);
   let n = 0;
-  for (let i = 0, j = 0; i < a.docs.length && j < b.docs.length; ) {
+  for (let i = 0, j = 0; i < a.docs.length && j < b.docs.length;) {
     const x = a.docs[i]!;
     const y = b.docs[j]!;
     if (x < y) i++;

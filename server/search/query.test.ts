@@ -126,7 +126,8 @@ describe('multi_match', () => {
   it('best_fields scores the best field (plus tie_breaker × the others), most_fields sums them', () => {
     const model = single('model', 'pixel', '11');
     const name = single('name', 'pixel', '11');
-    const multi = (extra: Record<string, unknown>) => scoreOf(find({ multi_match: { query: 'pixel', fields: ['model', 'name'], ...extra } }), '11');
+    const multi = (extra: Record<string, unknown>) =>
+      scoreOf(find({ multi_match: { query: 'pixel', fields: ['model', 'name'], ...extra } }), '11');
     expect(multi({})).toBeCloseTo(Math.max(model, name), 10);
     expect(multi({ type: 'best_fields', tie_breaker: 0.3 })).toBeCloseTo(Math.max(model, name) + 0.3 * Math.min(model, name), 10);
     expect(multi({ type: 'most_fields' })).toBeCloseTo(model + name, 10);
@@ -141,7 +142,12 @@ describe('multi_match', () => {
 
   it('applies the operator per field, fuzziness per token, and skips unmapped fields', () => {
     expect(matching({ multi_match: { query: 'iphone 128', fields: ['model', 'name', 'nope'], operator: 'and' } })).toEqual(['1', '4']);
-    expect(matching({ multi_match: { query: 'iphnoe 13', fields: ['model^2', 'searchTerms^2', 'name'], fuzziness: 'AUTO' } })).toEqual(['1', '2', '3', '4']);
+    expect(matching({ multi_match: { query: 'iphnoe 13', fields: ['model^2', 'searchTerms^2', 'name'], fuzziness: 'AUTO' } })).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+    ]);
     expect(matching({ multi_match: { query: 'x', fields: ['nope'] } })).toEqual([]);
   });
 
@@ -198,7 +204,9 @@ describe('bool', () => {
   const iphone = { match: { name: 'iphone' } };
 
   it('must and filter restrict, must_not excludes', () => {
-    expect(matching({ bool: { must: iphone, filter: { range: { releaseYear: { gte: 2021 } } }, must_not: { match: { name: 'pro' } } } })).toEqual(['1']);
+    expect(
+      matching({ bool: { must: iphone, filter: { range: { releaseYear: { gte: 2021 } } }, must_not: { match: { name: 'pro' } } } }),
+    ).toEqual(['1']);
     expect(matching({ bool: { must: [iphone, { match: { name: '13' } }] } })).toEqual(['1', '2']);
   });
 
@@ -246,7 +254,12 @@ describe('bool', () => {
   });
 
   it('nests', () => {
-    const query = { bool: { filter: [{ bool: { should: [{ term: { categoryId: 9 } }, { term: { categoryId: 6 } }] } }], must_not: [{ bool: { must: { prefix: { name: 'nin' } } } }] } };
+    const query = {
+      bool: {
+        filter: [{ bool: { should: [{ term: { categoryId: 9 } }, { term: { categoryId: 6 } }] } }],
+        must_not: [{ bool: { must: { prefix: { name: 'nin' } } } }],
+      },
+    };
     expect(matching(query)).toEqual(['8', '10']);
   });
 });

@@ -5,7 +5,20 @@
 // so execution only knows the node kinds below. Other clauses: UnsupportedClauseError;
 // malformed ones: SearchBodyError.
 
-import { checkKeys, expectObject, type FieldTypes, type JsonObject, readBoolean, readBoost, readInteger, readNumber, readScalar, readString, singleField, valueFor } from './body';
+import {
+  checkKeys,
+  expectObject,
+  type FieldTypes,
+  type JsonObject,
+  readBoolean,
+  readBoost,
+  readInteger,
+  readNumber,
+  readScalar,
+  readString,
+  singleField,
+  valueFor,
+} from './body';
 import { describeValue } from './describe-value';
 import { SearchBodyError, UnsupportedClauseError } from './errors';
 import { editsFor, type Fuzziness, parseFuzziness } from './fuzzy';
@@ -38,7 +51,13 @@ export type QueryNode =
       readonly boost: number;
     }
   /** One exact term (an analyzed token on text fields), optionally expanded to fuzzy variants. */
-  | { readonly kind: 'term'; readonly field: string; readonly value: string | number; readonly boost: number; readonly fuzzy: FuzzyOptions | null }
+  | {
+      readonly kind: 'term';
+      readonly field: string;
+      readonly value: string | number;
+      readonly boost: number;
+      readonly fuzzy: FuzzyOptions | null;
+    }
   | { readonly kind: 'terms'; readonly field: string; readonly values: readonly (string | number)[]; readonly boost: number }
   | { readonly kind: 'prefix'; readonly field: string; readonly prefix: string; readonly boost: number }
   | { readonly kind: 'range'; readonly field: string; readonly lower: Bound | null; readonly upper: Bound | null; readonly boost: number }
@@ -64,7 +83,10 @@ export function parseQuery(value: unknown, fields: FieldTypes): QueryNode {
 function parseClause(value: unknown, ctx: ParseContext): QueryNode {
   const object = expectObject(value, 'query');
   const entries = Object.entries(object);
-  if (entries.length !== 1) throw new SearchBodyError(`a query clause must have exactly one key, got ${entries.length === 0 ? 'none' : entries.map(([k]) => k).join(', ')}`);
+  if (entries.length !== 1)
+    throw new SearchBodyError(
+      `a query clause must have exactly one key, got ${entries.length === 0 ? 'none' : entries.map(([k]) => k).join(', ')}`,
+    );
   const [name, body] = entries[0]!;
   if (++ctx.clauses > MAX_CLAUSES) throw new SearchBodyError(`too many query clauses (more than ${MAX_CLAUSES})`);
   switch (name) {
@@ -100,7 +122,8 @@ function clauseList(value: unknown, occur: string, ctx: ParseContext): QueryNode
   ctx.depth++;
   if (ctx.depth > MAX_DEPTH) throw new SearchBodyError(`queries nested deeper than ${MAX_DEPTH} levels`);
   const nodes = list.map((clause) => {
-    if (clause === null || typeof clause !== 'object' || Array.isArray(clause)) throw new SearchBodyError(`[bool] ${occur} clauses must be query objects, got ${describeValue(clause)}`);
+    if (clause === null || typeof clause !== 'object' || Array.isArray(clause))
+      throw new SearchBodyError(`[bool] ${occur} clauses must be query objects, got ${describeValue(clause)}`);
     return parseClause(clause, ctx);
   });
   ctx.depth--;
@@ -192,7 +215,8 @@ function parseTerms(body: JsonObject, ctx: ParseContext): QueryNode {
   const boost = readBoost(body.boost, 'terms');
   const { boost: _boost, ...rest } = body;
   const [field, spec] = singleField(rest, 'terms');
-  if (spec !== null && typeof spec === 'object' && !Array.isArray(spec)) throw new UnsupportedClauseError('terms lookup', 'unsupported query clause "terms" lookup (index/id/path)');
+  if (spec !== null && typeof spec === 'object' && !Array.isArray(spec))
+    throw new UnsupportedClauseError('terms lookup', 'unsupported query clause "terms" lookup (index/id/path)');
   if (!Array.isArray(spec)) throw new SearchBodyError(`[terms] query on [${field}] needs an array of values, got ${describeValue(spec)}`);
   if (spec.length > MAX_TERMS) throw new SearchBodyError(`[terms] query has more than ${MAX_TERMS} terms`);
   const type = queryableType(field, 'terms', ctx);
@@ -206,7 +230,8 @@ function parsePrefix(body: JsonObject, ctx: ParseContext): QueryNode {
   const scalar = readScalar(value, `prefix.${field}`);
   const type = queryableType(field, 'prefix', ctx);
   if (type === undefined) return NONE;
-  if (type !== 'text' && type !== 'keyword') throw new SearchBodyError(`[prefix] can only be used on keyword and text fields, not on [${field}] of type ${type}`);
+  if (type !== 'text' && type !== 'keyword')
+    throw new SearchBodyError(`[prefix] can only be used on keyword and text fields, not on [${field}] of type ${type}`);
   return { kind: 'prefix', field, prefix: String(scalar), boost };
 }
 
@@ -245,12 +270,23 @@ interface MatchOptions {
   readonly lenient: boolean;
 }
 
-const MATCH_OPTIONS = ['operator', 'fuzziness', 'prefix_length', 'max_expansions', 'fuzzy_transpositions', 'minimum_should_match', 'zero_terms_query', 'lenient'];
+const MATCH_OPTIONS = [
+  'operator',
+  'fuzziness',
+  'prefix_length',
+  'max_expansions',
+  'fuzzy_transpositions',
+  'minimum_should_match',
+  'zero_terms_query',
+  'lenient',
+];
 
 function matchOptions(body: JsonObject, clause: string): MatchOptions {
   const operator = body.operator === undefined ? 'or' : readString(body.operator, `${clause}.operator`).toLowerCase();
-  if (operator !== 'or' && operator !== 'and') throw new SearchBodyError(`[${clause}] operator must be "or" or "and", got ${describeValue(body.operator)}`);
-  const zeroTerms = body.zero_terms_query === undefined ? 'none' : readString(body.zero_terms_query, `${clause}.zero_terms_query`).toLowerCase();
+  if (operator !== 'or' && operator !== 'and')
+    throw new SearchBodyError(`[${clause}] operator must be "or" or "and", got ${describeValue(body.operator)}`);
+  const zeroTerms =
+    body.zero_terms_query === undefined ? 'none' : readString(body.zero_terms_query, `${clause}.zero_terms_query`).toLowerCase();
   if (zeroTerms !== 'none' && zeroTerms !== 'all') throw new SearchBodyError(`[${clause}] zero_terms_query must be "none" or "all"`);
   if (body.minimum_should_match !== undefined) minimumShouldMatch(0, body.minimum_should_match, clause);
   return {
@@ -258,7 +294,8 @@ function matchOptions(body: JsonObject, clause: string): MatchOptions {
     fuzziness: body.fuzziness === undefined ? null : parseFuzziness(body.fuzziness, clause),
     prefixLength: body.prefix_length === undefined ? 0 : readInteger(body.prefix_length, `${clause}.prefix_length`, 0),
     maxExpansions: body.max_expansions === undefined ? 50 : readInteger(body.max_expansions, `${clause}.max_expansions`, 1),
-    transpositions: body.fuzzy_transpositions === undefined ? true : readBoolean(body.fuzzy_transpositions, `${clause}.fuzzy_transpositions`),
+    transpositions:
+      body.fuzzy_transpositions === undefined ? true : readBoolean(body.fuzzy_transpositions, `${clause}.fuzzy_transpositions`),
     minimumShouldMatch: body.minimum_should_match,
     zeroTermsAll: zeroTerms === 'all',
     lenient: body.lenient === undefined ? false : readBoolean(body.lenient, `${clause}.lenient`),
@@ -271,13 +308,27 @@ function parseMatch(body: JsonObject, ctx: ParseContext): QueryNode {
     const long = spec as JsonObject;
     checkKeys(long, ['query', 'boost', ...MATCH_OPTIONS], 'match');
     if (long.query === undefined) throw new SearchBodyError(`[match] query on [${field}] needs a query`);
-    return fieldMatch(field, readScalar(long.query, `match.${field}.query`), readBoost(long.boost, 'match'), matchOptions(long, 'match'), 'match', ctx);
+    return fieldMatch(
+      field,
+      readScalar(long.query, `match.${field}.query`),
+      readBoost(long.boost, 'match'),
+      matchOptions(long, 'match'),
+      'match',
+      ctx,
+    );
   }
   return fieldMatch(field, readScalar(spec, `match.${field}`), 1, matchOptions({}, 'match'), 'match', ctx);
 }
 
 /** A match on one field: per analyzed token a term query (fuzzy if asked), combined by the operator. */
-function fieldMatch(field: string, query: string | number | boolean, boost: number, options: MatchOptions, clause: string, ctx: ParseContext): QueryNode {
+function fieldMatch(
+  field: string,
+  query: string | number | boolean,
+  boost: number,
+  options: MatchOptions,
+  clause: string,
+  ctx: ParseContext,
+): QueryNode {
   const type = queryableType(field, clause, ctx);
   if (type === undefined) return NONE;
   if (type === 'number' || type === 'boolean') {
@@ -298,7 +349,10 @@ function fieldMatch(field: string, query: string | number | boolean, boost: numb
   if (ctx.clauses > MAX_CLAUSES) throw new SearchBodyError(`too many query clauses (more than ${MAX_CLAUSES})`);
   const termQuery = (token: string, termBoost: number): QueryNode => {
     const maxEdits = options.fuzziness === null ? 0 : editsFor(options.fuzziness, token);
-    const fuzzy = maxEdits === 0 ? null : { maxEdits, prefixLength: options.prefixLength, maxExpansions: options.maxExpansions, transpositions: options.transpositions };
+    const fuzzy =
+      maxEdits === 0
+        ? null
+        : { maxEdits, prefixLength: options.prefixLength, maxExpansions: options.maxExpansions, transpositions: options.transpositions };
     return { kind: 'term', field, value: token, boost: termBoost, fuzzy };
   };
   // One token: a plain term query, to which Elasticsearch applies no minimum_should_match.
@@ -311,7 +365,8 @@ function fieldMatch(field: string, query: string | number | boolean, boost: numb
     filter: [],
     should,
     mustNot: [],
-    minimumShouldMatch: options.minimumShouldMatch === undefined ? 0 : minimumShouldMatch(should.length, options.minimumShouldMatch, clause),
+    minimumShouldMatch:
+      options.minimumShouldMatch === undefined ? 0 : minimumShouldMatch(should.length, options.minimumShouldMatch, clause),
     boost,
   };
 }
@@ -328,7 +383,8 @@ function fieldBoosts(value: unknown, ctx: ParseContext): Map<string, number> {
     const caret = text.lastIndexOf('^');
     const name = caret < 0 ? text : text.slice(0, caret);
     const boost = caret < 0 ? 1 : Number(text.slice(caret + 1));
-    if (name === '' || !Number.isFinite(boost) || boost < 0 || (caret >= 0 && text.slice(caret + 1).trim() === '')) throw new SearchBodyError(`[multi_match] invalid field ${describeValue(text)}`);
+    if (name === '' || !Number.isFinite(boost) || boost < 0 || (caret >= 0 && text.slice(caret + 1).trim() === ''))
+      throw new SearchBodyError(`[multi_match] invalid field ${describeValue(text)}`);
     for (const field of name.includes('*') ? ctx.fields.matching(name) : [name]) out.set(field, (out.get(field) ?? 1) * boost);
   }
   return out;
@@ -340,11 +396,15 @@ function parseMultiMatch(body: JsonObject, ctx: ParseContext): QueryNode {
   const query = readScalar(body.query, 'multi_match.query');
   const type = body.type === undefined ? 'best_fields' : readString(body.type, 'multi_match.type').toLowerCase();
   if (!MULTI_MATCH_TYPES.includes(type)) throw new SearchBodyError(`[multi_match] does not allow type ${describeValue(body.type)}`);
-  if (type !== 'best_fields' && type !== 'most_fields') throw new UnsupportedClauseError(`multi_match.${type}`, `unsupported query clause "multi_match" of type "${type}"`);
-  const tieBreaker = body.tie_breaker === undefined ? (type === 'most_fields' ? 1 : 0) : readNumber(body.tie_breaker, 'multi_match.tie_breaker');
+  if (type !== 'best_fields' && type !== 'most_fields')
+    throw new UnsupportedClauseError(`multi_match.${type}`, `unsupported query clause "multi_match" of type "${type}"`);
+  const tieBreaker =
+    body.tie_breaker === undefined ? (type === 'most_fields' ? 1 : 0) : readNumber(body.tie_breaker, 'multi_match.tie_breaker');
   if (tieBreaker < 0 || tieBreaker > 1) throw new SearchBodyError('[multi_match] tie_breaker must be between 0 and 1');
   const options = matchOptions(body, 'multi_match');
-  const fieldQueries = [...fieldBoosts(body.fields, ctx)].map(([field, boost]) => fieldMatch(field, query, boost, options, 'multi_match', ctx)).filter((q) => q.kind !== 'none');
+  const fieldQueries = [...fieldBoosts(body.fields, ctx)]
+    .map(([field, boost]) => fieldMatch(field, query, boost, options, 'multi_match', ctx))
+    .filter((q) => q.kind !== 'none');
   if (fieldQueries.length === 0) return NONE;
   return { kind: 'dismax', queries: fieldQueries, tieBreaker, boost: readBoost(body.boost, 'multi_match') };
 }

@@ -10,7 +10,11 @@ describe('response shape', () => {
   it('answers like Elasticsearch and satisfies the contract with full device documents', () => {
     const response = index.search({ query: { match: { name: 'iphone' } } });
     expect(() => SearchResponseSchema(DeviceDocSchema).parse(response)).not.toThrow();
-    expect(response).toMatchObject({ timed_out: false, _shards: { total: 1, successful: 1, failed: 0 }, hits: { total: { value: 4, relation: 'eq' } } });
+    expect(response).toMatchObject({
+      timed_out: false,
+      _shards: { total: 1, successful: 1, failed: 0 },
+      hits: { total: { value: 4, relation: 'eq' } },
+    });
     expect(response.took).toBeGreaterThanOrEqual(0);
     expect(response.hits.hits[0]).toMatchObject({ _index: 'test_devices', _id: expect.any(String), _score: expect.any(Number) });
     expect(response.hits.hits[0]).not.toHaveProperty('sort');
@@ -19,8 +23,14 @@ describe('response shape', () => {
 
   it('reports max_score over all hits, null when nothing matches', () => {
     const response = searchChecked(index, { query: { match: { name: 'iphone' } }, size: 1, from: 2 });
-    expect(response.hits.max_score).toBe(Math.max(...searchChecked(index, { query: { match: { name: 'iphone' } } }).hits.hits.map((h) => h._score!)));
-    expect(searchChecked(index, { query: { term: { model: 'nothing' } } }).hits).toEqual({ total: { value: 0, relation: 'eq' }, max_score: null, hits: [] });
+    expect(response.hits.max_score).toBe(
+      Math.max(...searchChecked(index, { query: { match: { name: 'iphone' } } }).hits.hits.map((h) => h._score!)),
+    );
+    expect(searchChecked(index, { query: { term: { model: 'nothing' } } }).hits).toEqual({
+      total: { value: 0, relation: 'eq' },
+      max_score: null,
+      hits: [],
+    });
   });
 });
 
@@ -28,7 +38,12 @@ describe('sort', () => {
   it('sorts by several fields, newest first, ties in index order, with sort values and no scores', () => {
     const response = searchChecked(index, { query: iphones, sort: [{ releaseYear: 'desc' }, { releaseMonth: { order: 'desc' } }] });
     expect(ids(response)).toEqual(['4', '1', '2', '3']);
-    expect(response.hits.hits.map((h) => h.sort)).toEqual([[2023, 9], [2021, 9], [2021, 9], [2020, 10]]);
+    expect(response.hits.hits.map((h) => h.sort)).toEqual([
+      [2023, 9],
+      [2021, 9],
+      [2021, 9],
+      [2020, 10],
+    ]);
     expect(response.hits.hits.every((h) => h._score === null)).toBe(true);
     expect(response.hits.max_score).toBeNull();
   });
@@ -43,7 +58,10 @@ describe('sort', () => {
     const byScore = searchChecked(index, { query: { match: { name: 'iphone pro' } }, sort: '_score' });
     expect(ids(byScore)).toEqual(ids(searchChecked(index, { query: { match: { name: 'iphone pro' } } })));
     expect(byScore.hits.hits[0]!.sort).toEqual([byScore.hits.hits[0]!._score]);
-    const mixed = searchChecked(index, { query: { match: { name: 'iphone pro' } }, sort: [{ releaseYear: 'asc' }, { _score: { order: 'desc' } }] });
+    const mixed = searchChecked(index, {
+      query: { match: { name: 'iphone pro' } },
+      sort: [{ releaseYear: 'asc' }, { _score: { order: 'desc' } }],
+    });
     expect(ids(mixed)).toEqual(['3', '2', '1', '4', '12']);
     expect(mixed.hits.max_score).toBe(byScore.hits.max_score);
     expect(mixed.hits.hits[0]!._score).toEqual(mixed.hits.hits[0]!.sort![1]);
@@ -51,15 +69,7 @@ describe('sort', () => {
   });
 
   it('puts missing values last by default, first with _first, or in place of a given value', () => {
-    const ranked = indexOf(
-      [
-        { id: 1, rank: 3 },
-        { id: 2 },
-        { id: 3, rank: 1 },
-        { id: 4, rank: 7 },
-      ],
-      { rank: 'number' },
-    );
+    const ranked = indexOf([{ id: 1, rank: 3 }, { id: 2 }, { id: 3, rank: 1 }, { id: 4, rank: 7 }], { rank: 'number' });
     const sorted = (spec: unknown) => searchChecked(ranked, { sort: [{ rank: spec }] });
     expect(ids(sorted('asc'))).toEqual(['3', '1', '4', '2']);
     expect(ids(sorted('desc'))).toEqual(['4', '1', '3', '2']);
@@ -124,11 +134,17 @@ describe('from and size', () => {
   });
 
   it('counts totals exactly up to track_total_hits (default 10,000)', () => {
-    const big = indexOf(Array.from({ length: 10_001 }, (_, i) => ({ id: i + 1, n: i % 3 })), { n: 'number' });
+    const big = indexOf(
+      Array.from({ length: 10_001 }, (_, i) => ({ id: i + 1, n: i % 3 })),
+      { n: 'number' },
+    );
     expect(searchChecked(big, { size: 0 }).hits.total).toEqual({ value: 10_000, relation: 'gte' });
     expect(searchChecked(big, { size: 0, track_total_hits: true }).hits.total).toEqual({ value: 10_001, relation: 'eq' });
     expect(searchChecked(big, { size: 0, track_total_hits: 100 }).hits.total).toEqual({ value: 100, relation: 'gte' });
-    expect(searchChecked(big, { query: { term: { n: 1 } }, size: 0, track_total_hits: 100_000 }).hits.total).toEqual({ value: 3_334, relation: 'eq' });
+    expect(searchChecked(big, { query: { term: { n: 1 } }, size: 0, track_total_hits: 100_000 }).hits.total).toEqual({
+      value: 3_334,
+      relation: 'eq',
+    });
     const counted = searchChecked(big, { size: 0, aggs: { n: { terms: { field: 'n' } } } });
     expect(counted.aggregations!.n!.buckets.reduce((sum, b) => sum + b.doc_count, 0)).toBe(10_001);
   });
@@ -168,7 +184,11 @@ describe('terms aggregations', () => {
         ],
       },
     });
-    const page = searchChecked(index, { query: { match: { name: 'apple' } }, size: 1, aggregations: { makers: { terms: { field: 'manufacturerUrl' } } } });
+    const page = searchChecked(index, {
+      query: { match: { name: 'apple' } },
+      size: 1,
+      aggregations: { makers: { terms: { field: 'manufacturerUrl' } } },
+    });
     expect(page.hits.hits).toHaveLength(1);
     expect(page.aggregations!.makers!.buckets).toEqual([
       { key: 'apple-smartphones', doc_count: 4 },
@@ -186,7 +206,10 @@ describe('terms aggregations', () => {
   });
 
   it('orders by key or by count ascending', () => {
-    const ordered = (order: unknown) => searchChecked(index, { size: 0, aggs: { y: { terms: { field: 'releaseYear', order, size: 3 } } } }).aggregations!.y!.buckets.map((b) => b.key);
+    const ordered = (order: unknown) =>
+      searchChecked(index, { size: 0, aggs: { y: { terms: { field: 'releaseYear', order, size: 3 } } } }).aggregations!.y!.buckets.map(
+        (b) => b.key,
+      );
     expect(ordered({ _key: 'asc' })).toEqual([2012, 2016, 2020]);
     expect(ordered({ _key: 'desc' })).toEqual([2024, 2023, 2022]);
     expect(ordered({ _count: 'asc' })).toEqual([2012, 2016, 2022]);
@@ -194,7 +217,14 @@ describe('terms aggregations', () => {
   });
 
   it('gives boolean keys as 0/1 with key_as_string and no buckets for unmapped fields', () => {
-    const flags = indexOf([{ id: 1, on: true }, { id: 2, on: 'false' }, { id: 3, on: true }], { on: 'boolean' });
+    const flags = indexOf(
+      [
+        { id: 1, on: true },
+        { id: 2, on: 'false' },
+        { id: 3, on: true },
+      ],
+      { on: 'boolean' },
+    );
     expect(searchChecked(flags, { size: 0, aggs: { on: { terms: { field: 'on' } } } }).aggregations!.on!.buckets).toEqual([
       { key: 1, key_as_string: 'true', doc_count: 2 },
       { key: 0, key_as_string: 'false', doc_count: 1 },

@@ -18,12 +18,7 @@ describe('BM25 like Elasticsearch 8', () => {
 
   it('uses per-field document counts, term frequencies and average lengths', () => {
     const index = indexOf(
-      [
-        { id: 1, title: 'a b', tags: ['a a'] },
-        { id: 2, title: 'a b c a' },
-        { id: 3, title: 'd e', tags: ['x', 'y', 'z'] },
-        { id: 4 },
-      ],
+      [{ id: 1, title: 'a b', tags: ['a a'] }, { id: 2, title: 'a b c a' }, { id: 3, title: 'd e', tags: ['x', 'y', 'z'] }, { id: 4 }],
       { title: 'text', tags: 'text' },
     );
     const response = searchChecked(index, { query: { match: { title: 'a' } } });
@@ -34,7 +29,14 @@ describe('BM25 like Elasticsearch 8', () => {
   });
 
   it('scores keyword terms without length norms (length 1)', () => {
-    const index = indexOf([{ id: 1, tag: 'x' }, { id: 2, tag: 'x' }, { id: 3, tag: 'y' }], { tag: 'keyword' });
+    const index = indexOf(
+      [
+        { id: 1, tag: 'x' },
+        { id: 2, tag: 'x' },
+        { id: 3, tag: 'y' },
+      ],
+      { tag: 'keyword' },
+    );
     expect(scoreOf(searchChecked(index, { query: { term: { tag: 'x' } } }), '1')).toBeCloseTo(idf(2, 3) / (1 + K1), 12);
   });
 
@@ -104,7 +106,8 @@ describe('ranking', () => {
     expect(top('iphone 13', ['name'], 0)).toEqual(['6', '5']);
   });
 
-  it('finds the intended device for typical typos in a 20,000-device synthetic catalogue', () => {
+  // Building the index of 20,000 devices takes seconds on a busy machine: a generous limit, not a speed check.
+  it('finds the intended device for typical typos in a 20,000-device synthetic catalogue', { timeout: 60_000 }, () => {
     const index = indexOf(generateSyntheticDevices(20_000));
     const expected: Record<string, RegExp> = {
       'iphnoe 13': /^iPhone 13$/,

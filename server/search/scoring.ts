@@ -33,7 +33,8 @@ export function execute(node: QueryNode, ctx: ExecutionContext): Matches {
       const f = field(ctx, node.field);
       const dict = dictionaryOf(f);
       const ords: number[] = [];
-      for (let ord = dict.lowerBound(node.prefix, true); ord < dict.size && String(dict.values[ord]).startsWith(node.prefix); ord++) ords.push(ord);
+      for (let ord = dict.lowerBound(node.prefix, true); ord < dict.size && String(dict.values[ord]).startsWith(node.prefix); ord++)
+        ords.push(ord);
       return constantUnion(ctx, f, ords, node.boost);
     }
     case 'range': {
@@ -78,7 +79,8 @@ function constantUnion(ctx: ExecutionContext, f: IndexedField, ords: readonly nu
 }
 
 function executeBool(node: QueryNode & { kind: 'bool' }, ctx: ExecutionContext): Matches {
-  if (node.must.length + node.filter.length + node.should.length + node.mustNot.length === 0) return { docs: ctx.allDocs, scores: node.boost };
+  if (node.must.length + node.filter.length + node.should.length + node.mustNot.length === 0)
+    return { docs: ctx.allDocs, scores: node.boost };
   // As in Lucene, asking for more should clauses than there are matches nothing.
   if (node.minimumShouldMatch > node.should.length) return NO_MATCHES;
   let required: Matches | null = null;

@@ -26,7 +26,8 @@ export type SortKey =
 
 function order(value: unknown, where: string): boolean {
   const text = readString(value, where).toLowerCase();
-  if (text !== 'asc' && text !== 'desc') throw new SearchBodyError(`[${where}] sort order must be "asc" or "desc", got ${describeValue(value)}`);
+  if (text !== 'asc' && text !== 'desc')
+    throw new SearchBodyError(`[${where}] sort order must be "asc" or "desc", got ${describeValue(value)}`);
   return text === 'desc';
 }
 
@@ -39,13 +40,16 @@ function simpleKey(name: string, fields: FieldTypes, desc?: boolean): SortKey {
 function fieldKey(name: string, fields: FieldTypes, params: Readonly<Record<string, unknown>>, desc: boolean): SortKey {
   const type = fields.get(name);
   if (type === 'text' || type === 'object') throw new SearchBodyError(`cannot sort on [${name}]: ${type} fields have no doc values`);
-  if (type === undefined && params.unmapped_type === undefined) throw new SearchBodyError(`No mapping found for [${name}] in order to sort on`);
+  if (type === undefined && params.unmapped_type === undefined)
+    throw new SearchBodyError(`No mapping found for [${name}] in order to sort on`);
   if (params.unmapped_type !== undefined) readString(params.unmapped_type, `sort.${name}.unmapped_type`);
   const mode = params.mode === undefined ? (desc ? 'max' : 'min') : readString(params.mode, `sort.${name}.mode`);
-  if (mode !== 'min' && mode !== 'max') throw new UnsupportedClauseError(`sort.mode`, `unsupported sort mode ${describeValue(mode)} (min and max are supported)`);
+  if (mode !== 'min' && mode !== 'max')
+    throw new UnsupportedClauseError(`sort.mode`, `unsupported sort mode ${describeValue(mode)} (min and max are supported)`);
   let missing: Missing = 'last';
   if (params.missing === '_first') missing = 'first';
-  else if (params.missing !== undefined && params.missing !== '_last') missing = { value: valueFor(type ?? 'keyword', params.missing, `sort.${name}.missing`) };
+  else if (params.missing !== undefined && params.missing !== '_last')
+    missing = { value: valueFor(type ?? 'keyword', params.missing, `sort.${name}.missing`) };
   return { kind: 'field', field: name, desc, useMax: mode === 'max', missing, mapped: type !== undefined };
 }
 
@@ -68,7 +72,8 @@ export function parseSort(value: unknown, fields: FieldTypes): SortKey[] | null 
   const items = Array.isArray(value) ? value : [value];
   const keys = items.flatMap((item) => {
     if (typeof item === 'string') return [simpleKey(item, fields)];
-    if (item !== null && typeof item === 'object' && !Array.isArray(item)) return objectKeys(item as Readonly<Record<string, unknown>>, fields);
+    if (item !== null && typeof item === 'object' && !Array.isArray(item))
+      return objectKeys(item as Readonly<Record<string, unknown>>, fields);
     throw new SearchBodyError(`malformed sort: an entry must be a field name or an object, got ${describeValue(item)}`);
   });
   return keys.length === 0 ? null : keys;
@@ -125,7 +130,8 @@ export function comparator(matches: Matches, keys: readonly ResolvedSortKey[] | 
     return (a, b) => {
       const x = ordOf(docs[a]!);
       const y = ordOf(docs[b]!);
-      if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) === Number.isNaN(y) ? 0 : Number.isNaN(x) ? missingFirst : -missingFirst;
+      if (Number.isNaN(x) || Number.isNaN(y))
+        return Number.isNaN(x) === Number.isNaN(y) ? 0 : Number.isNaN(x) ? missingFirst : -missingFirst;
       return dir * (x - y);
     };
   });
@@ -155,7 +161,7 @@ export function topPositions(n: number, k: number, compare: PositionCompare): nu
       for (let i = heap.length - 1; i > 0 && worse(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
     } else if (compare(p, heap[0]!) < 0) {
       heap[0] = p;
-      for (let i = 0; ; ) {
+      for (let i = 0; ;) {
         const l = 2 * i + 1;
         const r = l + 1;
         let top = i;

@@ -59,9 +59,13 @@ export interface TestAccountServices extends AccountServices {
 /** The shops' origins in tests: configured origins that no test request uses as its Host. */
 export const TEST_ORIGIN = (locale: Locale) => `https://${locale}.shop.test`;
 
-const GENEROUS: RateLimitRules = Object.fromEntries(Object.keys(RATE_LIMITS).map((name) => [name, { limit: 100_000, windowSeconds: 60 }])) as RateLimitRules;
+const GENEROUS: RateLimitRules = Object.fromEntries(
+  Object.keys(RATE_LIMITS).map((name) => [name, { limit: 100_000, windowSeconds: 60 }]),
+) as RateLimitRules;
 
-export function testAccountServices(overrides: Partial<Omit<AccountServices, 'rateLimits'>> & { rateLimits?: Partial<RateLimitRules>; clock?: TestClock } = {}): TestAccountServices {
+export function testAccountServices(
+  overrides: Partial<Omit<AccountServices, 'rateLimits'>> & { rateLimits?: Partial<RateLimitRules>; clock?: TestClock } = {},
+): TestAccountServices {
   const clock = overrides.clock ?? new TestClock();
   const mailer = overrides.mailer instanceof CapturingMailer ? overrides.mailer : new CapturingMailer();
   return {
@@ -132,13 +136,26 @@ export async function registerAndActivate(
   input: RegistrationInput & { readonly host?: string },
 ): Promise<{ customerId: string; customerNumber: string }> {
   const host = input.host ?? 'de.localhost';
-  const registered = await app.inject({ method: 'POST', url: '/api/account/register', headers: { host }, payload: registrationPayload({ locale: localeOfHost(host), ...input }) });
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/account/register',
+    headers: { host },
+    payload: registrationPayload({ locale: localeOfHost(host), ...input }),
+  });
   expectStatus(registered, 202, 'register');
-  const activated = await app.inject({ method: 'POST', url: '/api/account/activateRegistration', headers: { host, [ACTIVATION_TOKEN_HEADER]: activationToken(accounts.mailer, input.email) } });
+  const activated = await app.inject({
+    method: 'POST',
+    url: '/api/account/activateRegistration',
+    headers: { host, [ACTIVATION_TOKEN_HEADER]: activationToken(accounts.mailer, input.email) },
+  });
   expectStatus(activated, 200, 'activateRegistration');
   const { token } = activated.json() as { activated: boolean; token?: string };
   if (!token) throw new Error(`activateRegistration did not activate: ${activated.body}`);
-  const byIdentifier = await app.inject({ method: 'GET', url: '/api/activateCustomerByIdentifier', headers: { host, [IDENTIFIER_HEADER]: token } });
+  const byIdentifier = await app.inject({
+    method: 'GET',
+    url: '/api/activateCustomerByIdentifier',
+    headers: { host, [IDENTIFIER_HEADER]: token },
+  });
   expectStatus(byIdentifier, 200, 'activateCustomerByIdentifier');
   const { customerNumber } = byIdentifier.json() as { customerNumber: string };
   const session = await login(app, { email: input.email, password: input.password, host });
@@ -147,7 +164,10 @@ export async function registerAndActivate(
 }
 
 /** Logs in through POST /api/account/login; fails the test unless the answer is a TokenAnswer. */
-export async function login(app: FastifyInstance, input: { email: string; password: string; host?: string; rememberMe?: boolean }): Promise<TokenAnswer> {
+export async function login(
+  app: FastifyInstance,
+  input: { email: string; password: string; host?: string; rememberMe?: boolean },
+): Promise<TokenAnswer> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/account/login',

@@ -7,8 +7,21 @@ const LOCALES = ['default', 'de', 'at', 'es', 'fr', 'it'] as const;
 const same = <T>(value: (locale: (typeof LOCALES)[number]) => T): PerLocale<T> =>
   Object.fromEntries(LOCALES.map((l) => [l, value(l)])) as PerLocale<T>;
 const texts = (name: string, slug: string): PerLocale<PageTexts> =>
-  same((l) => ({ name: l === 'de' ? `${name} (de)` : name, slug, content: `${name} content`, metaDescription: `Sell ${name}`, metaKeywords: name.toLowerCase() }));
-const prices = (de: number): PerLocale<number> => ({ default: de, de, at: de, es: Math.round(de * 0.95), fr: Math.round(de * 0.97), it: Math.round(de * 0.95) });
+  same((l) => ({
+    name: l === 'de' ? `${name} (de)` : name,
+    slug,
+    content: `${name} content`,
+    metaDescription: `Sell ${name}`,
+    metaKeywords: name.toLowerCase(),
+  }));
+const prices = (de: number): PerLocale<number> => ({
+  default: de,
+  de,
+  at: de,
+  es: Math.round(de * 0.95),
+  fr: Math.round(de * 0.97),
+  it: Math.round(de * 0.95),
+});
 const t = (s: string) => same(() => s);
 
 export function fixtureCatalogue(): Catalogue {
@@ -18,15 +31,71 @@ export function fixtureCatalogue(): Catalogue {
       { id: 5, key: 'gameConsoles', sort: 2, imageFamily: 'console', questionSet: 'phone', texts: texts('Game consoles', 'game-consoles') },
     ],
     manufacturers: [
-      { id: 1001, key: 'apple', brand: 'Apple', categoryId: 1, top: true, imageFamily: 'phone', texts: texts('Apple', 'apple-smartphones') },
-      { id: 1002, key: 'samsung', brand: 'Samsung', categoryId: 1, top: false, imageFamily: 'phone', texts: texts('Samsung', 'samsung-smartphones') },
-      { id: 5003, key: 'sony', brand: 'Sony', categoryId: 5, top: true, imageFamily: 'console', texts: texts('Sony', 'sony-game-consoles') },
+      {
+        id: 1001,
+        key: 'apple',
+        brand: 'Apple',
+        categoryId: 1,
+        top: true,
+        imageFamily: 'phone',
+        texts: texts('Apple', 'apple-smartphones'),
+      },
+      {
+        id: 1002,
+        key: 'samsung',
+        brand: 'Samsung',
+        categoryId: 1,
+        top: false,
+        imageFamily: 'phone',
+        texts: texts('Samsung', 'samsung-smartphones'),
+      },
+      {
+        id: 5003,
+        key: 'sony',
+        brand: 'Sony',
+        categoryId: 5,
+        top: true,
+        imageFamily: 'console',
+        texts: texts('Sony', 'sony-game-consoles'),
+      },
     ],
     series: [
-      { id: 10, key: 'iphone-13', manufacturerId: 1001, categoryId: 1, top: true, imageFamily: 'phone', texts: texts('iPhone 13', 'iphone-13') },
-      { id: 11, key: 'iphone-15', manufacturerId: 1001, categoryId: 1, top: true, imageFamily: 'phone', texts: texts('iPhone 15', 'iphone-15') },
-      { id: 20, key: 'galaxy-s21', manufacturerId: 1002, categoryId: 1, top: false, imageFamily: 'phone', texts: texts('Galaxy S21', 'galaxy-s21') },
-      { id: 30, key: 'playstation-5', manufacturerId: 5003, categoryId: 5, top: true, imageFamily: 'console', texts: texts('PlayStation 5', 'playstation-5') },
+      {
+        id: 10,
+        key: 'iphone-13',
+        manufacturerId: 1001,
+        categoryId: 1,
+        top: true,
+        imageFamily: 'phone',
+        texts: texts('iPhone 13', 'iphone-13'),
+      },
+      {
+        id: 11,
+        key: 'iphone-15',
+        manufacturerId: 1001,
+        categoryId: 1,
+        top: true,
+        imageFamily: 'phone',
+        texts: texts('iPhone 15', 'iphone-15'),
+      },
+      {
+        id: 20,
+        key: 'galaxy-s21',
+        manufacturerId: 1002,
+        categoryId: 1,
+        top: false,
+        imageFamily: 'phone',
+        texts: texts('Galaxy S21', 'galaxy-s21'),
+      },
+      {
+        id: 30,
+        key: 'playstation-5',
+        manufacturerId: 5003,
+        categoryId: 5,
+        top: true,
+        imageFamily: 'console',
+        texts: texts('PlayStation 5', 'playstation-5'),
+      },
     ],
     devices: [
       device(1300, 'Apple iPhone 13 128 GB', 'iPhone 13', 10, 1001, 1, 2021, 9, ['iphone13', 'A2633'], 310),

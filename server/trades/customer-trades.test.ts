@@ -32,7 +32,9 @@ describe.each(testDatabases())('customer trades on $name', (database) => {
   beforeAll(async () => {
     handle = await database.open();
     api = await fixtureServices(handle.db);
-    await importVouchers(handle.db, [{ code: 'ONCE10', locale: null, kind: 'fixed', value: 1000, minTotalCents: 0, validUntil: null, singleUsePerCustomer: true }]);
+    await importVouchers(handle.db, [
+      { code: 'ONCE10', locale: null, kind: 'fixed', value: 1000, minTotalCents: 0, validUntil: null, singleUsePerCustomer: true },
+    ]);
     accounts = testAccountServices();
     const shipping = {
       labels: createLabelLinks('a-label-secret-for-the-tests'),
@@ -53,7 +55,11 @@ describe.each(testDatabases())('customer trades on $name', (database) => {
   const asCustomer = async (customer: TestCustomer, options: Omit<Parameters<typeof checkout>[1], 'identity' | 'headers'> = {}) =>
     checkout(app, { identity: { kind: 'customer' }, headers: await customer.auth(), ...options });
   const historyOf = async (customer: TestCustomer) => {
-    const res = await app.inject({ method: 'GET', url: '/api/customers/trade_history', headers: { host: 'de.localhost', ...(await customer.auth()) } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/customers/trade_history',
+      headers: { host: 'de.localhost', ...(await customer.auth()) },
+    });
     return TradeHistorySchema.parse(res.json()).trades.map((t) => t.tradeId);
   };
 
@@ -66,7 +72,10 @@ describe.each(testDatabases())('customer trades on $name', (database) => {
     const trade = TradeSchema.parse(res.json());
     expect(trade).toMatchObject({ status: 'created', total: 950, payout: { method: 'sepa', masked: 'DE89 •••• •••• •••• 3000' } });
 
-    const [row] = await handle.db.select({ customerId: trades.customerId, guestEmail: trades.guestEmail }).from(trades).where(eq(trades.id, trade.tradeId));
+    const [row] = await handle.db
+      .select({ customerId: trades.customerId, guestEmail: trades.guestEmail })
+      .from(trades)
+      .where(eq(trades.id, trade.tradeId));
     expect(row).toEqual({ customerId: customer.id, guestEmail: null });
     const mail = mails.find((m) => m.subject.includes(trade.tradeNumber));
     expect(mail?.to.address).toBe(customer.email);
@@ -80,7 +89,10 @@ describe.each(testDatabases())('customer trades on $name', (database) => {
     const email = `guest-${randomUUID()}@example.com`;
     const res = await checkout(app, { identity: { kind: 'guest', email }, headers: await customer.auth() });
     expect(res.statusCode).toBe(201);
-    const [row] = await handle.db.select({ customerId: trades.customerId, guestEmail: trades.guestEmail }).from(trades).where(eq(trades.id, res.json().tradeId));
+    const [row] = await handle.db
+      .select({ customerId: trades.customerId, guestEmail: trades.guestEmail })
+      .from(trades)
+      .where(eq(trades.id, res.json().tradeId));
     expect(row).toEqual({ customerId: null, guestEmail: email });
     expect(await historyOf(customer)).toEqual([]);
   });
@@ -94,9 +106,17 @@ describe.each(testDatabases())('customer trades on $name', (database) => {
     expect(missing.statusCode).toBe(401);
     expect(missing.headers['www-authenticate']).toBe('Bearer');
     expect(missing.headers['cache-control']).toBe('no-store');
-    expect(missing.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Please log in to check out with your customer account, or check out as a guest.' });
+    expect(missing.json()).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: 'Please log in to check out with your customer account, or check out as a guest.',
+    });
 
-    const expired = await checkout(app, { identity: { kind: 'customer' }, idempotencyKey: key, headers: await customer.auth(Date.now() - 3_600_000) });
+    const expired = await checkout(app, {
+      identity: { kind: 'customer' },
+      idempotencyKey: key,
+      headers: await customer.auth(Date.now() - 3_600_000),
+    });
     expect(expired.statusCode).toBe(401);
     expect(expired.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
     expect(expired.json().message).toBe('Your session has expired. Please log in again to check out with your account.');

@@ -58,7 +58,8 @@ export async function claimKey(db: Database, key: string, scope: string, hash: s
   // No row: its owner failed and released it a moment ago; the retry will find the key free.
   if (!row) return { kind: 'in_progress' };
   if (row.requestHash !== hash) return { kind: 'other_request' };
-  if (row.status === 'done' && row.responseStatus !== null) return { kind: 'replay', answer: { statusCode: row.responseStatus, body: row.responseBody } };
+  if (row.status === 'done' && row.responseStatus !== null)
+    return { kind: 'replay', answer: { statusCode: row.responseStatus, body: row.responseBody } };
   return { kind: 'in_progress' };
 }
 

@@ -60,16 +60,34 @@ describe.each(testDatabases())('inspection and clarifications on $name', (databa
       if (result.kind !== 'created') throw new Error('offer blocked');
       offerIds.push(result.offer.offerId);
     }
-    const rawBody = { offerIds, identity: { kind: 'guest', email: `seller-${randomUUID()}@example.com` }, address: ADDRESS, payout: PAYPAL, termsAccepted: true };
-    const answer = await submitTrade(db, { idempotencyKey: randomUUID(), locale: 'de', rawBody, request: TradeRequestSchema('de').parse(rawBody) });
+    const rawBody = {
+      offerIds,
+      identity: { kind: 'guest', email: `seller-${randomUUID()}@example.com` },
+      address: ADDRESS,
+      payout: PAYPAL,
+      termsAccepted: true,
+    };
+    const answer = await submitTrade(db, {
+      idempotencyKey: randomUUID(),
+      locale: 'de',
+      rawBody,
+      request: TradeRequestSchema('de').parse(rawBody),
+    });
     const trade = TradeSchema.parse(answer.body);
     await transition(db, trade.tradeNumber, 'received');
     return trade;
   };
   const moves = async (tradeId: string) =>
-    (await db.select().from(tradeTransitions).where(eq(tradeTransitions.tradeId, tradeId)).orderBy(tradeTransitions.id)).map((t) => t.toStatus);
-  const statusOf = async (tradeId: string) => (await db.select({ status: trades.status }).from(trades).where(eq(trades.id, tradeId)))[0]!.status;
-  const written = async () => ({ inspections: await db.$count(tradeInspections), clarifications: await db.$count(clarifications), offers: await db.$count(offers) });
+    (await db.select().from(tradeTransitions).where(eq(tradeTransitions.tradeId, tradeId)).orderBy(tradeTransitions.id)).map(
+      (t) => t.toStatus,
+    );
+  const statusOf = async (tradeId: string) =>
+    (await db.select({ status: trades.status }).from(trades).where(eq(trades.id, tradeId)))[0]!.status;
+  const written = async () => ({
+    inspections: await db.$count(tradeInspections),
+    clarifications: await db.$count(clarifications),
+    offers: await db.$count(offers),
+  });
 
   describe('found as offered', () => {
     it('inspects the trade at the offered price, stores the found answers, and pays that', async () => {
@@ -81,19 +99,39 @@ describe.each(testDatabases())('inspection and clarifications on $name', (databa
       ]);
       expect(result).toMatchObject({ tradeNumber: trade.tradeNumber, status: 'inspected' });
       expect(result.items).toEqual([
-        expect.objectContaining({ offerId: a, offeredPriceCents: 31_000, foundKind: 'purchase', foundPriceCents: 31_000, agreedPriceCents: 31_000, clarification: null }),
-        expect.objectContaining({ offerId: b, offeredPriceCents: 16_150, foundAnswers: { '1': 11, '2': 22, '3': 31 }, agreedPriceCents: 16_150 }),
+        expect.objectContaining({
+          offerId: a,
+          offeredPriceCents: 31_000,
+          foundKind: 'purchase',
+          foundPriceCents: 31_000,
+          agreedPriceCents: 31_000,
+          clarification: null,
+        }),
+        expect.objectContaining({
+          offerId: b,
+          offeredPriceCents: 16_150,
+          foundAnswers: { '1': 11, '2': 22, '3': 31 },
+          agreedPriceCents: 16_150,
+        }),
       ]);
       expect(await moves(trade.tradeId)).toEqual(['created', 'received', 'inspected']);
       const [stored] = await db.select().from(tradeInspections).where(eq(tradeInspections.offerId, a));
-      expect(stored).toMatchObject({ tradeId: trade.tradeId, foundAnswers: { '1': 11, '2': 21, '3': 31 }, foundKind: 'purchase', foundPriceCents: 31_000, foundConditionId: 1 });
+      expect(stored).toMatchObject({
+        tradeId: trade.tradeId,
+        foundAnswers: { '1': 11, '2': 21, '3': 31 },
+        foundKind: 'purchase',
+        foundPriceCents: 31_000,
+        foundConditionId: 1,
+      });
       expect((await showTrade(db, trade.tradeNumber)).trade.payoutCents).toBe(47_150);
       expect((await transition(db, trade.tradeNumber, 'paid')).note).toBe('payout 471.50 EUR');
     });
 
     it('pays the higher price when the base price rose since the offer ("price only goes up")', async () => {
       const trade = await receivedTrade([{ deviceId: 1300 }]);
-      const result = await recordInspection(db, storeWithPrice(1300, 350), trade.tradeId, [{ offerId: trade.items[0]!.offerId, answers: {} }]);
+      const result = await recordInspection(db, storeWithPrice(1300, 350), trade.tradeId, [
+        { offerId: trade.items[0]!.offerId, answers: {} },
+      ]);
       expect(result.status).toBe('inspected');
       expect(result.items[0]).toMatchObject({ offeredPriceCents: 31_000, foundPriceCents: 35_000, agreedPriceCents: 35_000 });
       expect((await transition(db, trade.tradeNumber, 'paid')).note).toBe('payout 350.00 EUR');
@@ -101,7 +139,9 @@ describe.each(testDatabases())('inspection and clarifications on $name', (databa
 
     it('keeps the offered price when the base price fell since the offer', async () => {
       const trade = await receivedTrade([{ deviceId: 1300 }]);
-      const result = await recordInspection(db, storeWithPrice(1300, 250), trade.tradeNumber, [{ offerId: trade.items[0]!.offerId, answers: {} }]);
+      const result = await recordInspection(db, storeWithPrice(1300, 250), trade.tradeNumber, [
+        { offerId: trade.items[0]!.offerId, answers: {} },
+      ]);
       expect(result.status).toBe('inspected');
       expect(result.items[0]).toMatchObject({ foundPriceCents: 25_000, agreedPriceCents: 31_000, clarification: null });
     });
@@ -114,8 +154,13 @@ describe.each(testDatabases())('inspection and clarifications on $name', (databa
 
     it('needs no clarification when a worse device is still worth its offer at today’s higher price', async () => {
       const trade = await receivedTrade([{ deviceId: 1300 }]);
-      const result = await recordInspection(db, storeWithPrice(1300, 400), trade.tradeNumber, [{ offerId: trade.items[0]!.offerId, answers: { 2: 22 } }]);
-      expect(result).toMatchObject({ status: 'inspected', items: [{ foundPriceCents: 34_000, agreedPriceCents: 34_000, clarification: null }] });
+      const result = await recordInspection(db, storeWithPrice(1300, 400), trade.tradeNumber, [
+        { offerId: trade.items[0]!.offerId, answers: { 2: 22 } },
+      ]);
+      expect(result).toMatchObject({
+        status: 'inspected',
+        items: [{ foundPriceCents: 34_000, agreedPriceCents: 34_000, clarification: null }],
+      });
     });
   });
 
@@ -137,28 +182,66 @@ describe.each(testDatabases())('inspection and clarifications on $name', (databa
       expect(result.status).toBe('clarification');
       expect(result.items[0]).toMatchObject({ offerId: fine, agreedPriceCents: 31_000, clarification: null });
       const item = result.items[1]!;
-      expect(item).toMatchObject({ offerId: cracked, foundPriceCents: 28_800, agreedPriceCents: null, clarification: { kind: 'lower_price', newPriceCents: 28_800 } });
+      expect(item).toMatchObject({
+        offerId: cracked,
+        foundPriceCents: 28_800,
+        agreedPriceCents: null,
+        clarification: { kind: 'lower_price', newPriceCents: 28_800 },
+      });
       const c = item.clarification!;
       expect(c.linkPath).toBe(`/clarification/${c.id}/${trade.tradeNumber}`);
       expect(c.reason).toBe('The device differs from the offer (DISPLAY=CRACKED). New offer: 288.00 EUR instead of 640.00 EUR.');
 
       const [newOffer] = await db.select().from(offers).where(eq(offers.id, c.newOfferId));
-      expect(newOffer).toMatchObject({ deviceId: 1500, locale: 'de', answers: { '1': 11, '2': 23, '3': 31 }, priceCents: 28_800, conditionId: 4, kind: 'purchase' });
+      expect(newOffer).toMatchObject({
+        deviceId: 1500,
+        locale: 'de',
+        answers: { '1': 11, '2': 23, '3': 31 },
+        priceCents: 28_800,
+        conditionId: 4,
+        kind: 'purchase',
+      });
       expect(newOffer!.validUntil.getTime()).toBe(now.getTime() + 21 * DAY_MS);
       const [row] = await db.select().from(clarifications).where(eq(clarifications.id, c.id));
-      expect(row).toMatchObject({ tradeId: trade.tradeId, itemOfferId: cracked, status: 'open', kind: 'lower_price', answerCodes: ['DISPLAY=CRACKED'], answeredAt: null });
+      expect(row).toMatchObject({
+        tradeId: trade.tradeId,
+        itemOfferId: cracked,
+        status: 'open',
+        kind: 'lower_price',
+        answerCodes: ['DISPLAY=CRACKED'],
+        answeredAt: null,
+      });
       expect(row!.createdAt.getTime()).toBe(now.getTime());
 
       expect(await moves(trade.tradeId)).toEqual(['created', 'received', 'inspected', 'clarification']);
       const shown = await showTrade(db, trade.tradeNumber);
-      expect(shown.clarifications).toEqual([expect.objectContaining({ id: c.id, newPriceCents: 28_800, status: 'open', linkPath: c.linkPath })]);
-      expect(shown.items[1]!.inspection).toMatchObject({ foundCodes: ['POWER=YES', 'DISPLAY=CRACKED', 'ACCOUNT=REMOVED'], agreedPriceCents: null });
+      expect(shown.clarifications).toEqual([
+        expect.objectContaining({ id: c.id, newPriceCents: 28_800, status: 'open', linkPath: c.linkPath }),
+      ]);
+      expect(shown.items[1]!.inspection).toMatchObject({
+        foundCodes: ['POWER=YES', 'DISPLAY=CRACKED', 'ACCOUNT=REMOVED'],
+        agreedPriceCents: null,
+      });
       expect(shown.transitions.map((t) => t.at.getTime()).slice(-2)).toEqual([now.getTime(), now.getTime()]);
-      await expect(transition(db, trade.tradeNumber, 'paid')).rejects.toThrow(`Trade ${trade.tradeNumber} is in clarification; it cannot be paid.`);
+      await expect(transition(db, trade.tradeNumber, 'paid')).rejects.toThrow(
+        `Trade ${trade.tradeNumber} is in clarification; it cannot be paid.`,
+      );
 
       // The clarification's new offer belongs to this trade: it cannot be sold again in a new checkout.
-      const rawBody = { offerIds: [c.newOfferId], identity: { kind: 'guest', email: 'someone@example.com' }, address: ADDRESS, payout: PAYPAL, termsAccepted: true };
-      const resold = await submitTrade(db, { idempotencyKey: randomUUID(), locale: 'de', rawBody, request: TradeRequestSchema('de').parse(rawBody), now });
+      const rawBody = {
+        offerIds: [c.newOfferId],
+        identity: { kind: 'guest', email: 'someone@example.com' },
+        address: ADDRESS,
+        payout: PAYPAL,
+        termsAccepted: true,
+      };
+      const resold = await submitTrade(db, {
+        idempotencyKey: randomUUID(),
+        locale: 'de',
+        rawBody,
+        request: TradeRequestSchema('de').parse(rawBody),
+        now,
+      });
       expect(resold.statusCode).toBe(409);
       expect(resold.body).toMatchObject({ usedOfferIds: [c.newOfferId] });
     });
@@ -197,7 +280,11 @@ describe.each(testDatabases())('inspection and clarifications on $name', (databa
 
     it('accepting every clarification accepts the trade at the new prices, which paying pays', async () => {
       const { trade, ids } = await twoWorse();
-      expect(await answerClarification(db, trade.tradeNumber, ids[0], 'accept')).toEqual({ clarificationId: ids[0], status: 'accepted', tradeStatus: 'clarification' });
+      expect(await answerClarification(db, trade.tradeNumber, ids[0], 'accept')).toEqual({
+        clarificationId: ids[0],
+        status: 'accepted',
+        tradeStatus: 'clarification',
+      });
       expect(await statusOf(trade.tradeId)).toBe('clarification');
       expect(await answerClarification(db, trade.tradeNumber, ids[1].toUpperCase(), 'accept')).toMatchObject({ tradeStatus: 'accepted' });
       expect(await moves(trade.tradeId)).toEqual(['created', 'received', 'inspected', 'clarification', 'accepted']);
@@ -211,7 +298,10 @@ describe.each(testDatabases())('inspection and clarifications on $name', (databa
     it('declining one declines the trade; the devices are returned, never paid', async () => {
       const { trade, ids } = await twoWorse();
       await answerClarification(db, trade.tradeNumber, ids[0], 'decline');
-      expect(await answerClarification(db, trade.tradeNumber, ids[1], 'accept')).toMatchObject({ status: 'accepted', tradeStatus: 'declined' });
+      expect(await answerClarification(db, trade.tradeNumber, ids[1], 'accept')).toMatchObject({
+        status: 'accepted',
+        tradeStatus: 'declined',
+      });
       await expect(transition(db, trade.tradeNumber, 'paid')).rejects.toThrow(`Trade ${trade.tradeNumber} is declined; it cannot be paid.`);
       await transition(db, trade.tradeNumber, 'returned', 'DHL 0034');
       await expect(transition(db, trade.tradeNumber, 'paid')).rejects.toMatchObject({ from: 'returned', to: 'paid' });
@@ -222,12 +312,18 @@ describe.each(testDatabases())('inspection and clarifications on $name', (databa
       const { trade, ids } = await twoWorse();
       const other = await twoWorse();
       await answerClarification(db, trade.tradeNumber, ids[0], 'accept');
-      await expect(answerClarification(db, trade.tradeNumber, ids[0], 'decline')).rejects.toThrow(`Clarification ${ids[0]} was already accepted.`);
-      await expect(answerClarification(db, trade.tradeNumber, other.ids[0], 'accept')).rejects.toThrow(`Trade ${trade.tradeNumber} has no clarification ${other.ids[0]}.`);
+      await expect(answerClarification(db, trade.tradeNumber, ids[0], 'decline')).rejects.toThrow(
+        `Clarification ${ids[0]} was already accepted.`,
+      );
+      await expect(answerClarification(db, trade.tradeNumber, other.ids[0], 'accept')).rejects.toThrow(
+        `Trade ${trade.tradeNumber} has no clarification ${other.ids[0]}.`,
+      );
       await expect(answerClarification(db, trade.tradeNumber, 'nope', 'accept')).rejects.toBeInstanceOf(ClarificationError);
       await expect(answerClarification(db, 'TR-1999-999999', ids[1], 'accept')).rejects.toThrow('There is no trade TR-1999-999999.');
       const late = new Date(Date.now() + 22 * DAY_MS);
-      await expect(answerClarification(db, trade.tradeNumber, ids[1], 'accept', { now: late })).rejects.toThrow(/expired on .*; it can only be declined/);
+      await expect(answerClarification(db, trade.tradeNumber, ids[1], 'accept', { now: late })).rejects.toThrow(
+        /expired on .*; it can only be declined/,
+      );
       expect(await answerClarification(db, trade.tradeNumber, ids[1], 'decline', { now: late })).toMatchObject({ tradeStatus: 'declined' });
     });
   });
@@ -237,7 +333,9 @@ describe.each(testDatabases())('inspection and clarifications on $name', (databa
       const trade = await receivedTrade([{ deviceId: 1300 }]);
       const item = [{ offerId: trade.items[0]!.offerId, answers: {} }];
       await recordInspection(db, store, trade.tradeNumber, item);
-      await expect(recordInspection(db, store, trade.tradeNumber, item)).rejects.toThrow(`Trade ${trade.tradeNumber} is already inspected.`);
+      await expect(recordInspection(db, store, trade.tradeNumber, item)).rejects.toThrow(
+        `Trade ${trade.tradeNumber} is already inspected.`,
+      );
       const created = await receivedTrade([{ deviceId: 1300 }]);
       await db.update(trades).set({ status: 'created' }).where(eq(trades.id, created.tradeId));
       await expect(recordInspection(db, store, created.tradeNumber, [{ offerId: created.items[0]!.offerId, answers: {} }])).rejects.toThrow(
@@ -249,24 +347,50 @@ describe.each(testDatabases())('inspection and clarifications on $name', (databa
       const trade = await receivedTrade([{ deviceId: 1300 }, { deviceId: 2100 }]);
       const [a, b] = trade.items.map((i) => i.offerId) as [string, string];
       const before = await written();
-      const attempt = (items: { offerId: string; answers: Record<string, number> }[]) => recordInspection(db, store, trade.tradeNumber, items);
-      await expect(attempt([{ offerId: a, answers: {} }])).rejects.toThrow(/needs its inspection result; missing: 2\. Samsung Galaxy S21 128 GB/);
-      const stranger = randomUUID();
-      await expect(attempt([{ offerId: a, answers: {} }, { offerId: b, answers: {} }, { offerId: stranger, answers: {} }])).rejects.toThrow(`has no item ${stranger}`);
-      await expect(attempt([{ offerId: a, answers: {} }, { offerId: a.toUpperCase(), answers: {} }])).rejects.toThrow('is listed twice');
-      await expect(attempt([{ offerId: a, answers: { 1: 23 } }, { offerId: b, answers: {} }])).rejects.toThrow(
-        'Item 1 (Apple iPhone 13 128 GB): answers.1: This answer does not belong to the question.',
+      const attempt = (items: { offerId: string; answers: Record<string, number> }[]) =>
+        recordInspection(db, store, trade.tradeNumber, items);
+      await expect(attempt([{ offerId: a, answers: {} }])).rejects.toThrow(
+        /needs its inspection result; missing: 2\. Samsung Galaxy S21 128 GB/,
       );
-      await expect(attempt([{ offerId: a, answers: {} }, { offerId: b, answers: { 9: 91 } }])).rejects.toBeInstanceOf(InspectionError);
+      const stranger = randomUUID();
+      await expect(
+        attempt([
+          { offerId: a, answers: {} },
+          { offerId: b, answers: {} },
+          { offerId: stranger, answers: {} },
+        ]),
+      ).rejects.toThrow(`has no item ${stranger}`);
+      await expect(
+        attempt([
+          { offerId: a, answers: {} },
+          { offerId: a.toUpperCase(), answers: {} },
+        ]),
+      ).rejects.toThrow('is listed twice');
+      await expect(
+        attempt([
+          { offerId: a, answers: { 1: 23 } },
+          { offerId: b, answers: {} },
+        ]),
+      ).rejects.toThrow('Item 1 (Apple iPhone 13 128 GB): answers.1: This answer does not belong to the question.');
+      await expect(
+        attempt([
+          { offerId: a, answers: {} },
+          { offerId: b, answers: { 9: 91 } },
+        ]),
+      ).rejects.toBeInstanceOf(InspectionError);
       expect(await written()).toEqual(before);
       expect(await statusOf(trade.tradeId)).toBe('received');
     });
 
     it('records one of two concurrent inspections of the same trade', async () => {
       const trade = await receivedTrade([{ deviceId: 1300 }]);
-      const results = await Promise.allSettled([BEST, CRACKED].map((answers) => recordInspection(db, store, trade.tradeNumber, [{ offerId: trade.items[0]!.offerId, answers }])));
+      const results = await Promise.allSettled(
+        [BEST, CRACKED].map((answers) => recordInspection(db, store, trade.tradeNumber, [{ offerId: trade.items[0]!.offerId, answers }])),
+      );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-      expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason)).toEqual([expect.any(TransitionError)]);
+      expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason)).toEqual([
+        expect.any(TransitionError),
+      ]);
       expect(await db.$count(tradeInspections, eq(tradeInspections.tradeId, trade.tradeId))).toBe(1);
     });
   });

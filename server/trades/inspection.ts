@@ -223,11 +223,14 @@ function pricedOrNull(base: number, questions: readonly CatalogueQuestion[], ans
   }
 }
 
-const answerCode = (question: CatalogueQuestion, answerId: number | undefined) => question.answers.find((a) => a.id === answerId)?.code ?? String(answerId);
+const answerCode = (question: CatalogueQuestion, answerId: number | undefined) =>
+  question.answers.find((a) => a.id === answerId)?.code ?? String(answerId);
 
 /** QUESTION=ANSWER codes of the found answers that differ from the offer. */
 function differences(questions: readonly CatalogueQuestion[], offered: Record<string, number>, found: Record<string, number>): string[] {
-  return questions.filter((q) => offered[String(q.id)] !== found[String(q.id)]).map((q) => `${q.code}=${answerCode(q, found[String(q.id)])}`);
+  return questions
+    .filter((q) => offered[String(q.id)] !== found[String(q.id)])
+    .map((q) => `${q.code}=${answerCode(q, found[String(q.id)])}`);
 }
 
 function blockingCodes(questions: readonly CatalogueQuestion[], found: Extract<PricingResult, { kind: 'blocked' }>): string[] {
@@ -278,22 +281,34 @@ export async function answerClarification(
       : [];
     if (!row) throw new ClarificationError(`Trade ${trade.tradeNumber} has no clarification ${clarificationId.trim()}.`);
     const { clarification } = row;
-    if (clarification.status !== 'open') throw new ClarificationError(`Clarification ${clarification.id} was already ${clarification.status}.`);
+    if (clarification.status !== 'open')
+      throw new ClarificationError(`Clarification ${clarification.id} was already ${clarification.status}.`);
     if (trade.status !== 'clarification') throw new TransitionError(trade.tradeNumber, trade.status, target);
     if (answer === 'accept' && row.validUntil.getTime() < now.getTime()) {
-      throw new ClarificationError(`The new offer of clarification ${clarification.id} expired on ${row.validUntil.toISOString()}; it can only be declined.`);
+      throw new ClarificationError(
+        `The new offer of clarification ${clarification.id} expired on ${row.validUntil.toISOString()}; it can only be declined.`,
+      );
     }
 
     await tx.update(clarifications).set({ status: target, answeredAt: now }).where(eq(clarifications.id, clarification.id));
     if (answer === 'accept') {
-      await tx.update(tradeInspections).set({ agreedPriceCents: row.newPriceCents }).where(eq(tradeInspections.offerId, clarification.itemOfferId));
+      await tx
+        .update(tradeInspections)
+        .set({ agreedPriceCents: row.newPriceCents })
+        .where(eq(tradeInspections.offerId, clarification.itemOfferId));
     }
 
     const all = await tx.select({ status: clarifications.status }).from(clarifications).where(eq(clarifications.tradeId, trade.id));
     if (all.some((c) => c.status === 'open')) return { clarificationId: clarification.id, status: target, tradeStatus: 'clarification' };
     const outcome = all.some((c) => c.status === 'declined') ? 'declined' : 'accepted';
     const declined = all.filter((c) => c.status === 'declined').length;
-    await applyTransition(tx, trade, outcome, outcome === 'declined' ? `${declined} of ${all.length} clarification(s) declined` : `${all.length} clarification(s) accepted`, now);
+    await applyTransition(
+      tx,
+      trade,
+      outcome,
+      outcome === 'declined' ? `${declined} of ${all.length} clarification(s) declined` : `${all.length} clarification(s) accepted`,
+      now,
+    );
     return { clarificationId: clarification.id, status: target, tradeStatus: outcome };
   });
 }

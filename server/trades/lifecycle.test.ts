@@ -27,7 +27,12 @@ const ADDRESS = { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestra
 const SEPA = { method: 'sepa', accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' };
 
 /** A trade created like checkout does (offers priced from the catalogue, POST /api/trades' service). */
-async function createTrade(db: Database, store: CatalogueStore, deviceIds: number[] = [1300], extra: Record<string, unknown> = {}): Promise<Trade> {
+async function createTrade(
+  db: Database,
+  store: CatalogueStore,
+  deviceIds: number[] = [1300],
+  extra: Record<string, unknown> = {},
+): Promise<Trade> {
   const writer = new OfferWriter(db);
   const offerIds: string[] = [];
   for (const deviceId of deviceIds) {
@@ -35,8 +40,20 @@ async function createTrade(db: Database, store: CatalogueStore, deviceIds: numbe
     if (result.kind !== 'created') throw new Error('offer blocked');
     offerIds.push(result.offer.offerId);
   }
-  const rawBody = { offerIds, identity: { kind: 'guest', email: `seller-${randomUUID()}@example.com` }, address: ADDRESS, payout: SEPA, termsAccepted: true, ...extra };
-  const answer = await submitTrade(db, { idempotencyKey: randomUUID(), locale: 'de', rawBody, request: TradeRequestSchema('de').parse(rawBody) });
+  const rawBody = {
+    offerIds,
+    identity: { kind: 'guest', email: `seller-${randomUUID()}@example.com` },
+    address: ADDRESS,
+    payout: SEPA,
+    termsAccepted: true,
+    ...extra,
+  };
+  const answer = await submitTrade(db, {
+    idempotencyKey: randomUUID(),
+    locale: 'de',
+    rawBody,
+    request: TradeRequestSchema('de').parse(rawBody),
+  });
   if (answer.statusCode !== 201) throw new Error(`trade not created: ${JSON.stringify(answer.body)}`);
   return TradeSchema.parse(answer.body);
 }
@@ -54,7 +71,9 @@ describe('the allowed transitions', () => {
       paid: [],
       cancelled: [],
     });
-    const allowed = TradeStatusSchema.options.flatMap((from) => TradeStatusSchema.options.filter((to) => canTransition(from, to)).map((to) => `${from}→${to}`));
+    const allowed = TradeStatusSchema.options.flatMap((from) =>
+      TradeStatusSchema.options.filter((to) => canTransition(from, to)).map((to) => `${from}→${to}`),
+    );
     expect(allowed).toHaveLength(9);
   });
 });
@@ -68,15 +87,21 @@ describe.each(testDatabases())('trade life cycle on $name', (database) => {
     handle = await database.open();
     db = handle.db;
     store = (await fixtureServices(db)).store;
-    await importVouchers(db, [{ code: 'BONUS10', locale: null, kind: 'fixed', value: 1000, minTotalCents: 0, validUntil: null, singleUsePerCustomer: false }]);
+    await importVouchers(db, [
+      { code: 'BONUS10', locale: null, kind: 'fixed', value: 1000, minTotalCents: 0, validUntil: null, singleUsePerCustomer: false },
+    ]);
   }, 60_000);
   afterAll(async () => {
     await handle?.close();
   });
 
   const history = async (tradeId: string) =>
-    (await db.select().from(tradeTransitions).where(eq(tradeTransitions.tradeId, tradeId)).orderBy(tradeTransitions.id)).map((t) => [t.fromStatus, t.toStatus]);
-  const status = async (tradeId: string) => (await db.select({ status: trades.status }).from(trades).where(eq(trades.id, tradeId)))[0]!.status;
+    (await db.select().from(tradeTransitions).where(eq(tradeTransitions.tradeId, tradeId)).orderBy(tradeTransitions.id)).map((t) => [
+      t.fromStatus,
+      t.toStatus,
+    ]);
+  const status = async (tradeId: string) =>
+    (await db.select({ status: trades.status }).from(trades).where(eq(trades.id, tradeId)))[0]!.status;
 
   it.each<[string, TradeStatus[]]>([
     ['paid without clarification', ['received', 'inspected', 'paid']],
@@ -94,7 +119,10 @@ describe.each(testDatabases())('trade life cycle on $name', (database) => {
     }
     expect(await status(trade.tradeId)).toBe(path.at(-1));
     const rows = await db.select().from(tradeTransitions).where(eq(tradeTransitions.tradeId, trade.tradeId)).orderBy(tradeTransitions.id);
-    expect(rows.map((r) => [r.fromStatus, r.toStatus])).toEqual([[null, 'created'], ...path.map((to, i) => [i === 0 ? 'created' : path[i - 1], to])]);
+    expect(rows.map((r) => [r.fromStatus, r.toStatus])).toEqual([
+      [null, 'created'],
+      ...path.map((to, i) => [i === 0 ? 'created' : path[i - 1], to]),
+    ]);
     expect(rows.slice(1).map((r) => r.at.toISOString())).toEqual(path.map((_, i) => new Date(Date.UTC(2026, 0, 10, 9, i)).toISOString()));
     expect(rows.at(-1)!.note).toContain(`step ${path.length - 1}`);
   });
@@ -112,7 +140,12 @@ describe.each(testDatabases())('trade life cycle on $name', (database) => {
     await transition(db, trade.tradeNumber, 'cancelled');
     const error = await transition(db, trade.tradeNumber, 'paid').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransitionError);
-    expect(error).toMatchObject({ from: 'cancelled', to: 'paid', tradeNumber: trade.tradeNumber, message: `Trade ${trade.tradeNumber} is cancelled; it cannot be paid.` });
+    expect(error).toMatchObject({
+      from: 'cancelled',
+      to: 'paid',
+      tradeNumber: trade.tradeNumber,
+      message: `Trade ${trade.tradeNumber} is cancelled; it cannot be paid.`,
+    });
     expect(await status(trade.tradeId)).toBe('cancelled');
     expect(await history(trade.tradeId)).toEqual([
       [null, 'created'],
@@ -123,7 +156,9 @@ describe.each(testDatabases())('trade life cycle on $name', (database) => {
   it('refuses to cancel a received trade and to receive a trade twice', async () => {
     const trade = await createTrade(db, store);
     await transition(db, trade.tradeNumber, 'received');
-    await expect(transition(db, trade.tradeNumber, 'cancelled')).rejects.toThrow(`Trade ${trade.tradeNumber} is received; it cannot be cancelled.`);
+    await expect(transition(db, trade.tradeNumber, 'cancelled')).rejects.toThrow(
+      `Trade ${trade.tradeNumber} is received; it cannot be cancelled.`,
+    );
     await expect(transition(db, trade.tradeNumber, 'received')).rejects.toThrow(`Trade ${trade.tradeNumber} is already received.`);
     await expect(transition(db, trade.tradeNumber, 'paid')).rejects.toMatchObject({ from: 'received', to: 'paid' });
     expect(await history(trade.tradeId)).toEqual([
@@ -189,7 +224,13 @@ describe.each(testDatabases())('trade life cycle on $name', (database) => {
         payout: { method: 'sepa', masked: 'DE89 •••• •••• •••• 3000' },
       });
       expect(details.items).toEqual([
-        expect.objectContaining({ position: 0, deviceName: 'Apple iPhone 13 128 GB', priceCents: 31_000, offeredCodes: ['POWER=YES', 'DISPLAY=FLAWLESS', 'ACCOUNT=REMOVED'], inspection: null }),
+        expect.objectContaining({
+          position: 0,
+          deviceName: 'Apple iPhone 13 128 GB',
+          priceCents: 31_000,
+          offeredCodes: ['POWER=YES', 'DISPLAY=FLAWLESS', 'ACCOUNT=REMOVED'],
+          inspection: null,
+        }),
         expect.objectContaining({ position: 1, deviceName: 'Sony PlayStation 5 Digital Edition', priceCents: 28_000 }),
       ]);
       expect(details.transitions).toEqual([
@@ -210,9 +251,14 @@ describe('the operator CLI (tsx server/ops.ts, embedded database)', () => {
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent' };
       delete env.DATABASE_URL;
-      execFile(join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), ['server/ops.ts', ...args], { cwd: PROJECT_ROOT, env, timeout: 60_000 }, (error, stdout, stderr) => {
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-      });
+      execFile(
+        join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'),
+        ['server/ops.ts', ...args],
+        { cwd: PROJECT_ROOT, env, timeout: 60_000 },
+        (error, stdout, stderr) => {
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
+        },
+      );
     });
 
   beforeAll(async () => {
@@ -251,7 +297,9 @@ describe('the operator CLI (tsx server/ops.ts, embedded database)', () => {
     expect(shown.stdout).toMatch(/Apple iPhone 13 128 GB\s+310\.00 EUR\s+POWER=YES DISPLAY=FLAWLESS ACCOUNT=REMOVED\s+DISPLAY=CRACKED/);
     expect(shown.stdout).toContain(`/clarification/${id}/${tradeNumber}`);
 
-    expect((await ops('trades', 'clarification', 'answer', tradeNumber, id!, 'accept')).stdout).toContain(`${tradeNumber} clarification → accepted`);
+    expect((await ops('trades', 'clarification', 'answer', tradeNumber, id!, 'accept')).stdout).toContain(
+      `${tradeNumber} clarification → accepted`,
+    );
     const paid = await ops('trades', 'pay', tradeNumber);
     expect(paid.stdout).toMatch(new RegExp(`${tradeNumber} accepted → paid at .* \\(payout 139\\.50 EUR\\)`));
   }, 120_000);

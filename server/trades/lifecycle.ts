@@ -115,7 +115,13 @@ export interface TransitionResult {
 }
 
 /** Moves a trade one step in ONE transaction, or throws TransitionError / TradeNotFoundError. */
-export async function transition(db: Database, ref: string, to: TradeStatus, note?: string, at: Date = new Date()): Promise<TransitionResult> {
+export async function transition(
+  db: Database,
+  ref: string,
+  to: TradeStatus,
+  note?: string,
+  at: Date = new Date(),
+): Promise<TransitionResult> {
   return db.transaction(async (tx) => {
     const trade = await lockTrade(tx, ref);
     const moved = await applyTransition(tx, trade, to, note ?? null, at);
@@ -252,7 +258,12 @@ export async function showTrade(db: Database, ref: string): Promise<TradeDetails
       .orderBy(asc(tradeItems.position)),
     db.select().from(tradeTransitions).where(eq(tradeTransitions.tradeId, trade.id)).orderBy(asc(tradeTransitions.id)),
     db
-      .select({ clarification: clarifications, newPriceCents: offers.priceCents, validUntil: offers.validUntil, position: tradeItems.position })
+      .select({
+        clarification: clarifications,
+        newPriceCents: offers.priceCents,
+        validUntil: offers.validUntil,
+        position: tradeItems.position,
+      })
       .from(clarifications)
       .innerJoin(offers, eq(offers.id, clarifications.newOfferId))
       .innerJoin(tradeItems, eq(tradeItems.offerId, clarifications.itemOfferId))
@@ -260,7 +271,10 @@ export async function showTrade(db: Database, ref: string): Promise<TradeDetails
       .orderBy(asc(tradeItems.position)),
     payoutCents(db, trade),
   ]);
-  const codes = await answerCodes(db, itemRows.flatMap((r) => [...Object.values(r.offeredAnswers), ...Object.values(r.inspection?.foundAnswers ?? {})]));
+  const codes = await answerCodes(
+    db,
+    itemRows.flatMap((r) => [...Object.values(r.offeredAnswers), ...Object.values(r.inspection?.foundAnswers ?? {})]),
+  );
   return {
     trade: {
       tradeId: trade.id,
@@ -297,7 +311,12 @@ export async function showTrade(db: Database, ref: string): Promise<TradeDetails
         inspectedAt: inspection.inspectedAt,
       },
     })),
-    transitions: transitionRows.map((t) => ({ from: t.fromStatus as TradeStatus | null, to: t.toStatus as TradeStatus, at: t.at, note: t.note })),
+    transitions: transitionRows.map((t) => ({
+      from: t.fromStatus as TradeStatus | null,
+      to: t.toStatus as TradeStatus,
+      at: t.at,
+      note: t.note,
+    })),
     clarifications: clarificationRows.map(({ clarification: c, newPriceCents, validUntil }) => ({
       id: c.id,
       itemOfferId: c.itemOfferId,

@@ -12,7 +12,17 @@ import type { Locale } from '../../src/config/locales';
 import { paymentTypeCode, type Payout, type Trade, type TradeRequest, type VoucherFailureReason } from '../../src/contracts/trades';
 import type { Database } from '../db/client';
 import { uniqueViolation, withoutParameters } from '../db/errors';
-import { clarifications, customers, devices, offers, tradeItems, tradeNumberCounters, trades, tradeTransitions, voucherRedemptions } from '../db/schema';
+import {
+  clarifications,
+  customers,
+  devices,
+  offers,
+  tradeItems,
+  tradeNumberCounters,
+  trades,
+  tradeTransitions,
+  voucherRedemptions,
+} from '../db/schema';
 import { checkVoucher, customerKey } from '../vouchers/service';
 import { claimKey, completeKey, releaseKey, requestHash, type StoredAnswer } from './idempotency';
 
@@ -75,7 +85,8 @@ export async function submitTrade(db: Database, submission: TradeSubmission): Pr
   const claim = await claimKey(db, key, `trades:${locale}`, requestHash(hashed, locale));
   if (claim.kind === 'replay') return { ...claim.answer, replayed: true };
   if (claim.kind === 'in_progress') return unstored(409, 'Conflict', 'This checkout is already being processed.');
-  if (claim.kind === 'other_request') return unstored(422, 'Unprocessable Entity', 'This Idempotency-Key was used for a different request.');
+  if (claim.kind === 'other_request')
+    return unstored(422, 'Unprocessable Entity', 'This Idempotency-Key was used for a different request.');
 
   let created: StoredAnswer & { readonly email: string };
   try {
@@ -149,22 +160,36 @@ async function createTrade(db: Database, submission: TradeSubmission, ref: Selle
     }
     // Used: in another trade, or made for a clarification of another trade (its seller answers it there).
     const used = await tx.select({ offerId: tradeItems.offerId }).from(tradeItems).where(inArray(tradeItems.offerId, ids));
-    const clarifying = await tx.select({ offerId: clarifications.newOfferId }).from(clarifications).where(inArray(clarifications.newOfferId, ids));
+    const clarifying = await tx
+      .select({ offerId: clarifications.newOfferId })
+      .from(clarifications)
+      .where(inArray(clarifications.newOfferId, ids));
     if (used.length + clarifying.length > 0) throw usedOffers([...used, ...clarifying].map((u) => u.offerId));
 
     const subtotalCents = items.reduce((sum, i) => sum + i.offer.priceCents, 0);
     const email = seller.email;
     let voucher: { code: string; cents: number; singleUse: boolean } | null = null;
     if (request.voucherCode) {
-      const decision = await checkVoucher(tx, { code: request.voucherCode, locale, cartTotalCents: subtotalCents, customerKey: customerKey(email), now });
+      const decision = await checkVoucher(tx, {
+        code: request.voucherCode,
+        locale,
+        cartTotalCents: subtotalCents,
+        customerKey: customerKey(email),
+        now,
+      });
       if (!decision.valid) throw voucherRejection(decision.reason);
       voucher = { code: decision.code, cents: decision.valueCents, singleUse: decision.singleUse };
     }
     const totalCents = subtotalCents + (voucher?.cents ?? 0);
     if (request.b2b && totalCents > B2B_TRADE_CAP * 100) {
-      throw new Rejection(422, 'Unprocessable Entity', `Business trade-ins are capped at ${B2B_TRADE_CAP} EUR; this one totals ${euros(totalCents)} EUR.`, {
-        cap: B2B_TRADE_CAP,
-      });
+      throw new Rejection(
+        422,
+        'Unprocessable Entity',
+        `Business trade-ins are capped at ${B2B_TRADE_CAP} EUR; this one totals ${euros(totalCents)} EUR.`,
+        {
+          cap: B2B_TRADE_CAP,
+        },
+      );
     }
 
     // Taken last: the counter's row lock is held until commit and serializes trade creation.
@@ -203,7 +228,9 @@ async function createTrade(db: Database, submission: TradeSubmission, ref: Selle
     );
     await tx.insert(tradeTransitions).values({ tradeId, fromStatus: null, toStatus: 'created', at: now, note: 'submitted at checkout' });
     if (voucher) {
-      await tx.insert(voucherRedemptions).values({ code: voucher.code, customerKey: customerKey(email), tradeId, singleUse: voucher.singleUse, createdAt: now });
+      await tx
+        .insert(voucherRedemptions)
+        .values({ code: voucher.code, customerKey: customerKey(email), tradeId, singleUse: voucher.singleUse, createdAt: now });
     }
 
     const trade: Trade = {

@@ -32,7 +32,15 @@ describe.each(testDatabases())('POST /api/trades on $name', (database) => {
     await importVouchers(handle.db, [
       { code: 'BONUS10', locale: null, kind: 'fixed', value: 1000, minTotalCents: 5000, validUntil: null, singleUsePerCustomer: true },
       { code: 'PLUS5', locale: 'de', kind: 'percent', value: 500, minTotalCents: 0, validUntil: null, singleUsePerCustomer: false },
-      { code: 'OLD20', locale: null, kind: 'fixed', value: 2000, minTotalCents: 0, validUntil: '2020-01-01T00:00:00Z', singleUsePerCustomer: false },
+      {
+        code: 'OLD20',
+        locale: null,
+        kind: 'fixed',
+        value: 2000,
+        minTotalCents: 0,
+        validUntil: '2020-01-01T00:00:00Z',
+        singleUsePerCustomer: false,
+      },
     ]);
     app = await testApp(services, { logLevel: 'info', logStream: logCollector(logs) });
   }, 60_000);
@@ -50,7 +58,9 @@ describe.each(testDatabases())('POST /api/trades on $name', (database) => {
   const storedOffer = async (priceCents: number): Promise<string> => {
     const id = randomUUID();
     const validUntil = new Date(Date.now() + 86_400_000);
-    await handle.db.insert(offers).values({ id, deviceId: 1500, locale: 'de', answers: BEST, priceCents, conditionId: 1, kind: 'purchase', validUntil });
+    await handle.db
+      .insert(offers)
+      .values({ id, deviceId: 1500, locale: 'de', answers: BEST, priceCents, conditionId: 1, kind: 'purchase', validUntil });
     return id;
   };
   const body = (offerIds: string[], extra: Record<string, unknown> = {}, host = 'de.localhost') => ({
@@ -62,7 +72,12 @@ describe.each(testDatabases())('POST /api/trades on $name', (database) => {
     ...extra,
   });
   const submit = (payload: unknown, key: string | null = randomUUID(), host = 'de.localhost') =>
-    app.inject({ method: 'POST', url: '/api/trades', payload: payload as object, headers: { host, ...(key === null ? {} : { 'idempotency-key': key }) } });
+    app.inject({
+      method: 'POST',
+      url: '/api/trades',
+      payload: payload as object,
+      headers: { host, ...(key === null ? {} : { 'idempotency-key': key }) },
+    });
   const counts = async () => ({
     trades: await handle.db.$count(trades),
     items: await handle.db.$count(tradeItems),
@@ -92,7 +107,14 @@ describe.each(testDatabases())('POST /api/trades on $name', (database) => {
       expect(res.body).not.toContain('0532013000');
 
       const [row] = await handle.db.select().from(trades).where(eq(trades.id, trade.tradeId));
-      expect(row).toMatchObject({ paymentType: 13, b2b: false, subtotalCents: 95_000, totalCents: 95_000, locale: 'de', transactionId: trade.transactionId });
+      expect(row).toMatchObject({
+        paymentType: 13,
+        b2b: false,
+        subtotalCents: 95_000,
+        totalCents: 95_000,
+        locale: 'de',
+        transactionId: trade.transactionId,
+      });
       expect(row!.payout).toEqual({ method: 'sepa', accountHolder: 'Erika Mustermann', iban: IBAN, bic: 'COBADEFFXXX' });
       const transitions = await handle.db.select().from(tradeTransitions).where(eq(tradeTransitions.tradeId, trade.tradeId));
       expect(transitions).toEqual([expect.objectContaining({ fromStatus: null, toStatus: 'created' })]);
@@ -136,7 +158,10 @@ describe.each(testDatabases())('POST /api/trades on $name', (database) => {
 
     it('answers 409 with the expired offers so the client can re-quote', async () => {
       const [fresh, old] = [await offer(), await offer(1500)];
-      await handle.db.update(offers).set({ validUntil: new Date(Date.now() - 60_000) }).where(eq(offers.id, old));
+      await handle.db
+        .update(offers)
+        .set({ validUntil: new Date(Date.now() - 60_000) })
+        .where(eq(offers.id, old));
       const before = await counts();
       const res = await submit(body([fresh, old]));
       expect(res.statusCode).toBe(409);
@@ -157,7 +182,9 @@ describe.each(testDatabases())('POST /api/trades on $name', (database) => {
 
   describe('business trade-ins', () => {
     it('allows up to 5000 EUR and answers 422 naming the cap above it', async () => {
-      expect((await submit(body([await storedOffer(300_000), await storedOffer(200_000)], { b2b: true }))).json()).toMatchObject({ total: 5000 });
+      expect((await submit(body([await storedOffer(300_000), await storedOffer(200_000)], { b2b: true }))).json()).toMatchObject({
+        total: 5000,
+      });
       const before = await counts();
       const res = await submit(body([await storedOffer(300_000), await storedOffer(300_000)], { b2b: true }));
       expect(res.statusCode).toBe(422);
@@ -200,7 +227,9 @@ describe.each(testDatabases())('POST /api/trades on $name', (database) => {
       const first = await submit(body([await offer()], { voucherCode: 'BONUS10', identity: { kind: 'guest', email } }));
       expect(first.statusCode).toBe(201);
       const before = await counts();
-      const again = await submit(body([await offer()], { voucherCode: 'BONUS10', identity: { kind: 'guest', email: email.toLowerCase() } }));
+      const again = await submit(
+        body([await offer()], { voucherCode: 'BONUS10', identity: { kind: 'guest', email: email.toLowerCase() } }),
+      );
       expect(again.statusCode).toBe(422);
       expect(TradeErrorSchema.parse(again.json())).toMatchObject({ reason: 'already_used', fields: [{ path: 'voucherCode' }] });
 
@@ -209,13 +238,17 @@ describe.each(testDatabases())('POST /api/trades on $name', (database) => {
       expect((await submit(body([cheap], { voucherCode: 'OLD20' }))).json()).toMatchObject({ reason: 'expired' });
       expect((await submit(body([cheap], { voucherCode: 'NOPE' }))).json()).toMatchObject({ reason: 'unknown' });
       const french = await offer(1300, 'fr.localhost');
-      expect((await submit(body([french], { voucherCode: 'PLUS5' }, 'fr.localhost'), randomUUID(), 'fr.localhost')).json()).toMatchObject({ reason: 'not_in_this_shop' });
+      expect((await submit(body([french], { voucherCode: 'PLUS5' }, 'fr.localhost'), randomUUID(), 'fr.localhost')).json()).toMatchObject({
+        reason: 'not_in_this_shop',
+      });
       expect(await counts()).toEqual(before);
     });
 
     it('redeems a single-use voucher once when the same e-mail submits twice at once', async () => {
       const identity = { kind: 'guest', email: `race-${randomUUID()}@example.com` };
-      const results = await Promise.all([await offer(), await offer(1500)].map(async (id) => submit(body([id], { voucherCode: 'BONUS10', identity }))));
+      const results = await Promise.all(
+        [await offer(), await offer(1500)].map(async (id) => submit(body([id], { voucherCode: 'BONUS10', identity }))),
+      );
       expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422]);
       expect(results.find((r) => r.statusCode === 422)!.json()).toMatchObject({ reason: 'already_used' });
     });
@@ -234,9 +267,9 @@ describe.each(testDatabases())('POST /api/trades on $name', (database) => {
       const res = await submit({ ...body([randomUUID()]), ...change });
       expect(res.statusCode).toBe(400);
       expect(res.json().fields.map((f: { path: string }) => f.path)).toContain(path);
-      expect(res.json().fields.find((f: { path: string }) => f.path === 'termsAccepted')?.message ?? 'Please accept the terms and conditions.').toBe(
-        'Please accept the terms and conditions.',
-      );
+      expect(
+        res.json().fields.find((f: { path: string }) => f.path === 'termsAccepted')?.message ?? 'Please accept the terms and conditions.',
+      ).toBe('Please accept the terms and conditions.');
       expect(await counts()).toEqual(before);
     });
 
@@ -290,10 +323,16 @@ describe.each(testDatabases())('POST /api/trades on $name', (database) => {
     it('replays a rejection too, even once the cause is gone', async () => {
       const key = randomUUID();
       const id = await offer();
-      await handle.db.update(offers).set({ validUntil: new Date(Date.now() - 1000) }).where(eq(offers.id, id));
+      await handle.db
+        .update(offers)
+        .set({ validUntil: new Date(Date.now() - 1000) })
+        .where(eq(offers.id, id));
       const payload = body([id]);
       expect((await submit(payload, key)).statusCode).toBe(409);
-      await handle.db.update(offers).set({ validUntil: new Date(Date.now() + 86_400_000) }).where(eq(offers.id, id));
+      await handle.db
+        .update(offers)
+        .set({ validUntil: new Date(Date.now() + 86_400_000) })
+        .where(eq(offers.id, id));
       const again = await submit(payload, key);
       expect(again.statusCode).toBe(409);
       expect(again.headers['idempotent-replayed']).toBe('true');
@@ -309,7 +348,10 @@ describe.each(testDatabases())('POST /api/trades on $name', (database) => {
       expect(busy.statusCode).toBe(409);
       expect(busy.json().message).toBe('This checkout is already being processed.');
 
-      await handle.db.update(idempotencyKeys).set({ claimedAt: new Date(Date.now() - 6 * 60_000) }).where(eq(idempotencyKeys.key, key));
+      await handle.db
+        .update(idempotencyKeys)
+        .set({ claimedAt: new Date(Date.now() - 6 * 60_000) })
+        .where(eq(idempotencyKeys.key, key));
       const taken = await submit(payload, key);
       expect(taken.statusCode).toBe(201);
       expect((await submit(payload, key)).json()).toEqual(taken.json());
@@ -342,7 +384,12 @@ describe.each(testDatabases())('POST /api/trades on $name', (database) => {
       const conflicts = results.filter((r) => r.statusCode === 409);
       expect(conflicts).toHaveLength(49);
       for (const r of conflicts) expect(r.json().usedOfferIds.sort()).toEqual([...ids].sort());
-      expect(await counts()).toEqual({ ...before, trades: before.trades + 1, items: before.items + 2, transitions: before.transitions + 1 });
+      expect(await counts()).toEqual({
+        ...before,
+        trades: before.trades + 1,
+        items: before.items + 2,
+        transitions: before.transitions + 1,
+      });
     });
   });
 

@@ -8,7 +8,13 @@ import type { Database } from '../db/client';
 import { voucherRedemptions, vouchers } from '../db/schema';
 
 export type VoucherDecision =
-  | { readonly valid: true; readonly code: string; readonly kind: 'fixed' | 'percent'; readonly valueCents: number; readonly singleUse: boolean }
+  | {
+      readonly valid: true;
+      readonly code: string;
+      readonly kind: 'fixed' | 'percent';
+      readonly valueCents: number;
+      readonly singleUse: boolean;
+    }
   | { readonly valid: false; readonly reason: VoucherFailureReason; readonly minTotalCents?: number };
 
 export interface VoucherQuery {

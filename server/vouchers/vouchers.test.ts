@@ -16,8 +16,24 @@ import { checkVoucher, voucherValueCents } from './service';
 const NOW = new Date('2026-06-15T12:00:00Z');
 const FIXTURES: VoucherSeed = [
   { code: 'FIXED10', locale: null, kind: 'fixed', value: 1000, minTotalCents: 5000, validUntil: null, singleUsePerCustomer: true },
-  { code: 'PCT5', locale: null, kind: 'percent', value: 500, minTotalCents: 0, validUntil: '2026-06-30T23:59:59+02:00', singleUsePerCustomer: false },
-  { code: 'GONE', locale: null, kind: 'fixed', value: 500, minTotalCents: 0, validUntil: '2026-06-15T11:59:59Z', singleUsePerCustomer: false },
+  {
+    code: 'PCT5',
+    locale: null,
+    kind: 'percent',
+    value: 500,
+    minTotalCents: 0,
+    validUntil: '2026-06-30T23:59:59+02:00',
+    singleUsePerCustomer: false,
+  },
+  {
+    code: 'GONE',
+    locale: null,
+    kind: 'fixed',
+    value: 500,
+    minTotalCents: 0,
+    validUntil: '2026-06-15T11:59:59Z',
+    singleUsePerCustomer: false,
+  },
   { code: 'DEONLY', locale: 'de', kind: 'fixed', value: 1500, minTotalCents: 0, validUntil: null, singleUsePerCustomer: false },
 ];
 
@@ -49,7 +65,13 @@ describe.each(testDatabases())('vouchers on $name', (database) => {
   });
 
   const check = (code: string, cartTotalCents: number, extra: { locale?: 'de' | 'fr'; customerKey?: string } = {}) =>
-    checkVoucher(handle.db, { code, cartTotalCents, locale: extra.locale ?? 'de', now: NOW, ...(extra.customerKey ? { customerKey: extra.customerKey } : {}) });
+    checkVoucher(handle.db, {
+      code,
+      cartTotalCents,
+      locale: extra.locale ?? 'de',
+      now: NOW,
+      ...(extra.customerKey ? { customerKey: extra.customerKey } : {}),
+    });
 
   describe('checkVoucher', () => {
     it('gives the value of a valid voucher', async () => {
@@ -63,7 +85,9 @@ describe.each(testDatabases())('vouchers on $name', (database) => {
 
     it('expires after valid_until, not at it', async () => {
       expect(await check('GONE', 10_000)).toEqual({ valid: false, reason: 'expired' });
-      expect(await checkVoucher(handle.db, { code: 'GONE', cartTotalCents: 1, locale: 'de', now: new Date('2026-06-15T11:59:59Z') })).toMatchObject({ valid: true });
+      expect(
+        await checkVoucher(handle.db, { code: 'GONE', cartTotalCents: 1, locale: 'de', now: new Date('2026-06-15T11:59:59Z') }),
+      ).toMatchObject({ valid: true });
     });
 
     it('holds a shop voucher to its shop', async () => {
@@ -107,7 +131,10 @@ describe.each(testDatabases())('vouchers on $name', (database) => {
       await importVouchers(handle.db, seed);
       await importVouchers(handle.db, seed);
       expect(await handle.db.$count(vouchers)).toBe(FIXTURES.length + seed.length);
-      expect(await checkVoucher(handle.db, { code: 'SPRING5', cartTotalCents: 10_000, locale: 'es', now: NOW })).toMatchObject({ valid: true, valueCents: 500 });
+      expect(await checkVoucher(handle.db, { code: 'SPRING5', cartTotalCents: 10_000, locale: 'es', now: NOW })).toMatchObject({
+        valid: true,
+        valueCents: 500,
+      });
 
       await importVouchers(handle.db, [{ ...FIXTURES[0]!, value: 1200 }]);
       const [row] = await handle.db.select().from(vouchers).where(eq(vouchers.code, 'FIXED10'));
@@ -117,7 +144,8 @@ describe.each(testDatabases())('vouchers on $name', (database) => {
   });
 
   describe('POST /api/vouchers/check', () => {
-    const post = (payload: unknown, host = 'de.localhost') => app.inject({ method: 'POST', url: '/api/vouchers/check', payload: payload as object, headers: { host } });
+    const post = (payload: unknown, host = 'de.localhost') =>
+      app.inject({ method: 'POST', url: '/api/vouchers/check', payload: payload as object, headers: { host } });
 
     it('answers the value in EUR for the shop of the host, percent truncated to cents', async () => {
       const res = await post({ code: 'deonly', cartTotal: 80 });
@@ -130,7 +158,10 @@ describe.each(testDatabases())('vouchers on $name', (database) => {
     });
 
     it('checks single use when the e-mail is sent', async () => {
-      expect((await post({ code: 'FIXED10', cartTotal: 50, email: 'USED@example.com' })).json()).toEqual({ valid: false, reason: 'already_used' });
+      expect((await post({ code: 'FIXED10', cartTotal: 50, email: 'USED@example.com' })).json()).toEqual({
+        valid: false,
+        reason: 'already_used',
+      });
       expect((await post({ code: 'FIXED10', cartTotal: 50, email: '' })).json()).toMatchObject({ valid: true, value: 10 });
     });
 

@@ -8,11 +8,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { countryConfig } from '../../src/config/countries';
 import type { Locale } from '../../src/config/locales';
 import { buildPath } from '../../src/config/routes';
+import { serverI18n } from '../i18n/catalog';
+import { ButtonLink, renderHtmlMail } from '../mail/html';
 import type { MailMessage } from '../mail/mailer';
 import { authEvent } from './audit';
-import { ACCOUNT_MAIL_TEXTS } from './mail-texts';
 import type { AccountServices } from './services';
-import { escapeHtml } from '../mail/html';
 
 export type AccountMail =
   | { readonly kind: 'activation'; readonly token: string }
@@ -40,56 +40,81 @@ export function accountLinks(origin: string, locale: Locale) {
 
 type Block = { readonly text: string } | { readonly label: string; readonly url: string };
 
+/** The mail's subject and blocks; the words come from the catalog ids mail.account.<kind>.<part>. */
 function blocksOf(mail: AccountMail, locale: Locale, origin: string): { subject: string; blocks: Block[] } {
-  const texts = ACCOUNT_MAIL_TEXTS[locale];
+  const i18n = serverI18n(locale);
+  const t = (part: string) => i18n._(`mail.account.${mail.kind}.${part}`);
   const links = accountLinks(origin, locale);
+  const subject = t('subject');
   switch (mail.kind) {
-    case 'activation': {
-      const t = texts.activation;
-      return { subject: t.subject, blocks: [{ text: t.intro }, { label: t.button, url: links.activation(mail.token) }, { text: t.validity }, { text: t.ignore }] };
-    }
-    case 'alreadyRegistered': {
-      const t = texts.alreadyRegistered;
+    case 'activation':
       return {
-        subject: t.subject,
-        blocks: [{ text: t.intro }, { label: t.loginButton, url: links.login }, { text: t.forgotIntro }, { label: t.forgotButton, url: links.passwordForgot }, { text: t.ignore }],
+        subject,
+        blocks: [
+          { text: t('intro') },
+          { label: t('button'), url: links.activation(mail.token) },
+          { text: t('validity') },
+          { text: t('ignore') },
+        ],
       };
-    }
-    case 'passwordReset': {
-      const t = texts.passwordReset;
-      return { subject: t.subject, blocks: [{ text: t.intro }, { label: t.button, url: links.passwordReset(mail.token) }, { text: t.validity }, { text: t.ignore }] };
-    }
-    case 'passwordChanged': {
-      const t = texts.passwordChanged;
-      return { subject: t.subject, blocks: [{ text: t.intro }, { text: t.notYou }, { label: t.button, url: links.passwordForgot }] };
-    }
+    case 'alreadyRegistered':
+      return {
+        subject,
+        blocks: [
+          { text: t('intro') },
+          { label: t('loginButton'), url: links.login },
+          { text: t('forgotIntro') },
+          { label: t('forgotButton'), url: links.passwordForgot },
+          { text: t('ignore') },
+        ],
+      };
+    case 'passwordReset':
+      return {
+        subject,
+        blocks: [
+          { text: t('intro') },
+          { label: t('button'), url: links.passwordReset(mail.token) },
+          { text: t('validity') },
+          { text: t('ignore') },
+        ],
+      };
+    case 'passwordChanged':
+      return { subject, blocks: [{ text: t('intro') }, { text: t('notYou') }, { label: t('button'), url: links.passwordForgot }] };
   }
 }
 
 export function accountMail(mail: AccountMail, locale: Locale, origin: string, to: Recipient): MailMessage {
-  const texts = ACCOUNT_MAIL_TEXTS[locale];
+  const i18n = serverI18n(locale);
   const country = countryConfig(locale);
   const { subject, blocks } = blocksOf(mail, locale, origin);
-  const greeting = texts.greeting(to.firstName);
+  const greeting = i18n._('mail.account.greeting', { firstName: to.firstName });
+  const closing = i18n._('mail.account.closing');
+  const signature = i18n._('mail.account.signature');
 
-  const text = [greeting, '', ...blocks.flatMap((b) => ('url' in b ? [b.url, ''] : [b.text, ''])), texts.closing, texts.signature, ''].join('\n');
-  const body = blocks
-    .map((b) =>
-      'url' in b
-        ? `<p><a href="${escapeHtml(b.url)}" style="display:inline-block;padding:10px 16px;background:#0b5cad;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(b.label)}</a></p>`
-        : `<p>${escapeHtml(b.text)}</p>`,
-    )
-    .join('\n');
-  const html = `<!doctype html>
-<html lang="${escapeHtml(country.icuLocale)}">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a">
-<p>${escapeHtml(greeting)}</p>
-${body}
-<p>${escapeHtml(texts.closing)}<br>${escapeHtml(texts.signature)}</p>
-</body>
-</html>
-`;
+  const text = [greeting, '', ...blocks.flatMap((b) => ('url' in b ? [b.url, ''] : [b.text, ''])), closing, signature, ''].join('\n');
+  const html = renderHtmlMail({
+    lang: country.icuLocale,
+    title: subject,
+    children: (
+      <>
+        <p>{greeting}</p>
+        {blocks.map((b, i) =>
+          'url' in b ? (
+            <ButtonLink key={i} href={b.url}>
+              {b.label}
+            </ButtonLink>
+          ) : (
+            <p key={i}>{b.text}</p>
+          ),
+        )}
+        <p>
+          {closing}
+          <br />
+          {signature}
+        </p>
+      </>
+    ),
+  });
   return {
     from: { name: country.contact.fromName, address: country.contact.fromAddress },
     to: { name: `${to.firstName} ${to.lastName}`, address: to.email },

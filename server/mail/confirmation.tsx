@@ -1,0 +1,170 @@
+// The confirmation mail a seller gets when a trade is created: the trade number, the devices and
+// prices, the total, the label link (absolute, from the shop's configured public origin) and the
+// next steps, in the trade's language. Sent after the trade is committed; a failure is logged (no
+// body, no payout data) and never fails the trade.
+
+import type { FastifyBaseLogger } from 'fastify';
+import { countryConfig } from '../../src/config/countries';
+import type { Locale } from '../../src/config/locales';
+import type { Trade } from '../../src/contracts/trades';
+import { serverI18n } from '../i18n/catalog';
+import { carrierName } from '../labels/carriers';
+import { ButtonLink, HEADING, renderHtmlMail } from './html';
+import type { MailMessage } from './mailer';
+import type { ShippingServices } from './services';
+
+export interface ConfirmationInput {
+  readonly trade: Trade;
+  readonly locale: Locale;
+  readonly email: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  /** Absolute URL of the label PDF. */
+  readonly labelUrl: string;
+}
+
+/** The next steps, in order (catalog ids mail.confirmation.step.<name>.title/text). */
+const STEPS = ['pack', 'ship', 'inspection', 'payout'] as const;
+
+export function confirmationMail(input: ConfirmationInput): MailMessage {
+  const { trade, locale } = input;
+  const i18n = serverI18n(locale);
+  const t = (id: string, values?: Record<string, unknown>) => i18n._(`mail.confirmation.${id}`, values);
+  const country = countryConfig(locale);
+  const carrier = carrierName(locale);
+  const money = new Intl.NumberFormat(country.icuLocale, { style: 'currency', currency: 'EUR' });
+  const priceOf = (item: Trade['items'][number]) => (item.kind === 'recycling' ? t('recycling') : money.format(item.price));
+  const steps = STEPS.map((name) => ({ title: t(`step.${name}.title`), text: t(`step.${name}.text`, { carrier }) }));
+  // Between a label and its value: ': ', in French ' : ' (non-breaking space before the colon).
+  const c = i18n._('mail.colon');
+
+  const text = [
+    t('greeting', { firstName: input.firstName }),
+    '',
+    t('intro', { tradeNumber: trade.tradeNumber }),
+    '',
+    `${t('devicesTitle')}${c.trimEnd()}`,
+    ...trade.items.map((item) => `- ${item.deviceName}${c}${priceOf(item)}`),
+    ...(trade.voucher ? [`- ${t('voucher', { code: trade.voucher.code })}${c}+${money.format(trade.voucher.value)}`] : []),
+    `${t('total')}${c}${money.format(trade.total)}`,
+    `${t('paidTo')}${c}${trade.payout.masked}`,
+    '',
+    `${t('labelTitle')}`,
+    t('labelIntro', { carrier }),
+    input.labelUrl,
+    '',
+    `${t('nextTitle')}${c.trimEnd()}`,
+    ...steps.map((step, i) => `${i + 1}. ${step.title}${c}${step.text}`),
+    '',
+    t('closing'),
+    t('signature'),
+    '',
+  ].join('\n');
+
+  const cell = { padding: '4px 12px 4px 0' } as const;
+  const amount = { padding: '4px 0', textAlign: 'right' } as const;
+  const html = renderHtmlMail({
+    lang: country.icuLocale,
+    title: t('subject', { tradeNumber: trade.tradeNumber }),
+    children: (
+      <>
+        <p>{t('greeting', { firstName: input.firstName })}</p>
+        <p>{t('intro', { tradeNumber: trade.tradeNumber })}</p>
+        <h2 style={HEADING}>{t('devicesTitle')}</h2>
+        <table role="presentation" style={{ borderCollapse: 'collapse' }}>
+          <tbody>
+            {trade.items.map((item, i) => (
+              <tr key={i}>
+                <td style={cell}>{item.deviceName}</td>
+                <td style={amount}>{priceOf(item)}</td>
+              </tr>
+            ))}
+            {trade.voucher && (
+              <tr>
+                <td style={cell}>{t('voucher', { code: trade.voucher.code })}</td>
+                <td style={amount}>+{money.format(trade.voucher.value)}</td>
+              </tr>
+            )}
+            <tr>
+              <th style={{ padding: '8px 12px 4px 0', textAlign: 'left' }}>{t('total')}</th>
+              <th style={{ padding: '8px 0 4px', textAlign: 'right' }}>{money.format(trade.total)}</th>
+            </tr>
+          </tbody>
+        </table>
+        <p>{t('paidTo') + c + trade.payout.masked}</p>
+        <h2 style={HEADING}>{t('labelTitle')}</h2>
+        <p>{t('labelIntro', { carrier })}</p>
+        <ButtonLink href={input.labelUrl}>{t('labelLink')}</ButtonLink>
+        <h2 style={HEADING}>{t('nextTitle')}</h2>
+        <ol>
+          {steps.map((step, i) => (
+            <li key={i}>
+              <strong>{step.title}</strong>
+              {c + step.text}
+            </li>
+          ))}
+        </ol>
+        <p>
+          {t('closing')}
+          <br />
+          {t('signature')}
+        </p>
+      </>
+    ),
+  });
+
+  return {
+    from: { name: country.contact.fromName, address: country.contact.fromAddress },
+    to: { name: `${input.firstName} ${input.lastName}`, address: input.email },
+    subject: t('subject', { tradeNumber: trade.tradeNumber }),
+    text,
+    html,
+  };
+}
+
+export interface CreatedTrade {
+  readonly trade: Trade;
+  readonly locale: Locale;
+  readonly email: string;
+  readonly address: { readonly firstName: string; readonly lastName: string };
+}
+
+/**
+ * Sends the confirmation of a newly created trade; never throws. A failure is logged with the trade
+ * number and the error's name, code and message only (no mail body, address or payout data).
+ */
+export async function sendTradeConfirmation(
+  services: ShippingServices,
+  created: CreatedTrade,
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+): Promise<boolean> {
+  const { trade, locale } = created;
+  try {
+    const message = confirmationMail({
+      trade,
+      locale,
+      email: created.email,
+      firstName: created.address.firstName,
+      lastName: created.address.lastName,
+      labelUrl: services.labels.url(services.publicOrigin(locale), trade.tradeId),
+    });
+    await services.mailer.send(message);
+    log.info({ tradeNumber: trade.tradeNumber, locale }, 'confirmation mail sent');
+    return true;
+  } catch (error) {
+    const { name, code, message } = (error ?? {}) as { name?: unknown; code?: unknown; message?: unknown };
+    log.error(
+      {
+        tradeId: trade.tradeId,
+        tradeNumber: trade.tradeNumber,
+        mailError: {
+          name: typeof name === 'string' ? name : 'Error',
+          ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
+          message: typeof message === 'string' ? message.slice(0, 300) : String(error).slice(0, 300),
+        },
+      },
+      'confirmation mail failed',
+    );
+    return false;
+  }
+}

@@ -1,0 +1,157 @@
+// Server rendering with the real SSR entry: route loaders search the catalogue in process (no request
+// to the shop's own POST /searches), pages carry only the fields they show, and catalogue pages are
+// rendered once per shop and URL until the catalogue is imported again.
+
+import { brotliDecompressSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { render } from '../../src/entry-server';
+import { buildApp, type RenderFn } from '../app';
+import type { Catalogue } from '../catalogue/model';
+import { importCatalogue } from '../catalogue/repository';
+import { LocalSearch, type SearchBackend } from '../catalogue/search-service';
+import { CatalogueStore } from '../catalogue/store';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { fixtureCatalogue } from '../test-support/catalogue';
+
+let database: DatabaseHandle;
+let store: CatalogueStore;
+let app: FastifyInstance;
+/** Requests that reached POST /searches (over HTTP or fastify.inject). */
+let searchRequests = 0;
+/** Searches the engine answered, however they were asked. */
+let engineSearches = 0;
+let renders = 0;
+
+const countingRender: RenderFn = async (input) => {
+  renders++;
+  return render(input);
+};
+
+beforeAll(async () => {
+  database = await openDatabase({ kind: 'pglite', dataDir: null });
+  await importCatalogue(database.db, fixtureCatalogue());
+  store = await CatalogueStore.load(database.db);
+  const local = new LocalSearch(store);
+  const search: SearchBackend = {
+    search: (application, body, size) => {
+      engineSearches++;
+      return local.search(application, body, size);
+    },
+  };
+  app = await buildApp({
+    render: countingRender,
+    logLevel: 'silent',
+    resolveAssets: ({ pages, catalog }) => ({ entry: '/assets/entry.js', css: [], preloads: [...pages, catalog], devScripts: [] }),
+    api: { db: database.db, store, search },
+  });
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/searches')) searchRequests++;
+  });
+}, 30_000);
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+beforeEach(() => {
+  searchRequests = 0;
+  engineSearches = 0;
+  renders = 0;
+});
+
+const get = (host: string, url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { host, ...headers } });
+
+/** The router's dehydrated state and the rest of the inline scripts of a page. */
+const inlineScripts = (html: string) => [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n');
+
+describe('route loaders on the server', () => {
+  it('render the home page categories without a request to the shop itself', async () => {
+    const response = await get('de.localhost', '/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('Smartphones (de)');
+    expect(response.body).toContain('Game consoles (de)');
+    expect(engineSearches).toBeGreaterThan(0);
+    expect(searchRequests).toBe(0);
+  });
+
+  it('send the browser only the fields the page shows', async () => {
+    const home = inlineScripts((await get('fr.localhost', '/')).body);
+    expect(home).toContain('Smartphones');
+    // Category pages' texts, link lists and the condition questions stay on the server.
+    for (const field of ['metaDescription', 'topManufacturers', 'searchTerms', 'popularity', 'POWER']) expect(home).not.toContain(field);
+    const category = inlineScripts((await get('de.localhost', '/verkaufen/smartphones')).body);
+    expect(category).toContain('topManufacturers');
+    expect(category).not.toContain('POWER');
+    const device = inlineScripts((await get('de.localhost', '/produkte/apple-iphone-13-128-gb')).body);
+    expect(device).toContain('POWER');
+    expect(device).not.toContain('searchTerms');
+  });
+
+  it('still answer an unknown slug with the not-found page', async () => {
+    const response = await get('de.localhost', '/verkaufen/nothing-here');
+    expect(response.statusCode).toBe(404);
+    expect(searchRequests).toBe(0);
+  });
+});
+
+describe('cached catalogue pages', () => {
+  it('render a catalogue page once per shop and URL, and answer compressed copies', async () => {
+    const first = await get('it.localhost', '/');
+    const second = await get('it.localhost', '/', { 'accept-encoding': 'br' });
+    expect(renders).toBe(1);
+    expect(second.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(second.rawPayload).toString()).toBe(first.body);
+    expect(second.headers['content-type']).toBe(first.headers['content-type']);
+    await get('es.localhost', '/');
+    expect(renders).toBe(2);
+  });
+
+  it('name each request header the answer depends on once', async () => {
+    for (const url of ['/', '/kontakt']) {
+      const response = await get('de.localhost', url, { 'accept-encoding': 'gzip' });
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(
+        String(response.headers.vary)
+          .toLowerCase()
+          .split(/\s*,\s*/),
+      ).toEqual(['accept-encoding']);
+    }
+    const switchable = await get('localhost', '/', { 'accept-encoding': 'br' });
+    expect(
+      String(switchable.headers.vary)
+        .toLowerCase()
+        .split(/\s*,\s*/)
+        .sort(),
+    ).toEqual(['accept-encoding', 'cookie']);
+  });
+
+  it('render other pages every time', async () => {
+    await get('de.localhost', '/kontakt');
+    await get('de.localhost', '/kontakt');
+    await get('de.localhost', '/verkaufen/nothing-here');
+    await get('de.localhost', '/verkaufen/nothing-here');
+    await get('de.localhost', '/?utm_source=mail');
+    await get('de.localhost', '/?utm_source=mail');
+    expect(renders).toBe(6);
+  });
+
+  it('show the new catalogue after an import', async () => {
+    expect((await get('at.localhost', '/')).body).toContain('Smartphones');
+    const before = renders;
+    const renamed = fixtureCatalogue();
+    const changed: Catalogue = {
+      ...renamed,
+      categories: renamed.categories.map((c) =>
+        c.key === 'smartphones' ? { ...c, texts: { ...c.texts, at: { ...c.texts.at, name: 'Handys' } } } : c,
+      ),
+    };
+    await importCatalogue(database.db, changed);
+    await store.reload(database.db);
+    const after = await get('at.localhost', '/');
+    expect(renders).toBe(before + 1);
+    expect(after.body).toContain('Handys');
+    await importCatalogue(database.db, fixtureCatalogue());
+    await store.reload(database.db);
+  });
+});
