@@ -9,6 +9,8 @@ import { createI18n, loadMessages } from './i18n/i18n';
 import { AppProviders } from './routes/app-providers';
 import { PAGE_ASSETS_ELEMENT_ID } from './routes/root';
 import { createAppRouter } from './routes/router';
+import { lazyHttpSearch } from './services/catalogue/lazy-http-search';
+import { lazyQueryClient } from './services/query-client';
 import { installReloadGuard } from './services/reload-guard';
 import type { PageAssets } from './contracts/page-assets';
 import './ui/styles.css';
@@ -22,7 +24,16 @@ async function start() {
   const assets = JSON.parse(document.getElementById(PAGE_ASSETS_ELEMENT_ID)?.textContent ?? '{}') as PageAssets;
   const i18n = createI18n(locale, await loadMessages(locale));
   const api = { baseURL: '' };
-  const router = createAppRouter({ shop, i18n, api, isBot: isBotUserAgent(navigator.userAgent) });
+  // The page's one QueryClient, made (and its code loaded) when a loader or the account data first needs it.
+  const queryClient = lazyQueryClient(() => import('./services/new-query-client').then((m) => m.newQueryClient()));
+  const router = createAppRouter({
+    shop,
+    i18n,
+    api,
+    isBot: isBotUserAgent(navigator.userAgent),
+    queryClient,
+    catalogueSearch: lazyHttpSearch(api),
+  });
   hydrateRoot(
     document,
     <AppProviders shop={shop} i18n={i18n} assets={assets} api={api}>

@@ -7,6 +7,10 @@ import { createI18n, catalogPath, loadMessages, withAccountMessages } from './i1
 import { AppProviders } from './routes/app-providers';
 import { createAppRouter } from './routes/router';
 import type { PageAssets } from './contracts/page-assets';
+import { lazyHttpSearch } from './services/catalogue/lazy-http-search';
+import type { SearchTransport } from './services/catalogue/transport';
+import { newQueryClient } from './services/new-query-client';
+import { readyQueryClient } from './services/query-client';
 
 export interface RenderInput {
   readonly request: Request;
@@ -15,18 +19,39 @@ export interface RenderInput {
   readonly resolveAssets: (modules: { pages: string[]; catalog: string }) => PageAssets;
   /** The shop API as seen from the server (a fetch that dispatches into the app). */
   readonly api: { readonly baseURL: string; readonly fetch: typeof globalThis.fetch };
+  /** The server's catalogue search, called in process; without it the loaders search through `api`. */
+  readonly catalogueSearch?: SearchTransport;
   /** Receives loader failures of the rendered page (spec §8: logged on the server only). */
   readonly onError?: (error: unknown) => void;
+  /** Told what was rendered: a catalogue page whose data all loaded may be cached for anonymous visitors. */
+  readonly onRendered?: (page: RenderedPage) => void;
 }
 
-export async function render({ request, shop, resolveAssets, api, onError }: RenderInput): Promise<Response> {
+/** The screens whose page depends only on the shop, the URL and the catalogue. */
+const CATALOGUE_SCREENS: ReadonlySet<string> = new Set(['home', 'sellCategory', 'productOverview', 'productDetail']);
+
+export interface RenderedPage {
+  /** The page shows only catalogue data and every loader succeeded. */
+  readonly catalogue: boolean;
+}
+
+export async function render({ request, shop, resolveAssets, api, catalogueSearch, onError, onRendered }: RenderInput): Promise<Response> {
   const i18n = createI18n(shop.locale, await loadMessages(shop.locale));
   // The server always has every message; the browser loads the account ones with the pages that use them.
   await withAccountMessages(i18n, shop.locale);
   const isBot = isBotUserAgent(request.headers.get('user-agent'));
-  const handler = createRequestHandler({ request, createRouter: () => createAppRouter({ shop, i18n, api, isBot }) });
+  // One QueryClient per request: nothing is shared between visitors.
+  const queryClient = readyQueryClient(newQueryClient());
+  const search = catalogueSearch ?? lazyHttpSearch(api);
+  const handler = createRequestHandler({
+    request,
+    createRouter: () => createAppRouter({ shop, i18n, api, isBot, queryClient, catalogueSearch: search }),
+  });
   return handler(({ router, responseHeaders }) => {
     for (const match of router.state.matches) if (match.status === 'error') onError?.(match.error);
+    const last = router.state.matches.at(-1);
+    const catalogue = router.state.matches.every((m) => m.status === 'success') && CATALOGUE_SCREENS.has(last?.staticData.screen ?? '');
+    onRendered?.({ catalogue });
     const pages = router.state.matches.flatMap((m) => (m.staticData.page ? [m.staticData.page] : []));
     const assets = resolveAssets({ pages, catalog: catalogPath(shop.locale) });
     return renderRouterToString({

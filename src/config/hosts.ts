@@ -18,8 +18,7 @@ const TLD: Record<(typeof COUNTRY_LOCALES)[number], string> = { de: 'de', at: 'a
 
 function buildHostTable(): ReadonlyMap<string, HostEntry> {
   const table = new Map<string, HostEntry>();
-  const add = (host: string, locale: Locale, mode: ShopMode, env: HostEnvironment) =>
-    table.set(host, { locale, mode, env });
+  const add = (host: string, locale: Locale, mode: ShopMode, env: HostEnvironment) => table.set(host, { locale, mode, env });
   const envs = [
     ['live', 'www.'],
     ['test', 'test.'],
@@ -38,7 +37,11 @@ function buildHostTable(): ReadonlyMap<string, HostEntry> {
   add('127.0.0.1', 'default', 'default', 'local');
 
   // German-only modes: the partner widget and the sister brand with its widget.
-  for (const [env, prefix] of [['live', ''], ['test', 'test.'], ['stage', 'stage.']] as const) {
+  for (const [env, prefix] of [
+    ['live', ''],
+    ['test', 'test.'],
+    ['stage', 'stage.'],
+  ] as const) {
     add(`${prefix}b2bwidget.tradein.de`, 'de', 'b2bWidget', env);
     add(`${prefix === '' ? 'www.' : prefix}agan.de`, 'de', 'agan', env);
     add(`${prefix}widget.agan.de`, 'de', 'aganwidget', env);

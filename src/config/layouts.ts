@@ -2,14 +2,7 @@
 
 import type { ShopMode } from './hosts';
 
-export const LAYOUTS = [
-  'default',
-  'home',
-  'b2bwidget-default',
-  'b2bwidget-home',
-  'agan-default',
-  'aganwidget-default',
-] as const;
+export const LAYOUTS = ['default', 'home', 'b2bwidget-default', 'b2bwidget-home', 'agan-default', 'aganwidget-default'] as const;
 export type LayoutName = (typeof LAYOUTS)[number];
 
 export function layoutFor(mode: ShopMode, isHome: boolean): LayoutName {

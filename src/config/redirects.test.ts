@@ -11,7 +11,12 @@ const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\
 
 /** `/produkte/uebersicht-{overview}` → /^\/produkte\/uebersicht-([^/]+)$/ */
 function templateRegex(template: string): RegExp {
-  return new RegExp(`^${template.split(/\{[a-zA-Z]+\}/).map(escape).join('([^/]+)')}$`);
+  return new RegExp(
+    `^${template
+      .split(/\{[a-zA-Z]+\}/)
+      .map(escape)
+      .join('([^/]+)')}$`,
+  );
 }
 
 function routeScreensOf(locale: Locale): { screen: ScreenId; regex: RegExp }[] {
@@ -102,13 +107,9 @@ describe('Germany', () => {
   it('redirects old newsletter-unsubscribe URLs with a hex hash only', () => {
     expect(findRedirect('de', '/newsletter/abmelden/ab12', '')).toBe('/newsletter/unsubscribe/ab12');
     expect(findRedirect('de', '/newsletter/abmelden/0f9E3c/', '')).toBe('/newsletter/unsubscribe/0f9E3c');
-    expect(findRedirect('de', '/Newsletter/Abmelden/ab12', '?utm_source=x')).toBe(
-      '/newsletter/unsubscribe/ab12?utm_source=x',
-    );
+    expect(findRedirect('de', '/Newsletter/Abmelden/ab12', '?utm_source=x')).toBe('/newsletter/unsubscribe/ab12?utm_source=x');
     expect(findRedirect('de', '/newsletter-abmelden', '?hash=ab12')).toBe('/newsletter/unsubscribe/ab12');
-    expect(findRedirect('de', '/newsletter-abmelden', '?utm_source=x&hash=AB12')).toBe(
-      '/newsletter/unsubscribe/AB12?utm_source=x',
-    );
+    expect(findRedirect('de', '/newsletter-abmelden', '?utm_source=x&hash=AB12')).toBe('/newsletter/unsubscribe/AB12?utm_source=x');
 
     expect(findRedirect('de', '/newsletter/abmelden/xyz', '')).toBeUndefined();
     expect(findRedirect('de', '/newsletter/abmelden/ab12-x', '')).toBeUndefined();

@@ -12,8 +12,7 @@ import { buildPath } from './routes';
 
 const toHome = (locale: Locale): string => buildPath('home', locale);
 const toContact = (locale: Locale): string => buildPath('contact', locale);
-const toContent = (locale: Locale, page: ContentPage): string =>
-  buildPath('content', locale, { slug: CONTENT_SLUGS[locale][page] });
+const toContent = (locale: Locale, page: ContentPage): string => buildPath('content', locale, { slug: CONTENT_SLUGS[locale][page] });
 const toCategory = (locale: Locale, category: CategoryKey): string =>
   buildPath('sellCategory', locale, { category: CATEGORY_SLUGS[locale][category] });
 

@@ -18,7 +18,8 @@ const LOCALIZED = ['de', 'at', 'es', 'fr', 'it'] as const;
 
 describe('route map completeness (spec §2)', () => {
   it('has the seven main screens in every locale', () => {
-    for (const locale of LOCALES) for (const screen of MAIN_SCREENS) expect(pathTemplate(screen, locale), `${screen} ${locale}`).toBeDefined();
+    for (const locale of LOCALES)
+      for (const screen of MAIN_SCREENS) expect(pathTemplate(screen, locale), `${screen} ${locale}`).toBeDefined();
   });
 
   it('has every other route of spec §2 in every locale, except the German-only business landing page', () => {
@@ -64,7 +65,8 @@ describe('route map completeness (spec §2)', () => {
 
   it('only uses the spec route parameters', () => {
     for (const locale of LOCALES)
-      for (const screen of screensOf(locale)) for (const p of templateParams(pathTemplate(screen, locale) as string)) expect(ROUTE_PARAMS).toContain(p);
+      for (const screen of screensOf(locale))
+        for (const p of templateParams(pathTemplate(screen, locale) as string)) expect(ROUTE_PARAMS).toContain(p);
   });
 
   it('gives no two routed screens of a locale the same path shape', () => {

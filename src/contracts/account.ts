@@ -100,27 +100,39 @@ export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 /** The spec §3 registration payload (Keycloak-shaped user representation). */
 export function RegistrationSchema(locale?: (typeof LOCALES)[number]) {
   const address = locale ? AddressSchema(locale).partial({ phone: true }) : z.never();
-  return z.object({
-    enabled: z.literal(true, { error: 'enabled must be true.' }),
-    firstName: z.string({ error: 'The first name is required.' }).trim().min(1, 'The first name is required.').max(50, 'The first name is at most 50 characters.'),
-    lastName: z.string({ error: 'The last name is required.' }).trim().min(1, 'The last name is required.').max(50, 'The last name is at most 50 characters.'),
-    username: AccountEmailSchema,
-    email: AccountEmailSchema,
-    credentials: z
-      .array(z.object({ type: z.literal('password'), value: PasswordSchema, temporary: z.literal(false) }), { error: 'credentials must hold the password.' })
-      .length(1, 'credentials must hold exactly one password.'),
-    requiredActions: z.array(z.string()).max(0, 'requiredActions must be empty.').default([]),
-    groups: z.array(z.string()).max(0, 'groups must be empty.').default([]),
-    attributes: z.object({
-      locale: z.tuple([LocaleSchema], 'attributes.locale must be [locale].'),
-      /** The privacy notice was accepted (the form's consent box). */
-      privacyAccepted: z.tuple([z.literal('true')], 'Please accept the privacy notice.'),
-    }),
-    /** Optional first address (the checkout's register path sends it). */
-    Address: address.optional(),
-    /** Optional first payout account. */
-    Payment: PayoutSchema.optional(),
-  }).refine((value) => value.username === value.email, { path: ['username'], error: 'username must equal the e-mail address.' });
+  return z
+    .object({
+      enabled: z.literal(true, { error: 'enabled must be true.' }),
+      firstName: z
+        .string({ error: 'The first name is required.' })
+        .trim()
+        .min(1, 'The first name is required.')
+        .max(50, 'The first name is at most 50 characters.'),
+      lastName: z
+        .string({ error: 'The last name is required.' })
+        .trim()
+        .min(1, 'The last name is required.')
+        .max(50, 'The last name is at most 50 characters.'),
+      username: AccountEmailSchema,
+      email: AccountEmailSchema,
+      credentials: z
+        .array(z.object({ type: z.literal('password'), value: PasswordSchema, temporary: z.literal(false) }), {
+          error: 'credentials must hold the password.',
+        })
+        .length(1, 'credentials must hold exactly one password.'),
+      requiredActions: z.array(z.string()).max(0, 'requiredActions must be empty.').default([]),
+      groups: z.array(z.string()).max(0, 'groups must be empty.').default([]),
+      attributes: z.object({
+        locale: z.tuple([LocaleSchema], 'attributes.locale must be [locale].'),
+        /** The privacy notice was accepted (the form's consent box). */
+        privacyAccepted: z.tuple([z.literal('true')], 'Please accept the privacy notice.'),
+      }),
+      /** Optional first address (the checkout's register path sends it). */
+      Address: address.optional(),
+      /** Optional first payout account. */
+      Payment: PayoutSchema.optional(),
+    })
+    .refine((value) => value.username === value.email, { path: ['username'], error: 'username must equal the e-mail address.' });
 }
 export type Registration = z.infer<ReturnType<typeof RegistrationSchema>>;
 
@@ -151,14 +163,26 @@ export const SuccessAnswerSchema = z.object({ success: z.boolean() });
 // Customer data (spec §7 "Customer data"): resources carry an IRI in `@id`,
 // /api/customers/<collection>/<uuid>. Every call acts on the bearer's own data only.
 
-export const CUSTOMER_COLLECTIONS = ['customers', 'addresses', 'bank_accounts', 'paypal_accounts', 'customer_payment_accounts', 'phone_contacts', 'people'] as const;
+export const CUSTOMER_COLLECTIONS = [
+  'customers',
+  'addresses',
+  'bank_accounts',
+  'paypal_accounts',
+  'customer_payment_accounts',
+  'phone_contacts',
+  'people',
+] as const;
 export type CustomerCollection = (typeof CUSTOMER_COLLECTIONS)[number];
 
 export const iriOf = (collection: CustomerCollection, id: string) => `/api/customers/${collection}/${id}`;
 
 export function IriSchema(collection: CustomerCollection) {
   const pattern = new RegExp(`^/api/customers/${collection}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`);
-  return z.string({ error: `A ${collection} IRI is required.` }).trim().toLowerCase().regex(pattern, `This is not a ${collection} IRI (/api/customers/${collection}/<id>).`);
+  return z
+    .string({ error: `A ${collection} IRI is required.` })
+    .trim()
+    .toLowerCase()
+    .regex(pattern, `This is not a ${collection} IRI (/api/customers/${collection}/<id>).`);
 }
 
 /** The id at the end of an IRI. */
@@ -246,7 +270,10 @@ export const GuestAccountNumberAnswerSchema = z.object({
   claimedTrades: z.number().int().nonnegative(),
 });
 
-const PhoneSchema = z.string({ error: 'The phone number is required.' }).trim().regex(/^[\d +-]{6,20}$/, 'A phone number has 6 to 20 digits, spaces, + or -.');
+const PhoneSchema = z
+  .string({ error: 'The phone number is required.' })
+  .trim()
+  .regex(/^[\d +-]{6,20}$/, 'A phone number has 6 to 20 digits, spaces, + or -.');
 
 export const PhoneContactSchema = resource('phone_contacts').extend({ phone: z.string() });
 export type PhoneContact = z.infer<typeof PhoneContactSchema>;
@@ -287,7 +314,18 @@ export const TradeHistoryItemSchema = z.object({
   price: z.number().nonnegative(),
   conditionId: z.number().int(),
   /** The item's own state: as offered, re-priced at inspection, or in clarification. */
-  status: z.enum(['offered', 'received', 'inspected', 'repriced', 'clarification', 'accepted', 'declined', 'returned', 'paid', 'cancelled']),
+  status: z.enum([
+    'offered',
+    'received',
+    'inspected',
+    'repriced',
+    'clarification',
+    'accepted',
+    'declined',
+    'returned',
+    'paid',
+    'cancelled',
+  ]),
 });
 
 export const TradeHistoryEntrySchema = z.object({

@@ -31,7 +31,12 @@ export const SearchResponseSchema = <T extends z.ZodType>(source: T) =>
   });
 
 /** The error body of a rejected search (400), naming the unsupported clause where there is one. */
-export const SearchErrorSchema = z.object({ statusCode: z.number(), error: z.string(), message: z.string(), clause: z.string().optional() });
+export const SearchErrorSchema = z.object({
+  statusCode: z.number(),
+  error: z.string(),
+  message: z.string(),
+  clause: z.string().optional(),
+});
 
 export const DeviceImageSchema = z.object({ kind: z.enum(['front', 'back', 'side']), path: z.string() });
 

@@ -10,7 +10,14 @@ import {
   paymentTypeCode,
 } from './trades';
 
-const ADDRESS = { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17a', postalCode: '51147', city: 'Köln' };
+const ADDRESS = {
+  firstName: 'Erika',
+  lastName: 'Mustermann',
+  street: 'Heidestraße',
+  houseNumber: '17a',
+  postalCode: '51147',
+  city: 'Köln',
+};
 const SEPA = { method: 'sepa', accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' };
 const OFFER = '3f1c2a4e-8b7d-4c6e-9a1b-2c3d4e5f6a7b';
 const REQUEST = {
@@ -111,7 +118,10 @@ describe('PayoutSchema', () => {
 
   it('requires the account holder for SEPA and an e-mail for PayPal', () => {
     expect(paths(PayoutSchema.safeParse({ ...SEPA, accountHolder: '' }))).toEqual(['accountHolder']);
-    expect(PayoutSchema.parse({ method: 'paypal', email: ' erika@example.com ' })).toEqual({ method: 'paypal', email: 'erika@example.com' });
+    expect(PayoutSchema.parse({ method: 'paypal', email: ' erika@example.com ' })).toEqual({
+      method: 'paypal',
+      email: 'erika@example.com',
+    });
     expect(paths(PayoutSchema.safeParse({ method: 'paypal', email: 'erika' }))).toEqual(['email']);
     expect(PayoutSchema.safeParse({ method: 'cash' }).success).toBe(false);
   });
@@ -130,7 +140,9 @@ describe('TradeRequestSchema', () => {
 
   it.each([undefined, false, 'true'])('refuses termsAccepted %j with the terms message', (termsAccepted) => {
     const result = TradeRequestSchema('de').safeParse({ ...REQUEST, termsAccepted });
-    expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['termsAccepted'], message: 'Please accept the terms and conditions.' })]);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({ path: ['termsAccepted'], message: 'Please accept the terms and conditions.' }),
+    ]);
   });
 
   it.each([
@@ -166,8 +178,12 @@ describe('TradeRequestSchema', () => {
 
   it('takes a logged-in customer without an e-mail (the server knows it), and refuses other identities', () => {
     expect(TradeRequestSchema('de').parse({ ...REQUEST, identity: { kind: 'customer' } }).identity).toEqual({ kind: 'customer' });
-    expect(paths(TradeRequestSchema('de').safeParse({ ...REQUEST, identity: { kind: 'customer', email: 'erika@example.com' } }))).toEqual(['identity.email']);
-    expect(paths(TradeRequestSchema('de').safeParse({ ...REQUEST, identity: { kind: 'partner', customerId: 7 } }))).toEqual(['identity.kind']);
+    expect(paths(TradeRequestSchema('de').safeParse({ ...REQUEST, identity: { kind: 'customer', email: 'erika@example.com' } }))).toEqual([
+      'identity.email',
+    ]);
+    expect(paths(TradeRequestSchema('de').safeParse({ ...REQUEST, identity: { kind: 'partner', customerId: 7 } }))).toEqual([
+      'identity.kind',
+    ]);
   });
 });
 

@@ -87,7 +87,9 @@ export const IdentitySchema = z.discriminatedUnion(
     z.object({ kind: z.literal('guest'), email: EmailSchema }),
     z.object({
       kind: z.literal('customer'),
-      email: z.undefined({ error: 'A customer checkout sends no e-mail address: it is the one of the account you are logged in with.' }).optional(),
+      email: z
+        .undefined({ error: 'A customer checkout sends no e-mail address: it is the one of the account you are logged in with.' })
+        .optional(),
     }),
   ],
   { error: 'The identity is not valid.' },
@@ -95,7 +97,12 @@ export const IdentitySchema = z.discriminatedUnion(
 export type Identity = z.infer<typeof IdentitySchema>;
 
 /** Voucher codes are case-insensitive; stored and compared in upper case. */
-export const VoucherCodeSchema = z.string().trim().min(1, 'The voucher code is required.').max(40, 'This voucher code is too long.').toUpperCase();
+export const VoucherCodeSchema = z
+  .string()
+  .trim()
+  .min(1, 'The voucher code is required.')
+  .max(40, 'This voucher code is too long.')
+  .toUpperCase();
 
 export function TradeRequestSchema(locale: Locale) {
   const b2bAllowed = countryConfig(locale).features.hasB2B;
@@ -118,7 +125,17 @@ export function TradeRequestSchema(locale: Locale) {
 export type TradeRequest = z.infer<ReturnType<typeof TradeRequestSchema>>;
 
 /** DESIGN.md §7: created → received → inspected → (clarification → accepted | declined → returned) → paid; cancelled before shipping. */
-export const TradeStatusSchema = z.enum(['created', 'received', 'inspected', 'clarification', 'accepted', 'declined', 'returned', 'paid', 'cancelled']);
+export const TradeStatusSchema = z.enum([
+  'created',
+  'received',
+  'inspected',
+  'clarification',
+  'accepted',
+  'declined',
+  'returned',
+  'paid',
+  'cancelled',
+]);
 export type TradeStatus = z.infer<typeof TradeStatusSchema>;
 
 export const TradeItemSchema = z.object({
@@ -170,7 +187,11 @@ export type TradeError = z.infer<typeof TradeErrorSchema>;
 export const VoucherCheckRequestSchema = z.object({
   code: VoucherCodeSchema,
   /** EUR, the cart total (at most two decimals). */
-  cartTotal: z.number({ error: 'cartTotal must be a number.' }).nonnegative().max(1_000_000).multipleOf(0.01, 'cartTotal has at most two decimals.'),
+  cartTotal: z
+    .number({ error: 'cartTotal must be a number.' })
+    .nonnegative()
+    .max(1_000_000)
+    .multipleOf(0.01, 'cartTotal has at most two decimals.'),
   /** Needed to tell whether a single-use voucher was already redeemed by this customer. */
   email: z.preprocess(blankAsAbsent, EmailSchema.optional()),
 });

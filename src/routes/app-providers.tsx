@@ -6,10 +6,9 @@ import type { ReactNode } from 'react';
 import type { ShopContext } from '../config/hosts';
 import type { PageAssets } from '../contracts/page-assets';
 import type { ApiClientOptions } from '../services/api-client';
-import { AccountProvider } from '../ui/account/account-provider';
 import { ApiOptionsContext } from '../ui/api-context';
-import { CartProvider } from '../ui/cart/cart-provider';
 import { PageAssetsContext } from '../ui/page-assets';
+import { ShopActorProvider } from '../ui/shop-actor';
 import { ShopProvider, makeShop } from '../ui/shop-context';
 
 export function AppProviders(props: { shop: ShopContext; i18n: I18n; assets: PageAssets; api: ApiClientOptions; children: ReactNode }) {
@@ -17,11 +16,9 @@ export function AppProviders(props: { shop: ShopContext; i18n: I18n; assets: Pag
     <I18nProvider i18n={props.i18n}>
       <ShopProvider shop={makeShop(props.shop)}>
         <ApiOptionsContext.Provider value={props.api}>
-          <AccountProvider>
-            <CartProvider>
-              <PageAssetsContext.Provider value={props.assets}>{props.children}</PageAssetsContext.Provider>
-            </CartProvider>
-          </AccountProvider>
+          <ShopActorProvider>
+            <PageAssetsContext.Provider value={props.assets}>{props.children}</PageAssetsContext.Provider>
+          </ShopActorProvider>
         </ApiOptionsContext.Provider>
       </ShopProvider>
     </I18nProvider>

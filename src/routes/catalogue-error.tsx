@@ -6,7 +6,7 @@ import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 
 export function CatalogueError({ reset }: ErrorComponentProps) {
   const router = useRouter();
-  if ((router.options.context as { isBot?: boolean }).isBot) return null;
+  if (router.options.context.isBot) return null;
   return (
     <section className="catalogue-error" role="alert">
       <h1>

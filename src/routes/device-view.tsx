@@ -4,10 +4,10 @@ import { useLingui } from '@lingui/react';
 import { Breadcrumbs, HOME_CRUMB } from '../ui/catalogue/breadcrumbs';
 import { OfferFlow } from '../ui/offer/offer-flow';
 import { useShop } from '../ui/shop-context';
-import type { DeviceData } from './loaders';
+import type { Device } from '../services/catalogue/entities';
 import { ScreenPage } from './screen-page';
 
-export function DeviceView({ device }: DeviceData) {
+export function DeviceView({ device }: { device: Device }) {
   const { i18n } = useLingui();
   const shop = useShop();
   return (

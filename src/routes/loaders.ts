@@ -1,77 +1,71 @@
 // Route loaders of the catalogue screens. They run on the server for the first page and in the browser
-// on navigation; the catalogue services load lazily, so their code (and zod) stays out of the entry.
+// on navigation; each puts its data in the page's QueryClient through a `queryOptions` factory (one
+// module per call in src/services/catalogue). Those modules load lazily, so their code (zod, the
+// query layer) stays out of the entry.
 
 import { notFound } from '@tanstack/react-router';
-import type { Locale } from '../config/locales';
-import type { ApiClientOptions } from '../services/api-client';
-import type { Category, Device } from '../services/catalogue/entities';
-import type { OverviewPage } from '../services/catalogue/search';
+import { contentPageForSlug, type ContentPage } from '../config/content';
+import type { CatalogueApi } from '../services/catalogue/search';
+import type { CategoryData } from '../services/catalogue/get-category';
+import type { DeviceData } from '../services/catalogue/get-device';
+import type { HomeData } from '../services/catalogue/get-home';
+import type { OverviewData } from '../services/catalogue/get-overview';
+import type { RouterContext } from './root';
 
-export interface LoaderContext {
-  readonly shop: { readonly locale: Locale };
-  readonly api: ApiClientOptions;
-}
+export type { CategoryData, DeviceData, HomeData, OverviewData };
 
-const catalogue = async (context: LoaderContext) => {
-  const m = await import('../services/catalogue/search');
-  return { m, ctx: m.catalogueApi(context.api, context.shop.locale) };
-};
+export type LoaderContext = Pick<RouterContext, 'shop' | 'queryClient' | 'catalogueSearch'>;
 
-export interface HomeData {
-  readonly categories: Category[];
-  readonly popular: Device[];
+const catalogueOf = (context: LoaderContext): CatalogueApi => ({ search: context.catalogueSearch, locale: context.shop.locale });
+
+function found<T>(data: T | null): T {
+  if (data === null) throw notFound();
+  return data;
 }
 
 export async function loadHome(context: LoaderContext): Promise<HomeData> {
-  const { m, ctx } = await catalogue(context);
-  const [categories, popular] = await Promise.all([m.fetchCategories(ctx), m.fetchPopularDevices(ctx, 8)]);
-  return { categories, popular };
-}
-
-export interface CategoryData {
-  readonly category: Category;
+  const [queryClient, { homeQueryOptions }] = await Promise.all([context.queryClient.load(), import('../services/catalogue/get-home')]);
+  return queryClient.ensureQueryData(homeQueryOptions(catalogueOf(context)));
 }
 
 export async function loadSellCategory(context: LoaderContext, url: string): Promise<CategoryData> {
-  const { m, ctx } = await catalogue(context);
-  const category = await m.fetchCategoryByUrl(ctx, url);
-  if (!category) throw notFound();
-  return { category };
-}
-
-export interface OverviewData {
-  readonly overview: OverviewPage;
-  readonly devices: Device[];
+  const [queryClient, { categoryQueryOptions }] = await Promise.all([
+    context.queryClient.load(),
+    import('../services/catalogue/get-category'),
+  ]);
+  return found(await queryClient.ensureQueryData(categoryQueryOptions(catalogueOf(context), url)));
 }
 
 export async function loadOverview(context: LoaderContext, url: string): Promise<OverviewData> {
-  const { m, ctx } = await catalogue(context);
-  const overview = await m.fetchOverviewByUrl(ctx, url);
-  if (!overview) throw notFound();
-  return { overview, devices: await m.fetchDevicesOf(ctx, overview) };
-}
-
-export interface DeviceData {
-  readonly device: Device;
+  const [queryClient, { overviewQueryOptions }] = await Promise.all([
+    context.queryClient.load(),
+    import('../services/catalogue/get-overview'),
+  ]);
+  return found(await queryClient.ensureQueryData(overviewQueryOptions(catalogueOf(context), url)));
 }
 
 export async function loadDevice(context: LoaderContext, url: string): Promise<DeviceData> {
-  const { m, ctx } = await catalogue(context);
-  const device = await m.fetchDeviceByUrl(ctx, url);
-  if (!device) throw notFound();
-  return { device };
+  const [queryClient, { deviceQueryOptions }] = await Promise.all([context.queryClient.load(), import('../services/catalogue/get-device')]);
+  return found(await queryClient.ensureQueryData(deviceQueryOptions(catalogueOf(context), url)));
 }
 
-export type ProductData = ({ readonly view: 'device' } & DeviceData) | ({ readonly view: 'overview' } & OverviewData);
-
 /** The default locale's shared /products/{slug}: a device, else a manufacturer or series (DESIGN.md §5). */
-export async function loadProduct(context: LoaderContext, url: string): Promise<ProductData> {
-  const { m, ctx } = await catalogue(context);
-  const device = await m.fetchDeviceByUrl(ctx, url);
-  if (device) return { view: 'device', device };
-  const overview = await m.fetchOverviewByUrl(ctx, url);
-  if (!overview) throw notFound();
-  return { view: 'overview', overview, devices: await m.fetchDevicesOf(ctx, overview) };
+export async function loadProduct(context: LoaderContext, url: string): Promise<DeviceData | OverviewData> {
+  const [queryClient, { productQueryOptions }] = await Promise.all([
+    context.queryClient.load(),
+    import('../services/catalogue/get-product'),
+  ]);
+  return found(await queryClient.ensureQueryData(productQueryOptions(catalogueOf(context), url)));
+}
+
+export interface ContentData {
+  readonly kind: 'content';
+  readonly page: ContentPage;
+}
+
+/** An information page: which one the slug names (unknown slugs are not found). */
+export function loadContent(context: LoaderContext, slug: string): ContentData {
+  return { kind: 'content', page: found(contentPageForSlug(context.shop.locale, slug) ?? null) };
 }
 
 /** Title, description and keywords a catalogue page takes from its data. */
@@ -81,17 +75,23 @@ export interface PageMeta {
   readonly keywords: string;
 }
 
-export function metaOf(data: unknown): PageMeta | undefined {
-  if (!data || typeof data !== 'object') return undefined;
-  const d = data as Partial<CategoryData & OverviewData & DeviceData>;
-  if (d.category) return { title: d.category.title, description: d.category.metaDescription, keywords: d.category.metaKeywords };
-  if (d.overview) return { title: d.overview.page.title, description: d.overview.page.metaDescription, keywords: d.overview.page.metaKeywords };
-  if (d.device) {
-    return {
-      title: d.device.name,
-      description: `${d.device.name}: ${d.device.category}, ${d.device.manufacturer} ${d.device.series}`,
-      keywords: [d.device.model, d.device.manufacturer, d.device.series, d.device.category].join(', '),
-    };
+export function metaOf(data: CategoryData | OverviewData | DeviceData): PageMeta {
+  switch (data.kind) {
+    case 'category':
+      return { title: data.category.title, description: data.category.metaDescription, keywords: data.category.metaKeywords };
+    case 'overview':
+      return {
+        title: data.overview.page.title,
+        description: data.overview.page.metaDescription,
+        keywords: data.overview.page.metaKeywords,
+      };
+    case 'device': {
+      const d = data.device;
+      return {
+        title: d.name,
+        description: `${d.name}: ${d.category}, ${d.manufacturer} ${d.series}`,
+        keywords: [d.model, d.manufacturer, d.series, d.category].join(', '),
+      };
+    }
   }
-  return undefined;
 }

@@ -10,7 +10,7 @@ import { useShop } from '../ui/shop-context';
 import type { OverviewData } from './loaders';
 import { ScreenPage } from './screen-page';
 
-export function OverviewView({ overview, devices }: OverviewData) {
+export function OverviewView({ overview, devices }: Pick<OverviewData, 'overview' | 'devices'>) {
   const { i18n } = useLingui();
   const shop = useShop();
   const page = overview.page;
@@ -18,7 +18,8 @@ export function OverviewView({ overview, devices }: OverviewData) {
     { label: i18n._(HOME_CRUMB), to: shop.path('home') },
     { label: page.category.name, to: shop.path('sellCategory', { category: page.category.url }) },
   ];
-  if (overview.type === 'series') crumbs.push({ label: overview.page.manufacturer.name, to: shop.path('productOverview', { overview: overview.page.manufacturer.url }) });
+  if (overview.type === 'series')
+    crumbs.push({ label: overview.page.manufacturer.name, to: shop.path('productOverview', { overview: overview.page.manufacturer.url }) });
   crumbs.push({ label: page.title });
   return (
     <>
@@ -32,7 +33,12 @@ export function OverviewView({ overview, devices }: OverviewData) {
             </h2>
             <EntityGrid
               className="compact"
-              items={overview.page.series.map((s) => ({ key: s.id, to: shop.path('productOverview', { overview: s.url }), label: s.title, thumbnail: s.thumbnail }))}
+              items={overview.page.series.map((s) => ({
+                key: s.id,
+                to: shop.path('productOverview', { overview: s.url }),
+                label: s.title,
+                thumbnail: s.thumbnail,
+              }))}
             />
           </section>
         )}

@@ -6,20 +6,28 @@ import { useEffect } from 'react';
 import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
 import type { ShopContext } from '../config/hosts';
 import type { ApiClientOptions } from '../services/api-client';
+import type { SearchTransport } from '../services/catalogue/transport';
+import type { QueryClientHandle } from '../services/query-client';
 import { layoutFor } from '../config/layouts';
 import { LANGUAGE_TAG, TEXT_DIRECTION } from '../config/locales';
 import type { ScreenId } from '../config/routes';
-import { TransactionReset } from '../ui/cart/transaction-reset';
+import { ShopRouterBridge } from '../ui/shop-actor';
 import { Layout } from '../ui/layout/layout';
 import { usePageAssets } from '../ui/page-assets';
 import { useShop } from '../ui/shop-context';
 import { NotFoundPage } from './not-found';
 
+/** What every route's loader and component reads from the router (typed through `Register`). */
 export interface RouterContext {
   readonly shop: ShopContext;
   readonly i18n: I18n;
   readonly api: ApiClientOptions;
+  /** A search engine crawler is asking (spec §8: it never sees search failures). */
   readonly isBot: boolean;
+  /** The page's one QueryClient: one per request on the server, one per page in the browser. */
+  readonly queryClient: QueryClientHandle;
+  /** Catalogue searches: over HTTP in the browser, the engine in process during server rendering. */
+  readonly catalogueSearch: SearchTransport;
 }
 
 declare module '@tanstack/react-router' {
@@ -48,7 +56,13 @@ function RootDocument() {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
-    <html lang={LANGUAGE_TAG[shop.locale]} dir={TEXT_DIRECTION[shop.locale]} data-locale={shop.locale} data-mode={shop.mode} data-switchable={String(shop.languageSwitchable)}>
+    <html
+      lang={LANGUAGE_TAG[shop.locale]}
+      dir={TEXT_DIRECTION[shop.locale]}
+      data-locale={shop.locale}
+      data-mode={shop.mode}
+      data-switchable={String(shop.languageSwitchable)}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -66,7 +80,7 @@ function RootDocument() {
         <Layout name={layout}>
           <Outlet />
         </Layout>
-        <TransactionReset />
+        <ShopRouterBridge />
         <Scripts />
         {assets.devScripts.map((code) => (
           <script key={code} type="module" dangerouslySetInnerHTML={{ __html: code }} />

@@ -3,16 +3,25 @@
 
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { createRoute, createRouter, lazyRouteComponent, notFound, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, createRouter, lazyRouteComponent, notFound } from '@tanstack/react-router';
 import { contentPageForSlug } from '../config/content';
-import type { ShopContext } from '../config/hosts';
 import { pathTemplate, routedScreens, toRouterPath, type ScreenId } from '../config/routes';
 import { withAccountMessages } from '../i18n/i18n';
-import type { ApiClientOptions } from '../services/api-client';
 import { CONTENT_TITLES } from '../ui/content-titles';
 import { CatalogueError } from './catalogue-error';
-import { type LoaderContext, type PageMeta, loadDevice, loadHome, loadOverview, loadProduct, loadSellCategory, metaOf } from './loaders';
-import { createShopRootRoute } from './root';
+import {
+  type CategoryData,
+  type DeviceData,
+  type OverviewData,
+  loadContent,
+  loadDevice,
+  loadHome,
+  loadOverview,
+  loadProduct,
+  loadSellCategory,
+  metaOf,
+} from './loaders';
+import { type RouterContext, createShopRootRoute } from './root';
 import { SCREEN_TITLES, pageModuleKey, pageScreenOf } from './screens';
 
 type PageModule = { default: React.ComponentType };
@@ -22,49 +31,42 @@ export const PAGE_MODULES = import.meta.glob<PageModule>('./pages/*.tsx');
 
 const SHOP_NAME = 'trade-in';
 
-export interface AppRouterContext {
-  readonly shop: ShopContext;
-  readonly i18n: I18n;
-  readonly api: ApiClientOptions;
-  /** A search engine crawler is asking (spec §8: it never sees search failures). */
-  readonly isBot: boolean;
+export type AppRouterContext = RouterContext;
+
+type ShopRootRoute = ReturnType<typeof createShopRootRoute>;
+
+/** The path parameters of the localized screens (route paths are plain strings, decision 001). */
+interface ScreenParams {
+  readonly slug?: string;
+  readonly category?: string;
+  readonly overview?: string;
+  readonly pdp?: string;
 }
 
-type Params = Record<string, string>;
-
-/** Data loaders by screen; the others render from the route alone. */
-function loaderOf(screen: ScreenId, locale: ShopContext['locale']) {
-  switch (screen) {
-    case 'home':
-      return (context: LoaderContext) => loadHome(context);
-    case 'sellCategory':
-      return (context: LoaderContext, params: Params) => loadSellCategory(context, params.category ?? '');
-    case 'productOverview':
-      return (context: LoaderContext, params: Params) => loadOverview(context, params.overview ?? '');
-    case 'productDetail':
-      return locale === 'default'
-        ? (context: LoaderContext, params: Params) => loadProduct(context, params.pdp ?? '')
-        : (context: LoaderContext, params: Params) => loadDevice(context, params.pdp ?? '');
-    default:
-      return undefined;
-  }
+function documentHead(title: string, meta?: { description: string; keywords: string }) {
+  return {
+    meta: [
+      { title: `${title} | ${SHOP_NAME}` },
+      ...(meta
+        ? [
+            { name: 'description', content: meta.description },
+            { name: 'keywords', content: meta.keywords },
+          ]
+        : []),
+    ],
+  };
 }
 
-function headOf(screen: ScreenId, i18n: I18n, params: Params, shop: ShopContext, data: unknown): { title: string; meta?: PageMeta } {
-  if (screen === 'content') {
-    const page = contentPageForSlug(shop.locale, params.slug ?? '');
-    if (page) return { title: i18n._(CONTENT_TITLES[page]) };
-  }
+/** The head of a catalogue page: a device page says "Sell …", the others take the page's own title. */
+function catalogueHead(i18n: I18n, screen: ScreenId, data: CategoryData | OverviewData | DeviceData | undefined) {
+  if (!data) return documentHead(i18n._(SCREEN_TITLES[pageScreenOf(screen)]));
   const meta = metaOf(data);
-  if (meta && (data as { device?: unknown }).device) {
-    const name = meta.title;
-    return {
-      title: i18n._(msg`Sell ${name}`),
-      meta: { ...meta, description: i18n._(msg`Sell your used ${name}: answer a few questions and get a binding offer. Free shipping, fast payment.`) },
-    };
-  }
-  if (meta) return { title: meta.title, meta };
-  return { title: i18n._(SCREEN_TITLES[pageScreenOf(screen)]) };
+  if (data.kind !== 'device') return documentHead(meta.title, meta);
+  const name = meta.title;
+  return documentHead(i18n._(msg`Sell ${name}`), {
+    ...meta,
+    description: i18n._(msg`Sell your used ${name}: answer a few questions and get a binding offer. Free shipping, fast payment.`),
+  });
 }
 
 /** Screens that show account texts (log-in, registration, account pages; the checkout's identity step). */
@@ -79,41 +81,74 @@ const ACCOUNT_TEXT_SCREENS: ReadonlySet<ScreenId> = new Set([
   'checkout',
 ]);
 
-function screenRoute(rootRoute: AnyRoute, screen: ScreenId, context: AppRouterContext): AnyRoute {
+/** What every screen route shares: its localized path, its page module (lazy) and the error page. */
+function screenOptions(rootRoute: ShopRootRoute, screen: ScreenId, context: RouterContext) {
   const { shop } = context;
   const page = pageModuleKey(screen);
   const loadPage = PAGE_MODULES[page];
   if (!loadPage) throw new Error(`missing page module ${page}`);
-  // The page module and, where it shows account texts, their catalog arrive together (hydration too).
+  // The page module and, where it shows account texts, their catalog and the account data cache
+  // arrive together (hydration too).
   const load = ACCOUNT_TEXT_SCREENS.has(screen)
-    ? () => Promise.all([loadPage(), withAccountMessages(context.i18n, shop.locale)]).then(([module]) => module)
+    ? () => Promise.all([loadPage(), withAccountMessages(context.i18n, shop.locale), context.queryClient.load()]).then(([module]) => module)
     : loadPage;
-  const loader = loaderOf(screen, shop.locale);
-  return createRoute({
+  return {
     getParentRoute: () => rootRoute,
-    path: toRouterPath(pathTemplate(screen, shop.locale) as string),
+    path: toRouterPath(pathTemplate(screen, shop.locale) ?? ''),
     staticData: { screen, page },
-    beforeLoad: ({ params }) => {
-      const slug = (params as Params).slug;
-      if (screen === 'content' && !contentPageForSlug(shop.locale, slug ?? '')) throw notFound();
-    },
-    loader: loader ? ({ context, params }) => loader(context as unknown as LoaderContext, params as Params) : undefined,
-    head: ({ match, params, loaderData }) => {
-      const head = headOf(screen, (match.context as unknown as AppRouterContext).i18n, params as Params, shop, loaderData);
-      return {
-        meta: [
-          { title: `${head.title} | ${SHOP_NAME}` },
-          ...(head.meta ? [{ name: 'description', content: head.meta.description }, { name: 'keywords', content: head.meta.keywords }] : []),
-        ],
-      };
-    },
     errorComponent: CatalogueError,
     component: lazyRouteComponent(load),
-  });
+  };
+}
+
+const paramsOf = (params: ScreenParams) => params;
+
+/** One typed route per kind of screen: the catalogue screens load data, the others render from the route. */
+function routesOf(rootRoute: ShopRootRoute, screen: ScreenId, context: RouterContext) {
+  const base = screenOptions(rootRoute, screen, context);
+  const { shop, i18n } = context;
+  switch (screen) {
+    case 'home':
+      return createRoute({
+        ...base,
+        loader: ({ context }) => loadHome(context),
+        head: () => documentHead(i18n._(SCREEN_TITLES.home)),
+      });
+    case 'sellCategory':
+      return createRoute({
+        ...base,
+        loader: ({ context, params }) => loadSellCategory(context, paramsOf(params).category ?? ''),
+        head: ({ loaderData }) => catalogueHead(i18n, screen, loaderData),
+      });
+    case 'productOverview':
+      return createRoute({
+        ...base,
+        loader: ({ context, params }) => loadOverview(context, paramsOf(params).overview ?? ''),
+        head: ({ loaderData }) => catalogueHead(i18n, screen, loaderData),
+      });
+    case 'productDetail':
+      return createRoute({
+        ...base,
+        loader: ({ context, params }) =>
+          shop.locale === 'default' ? loadProduct(context, paramsOf(params).pdp ?? '') : loadDevice(context, paramsOf(params).pdp ?? ''),
+        head: ({ loaderData }) => catalogueHead(i18n, screen, loaderData),
+      });
+    case 'content':
+      return createRoute({
+        ...base,
+        beforeLoad: ({ params }) => {
+          if (!contentPageForSlug(shop.locale, paramsOf(params).slug ?? '')) throw notFound();
+        },
+        loader: ({ context, params }) => loadContent(context, paramsOf(params).slug ?? ''),
+        head: ({ loaderData }) => documentHead(i18n._(loaderData ? CONTENT_TITLES[loaderData.page] : SCREEN_TITLES.content)),
+      });
+    default:
+      return createRoute({ ...base, head: () => documentHead(i18n._(SCREEN_TITLES[pageScreenOf(screen)])) });
+  }
 }
 
 /** Developer pages, in development builds only (the production build drops them): the flow atlas. */
-function devRoutes(rootRoute: AnyRoute): AnyRoute[] {
+function devRoutes(rootRoute: ShopRootRoute) {
   if (!import.meta.env.DEV) return [];
   return [
     createRoute({
@@ -125,10 +160,10 @@ function devRoutes(rootRoute: AnyRoute): AnyRoute[] {
   ];
 }
 
-export function createAppRouter(context: AppRouterContext) {
+export function createAppRouter(context: RouterContext) {
   const rootRoute = createShopRootRoute();
   const routeTree = rootRoute.addChildren([
-    ...routedScreens(context.shop.locale).map((s) => screenRoute(rootRoute, s, context)),
+    ...routedScreens(context.shop.locale).map((s) => routesOf(rootRoute, s, context)),
     ...devRoutes(rootRoute),
   ]);
   return createRouter({
@@ -141,3 +176,9 @@ export function createAppRouter(context: AppRouterContext) {
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

@@ -25,9 +25,17 @@ function server(reply: { status: number; body?: unknown; headers?: Record<string
   const calls: Recorded[] = [];
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
-    calls.push({ method: init?.method ?? 'GET', path: url.pathname, headers: new Headers(init?.headers), body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+    calls.push({
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      headers: new Headers(init?.headers),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    });
     if (reply === 'offline') throw new TypeError('Failed to fetch');
-    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json', ...reply.headers } });
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json', ...reply.headers },
+    });
   }) as typeof globalThis.fetch;
   return { calls, api: createApiClient({ baseURL: 'http://shop.test', fetch, retryDelayMs: 0 }) };
 }
@@ -39,7 +47,11 @@ describe('login and refresh', () => {
   it('a token answer is parsed', async () => {
     const { api, calls } = server({ status: 200, body: tokens });
     await expect(login(api, { username: 'erika@example.com', password: 'secret-pass', rememberMe: true })).resolves.toEqual(tokens);
-    expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/account/login', body: { username: 'erika@example.com', password: 'secret-pass', rememberMe: true } });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/account/login',
+      body: { username: 'erika@example.com', password: 'secret-pass', rememberMe: true },
+    });
   });
 
   it('a success answer without access_token is no token (null), not an error', async () => {
@@ -48,7 +60,11 @@ describe('login and refresh', () => {
   });
 
   it('a locked login rejects with status 429 and the Retry-After seconds', async () => {
-    const { api } = server({ status: 429, body: { statusCode: 429, error: 'Too Many Requests', message: 'later' }, headers: { 'retry-after': '90' } });
+    const { api } = server({
+      status: 429,
+      body: { statusCode: 429, error: 'Too Many Requests', message: 'later' },
+      headers: { 'retry-after': '90' },
+    });
     const error = await login(api, { username: 'e@example.com', password: 'x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AccountCallError);
     expect(error).toMatchObject({ status: 429, retryAfterSeconds: 90, message: 'later' });
@@ -56,7 +72,10 @@ describe('login and refresh', () => {
 
   it('no answer rejects with an AccountCallError without status', async () => {
     const { api } = server('offline');
-    await expect(login(api, { username: 'e@example.com', password: 'x' })).rejects.toMatchObject({ name: 'AccountCallError', status: undefined });
+    await expect(login(api, { username: 'e@example.com', password: 'x' })).rejects.toMatchObject({
+      name: 'AccountCallError',
+      status: undefined,
+    });
   });
 
   it('the refresh token travels in x-refresh-token; a POST is not retried', async () => {
@@ -93,8 +112,14 @@ describe('registration, activation, passwords', () => {
   });
 
   it('a refused registration carries the field errors', async () => {
-    const { api } = server({ status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'invalid', fields: [{ path: 'credentials.0.value', message: 'too common' }] } });
-    await expect(register(api, {} as never)).rejects.toMatchObject({ status: 400, fields: [{ path: 'credentials.0.value', message: 'too common' }] });
+    const { api } = server({
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', message: 'invalid', fields: [{ path: 'credentials.0.value', message: 'too common' }] },
+    });
+    await expect(register(api, {} as never)).rejects.toMatchObject({
+      status: 400,
+      fields: [{ path: 'credentials.0.value', message: 'too common' }],
+    });
   });
 
   it('the forgot-password answer is ignored', async () => {

@@ -35,8 +35,14 @@ export class AccountCallError extends Error {
   readonly fields: readonly FieldError[];
   /** From a Retry-After header (429), in seconds. */
   readonly retryAfterSeconds: number | null;
-  constructor(init: { status?: number; fields?: readonly FieldError[]; retryAfterSeconds?: number | null; message?: string }, options?: ErrorOptions) {
-    super(init.message ?? (init.status === undefined ? 'account call failed (network)' : `account call failed (HTTP ${init.status})`), options);
+  constructor(
+    init: { status?: number; fields?: readonly FieldError[]; retryAfterSeconds?: number | null; message?: string },
+    options?: ErrorOptions,
+  ) {
+    super(
+      init.message ?? (init.status === undefined ? 'account call failed (network)' : `account call failed (HTTP ${init.status})`),
+      options,
+    );
     this.name = 'AccountCallError';
     this.status = init.status;
     this.fields = init.fields ?? [];
@@ -115,19 +121,29 @@ export async function sendForgotPasswordMail(api: ApiClient, input: { email: str
 /** POST /api/account/activateRegistration with the token of the e-mail link. */
 export function activateRegistration(api: ApiClient, input: { token: string }): Promise<ActivationAnswer> {
   return accountCall(async () =>
-    ActivationAnswerSchema.parse(await api('/api/account/activateRegistration', { method: 'POST', headers: { [ACTIVATION_TOKEN_HEADER]: input.token } })),
+    ActivationAnswerSchema.parse(
+      await api('/api/account/activateRegistration', { method: 'POST', headers: { [ACTIVATION_TOKEN_HEADER]: input.token } }),
+    ),
   );
 }
 
 /** GET /api/activateCustomerByIdentifier with the identifier activateRegistration answered. */
 export function activateCustomerByIdentifier(api: ApiClient, input: { identifier: string }): Promise<{ customerNumber: string }> {
   return accountCall(async () => {
-    const answer = IdentifierActivationAnswerSchema.parse(await api('/api/activateCustomerByIdentifier', { headers: { [IDENTIFIER_HEADER]: input.identifier } }));
+    const answer = IdentifierActivationAnswerSchema.parse(
+      await api('/api/activateCustomerByIdentifier', { headers: { [IDENTIFIER_HEADER]: input.identifier } }),
+    );
     return { customerNumber: answer.customerNumber };
   });
 }
 
 /** POST /api/account/resetPassword with the token of the e-mail link. */
 export async function resetPassword(api: ApiClient, input: { token: string; password: string }): Promise<void> {
-  await accountCall(() => api('/api/account/resetPassword', { method: 'POST', headers: { [RESET_TOKEN_HEADER]: input.token }, body: { password: input.password } }));
+  await accountCall(() =>
+    api('/api/account/resetPassword', {
+      method: 'POST',
+      headers: { [RESET_TOKEN_HEADER]: input.token },
+      body: { password: input.password },
+    }),
+  );
 }

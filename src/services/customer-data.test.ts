@@ -45,10 +45,21 @@ function fakeServer(routes: Record<string, Reply[]>) {
     const url = new URL(String(input));
     const method = init?.method ?? 'GET';
     const headers = new Headers(init?.headers);
-    calls.push({ method, path: url.pathname, authorization: headers.get('authorization'), body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+    calls.push({
+      method,
+      path: url.pathname,
+      authorization: headers.get('authorization'),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    });
     const queue = routes[`${method} ${url.pathname}`];
-    const reply = (queue && queue.length > 1 ? queue.shift() : queue?.[0]) ?? { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'no route' } };
-    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+    const reply = (queue && queue.length > 1 ? queue.shift() : queue?.[0]) ?? {
+      status: 404,
+      body: { statusCode: 404, error: 'Not Found', message: 'no route' },
+    };
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof globalThis.fetch;
   return { calls, api: () => Promise.resolve(createApiClient({ baseURL: 'http://shop.test', fetch, retryDelayMs: 0 })) };
 }
@@ -78,7 +89,10 @@ const unauthorized: Reply = { status: 401, body: { statusCode: 401, error: 'Unau
 
 describe('createCustomerApi: bearer calls parsed with the contract', () => {
   it('sends the bearer token and parses the answer', async () => {
-    const server = fakeServer({ 'GET /api/customers/customers': [{ status: 200, body: customer }], 'GET /api/customers/addresses': [{ status: 200, body: [address] }] });
+    const server = fakeServer({
+      'GET /api/customers/customers': [{ status: 200, body: customer }],
+      'GET /api/customers/addresses': [{ status: 200, body: [address] }],
+    });
     const { session } = fakeSession();
     const api = createCustomerApi({ api: server.api, session });
     await expect(api.getCustomer()).resolves.toEqual(customer);
@@ -92,13 +106,31 @@ describe('createCustomerApi: bearer calls parsed with the contract', () => {
   it('wraps the bodies as spec §7 names them', async () => {
     const server = fakeServer({
       'PATCH /api/customers/addresses': [{ status: 200, body: address }],
-      'PATCH /api/customers/bank_accounts': [{ status: 200, body: { '@id': '/api/customers/bank_accounts/2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f', accountHolder: 'E M', iban: 'DE89370400440532013000', ibanMasked: 'DE89 •••• 3000', bic: 'COBADEFFXXX' } }],
-      'PATCH /api/customers/paypal_accounts': [{ status: 200, body: { '@id': '/api/customers/paypal_accounts/3d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a', email: 'pp@example.com' } }],
+      'PATCH /api/customers/bank_accounts': [
+        {
+          status: 200,
+          body: {
+            '@id': '/api/customers/bank_accounts/2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f',
+            accountHolder: 'E M',
+            iban: 'DE89370400440532013000',
+            ibanMasked: 'DE89 •••• 3000',
+            bic: 'COBADEFFXXX',
+          },
+        },
+      ],
+      'PATCH /api/customers/paypal_accounts': [
+        { status: 200, body: { '@id': '/api/customers/paypal_accounts/3d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a', email: 'pp@example.com' } },
+      ],
     });
     const api = createCustomerApi({ api: server.api, session: fakeSession().session });
     const { '@id': _id, country: _c, updatedAt: _u, ...fields } = address;
     await api.patchAddress(fields);
-    await api.patchBankAccount({ '@id': '/api/customers/bank_accounts/2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f', accountHolder: 'E M', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' });
+    await api.patchBankAccount({
+      '@id': '/api/customers/bank_accounts/2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f',
+      accountHolder: 'E M',
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+    });
     await api.patchPaypalAccount({ '@id': '/api/customers/paypal_accounts/3d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a', email: 'pp@example.com' });
     expect(server.calls.map((c) => Object.keys(c.body as object))).toEqual([['address'], ['payment'], ['paypalAccount']]);
   });
@@ -116,7 +148,9 @@ describe('createCustomerApi: bearer calls parsed with the contract', () => {
   });
 
   it('a claimed customer number goes to the session', async () => {
-    const server = fakeServer({ 'POST /api/customers/guest_account_number': [{ status: 200, body: { customerNumber: 'K-100077', claimedTrades: 2 } }] });
+    const server = fakeServer({
+      'POST /api/customers/guest_account_number': [{ status: 200, body: { customerNumber: 'K-100077', claimedTrades: 2 } }],
+    });
     const { session, log } = fakeSession();
     const api = createCustomerApi({ api: server.api, session });
     await expect(api.claimGuestTrades()).resolves.toEqual({ customerNumber: 'K-100077', claimedTrades: 2 });
@@ -125,10 +159,22 @@ describe('createCustomerApi: bearer calls parsed with the contract', () => {
 
   it('other HTTP failures reject with an AccountCallError carrying status and fields', async () => {
     const server = fakeServer({
-      'POST /api/account/changePassword': [{ status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'invalid', fields: [{ path: 'currentPassword', message: 'The current password is not right.' }] } }],
+      'POST /api/account/changePassword': [
+        {
+          status: 400,
+          body: {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'invalid',
+            fields: [{ path: 'currentPassword', message: 'The current password is not right.' }],
+          },
+        },
+      ],
     });
     const api = createCustomerApi({ api: server.api, session: fakeSession().session });
-    const error = await api.changePassword({ password: 'new-password-1', userId: CUSTOMER_ID, email: 'erika@example.com', currentPassword: 'old' }).catch((e: unknown) => e);
+    const error = await api
+      .changePassword({ password: 'new-password-1', userId: CUSTOMER_ID, email: 'erika@example.com', currentPassword: 'old' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AccountCallError);
     expect(error).toMatchObject({ status: 400, fields: [{ path: 'currentPassword', message: 'The current password is not right.' }] });
   });
@@ -167,7 +213,10 @@ describe('deleteAccount (spec §7): customer data first, then the login; success
   const body = { customerId: CUSTOMER_ID, customerIdentifier: 'K-100042' };
 
   it('runs both DELETEs in order with the same body and ends the session', async () => {
-    const server = fakeServer({ 'DELETE /api/customers/customers': [{ status: 200, body: { success: true } }], 'DELETE /api/account/deleteUser': [{ status: 200, body: { success: true } }] });
+    const server = fakeServer({
+      'DELETE /api/customers/customers': [{ status: 200, body: { success: true } }],
+      'DELETE /api/account/deleteUser': [{ status: 200, body: { success: true } }],
+    });
     const { session, log } = fakeSession();
     await createCustomerApi({ api: server.api, session }).deleteAccount(body);
     expect(server.calls.map((c) => [c.method, c.path, c.body])).toEqual([
@@ -178,9 +227,14 @@ describe('deleteAccount (spec §7): customer data first, then the login; success
   });
 
   it('success:false of the first call stops before the second; the session stays', async () => {
-    const server = fakeServer({ 'DELETE /api/customers/customers': [{ status: 200, body: { success: false } }], 'DELETE /api/account/deleteUser': [{ status: 200, body: { success: true } }] });
+    const server = fakeServer({
+      'DELETE /api/customers/customers': [{ status: 200, body: { success: false } }],
+      'DELETE /api/account/deleteUser': [{ status: 200, body: { success: true } }],
+    });
     const { session, log } = fakeSession();
-    const error = await createCustomerApi({ api: server.api, session }).deleteAccount(body).catch((e: unknown) => e);
+    const error = await createCustomerApi({ api: server.api, session })
+      .deleteAccount(body)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AccountDeletionError);
     expect(error).toMatchObject({ step: 'customers' });
     expect(server.calls).toHaveLength(1);
@@ -188,10 +242,19 @@ describe('deleteAccount (spec §7): customer data first, then the login; success
   });
 
   it('success:false or an error of the second call is a failure too', async () => {
-    for (const reply of [{ status: 200, body: { success: false } }, { status: 500, body: { statusCode: 500, error: 'x', message: 'x' } }]) {
-      const server = fakeServer({ 'DELETE /api/customers/customers': [{ status: 200, body: { success: true } }], 'DELETE /api/account/deleteUser': [reply] });
+    for (const reply of [
+      { status: 200, body: { success: false } },
+      { status: 500, body: { statusCode: 500, error: 'x', message: 'x' } },
+    ]) {
+      const server = fakeServer({
+        'DELETE /api/customers/customers': [{ status: 200, body: { success: true } }],
+        'DELETE /api/account/deleteUser': [reply],
+      });
       const { session, log } = fakeSession();
-      await expect(createCustomerApi({ api: server.api, session }).deleteAccount(body)).rejects.toMatchObject({ name: 'AccountDeletionError', step: 'deleteUser' });
+      await expect(createCustomerApi({ api: server.api, session }).deleteAccount(body)).rejects.toMatchObject({
+        name: 'AccountDeletionError',
+        step: 'deleteUser',
+      });
       expect(log).not.toContain('endSession');
     }
   });

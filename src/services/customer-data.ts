@@ -45,7 +45,11 @@ export interface CustomerApi {
   claimGuestTrades(): Promise<{ customerNumber: string; claimedTrades: number }>;
   createPhone(body: { phone: string; customerIri: string }): Promise<PhoneContact>;
   patchPhone(body: { phone: string; customerIri: string; phoneIri: string }): Promise<PhoneContact>;
-  patchPerson(body: { address: { salutation?: 'mr' | 'ms' | 'none'; firstName: string; lastName: string; birthdate?: string | null }; peopleIri: string; customerIri: string }): Promise<Person>;
+  patchPerson(body: {
+    address: { salutation?: 'mr' | 'ms' | 'none'; firstName: string; lastName: string; birthdate?: string | null };
+    peopleIri: string;
+    customerIri: string;
+  }): Promise<Person>;
   getTradeHistory(): Promise<TradeHistoryEntry[]>;
   changePassword(body: ChangePasswordRequest): Promise<void>;
   /** DELETE /api/customers/customers, then DELETE /api/account/deleteUser; then the session ends. */
@@ -59,7 +63,10 @@ export interface CustomerApi {
 export class AccountDeletionError extends Error {
   readonly step: 'customers' | 'deleteUser';
   constructor(step: 'customers' | 'deleteUser', options?: ErrorOptions) {
-    super(`deleting the account failed at ${step === 'customers' ? 'DELETE /api/customers/customers' : 'DELETE /api/account/deleteUser'}`, options);
+    super(
+      `deleting the account failed at ${step === 'customers' ? 'DELETE /api/customers/customers' : 'DELETE /api/account/deleteUser'}`,
+      options,
+    );
     this.name = 'AccountDeletionError';
     this.step = step;
   }
@@ -127,7 +134,10 @@ export function createCustomerApi({ api, session }: CustomerApiOptions): Custome
     changePassword: (body) => send(ignored, 'POST', '/api/account/changePassword', body),
     deleteAccount: async (body) => {
       // Spec §7: the customer data first, then the login; neither may answer success:false.
-      for (const [step, path] of [['customers', '/api/customers/customers'], ['deleteUser', '/api/account/deleteUser']] as const) {
+      for (const [step, path] of [
+        ['customers', '/api/customers/customers'],
+        ['deleteUser', '/api/account/deleteUser'],
+      ] as const) {
         let answer: z.infer<typeof SuccessAnswerSchema>;
         try {
           answer = await send(SuccessAnswerSchema, 'DELETE', path, body);

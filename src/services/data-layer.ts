@@ -1,8 +1,7 @@
 // The tracking data layer (`window.dataLayer`, spec §7): the one place that pushes to it.
 
 export type DataLayerEvent =
-  | { event: 'page_view'; pageType: string; pagePath: string; locale: string }
-  | { event: string; [field: string]: unknown };
+  { event: 'page_view'; pageType: string; pagePath: string; locale: string } | { event: string; [field: string]: unknown };
 
 declare global {
   interface Window {

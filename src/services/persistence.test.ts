@@ -9,7 +9,10 @@ type ListEvent = { type: 'list.add'; id: string } | { type: 'list.remove'; id: s
 const listMachine = setup({
   types: { context: {} as { ids: string[] }, events: {} as ListEvent },
   actions: {
-    add: assign({ ids: ({ context, event }) => (event.type === 'list.add' && !context.ids.includes(event.id) ? [...context.ids, event.id] : context.ids) }),
+    add: assign({
+      ids: ({ context, event }) =>
+        event.type === 'list.add' && !context.ids.includes(event.id) ? [...context.ids, event.id] : context.ids,
+    }),
     remove: assign({ ids: ({ context, event }) => context.ids.filter((id) => event.type !== 'list.remove' || id !== event.id) }),
     clear: assign({ ids: () => [] }),
   },
@@ -18,7 +21,14 @@ const listMachine = setup({
   context: { ids: [] },
   initial: 'open',
   states: {
-    open: { on: { 'list.add': { actions: 'add' }, 'list.remove': { actions: 'remove' }, 'list.clear': { actions: 'clear' }, 'list.lock': 'locked' } },
+    open: {
+      on: {
+        'list.add': { actions: 'add' },
+        'list.remove': { actions: 'remove' },
+        'list.clear': { actions: 'clear' },
+        'list.lock': 'locked',
+      },
+    },
     locked: { on: { 'list.clear': { target: 'open', actions: 'clear' } } },
   },
 });

@@ -2,7 +2,7 @@
 // Storage is a convenience: without IndexedDB (SSR, old browsers) every call is a no-op, and storage
 // failures (private mode, quota, uncloneable values) go to `onError` instead of breaking the app.
 
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
 import type { AnyActorRef, AnyStateMachine, Snapshot } from 'xstate';
 
 export type StorageOperation = 'load' | 'save' | 'clear' | 'restore';
@@ -23,7 +23,12 @@ function snapshotStore(): UseStore | undefined {
   return store;
 }
 
-async function attempt<T>(operation: StorageOperation, key: string, options: StorageOptions | undefined, run: (db: UseStore) => Promise<T>): Promise<T | undefined> {
+async function attempt<T>(
+  operation: StorageOperation,
+  key: string,
+  options: StorageOptions | undefined,
+  run: (db: UseStore) => Promise<T>,
+): Promise<T | undefined> {
   try {
     const db = snapshotStore();
     return db ? await run(db) : undefined;
@@ -37,6 +42,12 @@ export function loadSnapshot<T>(key: string, options?: StorageOptions): Promise<
   return attempt('load', key, options, (db) => get<T>(key, db));
 }
 
+/** Whether any of `wanted` is stored (false without IndexedDB or on a storage failure). */
+export async function hasSnapshot(wanted: readonly string[], options?: StorageOptions): Promise<boolean> {
+  const stored = await attempt('load', wanted.join(','), options, (db) => keys(db));
+  return (stored ?? []).some((key) => wanted.includes(String(key)));
+}
+
 export async function saveSnapshot(key: string, value: unknown, options?: StorageOptions): Promise<void> {
   await attempt('save', key, options, (db) => set(key, value, db));
 }
@@ -47,6 +58,14 @@ export async function clearSnapshot(key: string, options?: StorageOptions): Prom
 
 /** What persistActor needs of an actor. */
 export type PersistableActor = Pick<AnyActorRef, 'subscribe' | 'getPersistedSnapshot'>;
+
+/** `actor` as persistActor sees it, storing `view(snapshot)` instead of the actor's own snapshot. */
+export function persistableView<S>(
+  actor: { subscribe: AnyActorRef['subscribe']; getSnapshot(): S },
+  view: (snapshot: S) => unknown,
+): PersistableActor {
+  return { subscribe: actor.subscribe.bind(actor), getPersistedSnapshot: () => view(actor.getSnapshot()) } as PersistableActor;
+}
 
 export interface PersistOptions extends StorageOptions {
   /** Quiet time before a write; default 100 ms. */
@@ -124,7 +143,11 @@ export interface RestoreOptions extends StorageOptions {
  * undefined when nothing usable is stored (a snapshot from an older machine whose states no
  * longer exist is dropped, so a deploy never breaks the start of the app).
  */
-export async function restoreSnapshot(machine: AnyStateMachine, key: string, options: RestoreOptions = {}): Promise<Snapshot<unknown> | undefined> {
+export async function restoreSnapshot(
+  machine: AnyStateMachine,
+  key: string,
+  options: RestoreOptions = {},
+): Promise<Snapshot<unknown> | undefined> {
   const stored = await loadSnapshot<Snapshot<unknown> & { value?: unknown; context?: unknown }>(key, options);
   if (stored === undefined || stored === null) return undefined;
   try {

@@ -1,6 +1,13 @@
 // Checkout calls: submit a trade (with the Idempotency-Key that makes a retry safe) and check a voucher.
 
-import { TradeSchema, VoucherCheckResultSchema, type Trade, type TradeRequest, type VoucherCheckRequest, type VoucherCheckResult } from '../contracts/trades';
+import {
+  TradeSchema,
+  VoucherCheckResultSchema,
+  type Trade,
+  type TradeRequest,
+  type VoucherCheckRequest,
+  type VoucherCheckResult,
+} from '../contracts/trades';
 import type { ApiClient } from './api-client';
 
 /** Submits the checkout; the answer's Label-Url header becomes the trade's labelUrl. */

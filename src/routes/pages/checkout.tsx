@@ -8,7 +8,7 @@ export default function CheckoutPage() {
   return (
     <ScreenPage screen="checkout">
       <CartLines />
-      {context && context.cart.length > 0 && <CheckoutFlow cart={context} />}
+      {context && context.cart.length > 0 && <CheckoutFlow />}
     </ScreenPage>
   );
 }

@@ -1,14 +1,13 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { useLoaderData } from '@tanstack/react-router';
 import { DeviceList } from '../../ui/catalogue/device-card';
 import { EntityGrid } from '../../ui/catalogue/entity-grid';
 import { useShop } from '../../ui/shop-context';
-import type { HomeData } from '../loaders';
+import { usePageData } from '../page-data';
 import { ScreenPage } from '../screen-page';
 
 export default function HomePage() {
-  const { categories, popular } = useLoaderData({ strict: false }) as HomeData;
+  const { categories, popular } = usePageData('home');
   const shop = useShop();
   useLingui();
   return (
@@ -19,7 +18,12 @@ export default function HomePage() {
         </h2>
         <EntityGrid
           className="categories"
-          items={categories.map((c) => ({ key: c.id, to: shop.path('sellCategory', { category: c.url }), label: c.title, thumbnail: c.thumbnail }))}
+          items={categories.map((c) => ({
+            key: c.id,
+            to: shop.path('sellCategory', { category: c.url }),
+            label: c.title,
+            thumbnail: c.thumbnail,
+          }))}
         />
       </section>
       {popular.length > 0 && (

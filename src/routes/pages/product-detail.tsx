@@ -1,11 +1,10 @@
-import { useLoaderData } from '@tanstack/react-router';
-import type { DeviceData, ProductData } from '../loaders';
+import { usePageData } from '../page-data';
 import { DeviceView } from '../device-view';
 import { OverviewView } from '../overview-view';
 
 export default function ProductDetailPage() {
-  const data = useLoaderData({ strict: false }) as ProductData | DeviceData;
+  const data = usePageData('device', 'overview');
   // The default locale's /products/{slug} also names manufacturers and series (DESIGN.md §5).
-  if ('view' in data && data.view === 'overview') return <OverviewView overview={data.overview} devices={data.devices} />;
+  if (data.kind === 'overview') return <OverviewView overview={data.overview} devices={data.devices} />;
   return <DeviceView device={data.device} />;
 }

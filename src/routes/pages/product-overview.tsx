@@ -1,7 +1,7 @@
-import { useLoaderData } from '@tanstack/react-router';
-import type { OverviewData } from '../loaders';
+import { usePageData } from '../page-data';
 import { OverviewView } from '../overview-view';
 
 export default function ProductOverviewPage() {
-  return <OverviewView {...(useLoaderData({ strict: false }) as OverviewData)} />;
+  const { overview, devices } = usePageData('overview');
+  return <OverviewView overview={overview} devices={devices} />;
 }

@@ -1,14 +1,13 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { useLoaderData } from '@tanstack/react-router';
 import { Breadcrumbs, HOME_CRUMB } from '../../ui/catalogue/breadcrumbs';
 import { EntityGrid } from '../../ui/catalogue/entity-grid';
 import { useShop } from '../../ui/shop-context';
-import type { CategoryData } from '../loaders';
+import { usePageData } from '../page-data';
 import { ScreenPage } from '../screen-page';
 
 export default function SellCategoryPage() {
-  const { category } = useLoaderData({ strict: false }) as CategoryData;
+  const { category } = usePageData('category');
   const { i18n } = useLingui();
   const shop = useShop();
   const overview = (url: string) => shop.path('productOverview', { overview: url });
@@ -22,7 +21,9 @@ export default function SellCategoryPage() {
             <h2 id="top-manufacturers">
               <Trans>Top brands</Trans>
             </h2>
-            <EntityGrid items={category.topManufacturers.map((m) => ({ key: m.id, to: overview(m.url), label: m.title, thumbnail: m.thumbnail }))} />
+            <EntityGrid
+              items={category.topManufacturers.map((m) => ({ key: m.id, to: overview(m.url), label: m.title, thumbnail: m.thumbnail }))}
+            />
           </section>
         )}
         {category.topSeries.length > 0 && (
@@ -30,14 +31,19 @@ export default function SellCategoryPage() {
             <h2 id="top-series">
               <Trans>Popular series</Trans>
             </h2>
-            <EntityGrid items={category.topSeries.map((s) => ({ key: s.id, to: overview(s.url), label: s.title, thumbnail: s.thumbnail }))} />
+            <EntityGrid
+              items={category.topSeries.map((s) => ({ key: s.id, to: overview(s.url), label: s.title, thumbnail: s.thumbnail }))}
+            />
           </section>
         )}
         <section aria-labelledby="all-manufacturers">
           <h2 id="all-manufacturers">
             <Trans>All brands</Trans>
           </h2>
-          <EntityGrid className="compact" items={category.manufacturers.map((m) => ({ key: m.id, to: overview(m.url), label: m.title, thumbnail: m.thumbnail }))} />
+          <EntityGrid
+            className="compact"
+            items={category.manufacturers.map((m) => ({ key: m.id, to: overview(m.url), label: m.title, thumbnail: m.thumbnail }))}
+          />
         </section>
       </ScreenPage>
     </>

@@ -8,6 +8,14 @@ export interface EntityLink {
   readonly thumbnail: string;
 }
 
+/** A category as the home page links it. */
+export interface CategoryCard {
+  readonly id: number;
+  readonly title: string;
+  readonly url: string;
+  readonly thumbnail: string;
+}
+
 /** The fields every browsable catalogue page has (category, manufacturer, series). */
 export interface PageEntity {
   readonly id: number;

@@ -50,7 +50,12 @@ export function deviceSearchQuery(text: string, size = 8): SearchBody {
   });
   const lastWord = {
     bool: {
-      should: [fuzzy(last, 'or'), { prefix: { model: { value: last, boost: 0.5 } } }, { prefix: { name: { value: last, boost: 0.25 } } }, { prefix: { searchTerms: { value: last, boost: 0.5 } } }],
+      should: [
+        fuzzy(last, 'or'),
+        { prefix: { model: { value: last, boost: 0.5 } } },
+        { prefix: { name: { value: last, boost: 0.25 } } },
+        { prefix: { searchTerms: { value: last, boost: 0.5 } } },
+      ],
       minimum_should_match: 1,
     },
   };

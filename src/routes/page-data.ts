@@ -1,0 +1,20 @@
+// The loader data of the page being shown, typed: the registered route tree knows every loader's
+// result, and the `kind` each result carries tells the page which one it got (no casts).
+
+import { useMatches } from '@tanstack/react-router';
+import type { CategoryData, ContentData, DeviceData, HomeData, OverviewData } from './loaders';
+
+export type PageData = HomeData | CategoryData | OverviewData | DeviceData | ContentData;
+export type PageKind = PageData['kind'];
+
+function isOneOf<K extends PageKind>(data: PageData | undefined, kinds: readonly K[]): data is Extract<PageData, { kind: K }> {
+  return data !== undefined && kinds.some((kind) => kind === data.kind);
+}
+
+/** The current page's loader data of one of `kinds`; anything else is a routing bug. */
+export function usePageData<K extends PageKind>(...kinds: readonly K[]): Extract<PageData, { kind: K }> {
+  // Screen routes are leaves: the last match is the page's own.
+  const data = useMatches({ select: (matches) => matches.at(-1)?.loaderData });
+  if (!isOneOf(data, kinds)) throw new Error(`this page shows ${kinds.join(' or ')} data, the route loaded ${data?.kind ?? 'none'}`);
+  return data;
+}

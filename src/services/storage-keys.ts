@@ -1,0 +1,18 @@
+// The IndexedDB keys of what a browser keeps of the shop (spec §3: the checkout state and the
+// account session are persisted): one place, so the page can tell without loading the actors'
+// code whether there is anything to restore.
+
+export const STORAGE_KEYS = {
+  /** The account session (the auth machine's persistableSession). */
+  session: 'account-session',
+  /** The cart (spec §3 checkout state). */
+  cart: 'checkout-state',
+  /** A checkout in progress. */
+  checkout: 'checkout-flow',
+} as const;
+
+/** The offer flow of one device (answers and offer). */
+export const offerStorageKey = (deviceId: number) => `offer:${deviceId}`;
+
+/** The BroadcastChannel on which the shop's tabs tell each other their session changes. */
+export const SESSION_CHANNEL = 'account-session';
