@@ -8,9 +8,12 @@ const TOKEN = 'q3v9XkR2bY7mN1pL5sT8wZ0aC4eG6iK9oU2yH5jF7dA';
 
 type Step<T> = T | Error;
 
-function start(token: string | null | undefined, script: { activate?: Step<ActivationAnswer>[]; identify?: Step<{ customerNumber: string }>[] } = {}) {
+function start(
+  token: string | null | undefined,
+  script: { activate?: Step<ActivationAnswer>[]; identify?: Step<{ customerNumber: string }>[] } = {},
+) {
   const calls: string[] = [];
-  const play = <T,>(steps: Step<T>[]): Promise<T> => {
+  const play = <T>(steps: Step<T>[]): Promise<T> => {
     const next = (steps.length > 1 ? steps.shift() : steps[0]) as Step<T>;
     return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
   };
@@ -62,11 +65,14 @@ describe('activation from the e-mail link (spec §4, §5, §8)', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it.each(['short', `${TOKEN}x`, `${TOKEN.slice(0, 42)}=`, 'a'.repeat(42) + '+'])('a token that cannot be decoded (%s) is not activated, without a server call', (token) => {
-    const { actor, calls } = start(token);
-    expect(actor.getSnapshot().value).toBe('notActivated');
-    expect(calls).toEqual([]);
-  });
+  it.each(['short', `${TOKEN}x`, `${TOKEN.slice(0, 42)}=`, 'a'.repeat(42) + '+'])(
+    'a token that cannot be decoded (%s) is not activated, without a server call',
+    (token) => {
+      const { actor, calls } = start(token);
+      expect(actor.getSnapshot().value).toBe('notActivated');
+      expect(calls).toEqual([]);
+    },
+  );
 
   it('the server refusing the token (404) is not activated; a 400 "missing token" is missingToken', async () => {
     expect((await settled(start(TOKEN, { activate: [new AccountCallError({ status: 404 })] }).actor)).value).toBe('notActivated');
@@ -90,7 +96,11 @@ describe('activation from the e-mail link (spec §4, §5, §8)', () => {
     actor.send({ type: 'activation.retry' });
     const state = await settled(actor);
     expect(state.value).toBe('activated');
-    expect(calls).toEqual([`activateRegistration ${TOKEN}`, 'activateCustomerByIdentifier identifier-1', 'activateCustomerByIdentifier identifier-1']);
+    expect(calls).toEqual([
+      `activateRegistration ${TOKEN}`,
+      'activateCustomerByIdentifier identifier-1',
+      'activateCustomerByIdentifier identifier-1',
+    ]);
   });
 
   it('a rate limit is a failure with retry, marked as such', async () => {

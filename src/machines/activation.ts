@@ -68,7 +68,13 @@ export const activationMachine = setup({
   },
 }).createMachine({
   id: 'activation',
-  context: ({ input }) => ({ token: (input.token ?? '').trim(), identifier: null, customerNumber: null, missingTokenIn: null, rateLimited: false }),
+  context: ({ input }) => ({
+    token: (input.token ?? '').trim(),
+    identifier: null,
+    customerNumber: null,
+    missingTokenIn: null,
+    rateLimited: false,
+  }),
   initial: 'decoding',
   states: {
     decoding: {
@@ -95,8 +101,16 @@ export const activationMachine = setup({
           { target: 'notActivated' },
         ],
         onError: [
-          { guard: { type: 'isRetryable', params: ({ event }) => ({ error: event.error }) }, target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
-          { guard: { type: 'isMissingTokenAnswer', params: ({ event }) => ({ error: event.error }) }, target: 'missingToken', actions: 'markMissingInLink' },
+          {
+            guard: { type: 'isRetryable', params: ({ event }) => ({ error: event.error }) },
+            target: 'failed',
+            actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            guard: { type: 'isMissingTokenAnswer', params: ({ event }) => ({ error: event.error }) },
+            target: 'missingToken',
+            actions: 'markMissingInLink',
+          },
           { target: 'notActivated' },
         ],
       },
@@ -108,7 +122,11 @@ export const activationMachine = setup({
         input: ({ context }) => ({ identifier: context.identifier ?? '' }),
         onDone: { target: 'activated', actions: { type: 'storeCustomerNumber', params: ({ event }) => event.output } },
         onError: [
-          { guard: { type: 'isRetryable', params: ({ event }) => ({ error: event.error }) }, target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
+          {
+            guard: { type: 'isRetryable', params: ({ event }) => ({ error: event.error }) },
+            target: 'failed',
+            actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
+          },
           // The identifier was refused (expired or used): this link cannot activate any more.
           { target: 'notActivated' },
         ],

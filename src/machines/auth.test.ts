@@ -53,15 +53,28 @@ const customer: Customer = {
 };
 
 type Step<T> = T | Error | 'hang';
-const play = <T,>(script: Step<T>[]): Promise<T> => {
+const play = <T>(script: Step<T>[]): Promise<T> => {
   const next = (script.length > 1 ? script.shift() : script[0]) as Step<T>;
   if (next === 'hang') return new Promise<T>(() => undefined);
   return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
 };
 
-function harness(options: { login?: Step<TokenAnswer | null>[]; refresh?: Step<TokenAnswer | null>[]; logout?: Step<void>[]; customer?: Step<Customer>[]; session?: AccountSession } = {}) {
+function harness(
+  options: {
+    login?: Step<TokenAnswer | null>[];
+    refresh?: Step<TokenAnswer | null>[];
+    logout?: Step<void>[];
+    customer?: Step<Customer>[];
+    session?: AccountSession;
+  } = {},
+) {
   const clock = { now: T0 };
-  const calls = { login: [] as LoginRequest[], refresh: [] as string[], logout: [] as { accessToken: string | null; refreshToken: string | null }[], loadCustomer: 0 };
+  const calls = {
+    login: [] as LoginRequest[],
+    refresh: [] as string[],
+    logout: [] as { accessToken: string | null; refreshToken: string | null }[],
+    loadCustomer: 0,
+  };
   const fakes: AuthCalls = {
     login: (request) => (calls.login.push(request), play(options.login ?? [answer(1)])),
     refresh: ({ refreshToken }) => (calls.refresh.push(refreshToken), play(options.refresh ?? [answer(2)])),
@@ -74,7 +87,12 @@ function harness(options: { login?: Step<TokenAnswer | null>[]; refresh?: Step<T
   return { actor, clock, calls, tracked, tokens: createTokenSource(actor) };
 }
 
-const settle = (actor: AuthActor) => waitFor(actor, (s) => !s.matches('loggingIn') && !s.matches({ loggedIn: { token: 'refreshing' } }) && !s.matches({ loggedIn: { customer: 'loading' } }));
+const settle = (actor: AuthActor) =>
+  waitFor(
+    actor,
+    (s) =>
+      !s.matches('loggingIn') && !s.matches({ loggedIn: { token: 'refreshing' } }) && !s.matches({ loggedIn: { customer: 'loading' } }),
+  );
 
 const login = async (actor: AuthActor, rememberMe = false) => {
   actor.send({ type: 'session.login', email: 'Erika@Example.com', password: PASSWORD, rememberMe });
@@ -94,7 +112,17 @@ const loggedInSession = (overrides: Partial<AccountSession> = {}): AccountSessio
   ...overrides,
 });
 
-const SESSION_CLEARED = { isLoggedIn: false, email: null, password: '', accessToken: null, refreshToken: null, customerId: null, customerNumber: null, customerData: null, tokenExpiry: 0 };
+const SESSION_CLEARED = {
+  isLoggedIn: false,
+  email: null,
+  password: '',
+  accessToken: null,
+  refreshToken: null,
+  customerId: null,
+  customerNumber: null,
+  customerData: null,
+  tokenExpiry: 0,
+};
 
 describe('decodeAccessToken: the claims of the JWT payload, validated', () => {
   it('reads subject, expiry, e-mail and customer number', () => {
@@ -198,7 +226,12 @@ describe('refresh before an authenticated call (spec §4: when now has reached t
     expect(actor.getSnapshot().matches({ loggedIn: { token: 'refreshing' } })).toBe(true);
     const state = await settle(actor);
     expect(calls.refresh).toEqual(['refresh-1']);
-    expect(state.context).toMatchObject({ accessToken: accessToken({}, 2), refreshToken: 'refresh-2', tokenExpiry: expiry + 300 - TOKEN_EXPIRY_MARGIN_SECONDS, customerData: customer });
+    expect(state.context).toMatchObject({
+      accessToken: accessToken({}, 2),
+      refreshToken: 'refresh-2',
+      tokenExpiry: expiry + 300 - TOKEN_EXPIRY_MARGIN_SECONDS,
+      customerData: customer,
+    });
   });
 
   it('two concurrent calls with an expired token share one refresh', async () => {
@@ -334,7 +367,11 @@ describe('the stored session (IndexedDB, key account-session)', () => {
     const snapshot = await restoreSnapshot(authMachine, ACCOUNT_SESSION_KEY, { validate: (s) => storedSession(s) !== null });
     const restored = createActor(authMachine, { input: { session: storedSession(snapshot) } }).start();
     expect(restored.getSnapshot().matches({ loggedIn: { customer: 'loaded' } })).toBe(true);
-    expect(restored.getSnapshot().context).toMatchObject({ email: 'erika@example.com', customerId: CUSTOMER_ID, accessToken: accessToken({}, 1) });
+    expect(restored.getSnapshot().context).toMatchObject({
+      email: 'erika@example.com',
+      customerId: CUSTOMER_ID,
+      accessToken: accessToken({}, 1),
+    });
   });
 
   it('writes only when the session changed (not on every token check)', async () => {
@@ -355,7 +392,9 @@ describe('the stored session (IndexedDB, key account-session)', () => {
     await saveSnapshot(ACCOUNT_SESSION_KEY, sessionSnapshot(stale));
     const session = storedSession(await restoreSnapshot(authMachine, ACCOUNT_SESSION_KEY));
     expect(session).toEqual(stale);
-    const actor = createActor(authMachineWith({ login: vi.fn(), refresh: vi.fn(), logout: async () => undefined, loadCustomer: vi.fn() }), { input: { session } });
+    const actor = createActor(authMachineWith({ login: vi.fn(), refresh: vi.fn(), logout: async () => undefined, loadCustomer: vi.fn() }), {
+      input: { session },
+    });
     const persisted = persistActor(persistableSession(actor, session), ACCOUNT_SESSION_KEY, { debounceMs: 0 });
     actor.start();
     await persisted.flush();
@@ -400,7 +439,8 @@ describe('the customer API on the session (real services, fake fetch, fake clock
       const path = new URL(String(input)).pathname;
       const headers = new Headers(init?.headers);
       const bearer = headers.get('authorization')?.replace('Bearer ', '') ?? null;
-      const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      const json = (status: number, body: unknown) =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (path === '/api/account/login') {
         calls.push('login');
         return json(200, answer(1));
@@ -413,7 +453,8 @@ describe('the customer API on the session (real services, fake fetch, fake clock
       if (path === '/api/account/logout') return json(200, { success: true });
       const tokenId = bearer ? /signature-(\d+)$/.exec(bearer)?.[1] : undefined;
       calls.push(`${init?.method ?? 'GET'} ${path} token-${tokenId}`);
-      if (!bearer || (path === '/api/customers/addresses' && options.refuse?.includes(`token-${tokenId}`))) return json(401, { statusCode: 401, error: 'Unauthorized', message: 'expired' });
+      if (!bearer || (path === '/api/customers/addresses' && options.refuse?.includes(`token-${tokenId}`)))
+        return json(401, { statusCode: 401, error: 'Unauthorized', message: 'expired' });
       return json(200, path === '/api/customers/customers' ? customer : addresses);
     }) as typeof globalThis.fetch;
     const api = () => Promise.resolve(createApiClient({ baseURL: 'http://shop.test', fetch, retryDelayMs: 0 }));

@@ -23,9 +23,10 @@ import { CustomerSchema, type Customer, type LoginRequest, type TokenAnswer } fr
 import { AccountCallError } from '../services/account';
 import { pushDataLayer } from '../services/data-layer';
 import type { PersistableActor } from '../services/persistence';
+import { STORAGE_KEYS } from '../services/storage-keys';
 import { SessionEndedError, decodeAccessToken, type TokenSource } from '../services/session-tokens';
 
-export const ACCOUNT_SESSION_KEY = 'account-session';
+export const ACCOUNT_SESSION_KEY = STORAGE_KEYS.session;
 
 /** Seconds before the server's expiry from which the access token counts as expired. */
 export const TOKEN_EXPIRY_MARGIN_SECONDS = 10;
@@ -178,13 +179,18 @@ type ServerTokens = { readonly accessToken: string | null; readonly refreshToken
 /** The revokeOnServer action with the tokens about to be cleared (it runs before 'clearSession'). */
 const revokeTokens = {
   type: 'revokeOnServer',
-  params: ({ context }: { context: AuthContext }): ServerTokens => ({ accessToken: context.accessToken, refreshToken: context.refreshToken }),
+  params: ({ context }: { context: AuthContext }): ServerTokens => ({
+    accessToken: context.accessToken,
+    refreshToken: context.refreshToken,
+  }),
 } as const;
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`auth machine: provide the '${name}' actor`));
 
 const loginRequest = (event: AuthEvent): LoginRequest =>
-  event.type === 'session.login' ? { username: event.email, password: event.password, rememberMe: event.rememberMe } : { username: '', password: '' };
+  event.type === 'session.login'
+    ? { username: event.email, password: event.password, rememberMe: event.rememberMe }
+    : { username: '', password: '' };
 
 export const authMachine = setup({
   types: {
@@ -222,15 +228,22 @@ export const authMachine = setup({
      */
     revokeOnServer: (_, _tokens: ServerTokens) => undefined,
     storeCustomer: assign(({ context }, customer: Customer) =>
-      customer.id === context.customerId ? { customerData: customer, customerNumber: context.customerNumber ?? customer.customerNumber } : {},
+      customer.id === context.customerId
+        ? { customerData: customer, customerNumber: context.customerNumber ?? customer.customerNumber }
+        : {},
     ),
     setCustomerNumber: assign(({ context, event }) =>
       event.type === 'session.customerNumber'
-        ? { customerNumber: event.customerNumber, customerData: context.customerData && { ...context.customerData, customerNumber: event.customerNumber } }
+        ? {
+            customerNumber: event.customerNumber,
+            customerData: context.customerData && { ...context.customerData, customerNumber: event.customerNumber },
+          }
         : {},
     ),
     adoptSession: assign(({ event }) => (event.type === 'session.adopt' ? sessionOf(event.session) : {})),
     trackLogin: () => pushDataLayer({ event: 'login', method: 'password' }),
+    /** Tells the owner (the shop actor) that the session logged in or out; nothing without one. */
+    announce: () => undefined,
   },
 }).createMachine({
   id: 'auth',
@@ -245,6 +258,7 @@ export const authMachine = setup({
       ],
     },
     loggedOut: {
+      entry: 'announce',
       on: {
         'session.login': { target: 'loggingIn', actions: 'clearLoginFailure' },
         'session.adopt': { target: 'restoring', actions: 'adoptSession' },
@@ -269,6 +283,7 @@ export const authMachine = setup({
     },
     loggedIn: {
       type: 'parallel',
+      entry: 'announce',
       on: {
         'session.logout': { target: 'loggedOut', actions: [revokeTokens, 'clearSession'] },
         'session.adopt': { target: 'restoring', actions: 'adoptSession' },
@@ -390,13 +405,17 @@ export function createTokenSource(actor: AuthActor): TokenSource {
   };
 }
 
-const sameSession = (a: AccountSession, b: AccountSession) =>
+/** Whether two sessions hold the same values. */
+export const sameSession = (a: AccountSession, b: AccountSession) =>
   (Object.keys(signedOut) as (keyof AccountSession)[]).every((key) => a[key] === b[key]);
 
 /** The stored snapshot of a session: the machine about to start ('restoring') from it. */
 export function sessionSnapshot(session: AccountSession) {
   return authMachine.getPersistedSnapshot(
-    authMachine.resolveState({ value: 'restoring', context: { ...sessionOf(session), loginFailure: null, retryAfterSeconds: null, now: 0 } }),
+    authMachine.resolveState({
+      value: 'restoring',
+      context: { ...sessionOf(session), loginFailure: null, retryAfterSeconds: null, now: 0 },
+    }),
   );
 }
 
@@ -406,7 +425,10 @@ export function sessionSnapshot(session: AccountSession) {
  * is the session already in storage: a start that changes it (the start rule logged it out) writes
  * at once. Without `stored`, changes count from the moment of subscribing.
  */
-export function persistableSession(actor: Pick<AnyActorRef, 'subscribe' | 'getSnapshot'>, stored?: AccountSession | null): PersistableActor {
+export function persistableSession(
+  actor: Pick<AnyActorRef, 'subscribe' | 'getSnapshot'>,
+  stored?: AccountSession | null,
+): PersistableActor {
   const current = () => sessionOf((actor.getSnapshot() as AuthSnapshot).context);
   return {
     subscribe: ((observer: { next?: () => void; error?: (error: unknown) => void; complete?: () => void }) => {

@@ -1,12 +1,13 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { loadSnapshot, persistActor, restoreSnapshot } from '../services/persistence';
-import { cartMachine, cartTotal, type CartLine } from './cart';
+import { loadSnapshot, persistActor } from '../services/persistence';
+import { cartMachine, cartTotal, restoredCart, type CartLine } from './cart';
+import { trade } from './checkout.fixtures';
 
 const line = (offerId: string, price: number, validUntil: string): CartLine => ({
   offerId,
-  deviceId: 42,
+  deviceId: offerId.charCodeAt(0),
   deviceName: 'iPhone 13 128 GB',
   deviceUrl: 'apple-iphone-13-128gb',
   thumbnail: '/img/iphone13-thumb.webp',
@@ -19,20 +20,17 @@ const line = (offerId: string, price: number, validUntil: string): CartLine => (
 
 describe('checkout state survives a reload (cart machine + IndexedDB)', () => {
   it('a cart actor restored from the persisted snapshot has the same context and keeps working', async () => {
-    const actor = createActor(cartMachine).start();
+    const actor = createActor(cartMachine, { input: { b2b: true } }).start();
     const handle = persistActor(actor, 'checkout', { debounceMs: 5 });
+    actor.send({ type: 'cart.checkedOut', trade: { ...trade, transactionId: 12 } });
     actor.send({ type: 'cart.add', line: line('a', 100.5, '2030-01-20T00:00:00.000Z') });
     actor.send({ type: 'cart.add', line: line('b', 0.29, '2030-01-10T00:00:00.000Z') });
-    actor.send({ type: 'cart.setB2BMode', value: true });
-    actor.send({ type: 'cart.setTransactionId', value: 12 });
-    actor.send({ type: 'cart.setVoucher', value: 'SUMMER10' });
     await handle.flush();
     const before = actor.getSnapshot().context;
     expect((await loadSnapshot<{ context: { offerIds: string[] } }>('checkout'))?.context.offerIds).toEqual(['a', 'b']);
 
     // "Reload": a new actor from what is stored.
-    const snapshot = await restoreSnapshot(cartMachine, 'checkout');
-    const restored = createActor(cartMachine, { snapshot }).start();
+    const restored = createActor(cartMachine, { input: { restored: restoredCart(await loadSnapshot('checkout')) } }).start();
     const after = restored.getSnapshot();
     expect(after.value).toBe('active');
     expect(after.context).toEqual(before);
@@ -41,8 +39,7 @@ describe('checkout state survives a reload (cart machine + IndexedDB)', () => {
       cartExpiry: Date.UTC(2030, 0, 10),
       B2BMode: true,
       transactionId: 12,
-      voucher: 'SUMMER10',
-      b2bTradeCap: 5000,
+      lastTrade: { ...trade, transactionId: 12 },
     });
     expect(cartTotal(after.context.cart)).toBe(100.79);
 

@@ -11,12 +11,18 @@ import {
   initialCartContext,
   isOverB2BCap,
   lineTotal,
+  lineToReplace,
+  restoredCart,
+  type CartInput,
   type CartLine,
 } from './cart';
+import { trade } from './checkout.fixtures';
 
+// Each offer id is its own device unless a test says otherwise.
+const deviceIdOf = (offerId: string) => [...offerId].reduce((n, c) => n * 31 + c.charCodeAt(0), 7) % 100_000;
 const line = (offerId: string, price: number, validUntil = '2030-01-22T10:00:00.000Z', quantity = 1): CartLine => ({
   offerId,
-  deviceId: 42,
+  deviceId: deviceIdOf(offerId),
   deviceName: 'iPhone 13 128 GB',
   deviceUrl: 'apple-iphone-13-128gb',
   thumbnail: '/img/iphone13-thumb.webp',
@@ -27,7 +33,7 @@ const line = (offerId: string, price: number, validUntil = '2030-01-22T10:00:00.
   validUntil,
 });
 
-const start = () => createActor(cartMachine).start();
+const start = (input: CartInput = {}) => createActor(cartMachine, { input }).start();
 
 describe('cart money (spec §4: each line truncated to two decimals)', () => {
   it('truncates, never rounds, and is immune to binary noise', () => {
@@ -76,17 +82,18 @@ describe('B2B cap (spec §9: 5000)', () => {
     expect(exceedsB2BCap([line('a', 5000.009)])).toBe(false); // truncated to 5000.00
     expect(exceedsB2BCap([line('a', 1250.01, undefined, 4)])).toBe(true);
   });
-  it('applies to the cart only in B2B mode', () => {
-    const actor = start();
-    actor.send({ type: 'cart.add', line: line('a', 3000) });
-    actor.send({ type: 'cart.add', line: line('b', 2500) });
-    expect(isOverB2BCap(actor.getSnapshot().context)).toBe(false);
-    actor.send({ type: 'cart.setB2BMode', value: true });
-    expect(actor.getSnapshot().context.B2BMode).toBe(true);
-    expect(actor.getSnapshot().context.b2bTradeCap).toBe(5000);
-    expect(isOverB2BCap(actor.getSnapshot().context)).toBe(true);
-    actor.send({ type: 'cart.remove', offerId: 'a' });
-    expect(isOverB2BCap(actor.getSnapshot().context)).toBe(false);
+  it('applies to the cart only in B2B mode (the partner widget starts the cart in it)', () => {
+    const consumer = start();
+    consumer.send({ type: 'cart.add', line: line('a', 3000) });
+    consumer.send({ type: 'cart.add', line: line('b', 2500) });
+    expect(isOverB2BCap(consumer.getSnapshot().context)).toBe(false);
+    const business = start({ b2b: true });
+    business.send({ type: 'cart.add', line: line('a', 3000) });
+    business.send({ type: 'cart.add', line: line('b', 2500) });
+    expect(business.getSnapshot().context.B2BMode).toBe(true);
+    expect(isOverB2BCap(business.getSnapshot().context)).toBe(true);
+    business.send({ type: 'cart.remove', offerId: 'a' });
+    expect(isOverB2BCap(business.getSnapshot().context)).toBe(false);
   });
 });
 
@@ -97,17 +104,13 @@ describe('cart machine', () => {
       cartExpiry: 0,
       offerIds: [],
       transactionId: 0,
-      voucher: null,
+      lastTrade: null,
       B2BMode: false,
-      b2bTradeCap: 5000,
-      priceCalculateDone: false,
-      paymentType: 0,
-      isPayPalTransaction: false,
     });
     expect(start().getSnapshot().value).toBe('active');
   });
 
-  it('adds, ignores a duplicate offer, removes and clears; offerIds and cartExpiry follow', () => {
+  it('adds, ignores a duplicate offer, removes and sells; offerIds and cartExpiry follow', () => {
     const actor = start();
     const a = line('a', 100, '2030-01-20T00:00:00.000Z');
     const b = line('b', 50, '2030-01-15T00:00:00.000Z');
@@ -126,11 +129,23 @@ describe('cart machine', () => {
     expect(ctx.offerIds).toEqual(['a']);
     expect(ctx.cartExpiry).toBe(Date.UTC(2030, 0, 20));
 
-    actor.send({ type: 'cart.clear' });
+    actor.send({ type: 'cart.checkedOut', trade });
     ctx = actor.getSnapshot().context;
     expect(ctx.cart).toEqual([]);
     expect(ctx.offerIds).toEqual([]);
     expect(ctx.cartExpiry).toBe(0);
+    expect(ctx).toMatchObject({ transactionId: trade.transactionId, lastTrade: trade });
+  });
+
+  it('never holds the same device with the same answers twice', () => {
+    const actor = start();
+    const first = { ...line('a', 100), deviceId: 7, answers: { '10': 101 } };
+    actor.send({ type: 'cart.add', line: first });
+    actor.send({ type: 'cart.add', line: { ...first, offerId: 'a-again', price: 120 } });
+    expect(actor.getSnapshot().context.offerIds).toEqual(['a']);
+    // Other answers are another device in the cart.
+    actor.send({ type: 'cart.add', line: { ...first, offerId: 'b', answers: { '10': 102 } } });
+    expect(actor.getSnapshot().context.offerIds).toEqual(['a', 'b']);
   });
 
   it('replaces an expired line with a new quote in place', () => {
@@ -151,25 +166,46 @@ describe('cart machine', () => {
     expect(cartTotal(ctx.cart)).toBe(160);
   });
 
-  it('sets the flags and checkout fields', () => {
-    const actor = start();
-    actor.send({ type: 'cart.setPriceCalculated', value: true });
-    actor.send({ type: 'cart.setVoucher', value: 'SUMMER10' });
-    actor.send({ type: 'cart.setPaymentType', value: 2 });
-    actor.send({ type: 'cart.setPayPalTransaction', value: true });
-    actor.send({ type: 'cart.setTransactionId', value: 981 });
-    expect(actor.getSnapshot().context).toMatchObject({
-      priceCalculateDone: true,
-      voucher: 'SUMMER10',
-      paymentType: 2,
-      isPayPalTransaction: true,
-      transactionId: 981,
+  it('lineToReplace: the same device with the same answers, else an expired line of the device', () => {
+    const now = Date.UTC(2030, 0, 1);
+    const fresh = { ...line('new', 100), deviceId: 7, answers: { '10': 101 } };
+    const same = { ...line('same', 90), deviceId: 7, answers: { '10': 101 } };
+    const expired = { ...line('old', 80, '2029-12-31T00:00:00.000Z'), deviceId: 7, answers: { '10': 102 } };
+    const valid = { ...line('other', 80), deviceId: 7, answers: { '10': 102 } };
+    expect(lineToReplace([valid, same], fresh, now)).toBe(same);
+    expect(lineToReplace([expired, valid], fresh, now)).toBe(expired);
+    expect(lineToReplace([valid], fresh, now)).toBeNull(); // valid, other answers: a line of its own
+    expect(lineToReplace([{ ...same, deviceId: 8 }], fresh, now)).toBeNull();
+    expect(lineToReplace([fresh], fresh, now)).toBeNull(); // the offer itself is not a line to replace
+    // A line kept from before answers were stored matches no answers, but is replaced once expired.
+    const { answers: _, ...legacy } = { ...same, validUntil: '2029-12-31T00:00:00.000Z' };
+    expect(lineToReplace([legacy], fresh, now)).toBe(legacy);
+    expect(lineToReplace([{ ...legacy, validUntil: '2030-02-01T00:00:00.000Z' }], fresh, now)).toBeNull();
+  });
+
+  it('restores a stored cart, drops the trade without a transactionId and refuses anything else', () => {
+    const a = line('a', 100);
+    expect(restoredCart({ context: { cart: [a], transactionId: 0, B2BMode: true, voucher: 'legacy field' } })).toEqual({
+      cart: [a],
+      offerIds: ['a'],
+      cartExpiry: Date.parse(a.validUntil),
+      transactionId: 0,
+      lastTrade: null,
+      B2BMode: true,
     });
+    expect(restoredCart({ context: { cart: [], transactionId: 42, lastTrade: trade, B2BMode: false } })).toMatchObject({
+      transactionId: 42,
+      lastTrade: trade,
+    });
+    expect(restoredCart({ context: { cart: [], transactionId: 42, B2BMode: false } })).toMatchObject({ transactionId: 0, lastTrade: null });
+    expect(restoredCart({ context: { cart: [{ ...a, price: 'free' }], transactionId: 0, B2BMode: false } })).toBeNull();
+    expect(restoredCart('garbage')).toBeNull();
+    expect(restoredCart(null)).toBeNull();
   });
 
   it('transactionId survives only navigation to a route whose name contains thankYou (spec §4)', () => {
     const actor = start();
-    actor.send({ type: 'cart.setTransactionId', value: 77 });
+    actor.send({ type: 'cart.checkedOut', trade: { ...trade, transactionId: 77 } });
     actor.send({ type: 'cart.navigated', routeName: 'thankYou' });
     expect(actor.getSnapshot().context.transactionId).toBe(77);
     actor.send({ type: 'cart.navigated', routeName: '/de/thankYou' });
@@ -177,8 +213,8 @@ describe('cart machine', () => {
     actor.send({ type: 'cart.navigated', routeName: 'checkout-thankYou-b2b' });
     expect(actor.getSnapshot().context.transactionId).toBe(77);
     actor.send({ type: 'cart.navigated', routeName: 'thankyou' }); // case matters
-    expect(actor.getSnapshot().context.transactionId).toBe(0);
-    actor.send({ type: 'cart.setTransactionId', value: 78 });
+    expect(actor.getSnapshot().context).toMatchObject({ transactionId: 0, lastTrade: null });
+    actor.send({ type: 'cart.checkedOut', trade: { ...trade, transactionId: 78 } });
     actor.send({ type: 'cart.navigated', routeName: 'cart' });
     expect(actor.getSnapshot().context.transactionId).toBe(0);
   });
@@ -209,6 +245,7 @@ describe('cart machine', () => {
       conditionId: 1,
       kind: 'purchase',
       validUntil: '2030-01-22T10:00:00.000Z',
+      answers: { '10': 101 },
     });
   });
 

@@ -1,10 +1,13 @@
-// The cart part of the checkout state (spec §3, §4; DESIGN.md §7): offers collected for one trade,
-// money helpers (each line truncated to cents) and the transactionId navigation rule.
-// One 'active' state without invoke/after, so xstate/graph can walk it; persistence lives outside.
+// The cart part of the checkout state (spec §3, §4; DESIGN.md §7): offers collected for one trade
+// (one line per device and answers; a new offer replaces the line it renews), money helpers (each
+// line truncated to cents), the B2B cap and the transactionId navigation rule. One 'active' state
+// without invoke/after, so xstate/graph can walk it; the shop actor (./shop.ts) owns and stores it.
 
 import { assign, setup } from 'xstate';
+import { z } from 'zod';
 import { B2B_TRADE_CAP } from '../config/constants';
-import type { Offer } from '../contracts/offers';
+import { ConditionIdSchema, type Offer } from '../contracts/offers';
+import type { Trade } from '../contracts/trades';
 import type { Device } from '../services/catalogue/entities';
 
 export interface CartLine {
@@ -22,6 +25,8 @@ export interface CartLine {
   readonly kind: Offer['kind'];
   /** ISO date-time after which the offer must be re-quoted. */
   readonly validUntil: string;
+  /** The answers the offer was made for (lines stored before they were kept have none). */
+  readonly answers?: Readonly<Record<string, number>>;
 }
 
 export interface CartContext {
@@ -29,27 +34,28 @@ export interface CartContext {
   /** Epoch ms of the earliest validUntil; 0 when the cart is empty. */
   readonly cartExpiry: number;
   readonly offerIds: readonly string[];
-  /** 0 = none. */
+  /** 0 = none. Set by a finished checkout; spec §4 resets it on navigation. */
   readonly transactionId: number;
-  readonly voucher: string | null;
+  /** The trade of `transactionId`, for the thank-you page; null with transactionId 0. */
+  readonly lastTrade: Trade | null;
+  /** Business trade-in (the partner widget mode, spec §6): the trade total is capped (B2B_TRADE_CAP). */
   readonly B2BMode: boolean;
-  readonly b2bTradeCap: number;
-  readonly priceCalculateDone: boolean;
-  readonly paymentType: number;
-  readonly isPayPalTransaction: boolean;
+}
+
+export interface CartInput {
+  /** The stored cart (restoredCart), none for a first visit. */
+  readonly restored?: CartContext | null;
+  readonly b2b?: boolean;
 }
 
 export type CartEvent =
+  /** A new line; ignored when the cart has the offer or the same device with the same answers (see lineToReplace). */
   | { readonly type: 'cart.add'; readonly line: CartLine }
   | { readonly type: 'cart.remove'; readonly offerId: string }
-  | { readonly type: 'cart.clear' }
+  /** A new offer for a line: the same device with the same answers again, or a re-quote of an expired line. */
   | { readonly type: 'cart.replace'; readonly offerId: string; readonly line: CartLine }
-  | { readonly type: 'cart.setB2BMode'; readonly value: boolean }
-  | { readonly type: 'cart.setPriceCalculated'; readonly value: boolean }
-  | { readonly type: 'cart.setTransactionId'; readonly value: number }
-  | { readonly type: 'cart.setVoucher'; readonly value: string | null }
-  | { readonly type: 'cart.setPaymentType'; readonly value: number }
-  | { readonly type: 'cart.setPayPalTransaction'; readonly value: boolean }
+  /** The checkout created the trade: the lines are sold. */
+  | { readonly type: 'cart.checkedOut'; readonly trade: Trade }
   | { readonly type: 'cart.navigated'; readonly routeName: string };
 
 export const initialCartContext: CartContext = {
@@ -57,12 +63,8 @@ export const initialCartContext: CartContext = {
   cartExpiry: 0,
   offerIds: [],
   transactionId: 0,
-  voucher: null,
+  lastTrade: null,
   B2BMode: false,
-  b2bTradeCap: B2B_TRADE_CAP,
-  priceCalculateDone: false,
-  paymentType: 0,
-  isPayPalTransaction: false,
 };
 
 /** The cart line of an offer the server made for a device (one unit). */
@@ -79,6 +81,7 @@ export function cartLineFromOffer(offer: Offer, device: Pick<Device, 'url' | 'th
     conditionId: offer.conditionId,
     kind: offer.kind,
     validUntil: offer.validUntil,
+    answers: offer.answers,
   };
 }
 
@@ -131,19 +134,72 @@ export function keepsTransactionId(routeName: string): boolean {
   return routeName.includes('thankYou');
 }
 
+/** Both lines were offered for the same answers (a line without recorded answers matches none). */
+export const sameAnswers = (a: Readonly<Record<string, number>> | undefined, b: Readonly<Record<string, number>> | undefined) => {
+  if (!a || !b) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+};
+
+/**
+ * The line that a new offer for `line` takes the place of: the same device with the same answers
+ * (adding it again updates the offer), else an expired line of the device (a re-quote); null for none.
+ */
+export function lineToReplace(lines: readonly CartLine[], line: CartLine, now: number): CartLine | null {
+  const ofDevice = lines.filter((l) => l.deviceId === line.deviceId && l.offerId !== line.offerId);
+  return ofDevice.find((l) => sameAnswers(l.answers, line.answers)) ?? expiredLines(ofDevice, now)[0] ?? null;
+}
+
 const withLines = (cart: readonly CartLine[]) => ({
   cart,
   offerIds: cart.map((line) => line.offerId),
   cartExpiry: cartExpiry(cart),
 });
 
+const CartLineSchema = z.object({
+  offerId: z.string(),
+  deviceId: z.number(),
+  deviceName: z.string(),
+  deviceUrl: z.string(),
+  category: z.string().optional(),
+  thumbnail: z.string(),
+  price: z.number(),
+  quantity: z.number().int().positive(),
+  conditionId: ConditionIdSchema,
+  kind: z.enum(['purchase', 'recycling']),
+  validUntil: z.string(),
+  answers: z.record(z.string(), z.number()).optional(),
+});
+
+/** The cart in a stored snapshot ({ context }), or null when it is not one (it is then dropped). */
+export function restoredCart(stored: unknown): CartContext | null {
+  const context =
+    typeof stored === 'object' && stored !== null && 'context' in stored ? (stored as { context: unknown }).context : undefined;
+  const parsed = z
+    .object({
+      cart: z.array(CartLineSchema),
+      transactionId: z.number().int().nonnegative(),
+      B2BMode: z.boolean(),
+      lastTrade: z.unknown().optional(),
+    })
+    .safeParse(context);
+  if (!parsed.success) return null;
+  const lines: CartLine[] = parsed.data.cart;
+  const lastTrade = (parsed.data.lastTrade ?? null) as Trade | null;
+  return { ...withLines(lines), transactionId: lastTrade ? parsed.data.transactionId : 0, lastTrade, B2BMode: parsed.data.B2BMode };
+}
+
 export const cartMachine = setup({
   types: {
     context: {} as CartContext,
     events: {} as CartEvent,
+    input: {} as CartInput,
   },
   guards: {
-    isNewOffer: ({ context, event }) => event.type === 'cart.add' && !context.offerIds.includes(event.line.offerId),
+    isNewLine: ({ context, event }) =>
+      event.type === 'cart.add' &&
+      !context.offerIds.includes(event.line.offerId) &&
+      lineToReplace(context.cart, event.line, Date.now()) === null,
     isInCart: ({ context, event }) => event.type === 'cart.remove' && context.offerIds.includes(event.offerId),
     /** The replaced line is in the cart and the new offer is not there already under another line. */
     canReplace: ({ context, event }) =>
@@ -161,41 +217,24 @@ export const cartMachine = setup({
     replaceLine: assign(({ context, event }) =>
       event.type === 'cart.replace' ? withLines(context.cart.map((line) => (line.offerId === event.offerId ? event.line : line))) : {},
     ),
-    clearLines: assign(() => withLines([])),
-    setB2BMode: assign({ B2BMode: ({ context, event }) => (event.type === 'cart.setB2BMode' ? event.value : context.B2BMode) }),
-    setPriceCalculated: assign({
-      priceCalculateDone: ({ context, event }) => (event.type === 'cart.setPriceCalculated' ? event.value : context.priceCalculateDone),
-    }),
-    setTransactionId: assign({
-      transactionId: ({ context, event }) => (event.type === 'cart.setTransactionId' ? event.value : context.transactionId),
-    }),
-    resetTransactionId: assign({ transactionId: 0 }),
-    setVoucher: assign({ voucher: ({ context, event }) => (event.type === 'cart.setVoucher' ? event.value : context.voucher) }),
-    setPaymentType: assign({
-      paymentType: ({ context, event }) => (event.type === 'cart.setPaymentType' ? event.value : context.paymentType),
-    }),
-    setPayPalTransaction: assign({
-      isPayPalTransaction: ({ context, event }) =>
-        event.type === 'cart.setPayPalTransaction' ? event.value : context.isPayPalTransaction,
-    }),
+    checkOut: assign(({ event }) =>
+      event.type === 'cart.checkedOut' ? { ...withLines([]), transactionId: event.trade.transactionId, lastTrade: event.trade } : {},
+    ),
+    resetTransactionId: assign({ transactionId: 0, lastTrade: null }),
+    /** Tells the owner (the shop actor) that the lines changed; nothing without one. */
+    linesChanged: () => undefined,
   },
 }).createMachine({
   id: 'cart',
-  context: initialCartContext,
+  context: ({ input }) => input?.restored ?? { ...initialCartContext, B2BMode: input?.b2b ?? false },
   initial: 'active',
   states: {
     active: {
       on: {
-        'cart.add': { guard: 'isNewOffer', actions: 'addLine' },
-        'cart.remove': { guard: 'isInCart', actions: 'removeLine' },
-        'cart.clear': { actions: 'clearLines' },
-        'cart.replace': { guard: 'canReplace', actions: 'replaceLine' },
-        'cart.setB2BMode': { actions: 'setB2BMode' },
-        'cart.setPriceCalculated': { actions: 'setPriceCalculated' },
-        'cart.setTransactionId': { actions: 'setTransactionId' },
-        'cart.setVoucher': { actions: 'setVoucher' },
-        'cart.setPaymentType': { actions: 'setPaymentType' },
-        'cart.setPayPalTransaction': { actions: 'setPayPalTransaction' },
+        'cart.add': { guard: 'isNewLine', actions: ['addLine', 'linesChanged'] },
+        'cart.remove': { guard: 'isInCart', actions: ['removeLine', 'linesChanged'] },
+        'cart.replace': { guard: 'canReplace', actions: ['replaceLine', 'linesChanged'] },
+        'cart.checkedOut': { actions: ['checkOut', 'linesChanged'] },
         'cart.navigated': { guard: 'dropsTransactionId', actions: 'resetTransactionId' },
       },
     },

@@ -28,8 +28,22 @@ const form: CheckoutForm = {
   cartOfferIds: [OFFER],
   b2b: false,
   identity: { kind: 'guest', email: 'erika@example.com' },
-  address: { ...emptyAddress, firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17a', postalCode: '51147', city: 'Köln' },
-  payout: { ...emptyPayout, accountHolder: 'Erika Mustermann', iban: 'DE89 3704 0044 0532 0130 00', bic: 'cobadeffxxx', email: 'old@example.com' },
+  address: {
+    ...emptyAddress,
+    firstName: 'Erika',
+    lastName: 'Mustermann',
+    street: 'Heidestraße',
+    houseNumber: '17a',
+    postalCode: '51147',
+    city: 'Köln',
+  },
+  payout: {
+    ...emptyPayout,
+    accountHolder: 'Erika Mustermann',
+    iban: 'DE89 3704 0044 0532 0130 00',
+    bic: 'cobadeffxxx',
+    email: 'old@example.com',
+  },
   voucherCode: '',
   termsAccepted: true,
 };
@@ -88,7 +102,12 @@ describe('stepOrder and validateStep', () => {
 describe('toTradeRequest', () => {
   it('shapes the payout by method and is what TradeRequestSchema parses', () => {
     const sepa = toTradeRequest(form);
-    expect(sepa.payout).toEqual({ method: 'sepa', accountHolder: 'Erika Mustermann', iban: 'DE89 3704 0044 0532 0130 00', bic: 'cobadeffxxx' });
+    expect(sepa.payout).toEqual({
+      method: 'sepa',
+      accountHolder: 'Erika Mustermann',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      bic: 'cobadeffxxx',
+    });
     expect(sepa).not.toHaveProperty('b2b');
     expect(TradeRequestSchema('de').parse(sepa).payout).toEqual({
       method: 'sepa',
@@ -126,19 +145,48 @@ describe('submitFailure', () => {
     ['503', new SubmitTradeError({ status: 503 }), { kind: 'network' }, true],
     ['429', new SubmitTradeError({ status: 429 }), { kind: 'network' }, true],
     ['409 in progress', new SubmitTradeError({ status: 409, body: conflict({}) }), { kind: 'network' }, true],
-    ['409 expired', new SubmitTradeError({ status: 409, body: conflict({ expiredOfferIds: [OFFER] }) }), { kind: 'expired', offerIds: [OFFER] }, false],
-    ['409 used', new SubmitTradeError({ status: 409, body: conflict({ usedOfferIds: [OFFER] }) }), { kind: 'used', offerIds: [OFFER] }, false],
+    [
+      '409 expired',
+      new SubmitTradeError({ status: 409, body: conflict({ expiredOfferIds: [OFFER] }) }),
+      { kind: 'expired', offerIds: [OFFER] },
+      false,
+    ],
+    [
+      '409 used',
+      new SubmitTradeError({ status: 409, body: conflict({ usedOfferIds: [OFFER] }) }),
+      { kind: 'used', offerIds: [OFFER] },
+      false,
+    ],
     [
       '422 voucher',
       new SubmitTradeError({ status: 422, body: { statusCode: 422, error: 'e', message: 'm', reason: 'expired' } }),
       { kind: 'voucher', reason: 'expired' },
       false,
     ],
-    ['422 cap', new SubmitTradeError({ status: 422, body: { statusCode: 422, error: 'e', message: 'm', cap: 5000 } }), { kind: 'b2bCap' }, false],
-    ['422 key reused for another body', new SubmitTradeError({ status: 422, body: { statusCode: 422, error: 'e', message: 'm' } }), { kind: 'unknown' }, false],
+    [
+      '422 cap',
+      new SubmitTradeError({ status: 422, body: { statusCode: 422, error: 'e', message: 'm', cap: 5000 } }),
+      { kind: 'b2bCap' },
+      false,
+    ],
+    [
+      '422 key reused for another body',
+      new SubmitTradeError({ status: 422, body: { statusCode: 422, error: 'e', message: 'm' } }),
+      { kind: 'unknown' },
+      false,
+    ],
     [
       '400 unknown offers',
-      new SubmitTradeError({ status: 400, body: { statusCode: 400, error: 'e', message: 'm', unknownOfferIds: [OFFER], fields: [{ path: 'offerIds.0', message: 'Unknown offer.' }] } }),
+      new SubmitTradeError({
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'e',
+          message: 'm',
+          unknownOfferIds: [OFFER],
+          fields: [{ path: 'offerIds.0', message: 'Unknown offer.' }],
+        },
+      }),
       { kind: 'invalid', offerIds: [OFFER] },
       false,
     ],
@@ -151,10 +199,16 @@ describe('submitFailure', () => {
 
   it('400 fields become field errors; a voucher refusal carries its reason', () => {
     const invalid = submitFailure(
-      new SubmitTradeError({ status: 400, body: { statusCode: 400, error: 'e', message: 'm', fields: [{ path: 'payout.iban', message: 'This IBAN is not valid.' }] } }),
+      new SubmitTradeError({
+        status: 400,
+        body: { statusCode: 400, error: 'e', message: 'm', fields: [{ path: 'payout.iban', message: 'This IBAN is not valid.' }] },
+      }),
     );
     expect(invalid.errors).toEqual({ 'payout.iban': 'This IBAN is not valid.' });
-    expect(submitFailure(new SubmitTradeError({ status: 422, body: { statusCode: 422, error: 'e', message: 'm', reason: 'unknown' } })).voucherError).toBe('unknown');
+    expect(
+      submitFailure(new SubmitTradeError({ status: 422, body: { statusCode: 422, error: 'e', message: 'm', reason: 'unknown' } }))
+        .voucherError,
+    ).toBe('unknown');
   });
 
   it('reads an HTTP client error with statusCode and data (ofetch) as well', () => {
@@ -223,7 +277,11 @@ describe('withAccount', () => {
   });
 
   it('keeps every part the seller typed in, including the chosen method', () => {
-    const typed = { ...fresh, address: { ...emptyAddress, city: ' Bonn' }, payout: { ...emptyPayout, method: 'paypal' as const, email: 'mine@example.com' } };
+    const typed = {
+      ...fresh,
+      address: { ...emptyAddress, city: ' Bonn' },
+      payout: { ...emptyPayout, method: 'paypal' as const, email: 'mine@example.com' },
+    };
     const result = withAccount(typed, prefill);
     expect(result.address).toBe(typed.address);
     expect(result.payout).toEqual({ method: 'paypal', ...prefill.sepa, email: 'mine@example.com' });

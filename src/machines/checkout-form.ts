@@ -192,7 +192,9 @@ export function toTradeRequest(form: CheckoutForm) {
 }
 
 /** The request parsed by the contract (normalized: trimmed, IBAN in electronic format, code upper case), or its errors. */
-export function parseTradeRequest(form: CheckoutForm): { readonly request: TradeRequest; readonly errors: null } | { readonly request: null; readonly errors: FieldErrors } {
+export function parseTradeRequest(
+  form: CheckoutForm,
+): { readonly request: TradeRequest; readonly errors: null } | { readonly request: null; readonly errors: FieldErrors } {
   const result = requestSchema(form.locale).safeParse(toTradeRequest(form));
   return result.success ? { request: result.data, errors: null } : { request: null, errors: errorsFromIssues(result.error.issues) };
 }
@@ -221,7 +223,9 @@ export function firstInvalidStep(form: CheckoutForm, from: CheckoutStep, to: Che
 }
 
 /** The voucher code as the check sends it, or the contract's message for an unusable code. */
-export function parseVoucherCode(code: string): { readonly code: string; readonly error: null } | { readonly code: null; readonly error: string } {
+export function parseVoucherCode(
+  code: string,
+): { readonly code: string; readonly error: null } | { readonly code: null; readonly error: string } {
   const result = VoucherCodeSchema.safeParse(code);
   return result.success ? { code: result.data, error: null } : { code: null, error: result.error.issues[0]?.message ?? 'voucher.invalid' };
 }
@@ -251,14 +255,18 @@ const blank = (values: readonly string[]) => values.every((value) => value.trim(
  * overwritten, everything filled in stays editable. The payout method follows the account (SEPA
  * first) only when no payout field was typed.
  */
-export function withAccount(form: Pick<CheckoutForm, 'identity' | 'address' | 'payout'>, prefill: AccountPrefill): Pick<CheckoutForm, 'identity' | 'address' | 'payout'> {
+export function withAccount(
+  form: Pick<CheckoutForm, 'identity' | 'address' | 'payout'>,
+  prefill: AccountPrefill,
+): Pick<CheckoutForm, 'identity' | 'address' | 'payout'> {
   const address: AddressForm =
     prefill.address && blank(Object.values(form.address))
-      ? Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, prefill.address?.[field] ?? ''])) as AddressForm
+      ? (Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, prefill.address?.[field] ?? ''])) as AddressForm)
       : form.address;
   const sepaBlank = blank([form.payout.accountHolder, form.payout.iban, form.payout.bic]);
   const paypalBlank = blank([form.payout.email]);
-  const method: PayoutMethod = sepaBlank && paypalBlank ? (prefill.sepa ? 'sepa' : prefill.paypal ? 'paypal' : form.payout.method) : form.payout.method;
+  const method: PayoutMethod =
+    sepaBlank && paypalBlank ? (prefill.sepa ? 'sepa' : prefill.paypal ? 'paypal' : form.payout.method) : form.payout.method;
   return {
     identity: { kind: 'customer', email: prefill.email },
     address,
@@ -322,8 +330,15 @@ export function submitFailure(error: unknown): SubmitFailure {
     return failure({ kind: 'unknown' });
   }
   if (status === 400) {
-    const offerIds = nonEmpty(answer?.unknownOfferIds) ? answer.unknownOfferIds : nonEmpty(answer?.foreignOfferIds) ? answer.foreignOfferIds : undefined;
-    return failure({ kind: 'invalid', ...(offerIds ? { offerIds } : {}) }, { errors: errorsFromIssues((answer?.fields ?? []).map((f) => ({ path: [f.path], message: f.message }))) });
+    const offerIds = nonEmpty(answer?.unknownOfferIds)
+      ? answer.unknownOfferIds
+      : nonEmpty(answer?.foreignOfferIds)
+        ? answer.foreignOfferIds
+        : undefined;
+    return failure(
+      { kind: 'invalid', ...(offerIds ? { offerIds } : {}) },
+      { errors: errorsFromIssues((answer?.fields ?? []).map((f) => ({ path: [f.path], message: f.message }))) },
+    );
   }
   return failure({ kind: 'unknown' });
 }

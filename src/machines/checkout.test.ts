@@ -3,10 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { assign, createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import type { Locale } from '../config/locales';
 import type { Trade, VoucherCheckRequest, VoucherCheckResult } from '../contracts/trades';
-import { persistActor, restoreSnapshot } from '../services/persistence';
-import { SubmitTradeError, checkoutMachine, type AccountPrefill, type CheckoutField, type CheckoutInput, type SubmitTradeInput } from './checkout';
+import { loadSnapshot, persistActor, persistableView } from '../services/persistence';
+import {
+  CHECKOUT_SNAPSHOT_VERSION,
+  SubmitTradeError,
+  checkoutMachine,
+  resumableCheckout,
+  storedCheckoutOf,
+  type StoredCheckout,
+  type AccountPrefill,
+  type CheckoutField,
+  type CheckoutInput,
+  type SubmitTradeInput,
+} from './checkout';
 import { OFFER_A, OFFER_B, trade } from './checkout.fixtures';
-
 
 const IDENTITY = { 'identity.email': 'erika@example.com' } as const;
 const ADDRESS = {
@@ -23,7 +33,6 @@ const SEPA = {
   'payout.iban': 'de89 3704 0044 0532 0130 00',
   'payout.bic': 'COBADEFFXXX',
 } as const;
-
 
 const validVoucher: VoucherCheckResult = { valid: true, code: 'SUMMER10', kind: 'fixed', value: 10 };
 
@@ -54,7 +63,12 @@ function fakes(options: { submit?: Script<Trade>; voucher?: Script<VoucherCheckR
   return { machine, submits: submit.inputs, voucherChecks: voucher.inputs };
 }
 
-const input = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({ locale: 'de', cartOfferIds: [OFFER_A], cartTotal: 287.35, ...overrides });
+const input = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({
+  locale: 'de',
+  cartOfferIds: [OFFER_A],
+  cartTotal: 287.35,
+  ...overrides,
+});
 
 function start(options: Parameters<typeof fakes>[0] & { input?: Partial<CheckoutInput> } = {}) {
   const { machine, submits, voucherChecks } = fakes(options);
@@ -119,7 +133,14 @@ describe('checkout machine: the path to a trade', () => {
         request: {
           offerIds: [OFFER_A],
           identity: { kind: 'guest', email: 'erika@example.com' },
-          address: { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17a', postalCode: '51147', city: 'Köln' },
+          address: {
+            firstName: 'Erika',
+            lastName: 'Mustermann',
+            street: 'Heidestraße',
+            houseNumber: '17a',
+            postalCode: '51147',
+            city: 'Köln',
+          },
           // Normalized by the contract: electronic format, no PayPal e-mail.
           payout: { method: 'sepa', accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
           voucherCode: undefined,
@@ -145,7 +166,11 @@ describe('checkout machine: the path to a trade', () => {
 
     actor.send({ type: 'checkout.selectPayout', method: 'sepa' });
     expect(actor.getSnapshot().context).toMatchObject({ paymentType: 13, isPayPalTransaction: false, errors: {} });
-    expect(actor.getSnapshot().context.payout).toMatchObject({ accountHolder: 'Erika Mustermann', iban: SEPA['payout.iban'], bic: 'COBADEFFXXX' });
+    expect(actor.getSnapshot().context.payout).toMatchObject({
+      accountHolder: 'Erika Mustermann',
+      iban: SEPA['payout.iban'],
+      bic: 'COBADEFFXXX',
+    });
 
     actor.send({ type: 'checkout.selectPayout', method: 'paypal' });
     fill(actor, { 'payout.email': ' erika.paypal@example.com ' });
@@ -172,7 +197,7 @@ describe('checkout machine: the path to a trade', () => {
     expect(actor.getSnapshot().value).toBe('identity');
     actor.send({ type: 'checkout.back' }); // the first step: nowhere to go
     expect(actor.getSnapshot().value).toBe('identity');
-    expect(actor.getSnapshot().context).toEqual(filled);
+    expect(actor.getSnapshot().context).toEqual({ ...filled, step: 'identity' });
 
     actor.send({ type: 'checkout.next' });
     actor.send({ type: 'checkout.next' });
@@ -228,12 +253,18 @@ describe('checkout machine: field errors with the contract messages', () => {
     fill(actor, { ...ADDRESS, 'address.postalCode': postalCode });
     actor.send({ type: 'checkout.next' });
     expect(actor.getSnapshot().value).toBe(valid ? 'payout' : 'address');
-    expect(actor.getSnapshot().context.errors).toEqual(valid ? {} : { 'address.postalCode': 'This is not a valid postal code for this country.' });
+    expect(actor.getSnapshot().context.errors).toEqual(
+      valid ? {} : { 'address.postalCode': 'This is not a valid postal code for this country.' },
+    );
   });
 
   it.each([
     ['an IBAN with wrong check digits', { 'payout.iban': 'DE88370400440532013000' }, { 'payout.iban': 'This IBAN is not valid.' }],
-    ['an IBAN outside SEPA', { 'payout.iban': 'BR1800360305000010009795493C1' }, { 'payout.iban': 'We pay to bank accounts in the SEPA area only.' }],
+    [
+      'an IBAN outside SEPA',
+      { 'payout.iban': 'BR1800360305000010009795493C1' },
+      { 'payout.iban': 'We pay to bank accounts in the SEPA area only.' },
+    ],
     ['a BIC of seven characters', { 'payout.bic': 'COBADEF' }, { 'payout.bic': 'This BIC is not valid.' }],
     ['no account holder', { 'payout.accountHolder': '' }, { 'payout.accountHolder': 'The account holder is required.' }],
   ])('payout: %s', (_name, override, errors) => {
@@ -382,7 +413,9 @@ describe('checkout machine: submission', () => {
 
   it('network failure → review; retry and an unchanged submit use the SAME key; a change makes a NEW one', async () => {
     const network = new SubmitTradeError({}, { cause: new TypeError('Failed to fetch') });
-    const { actor, submits } = start({ submit: [network, new SubmitTradeError({ status: 503 }), new SubmitTradeError({ status: 502 }), trade] });
+    const { actor, submits } = start({
+      submit: [network, new SubmitTradeError({ status: 503 }), new SubmitTradeError({ status: 502 }), trade],
+    });
     toReview(actor);
     actor.send({ type: 'checkout.acceptTerms', value: true });
     actor.send({ type: 'checkout.submit' });
@@ -424,7 +457,12 @@ describe('checkout machine: submission', () => {
   });
 
   it('409 expired → the offer ids; the answer is stored on the key, so the next submit gets a new key', async () => {
-    const body = { statusCode: 409, error: 'Conflict', message: 'Some offers have expired; get a new offer for these devices.', expiredOfferIds: [OFFER_A] };
+    const body = {
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'Some offers have expired; get a new offer for these devices.',
+      expiredOfferIds: [OFFER_A],
+    };
     const { actor, submits } = start({ submit: [new SubmitTradeError({ status: 409, body }), trade] });
     toReview(actor);
     actor.send({ type: 'checkout.acceptTerms', value: true });
@@ -497,7 +535,11 @@ describe('checkout machine: submission', () => {
     actor.send({ type: 'checkout.acceptTerms', value: true });
     actor.send({ type: 'checkout.submit' });
     const refused = await settled(actor);
-    expect(refused.context).toMatchObject({ submitError: { kind: 'voucher', reason: 'already_used' }, voucher: null, voucherError: 'already_used' });
+    expect(refused.context).toMatchObject({
+      submitError: { kind: 'voucher', reason: 'already_used' },
+      voucher: null,
+      voucherError: 'already_used',
+    });
     expect(submits[0]?.request).toMatchObject({ voucherCode: 'SUMMER10', b2b: true });
 
     actor.send({ type: 'checkout.removeVoucher' });
@@ -562,7 +604,15 @@ describe('checkout machine: submission', () => {
 
 const ACCOUNT: AccountPrefill = {
   email: 'erika@example.com',
-  address: { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17a', postalCode: '51147', city: 'Köln', phone: '' },
+  address: {
+    firstName: 'Erika',
+    lastName: 'Mustermann',
+    street: 'Heidestraße',
+    houseNumber: '17a',
+    postalCode: '51147',
+    city: 'Köln',
+    phone: '',
+  },
   sepa: { accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
   paypal: { email: 'erika.paypal@example.com' },
 };
@@ -593,13 +643,22 @@ describe('checkout machine: a logged-in customer', () => {
     expect(submits).toHaveLength(1);
     expect(submits[0]?.request.identity).toEqual({ kind: 'customer' });
     expect(submits[0]?.request.address).toMatchObject({ city: 'Bonn', postalCode: '53111', street: 'Heidestraße' });
-    expect(submits[0]?.request.payout).toEqual({ method: 'sepa', accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' });
+    expect(submits[0]?.request.payout).toEqual({
+      method: 'sepa',
+      accountHolder: 'Erika Mustermann',
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+    });
   });
 
   it('an account with only PayPal selects PayPal (paymentType 2); a customer e-mail cannot be edited', () => {
     const { actor } = start();
     actor.send({ type: 'checkout.useAccount', prefill: { ...ACCOUNT, sepa: null } });
-    expect(actor.getSnapshot().context).toMatchObject({ payout: { method: 'paypal', email: 'erika.paypal@example.com', iban: '' }, paymentType: 2, isPayPalTransaction: true });
+    expect(actor.getSnapshot().context).toMatchObject({
+      payout: { method: 'paypal', email: 'erika.paypal@example.com', iban: '' },
+      paymentType: 2,
+      isPayPalTransaction: true,
+    });
     actor.send({ type: 'checkout.change', field: 'identity.email', value: 'someone@example.com' });
     expect(actor.getSnapshot().context.identity).toEqual({ kind: 'customer', email: 'erika@example.com' });
   });
@@ -623,7 +682,15 @@ describe('checkout machine: a logged-in customer', () => {
     actor.send({ type: 'checkout.useAccount', prefill: { email: 'new@example.com', address: null, sepa: null, paypal: null } });
     const before = actor.getSnapshot();
     expect(before.value).toBe('address');
-    expect(before.context.address).toEqual({ firstName: '', lastName: '', street: '', houseNumber: '', postalCode: '', city: '', phone: '' });
+    expect(before.context.address).toEqual({
+      firstName: '',
+      lastName: '',
+      street: '',
+      houseNumber: '',
+      postalCode: '',
+      city: '',
+      phone: '',
+    });
     actor.send({ type: 'checkout.useAccount', prefill: { email: 'new@example.com', address: null, sepa: null, paypal: null } });
     expect(actor.getSnapshot().context).toBe(before.context);
   });
@@ -668,12 +735,12 @@ describe('checkout machine: a logged-in customer', () => {
 describe('checkout machine: persistence', () => {
   type Snap = SnapshotFrom<typeof checkoutMachine>;
 
-  /**
-   * A "reload": the persisted snapshot through the structured clone IndexedDB uses, into a new actor.
-   * The page passes the current input too (the types require it); a restored snapshot ignores it.
-   */
-  function reload(snapshot: ReturnType<Actor['getPersistedSnapshot']>, machine = fakes().machine) {
-    return createActor(machine, { snapshot: structuredClone(snapshot), input: input({ cartOfferIds: [OFFER_B], cartTotal: 1 }) }).start();
+  /** What the shop stores of a running checkout, through the structured clone IndexedDB uses. */
+  const stored = (actor: Actor) => structuredClone(storedCheckoutOf(actor.getSnapshot().context));
+
+  /** A "reload": a new checkout of the same cart that resumes the stored one (as the shop actor opens it). */
+  function reload(snapshot: StoredCheckout, machine = fakes().machine, cart: Partial<CheckoutInput> = {}) {
+    return createActor(machine, { input: input({ ...cart, resume: resumableCheckout(snapshot) }) }).start();
   }
 
   const steps: Array<[string, (actor: Actor) => void]> = [
@@ -714,7 +781,7 @@ describe('checkout machine: persistence', () => {
     const before = actor.getSnapshot();
     expect(before.matches(step as 'identity')).toBe(true);
 
-    const restored = reload(actor.getPersistedSnapshot());
+    const restored = reload(stored(actor));
     const after: Snap = restored.getSnapshot();
     expect(after.value).toEqual(before.value);
     expect(after.context).toEqual(before.context);
@@ -723,9 +790,13 @@ describe('checkout machine: persistence', () => {
     expect(restored.getSnapshot().context.identity).toEqual(before.context.identity);
   });
 
-  it('through IndexedDB (persistActor / restoreSnapshot): a reload in review, then submit', async () => {
+  it('through IndexedDB: a reload in review, then submit', async () => {
     const { actor } = start();
-    const handle = persistActor(actor, 'checkout-flow', { debounceMs: 1 });
+    const handle = persistActor(
+      persistableView(actor, (snapshot) => storedCheckoutOf(snapshot.context)),
+      'checkout-flow',
+      { debounceMs: 1 },
+    );
     toReview(actor);
     fill(actor, { voucherCode: 'SUMMER10' });
     actor.send({ type: 'checkout.applyVoucher' });
@@ -733,10 +804,10 @@ describe('checkout machine: persistence', () => {
     actor.send({ type: 'checkout.acceptTerms', value: true });
     await handle.stop();
 
-    const snapshot = await restoreSnapshot(checkoutMachine, 'checkout-flow');
+    const snapshot = await loadSnapshot<StoredCheckout>('checkout-flow');
     expect(snapshot).toBeDefined();
     const { machine, submits } = fakes();
-    const restored = createActor(machine, { snapshot, input: input() }).start();
+    const restored = reload(snapshot!, machine);
     expect(restored.getSnapshot().value).toEqual({ review: 'idle' });
     expect(restored.getSnapshot().context).toEqual(actor.getSnapshot().context);
     expect(restored.getSnapshot().context.voucher).toEqual(validVoucher);
@@ -751,7 +822,7 @@ describe('checkout machine: persistence', () => {
     first.actor.send({ type: 'checkout.acceptTerms', value: true });
     first.actor.send({ type: 'checkout.submit' });
     expect(first.actor.getSnapshot().value).toBe('submitting');
-    const persisted = first.actor.getPersistedSnapshot();
+    const persisted = stored(first.actor);
     first.actor.stop();
 
     const second = fakes();
@@ -767,7 +838,7 @@ describe('checkout machine: persistence', () => {
     toReview(first.actor);
     first.actor.send({ type: 'checkout.acceptTerms', value: true });
     first.actor.send({ type: 'checkout.submit' });
-    const persisted = first.actor.getPersistedSnapshot();
+    const persisted = stored(first.actor);
     first.actor.stop();
 
     const second = fakes({ submit: [new SubmitTradeError({ status: 504 }), trade] });
@@ -780,32 +851,50 @@ describe('checkout machine: persistence', () => {
     expect(second.submits.map((r) => r.idempotencyKey)).toEqual(['key-1', 'key-1']);
   });
 
-  it('a reload during a voucher check checks again', async () => {
+  it('a reload in submitting with another cart does not re-send: it is another request', async () => {
+    const first = start({ submit: ['hang'] });
+    toReview(first.actor);
+    first.actor.send({ type: 'checkout.acceptTerms', value: true });
+    first.actor.send({ type: 'checkout.submit' });
+    const persisted = stored(first.actor);
+    first.actor.stop();
+
+    const second = fakes();
+    const restored = reload(persisted, second.machine, { cartOfferIds: [OFFER_A, OFFER_B], cartTotal: 400 });
+    expect(restored.getSnapshot().value).toEqual({ review: 'idle' });
+    expect(restored.getSnapshot().context).toMatchObject({ cartOfferIds: [OFFER_A, OFFER_B], cartTotal: 400, idempotencyKey: null });
+    expect(second.submits).toEqual([]);
+  });
+
+  it('a reload during a voucher check resumes in review with the code, to be checked again', async () => {
     const first = start({ voucher: ['hang'] });
     toReview(first.actor);
     fill(first.actor, { voucherCode: 'SUMMER10' });
     first.actor.send({ type: 'checkout.applyVoucher' });
-    const persisted = first.actor.getPersistedSnapshot();
+    const persisted = stored(first.actor);
     first.actor.stop();
 
     const second = fakes();
     const restored = reload(persisted, second.machine);
+    expect(restored.getSnapshot().value).toEqual({ review: 'idle' });
+    expect(restored.getSnapshot().context).toMatchObject({ voucherCode: 'SUMMER10', voucher: null });
+    restored.send({ type: 'checkout.applyVoucher' });
     const checked = await settled(restored);
     expect(checked.context.voucher).toEqual(validVoucher);
     expect(second.voucherChecks).toEqual([{ code: 'SUMMER10', cartTotal: 287.35, email: 'erika@example.com' }]);
   });
 
-  it('a reload after success stays done with the trade as output', async () => {
+  it('resumes only a running checkout of this version', async () => {
     const { actor } = start();
     toReview(actor);
     actor.send({ type: 'checkout.acceptTerms', value: true });
+    const running = stored(actor);
+    expect(resumableCheckout(running)).toEqual(actor.getSnapshot().context);
+    expect(resumableCheckout({ ...running, version: CHECKOUT_SNAPSHOT_VERSION - 1 })).toBeNull();
+    expect(resumableCheckout({ version: CHECKOUT_SNAPSHOT_VERSION, context: { ...running.context, reachedStep: 'cart' } })).toBeNull();
+    expect(resumableCheckout({ status: 'active', value: 'review', context: running.context })).toBeNull(); // the earlier snapshot form
     actor.send({ type: 'checkout.submit' });
-    await waitFor(actor, (s) => s.status === 'done');
-    const { machine, submits } = fakes();
-    const restored = reload(actor.getPersistedSnapshot(), machine);
-    expect(restored.getSnapshot().status).toBe('done');
-    expect(restored.getSnapshot().output).toEqual({ trade });
-    expect(restored.getSnapshot().context.transactionId).toBe(42);
-    expect(submits).toEqual([]);
+    const done = await waitFor(actor, (s) => s.status === 'done');
+    expect(resumableCheckout(storedCheckoutOf(done.context))).toBeNull(); // a finished one is never resumed
   });
 });

@@ -1,14 +1,16 @@
 // One checkout of the cart (DESIGN.md §7): identity → address → payout → review → submit → done.
-// The identity is a guest's e-mail or the logged-in customer ('checkout.useAccount', sent by the page
-// when the account session is logged in, prefills the address and payout from the account and skips
-// the identity step; 'checkout.useGuest' when it is not any more). Form values stay as typed and are validated with the trade contract; errors are field path →
-// message key. Side effects run in the `checkVoucher` and `submitTrade` actors, which the page
-// provides (`checkoutMachine.provide({ actors })`); tests provide fakes. Persist the whole actor with
-// getPersistedSnapshot(): a reload in `submitting` re-sends the same request with the same
-// Idempotency-Key (xstate restarts the invoked promise), so the server replays instead of duplicating.
+// The identity is a guest's e-mail or the logged-in customer: the shop actor (./shop.ts) sends
+// 'checkout.useAccount' with the account's prefill when the session is logged in (it skips the
+// identity step) and 'checkout.useGuest' when it is not any more, and 'checkout.cartChanged' when
+// the cart changes. Form values stay as typed and are validated with the trade contract; errors are
+// field path → message key. Side effects run in the `checkVoucher` and `submitTrade` actors
+// (./checkout.actors.ts; tests provide fakes). A reload resumes from the stored context
+// (storedCheckoutOf / input.resume) in the step it was in; one that was sending re-sends the same
+// request with the same Idempotency-Key, so the server replays instead of duplicating.
 
 import { and, assign, fromPromise, setup } from 'xstate';
 import { DEFAULT_PAYMENT_TYPE_SELECTION } from '../config/constants';
+import { pushDataLayer } from '../services/data-layer';
 import type { Locale } from '../config/locales';
 import { paymentTypeCode, type Trade, type TradeRequest, type VoucherCheckRequest, type VoucherCheckResult } from '../contracts/trades';
 import {
@@ -61,12 +63,43 @@ export interface CheckoutInput {
   readonly cartTotal: number;
   /** The cart's B2B mode. */
   readonly b2b?: boolean;
+  /** A checkout in progress (stored before a reload, see resumableCheckout): it goes on where it was. */
+  readonly resume?: CheckoutContext | null;
+}
+
+/** What is kept of a running checkout between visits; a different version is discarded on restore. */
+export const CHECKOUT_SNAPSHOT_VERSION = 2;
+
+export interface StoredCheckout {
+  readonly version: number;
+  readonly context: CheckoutContext;
+}
+
+/** What is stored of a running checkout. */
+export const storedCheckoutOf = (context: CheckoutContext): StoredCheckout => ({ version: CHECKOUT_SNAPSHOT_VERSION, context });
+
+/** The stored checkout to go on with, or null when it is not one of this version. */
+export function resumableCheckout(stored: unknown): CheckoutContext | null {
+  if (typeof stored !== 'object' || stored === null) return null;
+  const { version, context } = stored as Partial<StoredCheckout>;
+  if (version !== CHECKOUT_SNAPSHOT_VERSION || typeof context !== 'object' || context === null) return null;
+  const ok =
+    typeof context.identity === 'object' &&
+    typeof context.address === 'object' &&
+    typeof context.payout === 'object' &&
+    stepOrder.includes(context.reachedStep) &&
+    stepOrder.includes(context.step) &&
+    typeof context.errors === 'object' &&
+    context.trade === null;
+  return ok ? context : null;
 }
 
 export interface CheckoutContext extends CheckoutForm {
   readonly cartTotal: number;
   /** The furthest step entered; 'checkout.goTo' may go to it and to the steps before it. */
   readonly reachedStep: CheckoutStep;
+  /** The step on screen (a reload resumes it). */
+  readonly step: CheckoutStep;
   /** Spec §3/§9: 2 for PayPal, otherwise the default selection 13. */
   readonly paymentType: number;
   readonly isPayPalTransaction: boolean;
@@ -113,6 +146,24 @@ const notProvided = (name: string) => () => Promise.reject(new Error(`checkout m
 
 const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 const laterStep = (a: CheckoutStep, b: CheckoutStep) => (stepIndex(a) >= stepIndex(b) ? a : b);
+
+/** The checkout of a changed cart: a new request (its own key), no old refusal, a voucher checked again when the total changed. */
+function followCart(context: CheckoutContext, offerIds: readonly string[], cartTotal: number): Partial<CheckoutContext> {
+  return {
+    cartOfferIds: [...offerIds],
+    cartTotal,
+    // A voucher's value depends on the total: check it again.
+    ...(cartTotal !== context.cartTotal ? { voucher: null, voucherError: null } : {}),
+    errors: withoutErrorsUnder(context.errors, 'offerIds'),
+    submitError: null,
+    idempotencyKey: null,
+  };
+}
+
+const resumed = (context: CheckoutContext, offerIds: readonly string[], cartTotal: number): CheckoutContext =>
+  sameIds(context.cartOfferIds, offerIds) && context.cartTotal === cartTotal
+    ? context
+    : { ...context, ...followCart(context, offerIds, cartTotal) };
 
 function submittedRequest(context: CheckoutContext): TradeRequest {
   const { request } = parseTradeRequest(context);
@@ -162,10 +213,14 @@ export const checkoutMachine = setup({
     changesAccount: ({ context, event }) =>
       event.type === 'checkout.useAccount' && (context.identity.kind !== 'customer' || context.identity.email !== event.prefill.email),
     isCustomer: ({ context }) => context.identity.kind === 'customer',
-    changesVoucherCode: ({ context, event }) => event.type === 'checkout.change' && event.field === 'voucherCode' && context.voucherCode !== event.value,
+    changesVoucherCode: ({ context, event }) =>
+      event.type === 'checkout.change' && event.field === 'voucherCode' && context.voucherCode !== event.value,
     changesPayoutMethod: ({ context, event }) =>
-      event.type === 'checkout.selectPayout' && (event.method === 'sepa' || event.method === 'paypal') && event.method !== context.payout.method,
-    changesTerms: ({ context, event }) => event.type === 'checkout.acceptTerms' && typeof event.value === 'boolean' && event.value !== context.termsAccepted,
+      event.type === 'checkout.selectPayout' &&
+      (event.method === 'sepa' || event.method === 'paypal') &&
+      event.method !== context.payout.method,
+    changesTerms: ({ context, event }) =>
+      event.type === 'checkout.acceptTerms' && typeof event.value === 'boolean' && event.value !== context.termsAccepted,
     changesCart: ({ context, event }) =>
       event.type === 'checkout.cartChanged' && (!sameIds(event.offerIds, context.cartOfferIds) || event.cartTotal !== context.cartTotal),
     /** Back to any earlier step; forward to a step reached before, when every step on the way is complete. */
@@ -183,18 +238,27 @@ export const checkoutMachine = setup({
       stepIndex(event.step) <= stepIndex(context.reachedStep) &&
       firstInvalidStep(context, from, event.step) === at,
     hasIdempotencyKey: ({ context }) => context.idempotencyKey !== null,
+    /** A resumed checkout that was sending its trade (a key, no failure): send the same request again. */
+    wasSubmitting: ({ context }) =>
+      context.idempotencyKey !== null && context.submitError === null && parseTradeRequest(context).errors === null,
+    /** A resumed checkout goes on in the step it was in. */
+    wasIn: ({ context }, { step }: Step) => context.step === step,
     hasUsableVoucherCode: ({ context }) => parseVoucherCode(context.voucherCode).code !== null,
     /** Only after a network failure, with the key of that attempt and nothing changed since. */
-    canRetry: ({ context }) => context.submitError?.kind === 'network' && context.idempotencyKey !== null && parseTradeRequest(context).errors === null,
+    canRetry: ({ context }) =>
+      context.submitError?.kind === 'network' && context.idempotencyKey !== null && parseTradeRequest(context).errors === null,
   },
   actions: {
     enterStep: assign(({ context }, { step }: Step) => ({
+      step,
       reachedStep: laterStep(context.reachedStep, step),
       // Review shows everything; a form step shows its own fields' errors (e.g. a server's 400 answer).
       errors: step === 'review' ? context.errors : errorsUnder(context.errors, step),
     })),
     clearStepErrors: assign(({ context }, { step }: Step) => ({ errors: withoutErrorsUnder(context.errors, step) })),
-    showStepErrors: assign(({ context }, { step }: Step) => ({ errors: { ...withoutErrorsUnder(context.errors, step), ...validateStep(step, context) } })),
+    showStepErrors: assign(({ context }, { step }: Step) => ({
+      errors: { ...withoutErrorsUnder(context.errors, step), ...validateStep(step, context) },
+    })),
     showRequestErrors: assign(({ context }) => ({ errors: validateStep('review', context) })),
     changeField: assign(({ context, event }) => {
       if (event.type !== 'checkout.change') return {};
@@ -228,22 +292,18 @@ export const checkoutMachine = setup({
     }),
     useGuest: assign(({ context }) => ({ identity: { kind: 'guest' as const, email: context.identity.email }, idempotencyKey: null })),
     acceptTerms: assign(({ context, event }) =>
-      event.type === 'checkout.acceptTerms' ? { termsAccepted: event.value, errors: withoutError(context.errors, 'termsAccepted'), idempotencyKey: null } : {},
+      event.type === 'checkout.acceptTerms'
+        ? { termsAccepted: event.value, errors: withoutError(context.errors, 'termsAccepted'), idempotencyKey: null }
+        : {},
     ),
-    updateCart: assign(({ context, event }) => {
-      if (event.type !== 'checkout.cartChanged') return {};
-      const totalChanged = event.cartTotal !== context.cartTotal;
-      return {
-        cartOfferIds: [...event.offerIds],
-        cartTotal: event.cartTotal,
-        // A voucher's value depends on the total: check it again.
-        ...(totalChanged ? { voucher: null, voucherError: null } : {}),
-        errors: withoutErrorsUnder(context.errors, 'offerIds'),
-        submitError: null,
-        idempotencyKey: null,
-      };
-    }),
-    clearVoucherCheck: assign(({ context }) => ({ voucher: null, voucherError: null, errors: withoutError(context.errors, 'voucherCode') })),
+    updateCart: assign(({ context, event }) =>
+      event.type === 'checkout.cartChanged' ? followCart(context, event.offerIds, event.cartTotal) : {},
+    ),
+    clearVoucherCheck: assign(({ context }) => ({
+      voucher: null,
+      voucherError: null,
+      errors: withoutError(context.errors, 'voucherCode'),
+    })),
     showVoucherCodeError: assign(({ context }) => {
       const { error } = parseVoucherCode(context.voucherCode);
       return error === null ? {} : { errors: { ...context.errors, voucherCode: error } };
@@ -252,6 +312,13 @@ export const checkoutMachine = setup({
       result.valid ? { voucher: result, voucherError: null } : { voucher: null, voucherError: result.reason },
     ),
     storeVoucherFailure: assign({ voucherError: 'network' as const }),
+    /** The voucher check's data layer event (spec §7). */
+    trackVoucher: ({ context }) =>
+      pushDataLayer(
+        context.voucher
+          ? { event: 'voucher_success', voucherCode: context.voucher.code, voucherValue: context.voucher.value }
+          : { event: 'voucher_fail', voucherCode: context.voucherCode, reason: context.voucherError },
+      ),
     removeVoucher: assign(({ context }) => ({
       voucherCode: '',
       voucher: null,
@@ -275,30 +342,44 @@ export const checkoutMachine = setup({
   },
 }).createMachine({
   id: 'checkout',
-  context: ({ input }) => ({
-    locale: input.locale,
-    cartOfferIds: [...input.cartOfferIds],
-    cartTotal: input.cartTotal,
-    b2b: input.b2b ?? false,
-    reachedStep: 'identity',
-    identity: { kind: 'guest', email: '' },
-    address: emptyAddress,
-    payout: emptyPayout,
-    paymentType: Number(DEFAULT_PAYMENT_TYPE_SELECTION),
-    isPayPalTransaction: false,
-    voucherCode: '',
-    voucher: null,
-    voucherError: null,
-    termsAccepted: false,
-    errors: {},
-    idempotencyKey: null,
-    trade: null,
-    submitError: null,
-    transactionId: 0,
-  }),
-  initial: 'identity',
+  context: ({ input }) =>
+    input.resume
+      ? // The cart may have changed meanwhile: the resumed checkout trades the cart as it is now.
+        resumed({ ...input.resume, locale: input.locale, b2b: input.b2b ?? false }, input.cartOfferIds, input.cartTotal)
+      : {
+          locale: input.locale,
+          cartOfferIds: [...input.cartOfferIds],
+          cartTotal: input.cartTotal,
+          b2b: input.b2b ?? false,
+          reachedStep: 'identity',
+          step: 'identity',
+          identity: { kind: 'guest', email: '' },
+          address: emptyAddress,
+          payout: emptyPayout,
+          paymentType: Number(DEFAULT_PAYMENT_TYPE_SELECTION),
+          isPayPalTransaction: false,
+          voucherCode: '',
+          voucher: null,
+          voucherError: null,
+          termsAccepted: false,
+          errors: {},
+          idempotencyKey: null,
+          trade: null,
+          submitError: null,
+          transactionId: 0,
+        },
+  initial: 'starting',
   output: ({ context }) => ({ trade: context.trade }),
   states: {
+    starting: {
+      always: [
+        { guard: 'wasSubmitting', target: 'submitting' },
+        { guard: { type: 'wasIn', params: { step: 'review' } }, target: 'review' },
+        { guard: { type: 'wasIn', params: { step: 'payout' } }, target: 'payout' },
+        { guard: { type: 'wasIn', params: { step: 'address' } }, target: 'address' },
+        { target: 'identity' },
+      ],
+    },
     identity: {
       entry: { type: 'enterStep', params: { step: 'identity' } },
       on: {
@@ -306,16 +387,31 @@ export const checkoutMachine = setup({
         // A logged-in customer skips the choice of identity.
         'checkout.useAccount': { guard: 'changesAccount', target: 'address', actions: 'useAccount' },
         'checkout.next': [
-          { guard: { type: 'isStepValid', params: { step: 'identity' } }, target: 'address', actions: { type: 'clearStepErrors', params: { step: 'identity' } } },
+          {
+            guard: { type: 'isStepValid', params: { step: 'identity' } },
+            target: 'address',
+            actions: { type: 'clearStepErrors', params: { step: 'identity' } },
+          },
           { actions: { type: 'showStepErrors', params: { step: 'identity' } } },
         ],
         'checkout.goTo': [
           { guard: { type: 'canGoTo', params: { from: 'identity', to: 'address' } }, target: 'address' },
           { guard: { type: 'canGoTo', params: { from: 'identity', to: 'payout' } }, target: 'payout' },
           { guard: { type: 'canGoTo', params: { from: 'identity', to: 'review' } }, target: 'review' },
-          { guard: { type: 'goToStopsAt', params: { from: 'identity', at: 'identity' } }, actions: { type: 'showStepErrors', params: { step: 'identity' } } },
-          { guard: { type: 'goToStopsAt', params: { from: 'identity', at: 'address' } }, target: 'address', actions: { type: 'showStepErrors', params: { step: 'address' } } },
-          { guard: { type: 'goToStopsAt', params: { from: 'identity', at: 'payout' } }, target: 'payout', actions: { type: 'showStepErrors', params: { step: 'payout' } } },
+          {
+            guard: { type: 'goToStopsAt', params: { from: 'identity', at: 'identity' } },
+            actions: { type: 'showStepErrors', params: { step: 'identity' } },
+          },
+          {
+            guard: { type: 'goToStopsAt', params: { from: 'identity', at: 'address' } },
+            target: 'address',
+            actions: { type: 'showStepErrors', params: { step: 'address' } },
+          },
+          {
+            guard: { type: 'goToStopsAt', params: { from: 'identity', at: 'payout' } },
+            target: 'payout',
+            actions: { type: 'showStepErrors', params: { step: 'payout' } },
+          },
         ],
       },
     },
@@ -324,7 +420,11 @@ export const checkoutMachine = setup({
       on: {
         ...FORM_EDITS,
         'checkout.next': [
-          { guard: { type: 'isStepValid', params: { step: 'address' } }, target: 'payout', actions: { type: 'clearStepErrors', params: { step: 'address' } } },
+          {
+            guard: { type: 'isStepValid', params: { step: 'address' } },
+            target: 'payout',
+            actions: { type: 'clearStepErrors', params: { step: 'address' } },
+          },
           { actions: { type: 'showStepErrors', params: { step: 'address' } } },
         ],
         'checkout.back': 'identity',
@@ -332,8 +432,15 @@ export const checkoutMachine = setup({
           { guard: { type: 'canGoTo', params: { from: 'address', to: 'identity' } }, target: 'identity' },
           { guard: { type: 'canGoTo', params: { from: 'address', to: 'payout' } }, target: 'payout' },
           { guard: { type: 'canGoTo', params: { from: 'address', to: 'review' } }, target: 'review' },
-          { guard: { type: 'goToStopsAt', params: { from: 'address', at: 'address' } }, actions: { type: 'showStepErrors', params: { step: 'address' } } },
-          { guard: { type: 'goToStopsAt', params: { from: 'address', at: 'payout' } }, target: 'payout', actions: { type: 'showStepErrors', params: { step: 'payout' } } },
+          {
+            guard: { type: 'goToStopsAt', params: { from: 'address', at: 'address' } },
+            actions: { type: 'showStepErrors', params: { step: 'address' } },
+          },
+          {
+            guard: { type: 'goToStopsAt', params: { from: 'address', at: 'payout' } },
+            target: 'payout',
+            actions: { type: 'showStepErrors', params: { step: 'payout' } },
+          },
         ],
       },
     },
@@ -342,7 +449,11 @@ export const checkoutMachine = setup({
       on: {
         ...FORM_EDITS,
         'checkout.next': [
-          { guard: { type: 'isStepValid', params: { step: 'payout' } }, target: 'review', actions: { type: 'clearStepErrors', params: { step: 'payout' } } },
+          {
+            guard: { type: 'isStepValid', params: { step: 'payout' } },
+            target: 'review',
+            actions: { type: 'clearStepErrors', params: { step: 'payout' } },
+          },
           { actions: { type: 'showStepErrors', params: { step: 'payout' } } },
         ],
         'checkout.back': 'address',
@@ -350,7 +461,10 @@ export const checkoutMachine = setup({
           { guard: { type: 'canGoTo', params: { from: 'payout', to: 'identity' } }, target: 'identity' },
           { guard: { type: 'canGoTo', params: { from: 'payout', to: 'address' } }, target: 'address' },
           { guard: { type: 'canGoTo', params: { from: 'payout', to: 'review' } }, target: 'review' },
-          { guard: { type: 'goToStopsAt', params: { from: 'payout', at: 'payout' } }, actions: { type: 'showStepErrors', params: { step: 'payout' } } },
+          {
+            guard: { type: 'goToStopsAt', params: { from: 'payout', at: 'payout' } },
+            actions: { type: 'showStepErrors', params: { step: 'payout' } },
+          },
         ],
       },
     },
@@ -391,8 +505,8 @@ export const checkoutMachine = setup({
               const email = voucherEmail(context.identity);
               return { code: parseVoucherCode(context.voucherCode).code ?? '', cartTotal: context.cartTotal, ...(email ? { email } : {}) };
             },
-            onDone: { target: 'idle', actions: { type: 'storeVoucherResult', params: ({ event }) => event.output } },
-            onError: { target: 'idle', actions: 'storeVoucherFailure' },
+            onDone: { target: 'idle', actions: [{ type: 'storeVoucherResult', params: ({ event }) => event.output }, 'trackVoucher'] },
+            onError: { target: 'idle', actions: ['storeVoucherFailure', 'trackVoucher'] },
           },
           on: {
             // A new code makes the running check's answer stale: drop it (other fields bubble up to review).

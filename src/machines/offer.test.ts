@@ -1,10 +1,22 @@
+import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { OfferRequest } from '../contracts/offers';
+import type { ApiClient } from '../services/api-client';
 import type { Device } from '../services/catalogue/entities';
 import type { OfferResult } from '../services/offers';
-import { firstUnanswered, offerActors, offerMachine, type OfferInput } from './offer';
-
+import { loadSnapshot, saveSnapshot } from '../services/persistence';
+import {
+  OFFER_SNAPSHOT_VERSION,
+  firstUnanswered,
+  offerMachine,
+  offerStorageKey,
+  resumableOffer,
+  storedOfferOf,
+  type OfferContext,
+  type OfferInput,
+} from './offer';
+import { offerActors, restoreOffer } from './offer.actors';
 import { blocked, device, offer } from './offer.fixtures';
 
 /** A requestOffer fake that records its requests and answers from a script. */
@@ -20,23 +32,28 @@ function offerService(...script: Array<OfferResult | Error>) {
   return { logic, requests };
 }
 
-function start(options: { input?: OfferInput; result?: Array<OfferResult | Error>; load?: Array<Device | Error> } = {}) {
+type Stored = Pick<OfferContext, 'answers' | 'offer'> | null;
+
+function start(options: { input?: OfferInput; result?: Array<OfferResult | Error>; stored?: Stored | Error } = {}) {
   const service = offerService(...(options.result ?? [{ kind: 'offer', offer }]));
-  const loads: string[] = [];
-  const loadScript = options.load ?? [device];
-  const loadDevice = fromPromise<Device, { slug: string }>(async ({ input }) => {
-    loads.push(input.slug);
-    const next = loadScript.length > 1 ? loadScript.shift() : loadScript[0];
-    if (next === undefined || next instanceof Error) throw next ?? new Error('no device');
-    return next;
+  const restore = fromPromise<Stored, { device: Device }>(async () => {
+    if (options.stored instanceof Error) throw options.stored;
+    return options.stored ?? null;
   });
-  const actor = createActor(offerMachine.provide({ actors: { requestOffer: service.logic, loadDevice } }), {
-    input: options.input ?? { device },
-  }).start();
-  return { actor, requests: service.requests, loads };
+  const accepted: unknown[] = [];
+  const actor = createActor(
+    offerMachine.provide({
+      actors: { requestOffer: service.logic, restore },
+      actions: { accepted: ({ context }) => void accepted.push(context.offer) },
+    }),
+    { input: options.input ?? { device } },
+  ).start();
+  return { actor, requests: service.requests, accepted };
 }
 
-const answerAll = (actor: ReturnType<typeof start>['actor'], battery = 301) => {
+type Actor = ReturnType<typeof start>['actor'];
+const settled = (actor: Actor) => waitFor(actor, (s) => !s.matches('restoring') && !s.matches('calculating'));
+const answerAll = (actor: Actor, battery = 301) => {
   actor.send({ type: 'offer.answer', questionId: 10, answerId: 101 });
   actor.send({ type: 'offer.answer', questionId: 20, answerId: 201 });
   actor.send({ type: 'offer.answer', questionId: 30, answerId: battery });
@@ -52,195 +69,230 @@ describe('firstUnanswered', () => {
 });
 
 describe('offer machine', () => {
-  it('happy path: answers every question one at a time, calculates, offers', async () => {
-    const { actor, requests, loads } = start();
-    expect(actor.getSnapshot().value).toBe('answering');
-    expect(loads).toEqual([]); // the route gave the device: no load
+  it('happy path: restores nothing, answers every question, calculates, offers, goes into the cart', async () => {
+    const { actor, requests, accepted } = start();
+    expect((await settled(actor)).value).toBe('answering');
     actor.send({ type: 'offer.answer', questionId: 10, answerId: 101 });
-    expect(actor.getSnapshot().context.step).toBe(1);
     actor.send({ type: 'offer.answer', questionId: 20, answerId: 201 });
-    expect(actor.getSnapshot().context.step).toBe(2);
-    actor.send({ type: 'offer.answer', questionId: 30, answerId: 303 });
+    expect(actor.getSnapshot().value).toBe('answering');
+    actor.send({ type: 'offer.answer', questionId: 30, answerId: 301 });
     expect(actor.getSnapshot().value).toBe('calculating');
-
-    const done = await waitFor(actor, (s) => s.matches('offered'));
-    expect(done.context.offer).toEqual(offer);
-    expect(done.context.blockedBy).toEqual([]);
-    expect(requests).toEqual([{ deviceId: 42, answers: { '10': 101, '20': 201, '30': 303 } }]);
-
+    const s = await settled(actor);
+    expect(s.value).toBe('offered');
+    expect(s.context.offer).toEqual(offer);
+    expect(requests).toEqual([{ deviceId: 42, answers: { '10': 101, '20': 201, '30': 301 } }]);
     actor.send({ type: 'offer.addToCart' });
     expect(actor.getSnapshot().value).toBe('addedToCart');
-    expect(actor.getSnapshot().status).toBe('done');
-    expect(actor.getSnapshot().output).toEqual({ offer });
-  });
-
-  it('back goes to the previous question and keeps the answers', () => {
-    const { actor } = start();
-    actor.send({ type: 'offer.answer', questionId: 10, answerId: 102 });
-    actor.send({ type: 'offer.answer', questionId: 20, answerId: 201 });
-    actor.send({ type: 'offer.back' });
-    expect(actor.getSnapshot().context.step).toBe(1);
-    actor.send({ type: 'offer.back' });
-    expect(actor.getSnapshot().context.step).toBe(0);
-    actor.send({ type: 'offer.back' }); // already at the first question
-    expect(actor.getSnapshot().context.step).toBe(0);
-    expect(actor.getSnapshot().value).toBe('answering');
-    expect(actor.getSnapshot().context.answers).toEqual({ '10': 102, '20': 201 });
-    // Re-answering the first question moves on to the first unanswered one.
-    actor.send({ type: 'offer.answer', questionId: 10, answerId: 101 });
-    expect(actor.getSnapshot().context.step).toBe(2);
-    expect(actor.getSnapshot().context.answers).toEqual({ '10': 101, '20': 201 });
+    expect(accepted).toEqual([offer]);
   });
 
   it('answers out of order (all questions on one screen) and calculates once all are answered', async () => {
     const { actor, requests } = start();
+    await settled(actor);
     actor.send({ type: 'offer.answer', questionId: 30, answerId: 302 });
-    expect(actor.getSnapshot().context.step).toBe(0);
-    actor.send({ type: 'offer.answer', questionId: 10, answerId: 101 });
-    expect(actor.getSnapshot().context.step).toBe(1);
-    actor.send({ type: 'offer.answer', questionId: 30, answerId: 303 }); // changes an answer
-    expect(actor.getSnapshot().value).toBe('answering');
-    expect(actor.getSnapshot().context.step).toBe(1);
+    actor.send({ type: 'offer.answer', questionId: 10, answerId: 102 });
+    expect(requests).toEqual([]);
     actor.send({ type: 'offer.answer', questionId: 20, answerId: 201 });
-    expect(actor.getSnapshot().value).toBe('calculating');
-    await waitFor(actor, (s) => s.matches('offered'));
-    expect(requests[0]?.answers).toEqual({ '10': 101, '20': 201, '30': 303 });
+    await settled(actor);
+    expect(requests).toEqual([{ deviceId: 42, answers: { '30': 302, '10': 102, '20': 201 } }]);
   });
 
-  it('ignores answers that do not belong to the question', () => {
-    const { actor } = start();
-    actor.send({ type: 'offer.answer', questionId: 10, answerId: 201 }); // answer of another question
-    actor.send({ type: 'offer.answer', questionId: 99, answerId: 101 }); // unknown question
+  it('ignores answers that do not belong to the question, and the same answer again', async () => {
+    const { actor, requests } = start();
+    await settled(actor);
+    actor.send({ type: 'offer.answer', questionId: 10, answerId: 201 });
+    actor.send({ type: 'offer.answer', questionId: 99, answerId: 101 });
     expect(actor.getSnapshot().context.answers).toEqual({});
-    expect(actor.getSnapshot().context.step).toBe(0);
-    actor.send({ type: 'offer.answer', questionId: 10, answerId: 101 });
-    actor.send({ type: 'offer.answer', questionId: 20, answerId: 201 });
-    actor.send({ type: 'offer.answer', questionId: 30, answerId: 999 });
-    expect(actor.getSnapshot().value).toBe('answering');
-    expect(actor.getSnapshot().context.answers).toEqual({ '10': 101, '20': 201 });
+    answerAll(actor);
+    await settled(actor);
+    actor.send({ type: 'offer.answer', questionId: 30, answerId: 301 }); // unchanged: no new price
+    expect(actor.getSnapshot().value).toBe('offered');
+    expect(requests).toHaveLength(1);
   });
 
-  it('blocked: keeps the blocking answers, back returns to the blocking question', async () => {
-    const { actor } = start({ result: [{ kind: 'blocked', blocked }, { kind: 'offer', offer }] });
+  it('a changed answer after an offer prices again at once', async () => {
+    const changed = { ...offer, offerId: 'second', price: 250, answers: { '10': 101, '20': 201, '30': 302 } };
+    const { actor, requests } = start({
+      result: [
+        { kind: 'offer', offer },
+        { kind: 'offer', offer: changed },
+      ],
+    });
+    await settled(actor);
+    answerAll(actor);
+    await settled(actor);
+    actor.send({ type: 'offer.answer', questionId: 30, answerId: 302 });
+    expect(actor.getSnapshot().value).toBe('calculating');
+    expect(actor.getSnapshot().context.offer).toBeNull(); // the old price is never shown for new answers
+    expect((await settled(actor)).context.offer).toEqual(changed);
+    expect(requests.map((r) => r.answers['30'])).toEqual([301, 302]);
+  });
+
+  it('blocked: keeps the blocking answers; changing one prices again', async () => {
+    const { actor } = start({
+      result: [
+        { kind: 'blocked', blocked },
+        { kind: 'offer', offer },
+      ],
+    });
+    await settled(actor);
     actor.send({ type: 'offer.answer', questionId: 10, answerId: 101 });
     actor.send({ type: 'offer.answer', questionId: 20, answerId: 202 });
     actor.send({ type: 'offer.answer', questionId: 30, answerId: 301 });
-    const snap = await waitFor(actor, (s) => s.matches('blocked'));
-    expect(snap.context.blockedBy).toEqual([{ questionId: 20, answerId: 202, code: 'ACTIVATION_LOCK' }]);
-    expect(snap.context.offer).toBeNull();
-
-    actor.send({ type: 'offer.back' });
-    expect(actor.getSnapshot().value).toBe('answering');
-    expect(actor.getSnapshot().context.step).toBe(1);
-    expect(actor.getSnapshot().context.blockedBy).toEqual([]);
+    const s = await settled(actor);
+    expect(s.value).toBe('blocked');
+    expect(s.context.blockedBy).toEqual(blocked.blockedBy);
+    actor.send({ type: 'offer.addToCart' }); // nothing to add
+    expect(actor.getSnapshot().value).toBe('blocked');
     actor.send({ type: 'offer.answer', questionId: 20, answerId: 201 });
-    const offered = await waitFor(actor, (s) => s.matches('offered'));
-    expect(offered.context.offer?.price).toBe(287.35);
+    expect((await settled(actor)).value).toBe('offered');
+    expect(actor.getSnapshot().context.blockedBy).toEqual([]);
   });
 
-  it('blocked: change goes to the named question', async () => {
-    const { actor } = start({ result: [{ kind: 'blocked', blocked }] });
+  it('failed → retry → offered, with the same request; a changed answer retries too', async () => {
+    const { actor, requests } = start({ result: [new Error('network'), { kind: 'offer', offer }] });
+    await settled(actor);
     answerAll(actor);
-    await waitFor(actor, (s) => s.matches('blocked'));
-    actor.send({ type: 'offer.change', questionId: 30 });
-    expect(actor.getSnapshot().value).toBe('answering');
-    expect(actor.getSnapshot().context.step).toBe(2);
-  });
-
-  it('failed → retry → offered, with the same request', async () => {
-    const { actor, requests } = start({ result: [new Error('503'), { kind: 'offer', offer }] });
-    answerAll(actor);
-    const failed = await waitFor(actor, (s) => s.matches('failed'));
-    expect(failed.context.error).toBeInstanceOf(Error);
-    expect((failed.context.error as Error).message).toBe('503');
+    expect((await settled(actor)).value).toBe('failed');
+    expect(actor.getSnapshot().context.answers).toEqual({ '10': 101, '20': 201, '30': 301 }); // kept
     actor.send({ type: 'offer.retry' });
-    expect(actor.getSnapshot().value).toBe('calculating');
-    const offered = await waitFor(actor, (s) => s.matches('offered'));
-    expect(offered.context.offer?.offerId).toBe(offer.offerId);
-    expect(offered.context.error).toBeNull();
-    expect(requests).toHaveLength(2);
-    expect(requests[1]).toEqual(requests[0]);
+    expect((await settled(actor)).value).toBe('offered');
+    expect(requests[0]).toEqual(requests[1]);
+
+    const again = start({ result: [new Error('network'), { kind: 'offer', offer }] });
+    await settled(again.actor);
+    answerAll(again.actor);
+    await settled(again.actor);
+    again.actor.send({ type: 'offer.answer', questionId: 30, answerId: 303 });
+    expect((await settled(again.actor)).value).toBe('offered');
   });
 
-  it('failed → back returns to the last question', async () => {
-    const { actor } = start({ result: [new Error('network')] });
+  it('after adding to the cart, another answer is another offer', async () => {
+    const second = { ...offer, offerId: 'second', answers: { '10': 102, '20': 201, '30': 301 } };
+    const { actor, accepted } = start({
+      result: [
+        { kind: 'offer', offer },
+        { kind: 'offer', offer: second },
+      ],
+    });
+    await settled(actor);
     answerAll(actor);
-    await waitFor(actor, (s) => s.matches('failed'));
-    actor.send({ type: 'offer.back' });
-    expect(actor.getSnapshot().value).toBe('answering');
-    expect(actor.getSnapshot().context.step).toBe(2);
-  });
-
-  it('loads the device by slug; a load failure can be retried', async () => {
-    const { actor, loads } = start({ input: { slug: 'apple-iphone-13-128gb' }, load: [new Error('500'), device] });
-    expect(actor.getSnapshot().value).toBe('loading');
-    const failed = await waitFor(actor, (s) => s.matches('loadFailed'));
-    expect((failed.context.error as Error).message).toBe('500');
-    expect(failed.context.device).toBeNull();
-    actor.send({ type: 'offer.answer', questionId: 10, answerId: 101 }); // nothing to answer yet
-    expect(actor.getSnapshot().value).toBe('loadFailed');
-    actor.send({ type: 'offer.retry' });
-    const ready = await waitFor(actor, (s) => s.matches('answering'));
-    expect(ready.context.device?.id).toBe(42);
-    expect(ready.context.step).toBe(0);
-    expect(ready.context.error).toBeNull();
-    expect(loads).toEqual(['apple-iphone-13-128gb', 'apple-iphone-13-128gb']);
-  });
-
-  it('change after an offer: clears the offer, reopens that question, recalculates', async () => {
-    const second = { ...offer, offerId: '1c8d3a67-4b54-4d66-8e1f-2a2a9a4a1b22', price: 250.1, conditionId: 2 as const };
-    const { actor, requests } = start({ result: [{ kind: 'offer', offer }, { kind: 'offer', offer: second }] });
-    answerAll(actor);
-    await waitFor(actor, (s) => s.matches('offered'));
-    actor.send({ type: 'offer.change', questionId: 10 });
-    expect(actor.getSnapshot().value).toBe('answering');
-    expect(actor.getSnapshot().context.step).toBe(0);
-    expect(actor.getSnapshot().context.offer).toBeNull();
-    expect(actor.getSnapshot().context.answers).toEqual({ '10': 101, '20': 201, '30': 301 });
-    actor.send({ type: 'offer.change', questionId: 77 }); // unknown question: ignored
-    expect(actor.getSnapshot().context.step).toBe(0);
+    await settled(actor);
+    actor.send({ type: 'offer.addToCart' });
     actor.send({ type: 'offer.answer', questionId: 10, answerId: 102 });
-    const offered = await waitFor(actor, (s) => s.matches('offered'));
-    expect(offered.context.offer?.price).toBe(250.1);
-    expect(requests[1]?.answers).toEqual({ '10': 102, '20': 201, '30': 301 });
-  });
-
-  it('back after an offer returns to the last question', async () => {
-    const { actor } = start();
-    answerAll(actor);
-    await waitFor(actor, (s) => s.matches('offered'));
-    actor.send({ type: 'offer.back' });
-    expect(actor.getSnapshot().value).toBe('answering');
-    expect(actor.getSnapshot().context.step).toBe(2);
-    expect(actor.getSnapshot().context.offer).toBeNull();
+    expect((await settled(actor)).value).toBe('offered');
+    actor.send({ type: 'offer.addToCart' });
+    expect(accepted).toEqual([offer, second]);
   });
 
   it('a device without questions goes straight to calculating', async () => {
     const { actor, requests } = start({ input: { device: { ...device, questions: [] } } });
-    await waitFor(actor, (s) => s.matches('offered'));
+    expect((await settled(actor)).value).toBe('offered');
     expect(requests).toEqual([{ deviceId: 42, answers: {} }]);
   });
 
-  it('offerActors wraps requestOffer over the given API client', async () => {
-    const calls: Array<{ url: string; body: unknown }> = [];
-    const api = (async (url: string, opts?: { body?: unknown }) => {
-      calls.push({ url, body: opts?.body });
-      return offer;
-    }) as unknown as Awaited<ReturnType<Parameters<typeof offerActors>[0]['api']>>;
-    const actor = createActor(offerMachine.provide({ actors: offerActors({ api: async () => api, loadDevice: async () => device }) }), {
-      input: { slug: 'apple-iphone-13-128gb' },
-    }).start();
-    await waitFor(actor, (s) => s.matches('answering'));
+  it('answers chosen before the machine loaded are kept; complete ones price at once', async () => {
+    const partial = start({ input: { device, answers: { '10': 102, '99': 1 } } });
+    expect((await settled(partial.actor)).context.answers).toEqual({ '10': 102 }); // unknown question dropped
+    const complete = start({ input: { device, answers: { '10': 101, '20': 201, '30': 301 } } });
+    expect((await settled(complete.actor)).value).toBe('offered');
+    expect(complete.requests).toHaveLength(1);
+  });
+});
+
+describe('offer machine: resumed from storage', () => {
+  it('a kept offer is shown again without a new request', async () => {
+    const { actor, requests } = start({ stored: { answers: offer.answers, offer } });
+    const s = await settled(actor);
+    expect(s.value).toBe('offered');
+    expect(s.context).toMatchObject({ answers: offer.answers, offer });
+    expect(requests).toEqual([]);
+  });
+
+  it('kept answers without an offer are priced; incomplete ones wait for the rest', async () => {
+    const priced = start({ stored: { answers: offer.answers, offer: null } });
+    expect((await settled(priced.actor)).value).toBe('offered');
+    expect(priced.requests).toHaveLength(1);
+    const waiting = start({ stored: { answers: { '10': 101 }, offer: null } });
+    expect((await settled(waiting.actor)).value).toBe('answering');
+    expect(waiting.actor.getSnapshot().context.answers).toEqual({ '10': 101 });
+  });
+
+  it('answers chosen before the machine loaded win over kept ones, and then the kept offer no longer fits', async () => {
+    const { actor, requests } = start({ input: { device, answers: { '30': 303 } }, stored: { answers: offer.answers, offer } });
+    const s = await settled(actor);
+    expect(s.context.answers).toEqual({ '10': 101, '20': 201, '30': 303 });
+    expect(requests).toEqual([{ deviceId: 42, answers: { '10': 101, '20': 201, '30': 303 } }]);
+  });
+
+  it('a storage failure starts the flow from scratch', async () => {
+    const { actor } = start({ stored: new Error('IndexedDB unavailable') });
+    expect((await settled(actor)).value).toBe('answering');
+  });
+});
+
+describe('offer snapshots (resumableOffer and IndexedDB)', () => {
+  const now = Date.parse('2030-01-10T00:00:00.000Z');
+  const stored = { version: OFFER_SNAPSHOT_VERSION, deviceId: 42, answers: offer.answers, offer };
+
+  it('keeps the answers and a valid offer made for exactly them', () => {
+    expect(resumableOffer(stored, device, now)).toEqual({ answers: offer.answers, offer });
+  });
+
+  it('drops an expired offer (the answers stay and are priced again) and one for other answers', () => {
+    expect(resumableOffer(stored, device, Date.parse(offer.validUntil))).toEqual({ answers: offer.answers, offer: null });
+    expect(resumableOffer({ ...stored, answers: { ...offer.answers, '30': 302 } }, device, now)).toEqual({
+      answers: { ...offer.answers, '30': 302 },
+      offer: null,
+    });
+  });
+
+  it('drops answers the device no longer asks', () => {
+    const changed: Device = { ...device, questions: device.questions.slice(0, 2) };
+    expect(resumableOffer(stored, changed, now)).toEqual({ answers: { '10': 101, '20': 201 }, offer: null });
+  });
+
+  it('refuses another version, another device and anything that is not a snapshot', () => {
+    expect(resumableOffer({ ...stored, version: OFFER_SNAPSHOT_VERSION - 1 }, device, now)).toBeNull();
+    expect(resumableOffer({ ...stored, deviceId: 7 }, device, now)).toBeNull();
+    expect(resumableOffer({ version: OFFER_SNAPSHOT_VERSION, deviceId: 42 }, device, now)).toBeNull();
+    expect(resumableOffer('x', device, now)).toBeNull();
+    expect(resumableOffer(null, device, now)).toBeNull();
+  });
+
+  it('round-trips through IndexedDB: what a running flow stores, the next visit restores', async () => {
+    const { actor } = start();
+    await settled(actor);
     answerAll(actor);
-    const offered = await waitFor(actor, (s) => s.matches('offered'));
-    expect(offered.context.offer).toEqual(offer);
-    expect(calls).toEqual([{ url: '/api/offers', body: { deviceId: 42, answers: { '10': 101, '20': 201, '30': 301 } } }]);
+    const s = await settled(actor);
+    await saveSnapshot(offerStorageKey(device.id), storedOfferOf(s.context));
+    await expect(restoreOffer(device, now)).resolves.toEqual({ answers: offer.answers, offer });
+  });
+
+  it('deletes a snapshot of an older version instead of restoring it', async () => {
+    await saveSnapshot(offerStorageKey(device.id), { ...stored, version: 1, step: 2 });
+    await expect(restoreOffer(device, now)).resolves.toBeNull();
+    expect(await loadSnapshot(offerStorageKey(device.id))).toBeUndefined();
+    await expect(restoreOffer(device, now)).resolves.toBeNull(); // nothing stored
+  });
+});
+
+describe('offerActors', () => {
+  it('requestOffer posts the answers over the given API client', async () => {
+    const calls: unknown[] = [];
+    const api = (async (url: string, options: unknown) => {
+      calls.push([url, options]);
+      return offer;
+    }) as unknown as ApiClient;
+    const actor = createActor(offerMachine.provide({ actors: offerActors({ api: async () => api }) }), {
+      input: { device, answers: offer.answers },
+    }).start();
+    expect((await settled(actor)).context.offer).toEqual(offer);
+    expect(calls).toEqual([['/api/offers', { method: 'POST', body: { deviceId: 42, answers: offer.answers } }]]);
   });
 
   it('without provided actors the flow fails instead of calling anything', async () => {
-    const actor = createActor(offerMachine, { input: { device } }).start();
-    answerAll(actor);
-    const failed = await waitFor(actor, (s) => s.matches('failed'));
-    expect((failed.context.error as Error).message).toMatch(/provide the 'requestOffer' actor/);
+    const actor = createActor(offerMachine, { input: { device, answers: offer.answers } }).start();
+    expect((await settled(actor)).value).toBe('failed');
   });
 });

@@ -1,55 +1,87 @@
-// The offer flow of one product detail page (DESIGN.md §6): load the device, answer its condition
-// questions, let the server price them, then add the binding offer to the cart or change answers.
-// Side effects run in the `loadDevice` and `requestOffer` actors; pages provide the real ones with
-// `offerMachine.provide({ actors: offerActors(deps) })`, tests provide fakes.
+// The offer flow of one product detail page (DESIGN.md §6): every condition question is on screen,
+// the server prices the answers as soon as all are given and again whenever one changes, and the
+// binding offer can go into the cart. The answers and the offer are kept per device (IndexedDB), so
+// a reload or back/forward finds them again. Side effects run in the `restore` and `requestOffer`
+// actors; ./offer.actors.ts provides the real ones, tests provide fakes.
 
 import { and, assign, fromPromise, setup } from 'xstate';
 import type { Offer, OfferBlocked, OfferRequest } from '../contracts/offers';
 import type { Device, Question } from '../services/catalogue/entities';
-import type { ApiClient } from '../services/api-client';
 import type { OfferResult } from '../services/offers';
-
-/** The device is already loaded by the route, or only its url slug is known. */
-export type OfferInput = { readonly device: Device } | { readonly slug: string };
 
 export type OfferAnswers = Readonly<Record<string, number>>;
 export type BlockedBy = OfferBlocked['blockedBy'];
 
+/** What is kept of an offer flow between visits; a different version is discarded on restore. */
+export const OFFER_SNAPSHOT_VERSION = 2;
+
+export interface StoredOffer {
+  readonly version: number;
+  readonly deviceId: number;
+  readonly answers: OfferAnswers;
+  readonly offer: Offer | null;
+}
+
+export interface OfferInput {
+  readonly device: Device;
+  /** Answers chosen before the machine's code had loaded; they win over stored ones. */
+  readonly answers?: OfferAnswers;
+}
+
 export interface OfferContext {
-  readonly slug: string | null;
-  readonly device: Device | null;
-  /** Index of the question on screen. */
-  readonly step: number;
+  readonly device: Device;
   /** Chosen answer id per question id (the OfferRequest shape). */
   readonly answers: OfferAnswers;
   readonly offer: Offer | null;
   /** The answers that made the server refuse the device; empty unless in `blocked`. */
   readonly blockedBy: BlockedBy;
-  /** The last actor failure, for logging or a not-found decision by the route; never shown as text. */
-  readonly error: unknown;
 }
 
 export type OfferEvent =
   | { readonly type: 'offer.answer'; readonly questionId: number; readonly answerId: number }
-  | { readonly type: 'offer.back' }
-  | { readonly type: 'offer.change'; readonly questionId: number }
   | { readonly type: 'offer.retry' }
   | { readonly type: 'offer.addToCart' };
 
-export interface OfferOutput {
-  readonly offer: Offer | null;
-}
+export { offerStorageKey } from '../services/storage-keys';
 
 /** Index of the first question without an answer, or -1 when every question is answered. */
 export function firstUnanswered(questions: readonly Question[], answers: OfferAnswers): number {
   return questions.findIndex((question) => answers[String(question.id)] === undefined);
 }
 
-const questionsOf = (context: OfferContext): readonly Question[] => context.device?.questions ?? [];
-const lastStep = (context: OfferContext): number => Math.max(0, questionsOf(context).length - 1);
-const indexOfQuestion = (context: OfferContext, questionId: number): number =>
-  questionsOf(context).findIndex((question) => question.id === questionId);
+const isAnswerOf = (questions: readonly Question[], questionId: number, answerId: number) =>
+  questions.find((q) => q.id === questionId)?.answers.some((answer) => answer.id === answerId) ?? false;
 
+/** Only the answers that belong to the device's questions (a changed catalogue drops the others). */
+function validAnswers(questions: readonly Question[], answers: OfferAnswers): OfferAnswers {
+  return Object.fromEntries(
+    Object.entries(answers).filter(([questionId, answerId]) => isAnswerOf(questions, Number(questionId), answerId)),
+  );
+}
+
+const sameAnswers = (a: OfferAnswers, b: OfferAnswers) => {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+};
+
+/** The stored flow of `device` to continue with at `now`, or null when it is unusable (other version or device). */
+export function resumableOffer(stored: unknown, device: Device, now: number): Pick<OfferContext, 'answers' | 'offer'> | null {
+  if (typeof stored !== 'object' || stored === null) return null;
+  const { version, deviceId, answers, offer } = stored as Partial<StoredOffer>;
+  if (version !== OFFER_SNAPSHOT_VERSION || deviceId !== device.id || typeof answers !== 'object' || answers === null) return null;
+  const kept = validAnswers(device.questions, answers);
+  // An offer is kept only while it is valid and was made for exactly these answers.
+  const usable =
+    offer && offer.deviceId === device.id && Date.parse(offer.validUntil) > now && sameAnswers(offer.answers, kept) ? offer : null;
+  return { answers: kept, offer: usable };
+}
+
+/** What is stored of a running flow. */
+export function storedOfferOf(context: OfferContext): StoredOffer {
+  return { version: OFFER_SNAPSHOT_VERSION, deviceId: context.device.id, answers: context.answers, offer: context.offer };
+}
+
+const questionsOf = (context: OfferContext): readonly Question[] => context.device.questions;
 const notProvided = (name: string) => () => Promise.reject(new Error(`offer machine: provide the '${name}' actor`));
 
 export const offerMachine = setup({
@@ -57,102 +89,78 @@ export const offerMachine = setup({
     context: {} as OfferContext,
     events: {} as OfferEvent,
     input: {} as OfferInput,
-    output: {} as OfferOutput,
   },
   actors: {
-    // Placeholders typed with the real signatures; see offerActors().
-    loadDevice: fromPromise<Device, { slug: string }>(notProvided('loadDevice')),
+    // Placeholders typed with the real signatures; see ./offer.actors.ts.
+    /** The stored flow of the device (resumableOffer), null when there is none. */
+    restore: fromPromise<Pick<OfferContext, 'answers' | 'offer'> | null, { device: Device }>(notProvided('restore')),
     requestOffer: fromPromise<OfferResult, OfferRequest>(notProvided('requestOffer')),
   },
   guards: {
-    hasDevice: ({ context }) => context.device !== null,
-    hasNoQuestions: ({ context }) => context.device !== null && questionsOf(context).length === 0,
-    hasQuestions: ({ context }) => questionsOf(context).length > 0,
-    canGoBack: ({ context }) => context.step > 0,
-    isKnownQuestion: ({ context, event }) => event.type === 'offer.change' && indexOfQuestion(context, event.questionId) >= 0,
-    /** The answer exists and belongs to the question; anything else is ignored. */
-    isValidAnswer: ({ context, event }) => {
-      if (event.type !== 'offer.answer') return false;
-      const question = questionsOf(context).find((q) => q.id === event.questionId);
-      return question?.answers.some((answer) => answer.id === event.answerId) ?? false;
-    },
+    hasOffer: ({ context }) => context.offer !== null,
+    allAnswered: ({ context }) => firstUnanswered(questionsOf(context), context.answers) === -1,
+    /** The answer belongs to the question and differs from the chosen one; anything else is ignored. */
+    changesAnswer: ({ context, event }) =>
+      event.type === 'offer.answer' &&
+      isAnswerOf(questionsOf(context), event.questionId, event.answerId) &&
+      context.answers[String(event.questionId)] !== event.answerId,
     completesAnswers: ({ context, event }) =>
       event.type === 'offer.answer' &&
       firstUnanswered(questionsOf(context), { ...context.answers, [String(event.questionId)]: event.answerId }) === -1,
     isOffer: (_, result: OfferResult) => result.kind === 'offer',
   },
   actions: {
-    storeDevice: assign((_, device: Device) => ({ device, step: 0, answers: {}, error: null })),
-    storeError: assign((_, params: { error: unknown }) => ({ error: params.error })),
-    recordAnswer: assign(({ context, event }) => {
-      if (event.type !== 'offer.answer') return {};
-      const answers = { ...context.answers, [String(event.questionId)]: event.answerId };
-      const next = firstUnanswered(questionsOf(context), answers);
-      return { answers, step: next === -1 ? lastStep(context) : next };
+    /** Stored answers, overridden by the ones chosen before the machine loaded. */
+    resume: assign(({ context }, stored: Pick<OfferContext, 'answers' | 'offer'> | null) => {
+      if (!stored) return {};
+      const answers = { ...stored.answers, ...context.answers };
+      return { answers, offer: stored.offer && sameAnswers(stored.offer.answers, answers) ? stored.offer : null };
     }),
-    stepBack: assign({ step: ({ context }) => Math.max(0, context.step - 1) }),
-    goToLastQuestion: assign({ step: ({ context }) => lastStep(context) }),
-    goToQuestion: assign({
-      step: ({ context, event }) => (event.type === 'offer.change' ? Math.max(0, indexOfQuestion(context, event.questionId)) : context.step),
-    }),
-    /** Back from a refusal lands on the first answer the server named. */
-    goToBlockingQuestion: assign({
-      step: ({ context }) => {
-        const first = context.blockedBy[0];
-        const index = first ? indexOfQuestion(context, first.questionId) : -1;
-        return index >= 0 ? index : lastStep(context);
-      },
-    }),
-    storeResult: assign((_, result: OfferResult) =>
-      result.kind === 'offer'
-        ? { offer: result.offer, blockedBy: [], error: null }
-        : { offer: null, blockedBy: result.blocked.blockedBy, error: null },
+    recordAnswer: assign(({ context, event }) =>
+      event.type === 'offer.answer' ? { answers: { ...context.answers, [String(event.questionId)]: event.answerId } } : {},
     ),
-    clearResult: assign({ offer: null, blockedBy: () => [], error: null }),
+    storeResult: assign((_, result: OfferResult) =>
+      result.kind === 'offer' ? { offer: result.offer, blockedBy: [] } : { offer: null, blockedBy: result.blocked.blockedBy },
+    ),
+    clearResult: assign({ offer: null, blockedBy: () => [] }),
+    /** The seller put the offer into the cart: the owner (the shop actor) adds it; nothing without one. */
+    accepted: () => undefined,
   },
 }).createMachine({
   id: 'offer',
   context: ({ input }) => ({
-    slug: 'slug' in input ? input.slug : null,
-    device: 'device' in input ? input.device : null,
-    step: 0,
-    answers: {},
+    device: input.device,
+    answers: validAnswers(input.device.questions, input.answers ?? {}),
     offer: null,
     blockedBy: [],
-    error: null,
   }),
-  initial: 'loading',
-  output: ({ context }) => ({ offer: context.offer }),
+  initial: 'restoring',
   states: {
-    loading: {
-      // Skipped (the actor never starts) when the route already loaded the device.
-      always: { guard: 'hasDevice', target: 'answering' },
+    restoring: {
       invoke: {
-        src: 'loadDevice',
-        input: ({ context }) => ({ slug: context.slug ?? '' }),
-        onDone: { target: 'answering', actions: { type: 'storeDevice', params: ({ event }) => event.output } },
-        onError: { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        src: 'restore',
+        input: ({ context }) => ({ device: context.device }),
+        onDone: { target: 'resuming', actions: { type: 'resume', params: ({ event }) => event.output } },
+        // Storage is a convenience: without it the flow starts from the answers it has.
+        onError: 'resuming',
       },
     },
-    loadFailed: {
-      on: { 'offer.retry': 'loading' },
+    resuming: {
+      always: [{ guard: 'hasOffer', target: 'offered' }, { guard: 'allAnswered', target: 'calculating' }, { target: 'answering' }],
     },
     answering: {
-      always: { guard: 'hasNoQuestions', target: 'calculating' },
       on: {
         'offer.answer': [
-          { guard: and(['isValidAnswer', 'completesAnswers']), target: 'calculating', actions: 'recordAnswer' },
-          { guard: 'isValidAnswer', actions: 'recordAnswer' },
+          { guard: and(['changesAnswer', 'completesAnswers']), target: 'calculating', actions: 'recordAnswer' },
+          { guard: 'changesAnswer', actions: 'recordAnswer' },
         ],
-        'offer.back': { guard: 'canGoBack', actions: 'stepBack' },
-        'offer.change': { guard: 'isKnownQuestion', actions: 'goToQuestion' },
       },
     },
     calculating: {
       entry: 'clearResult',
       invoke: {
         src: 'requestOffer',
-        input: ({ context }) => ({ deviceId: context.device?.id ?? 0, answers: { ...context.answers } }),
+        input: ({ context }) => ({ deviceId: context.device.id, answers: { ...context.answers } }),
         onDone: [
           {
             guard: { type: 'isOffer', params: ({ event }) => event.output },
@@ -161,49 +169,31 @@ export const offerMachine = setup({
           },
           { target: 'blocked', actions: { type: 'storeResult', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onError: 'failed',
       },
     },
     offered: {
       on: {
         'offer.addToCart': 'addedToCart',
-        'offer.change': { guard: 'isKnownQuestion', target: 'answering', actions: ['clearResult', 'goToQuestion'] },
-        'offer.back': { guard: 'hasQuestions', target: 'answering', actions: ['clearResult', 'goToLastQuestion'] },
+        // Every question is answered here: a changed answer prices again at once.
+        'offer.answer': { guard: 'changesAnswer', target: 'calculating', actions: 'recordAnswer' },
       },
     },
     blocked: {
-      on: {
-        'offer.change': { guard: 'isKnownQuestion', target: 'answering', actions: ['goToQuestion', 'clearResult'] },
-        'offer.back': { guard: 'hasQuestions', target: 'answering', actions: ['goToBlockingQuestion', 'clearResult'] },
-      },
+      on: { 'offer.answer': { guard: 'changesAnswer', target: 'calculating', actions: 'recordAnswer' } },
     },
     failed: {
       on: {
         'offer.retry': 'calculating',
-        'offer.back': { guard: 'hasQuestions', target: 'answering', actions: ['clearResult', 'goToLastQuestion'] },
-        'offer.change': { guard: 'isKnownQuestion', target: 'answering', actions: ['clearResult', 'goToQuestion'] },
+        'offer.answer': { guard: 'changesAnswer', target: 'calculating', actions: 'recordAnswer' },
       },
     },
-    // The page reads the offer from the output (or context) and sends 'cart.add' to the cart.
-    addedToCart: { type: 'final' },
+    addedToCart: {
+      entry: 'accepted',
+      // Another answer is another offer: it can go into the cart as well.
+      on: { 'offer.answer': { guard: 'changesAnswer', target: 'calculating', actions: 'recordAnswer' } },
+    },
   },
 });
 
 export type OfferMachine = typeof offerMachine;
-
-export interface OfferDeps {
-  /** The API client, made on first use (the HTTP code loads only when an offer is requested). */
-  readonly api: () => Promise<ApiClient>;
-  readonly loadDevice: (slug: string) => Promise<Device>;
-}
-
-/** The real actors, for `offerMachine.provide({ actors: offerActors(deps) })`. */
-export function offerActors(deps: OfferDeps) {
-  return {
-    loadDevice: fromPromise<Device, { slug: string }>(({ input }) => deps.loadDevice(input.slug)),
-    requestOffer: fromPromise<OfferResult, OfferRequest>(async ({ input }) => {
-      const [{ requestOffer }, api] = await Promise.all([import('../services/offers'), deps.api()]);
-      return requestOffer(api, input);
-    }),
-  };
-}

@@ -107,7 +107,9 @@ describe('reset password: token from the link, new password twice', () => {
   });
 
   it('a refused password (400 with fields) goes back to the form with the message', async () => {
-    const { actor } = start(TOKEN, [new AccountCallError({ status: 400, fields: [{ path: 'password', message: 'This password is too common.' }] })]);
+    const { actor } = start(TOKEN, [
+      new AccountCallError({ status: 400, fields: [{ path: 'password', message: 'This password is too common.' }] }),
+    ]);
     enter(actor, 'password1234');
     const state = await waitFor(actor, (s) => s.matches('editing') && Object.keys(s.context.errors).length > 0);
     expect(state.context.errors).toEqual({ password: 'This password is too common.' });

@@ -73,9 +73,7 @@ export interface ForgotPasswordContext {
 }
 
 export type ForgotPasswordEvent =
-  | { readonly type: 'forgot.change'; readonly value: string }
-  | { readonly type: 'forgot.submit' }
-  | { readonly type: 'forgot.retry' };
+  { readonly type: 'forgot.change'; readonly value: string } | { readonly type: 'forgot.submit' } | { readonly type: 'forgot.retry' };
 
 export interface SendMailInput {
   readonly email: string;
@@ -104,7 +102,9 @@ export const forgotPasswordMachine = setup({
     gotNoAnswer: (_, { error }: { error: unknown }) => failureStatus(error) === undefined,
   },
   actions: {
-    changeEmail: assign(({ context, event }) => (event.type === 'forgot.change' ? { email: event.value, errors: withoutError(context.errors, 'email') } : {})),
+    changeEmail: assign(({ context, event }) =>
+      event.type === 'forgot.change' ? { email: event.value, errors: withoutError(context.errors, 'email') } : {},
+    ),
     showErrors: assign(({ context }) => ({ errors: emailErrors(context.email) })),
     startSending: assign({ failure: null, errors: {} }),
     storeNetworkFailure: assign({ failure: 'network' as const }),
@@ -128,7 +128,11 @@ export const forgotPasswordMachine = setup({
         input: ({ context }) => ({ email: AccountEmailSchema.parse(context.email), lang: context.locale }),
         onDone: 'sent',
         onError: [
-          { guard: { type: 'gotNoAnswer', params: ({ event }) => ({ error: event.error }) }, target: 'failed', actions: 'storeNetworkFailure' },
+          {
+            guard: { type: 'gotNoAnswer', params: ({ event }) => ({ error: event.error }) },
+            target: 'failed',
+            actions: 'storeNetworkFailure',
+          },
           { target: 'sent' },
         ],
       },
@@ -137,7 +141,10 @@ export const forgotPasswordMachine = setup({
       on: {
         'forgot.retry': 'sending',
         'forgot.change': { target: 'editing', actions: 'changeEmail' },
-        'forgot.submit': [{ guard: 'isEmailValid', target: 'sending' }, { target: 'editing', actions: 'showErrors' }],
+        'forgot.submit': [
+          { guard: 'isEmailValid', target: 'sending' },
+          { target: 'editing', actions: 'showErrors' },
+        ],
       },
     },
     sent: { type: 'final' },
@@ -210,7 +217,9 @@ export const resetPasswordMachine = setup({
     showErrors: assign(({ context }) => ({ errors: resetErrors(context) })),
     startReset: assign({ failure: null, errors: {} }),
     storeFieldErrors: assign((_, { error }: { error: unknown }) => ({ errors: serverFieldErrors(error) })),
-    storeFailure: assign((_, { error }: { error: unknown }) => ({ failure: failureStatus(error) === 429 ? ('rateLimited' as const) : ('network' as const) })),
+    storeFailure: assign((_, { error }: { error: unknown }) => ({
+      failure: failureStatus(error) === 429 ? ('rateLimited' as const) : ('network' as const),
+    })),
   },
 }).createMachine({
   id: 'resetPassword',
@@ -234,9 +243,17 @@ export const resetPasswordMachine = setup({
         input: ({ context }) => ({ token: context.token, password: context.password }),
         onDone: 'done',
         onError: [
-          { guard: { type: 'isTransient', params: ({ event }) => ({ error: event.error }) }, target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
+          {
+            guard: { type: 'isTransient', params: ({ event }) => ({ error: event.error }) },
+            target: 'failed',
+            actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
+          },
           // The password was refused (e.g. a too common one): the token is still good.
-          { guard: { type: 'hasFieldErrors', params: ({ event }) => ({ error: event.error }) }, target: 'editing', actions: { type: 'storeFieldErrors', params: ({ event }) => ({ error: event.error }) } },
+          {
+            guard: { type: 'hasFieldErrors', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            actions: { type: 'storeFieldErrors', params: ({ event }) => ({ error: event.error }) },
+          },
           { target: 'invalidToken' },
         ],
       },

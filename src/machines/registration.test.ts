@@ -38,7 +38,8 @@ function fill(actor: Actor, values: Partial<RegistrationValues>) {
   }
 }
 
-const errorsFor = (values: Partial<RegistrationValues>) => parseRegistration({ locale: 'de', values: { ...VALID, ...values }, address: null, payment: null }).errors;
+const errorsFor = (values: Partial<RegistrationValues>) =>
+  parseRegistration({ locale: 'de', values: { ...VALID, ...values }, address: null, payment: null }).errors;
 
 describe('the registration payload (spec §3), exactly', () => {
   it('sends enabled, trimmed names, lower-cased username and e-mail, one permanent password, empty actions and groups, locale and consent', async () => {
@@ -65,7 +66,14 @@ describe('the registration payload (spec §3), exactly', () => {
   });
 
   it('the checkout path sends the address and payout account along', async () => {
-    const address = { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17a', postalCode: '51147', city: 'Köln' };
+    const address = {
+      firstName: 'Erika',
+      lastName: 'Mustermann',
+      street: 'Heidestraße',
+      houseNumber: '17a',
+      postalCode: '51147',
+      city: 'Köln',
+    };
     const payment = { method: 'paypal' as const, email: 'pp@example.com' };
     const { actor, sent } = start({ input: { locale: 'at', address: { ...address, postalCode: '1010' }, payment } });
     fill(actor, VALID);
@@ -148,7 +156,12 @@ describe('submission failures go back to editing', () => {
   it('a 400 shows the server field errors at the form fields; a new submit tries again', async () => {
     let calls = 0;
     const { actor, sent } = start({
-      register: () => (++calls === 1 ? Promise.reject(new AccountCallError({ status: 400, fields: [{ path: 'credentials.0.value', message: 'This password is too common.' }] })) : Promise.resolve()),
+      register: () =>
+        ++calls === 1
+          ? Promise.reject(
+              new AccountCallError({ status: 400, fields: [{ path: 'credentials.0.value', message: 'This password is too common.' }] }),
+            )
+          : Promise.resolve(),
     });
     fill(actor, VALID);
     actor.send({ type: 'registration.submit' });

@@ -107,7 +107,9 @@ const schemaFor = (locale: Locale) => {
 };
 
 /** The validated payload (what is sent), or the errors per form field. */
-export function parseRegistration(form: RegistrationForm): { readonly registration: Registration; readonly errors: null } | { readonly registration: null; readonly errors: FieldErrors } {
+export function parseRegistration(
+  form: RegistrationForm,
+): { readonly registration: Registration; readonly errors: null } | { readonly registration: null; readonly errors: FieldErrors } {
   const result = schemaFor(form.locale).safeParse(registrationPayload(form));
   if (result.success) return { registration: result.data, errors: null };
   const errors: Record<string, string> = {};
@@ -157,7 +159,11 @@ export const registrationMachine = setup({
     }),
     acceptPrivacy: assign(({ context, event }) =>
       event.type === 'registration.acceptPrivacy'
-        ? { values: { ...context.values, privacyAccepted: event.value }, errors: withoutError(context.errors, 'privacyAccepted'), submitError: null }
+        ? {
+            values: { ...context.values, privacyAccepted: event.value },
+            errors: withoutError(context.errors, 'privacyAccepted'),
+            submitError: null,
+          }
         : {},
     ),
     showErrors: assign(({ context }) => ({ errors: parseRegistration(context).errors ?? {} })),

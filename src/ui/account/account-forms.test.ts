@@ -6,10 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { BankAccount, PaymentAccount, PaypalAccount } from '../../contracts/account';
 import { MISMATCH_MESSAGE, passwordErrors } from '../../machines/password';
 import { AccountCallError } from '../../services/account';
-import type { ApiClient } from '../../services/api-client';
 import type { CustomerApi } from '../../services/customer-data';
 import { SessionEndedError } from '../../services/session-tokens';
-import { authorizedClient } from './authorized-client';
 import { callFailure } from './form-errors';
 import { passwordHint, passwordMessage } from './new-password-fields';
 import { paymentFormPath, savePayout } from './payment-change';
@@ -28,9 +26,18 @@ const paypal: PaypalAccount = { '@id': '/api/customers/paypal_accounts/7d9f1c2b-
 
 describe('callFailure', () => {
   it('400 fields under the form paths; unknown paths dropped', () => {
-    const error = new AccountCallError({ status: 400, fields: [{ path: 'payment.iban', message: 'This IBAN is not valid.' }, { path: 'payment.@id', message: 'x' }] });
+    const error = new AccountCallError({
+      status: 400,
+      fields: [
+        { path: 'payment.iban', message: 'This IBAN is not valid.' },
+        { path: 'payment.@id', message: 'x' },
+      ],
+    });
     expect(callFailure(error, paymentFormPath)).toEqual({ kind: 'fields', errors: { 'payout.iban': 'This IBAN is not valid.' } });
-    expect(callFailure(new AccountCallError({ status: 400, fields: [{ path: 'payment.@id', message: 'x' }] }), paymentFormPath)).toEqual({ kind: 'refused', status: 400 });
+    expect(callFailure(new AccountCallError({ status: 400, fields: [{ path: 'payment.@id', message: 'x' }] }), paymentFormPath)).toEqual({
+      kind: 'refused',
+      status: 400,
+    });
   });
 
   it('429 locked with the wait; no answer and 5xx unavailable; 403 refused; an ended session', () => {
@@ -44,14 +51,11 @@ describe('callFailure', () => {
 
 describe('paymentFormPath', () => {
   it('maps the four calls’ bodies to the payout fields', () => {
-    expect(['payment.iban', 'bankAccount.accountHolder', 'paypalAccount.email', 'payment.@id', 'customer', 'bankAccount.bic'].map(paymentFormPath)).toEqual([
-      'payout.iban',
-      'payout.accountHolder',
-      'payout.email',
-      null,
-      null,
-      'payout.bic',
-    ]);
+    expect(
+      ['payment.iban', 'bankAccount.accountHolder', 'paypalAccount.email', 'payment.@id', 'customer', 'bankAccount.bic'].map(
+        paymentFormPath,
+      ),
+    ).toEqual(['payout.iban', 'payout.accountHolder', 'payout.email', null, null, 'payout.bic']);
   });
 });
 
@@ -80,7 +84,12 @@ describe('savePayout (spec §4: no payment id → create, else update)', () => {
   it('creates a bank account with the customer IRI when there is none', async () => {
     const { api, calls } = fakeApi();
     const saved = await savePayout(api, { bank: null, paypal }, sepa, CUSTOMER);
-    expect(calls).toEqual([['createPaymentAccount', { bankAccount: { accountHolder: 'Max Muster', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' }, customer: CUSTOMER }]]);
+    expect(calls).toEqual([
+      [
+        'createPaymentAccount',
+        { bankAccount: { accountHolder: 'Max Muster', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' }, customer: CUSTOMER },
+      ],
+    ]);
     expect(saved.bank?.accountHolder).toBe('Max Muster');
     expect(saved.paypal).toBe(paypal);
   });
@@ -88,7 +97,9 @@ describe('savePayout (spec §4: no payment id → create, else update)', () => {
   it('updates the existing bank account by its IRI', async () => {
     const { api, calls } = fakeApi();
     await savePayout(api, { bank, paypal: null }, sepa, CUSTOMER);
-    expect(calls).toEqual([['patchBankAccount', { '@id': bank['@id'], accountHolder: 'Max Muster', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' }]]);
+    expect(calls).toEqual([
+      ['patchBankAccount', { '@id': bank['@id'], accountHolder: 'Max Muster', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' }],
+    ]);
   });
 
   it('PayPal: creates without an account, updates with one', async () => {
@@ -102,35 +113,14 @@ describe('savePayout (spec §4: no payment id → create, else update)', () => {
   });
 });
 
-describe('authorizedClient', () => {
-  const account = (getAccessToken: () => Promise<string>) => ({ getAccessToken });
-
-  it('adds the bearer token to every call and keeps the call’s own headers', async () => {
-    const seen: Array<{ headers: Headers }> = [];
-    const client = Object.assign(async (_request: unknown, options: { headers: Headers }) => void seen.push(options), {
-      raw: async (_request: unknown, options: { headers: Headers }) => void seen.push(options),
-    }) as unknown as ApiClient;
-    const authorized = await authorizedClient(client, account(async () => 'token-1'));
-    await authorized.raw('/api/trades', { method: 'POST', headers: { 'Idempotency-Key': 'key-1' } });
-    await authorized('/api/vouchers/check');
-    expect(seen.map((o) => [o.headers.get('authorization'), o.headers.get('idempotency-key')])).toEqual([
-      ['Bearer token-1', 'key-1'],
-      ['Bearer token-1', null],
-    ]);
-  });
-
-  it('rejects like an ended session when the session cannot give a token', async () => {
-    const client = (async () => undefined) as unknown as ApiClient;
-    await expect(authorizedClient(client, account(() => Promise.reject(new SessionEndedError('loggedOut'))))).rejects.toBeInstanceOf(SessionEndedError);
-  });
-});
-
 describe('password texts', () => {
   it('say the contract’s password errors in words', () => {
     expect(passwordMessage(i18n, passwordErrors('short').password!)).toBe('Please choose a password with at least 8 characters.');
     expect(passwordMessage(i18n, passwordErrors('x'.repeat(129)).password!)).toBe('Please choose a password with at most 128 characters.');
     expect(passwordMessage(i18n, MISMATCH_MESSAGE)).toBe('The two passwords are not the same.');
-    expect(passwordMessage(i18n, 'This password is too common.')).toBe('This password is too common or easy to guess. Please choose another one.');
+    expect(passwordMessage(i18n, 'This password is too common.')).toBe(
+      'This password is too common or easy to guess. Please choose another one.',
+    );
   });
 
   it('hint at the length first, then the strength', () => {

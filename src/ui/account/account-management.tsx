@@ -71,7 +71,9 @@ function Goodbye() {
   return (
     <div className="account-outcome" data-testid="account-deleted">
       <OutcomeHeading>{i18n._(msg`Your account has been deleted.`)}</OutcomeHeading>
-      <p>{i18n._(msg`Goodbye, and thank you for selling with us. You are always welcome to sell again, as a guest or with a new account.`)}</p>
+      <p>
+        {i18n._(msg`Goodbye, and thank you for selling with us. You are always welcome to sell again, as a guest or with a new account.`)}
+      </p>
       <Link to={shop.path('home')} className="button primary">
         {i18n._(msg`Go to the home page`)}
       </Link>

@@ -1,36 +1,28 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { act, type ReactNode } from 'react';
+import { act, useEffect, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadSnapshot } from '../../services/persistence';
 import { ApiOptionsContext } from '../api-context';
 import type { AccountHandle } from './account-handle';
-import { AccountProvider, useAccount } from './account-provider';
+import { ShopActorProvider, useShopActor } from '../shop-actor';
+import { ShopProvider, makeShop } from '../shop-context';
+import { useAccount } from './account-provider';
+import { CUSTOMER_ID, accessToken, customer } from '../../machines/auth.fixtures';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const CUSTOMER_ID = '5b0e8a6c-3f1d-4e2a-9c7b-8d6e5f4a3b2c';
 const PASSWORD = 'Kölner-Dom-1248';
-const b64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-const jwt = (id: number) =>
-  `${b64url({ alg: 'HS256' })}.${b64url({ sub: CUSTOMER_ID, exp: 2_000_000_000, email: 'erika@example.com', customerNumber: 'K-100042' })}.sig-${id}`;
-const customer = {
-  '@id': `/api/customers/customers/${CUSTOMER_ID}`,
-  id: CUSTOMER_ID,
-  customerNumber: 'K-100042',
-  email: 'erika@example.com',
-  locale: 'de',
-  person: '/api/customers/people/0d6f4a3e-2b1c-4d5e-8f7a-9b8c7d6e5f4a',
-  createdAt: '2030-01-01T10:00:00.000Z',
-};
+const jwt = (id: number) => accessToken({}, id);
 
 const calls: string[] = [];
 const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   const path = new URL(String(input)).pathname;
   calls.push(`${init?.method ?? 'GET'} ${path}`);
   const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-  if (path === '/api/account/login') return json({ access_token: jwt(1), refresh_token: 'refresh-1', token_type: 'Bearer', expires_in: 300, refresh_expires_in: 86_400 });
+  if (path === '/api/account/login')
+    return json({ access_token: jwt(1), refresh_token: 'refresh-1', token_type: 'Bearer', expires_in: 300, refresh_expires_in: 86_400 });
   if (path === '/api/customers/customers') return json(customer);
   if (path === '/api/customers/trade_history') return json({ trades: [] });
   return json({ success: true });
@@ -47,9 +39,31 @@ function tab() {
   }
   const container = document.createElement('div');
   const root: Root = createRoot(container);
-  const render = (children: ReactNode) => act(() => root.render(<ApiOptionsContext.Provider value={API}>{children}</ApiOptionsContext.Provider>));
+  // The route tree's part: the router's navigations (none happen here).
+  function Navigation() {
+    const { attachNavigation } = useShopActor();
+    useEffect(
+      () => attachNavigation({ current: () => 'accountOverview', subscribe: () => () => undefined, showThankYou: () => undefined }),
+      [attachNavigation],
+    );
+    return null;
+  }
+  const render = (children: ReactNode) =>
+    act(() =>
+      root.render(
+        <ApiOptionsContext.Provider value={API}>
+          <ShopProvider shop={makeShop({ locale: 'de', mode: 'default', languageSwitchable: false })}>{children}</ShopProvider>
+        </ApiOptionsContext.Provider>,
+      ),
+    );
   return {
-    mount: () => render(<AccountProvider><Probe /></AccountProvider>),
+    mount: () =>
+      render(
+        <ShopActorProvider>
+          <Navigation />
+          <Probe />
+        </ShopActorProvider>,
+      ),
     current: () => latest as AccountHandle,
     unmount: () => act(() => root.unmount()),
   };
@@ -65,21 +79,30 @@ afterEach(async () => {
   for (const t of tabs.splice(0)) await t.unmount();
 });
 
-describe('AccountProvider', () => {
-  it('is not ready on the first render, then restores and logs in; the stored session has no password', async () => {
+describe("useAccount (the shop actor's session)", () => {
+  it('is not ready on the first render, then logged out without a stored session; a log-in starts the session; the stored session has no password', async () => {
     const a = tab();
     tabs.push(a);
     await a.mount();
     expect(a.current().ready).toBe(false);
     // A call made before the session is loaded waits for it (and then finds nobody logged in).
-    const early = a.current().customerApi.getTradeHistory().catch((e: unknown) => e);
+    const early = a
+      .current()
+      .customerApi.getTradeHistory()
+      .catch((e: unknown) => e);
     await until(() => a.current().ready);
     expect(await early).toMatchObject({ name: 'SessionEndedError' });
     expect(a.current().isLoggedIn).toBe(false);
 
     await act(async () => a.current().login({ email: 'erika@example.com', password: PASSWORD, rememberMe: true }));
     await until(() => a.current().customerData !== null);
-    expect(a.current()).toMatchObject({ isLoggedIn: true, email: 'erika@example.com', customerId: CUSTOMER_ID, customerNumber: 'K-100042', busy: false });
+    expect(a.current()).toMatchObject({
+      isLoggedIn: true,
+      email: 'erika@example.com',
+      customerId: CUSTOMER_ID,
+      customerNumber: 'K-100042',
+      busy: false,
+    });
     expect(window.dataLayer).toContainEqual({ event: 'login', method: 'password' });
     const rendered = a.current();
     await act(async () => {

@@ -1,22 +1,20 @@
 // The logged-in customer's server data through TanStack Query: addresses, payout accounts and trade
-// history, cached per customer for the account screens and the checkout's prefill, and dropped when
+// history, cached per customer for the account screens, and dropped when
 // the session ends. Every call goes through the session's customerApi (token refresh included).
+// The cache is the page's one QueryClient from the router context (the catalogue loaders use it too).
 
-import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { use, useEffect, type ReactNode } from 'react';
 import type { BankAccount, CustomerAddress, PaypalAccount } from '../../contracts/account';
-import { ADDRESS_FIELDS, type AccountPrefill, type AddressForm } from '../../machines/checkout-form';
+import { ADDRESS_FIELDS, type AddressForm } from '../../machines/checkout-form';
 import type { CustomerApi } from '../../services/customer-data';
 import { useAccount } from './account-provider';
 
-const newClient = () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } } });
-
-let browserClient: QueryClient | undefined;
-/** One cache per browser page (account screens share it); a fresh one per server render. */
-const accountQueryClient = () => (typeof window === 'undefined' ? newClient() : (browserClient ??= newClient()));
-
 export function AccountQueries({ children }: { children: ReactNode }) {
-  const [client] = useState(accountQueryClient);
+  // The account routes load the client with their page module, so it is there by the time this renders.
+  const queryClient = useRouter().options.context.queryClient;
+  const client = queryClient.current ?? use(queryClient.load());
   const { ready, customerId } = useAccount();
   // Another customer (or none) must never see the previous one's data.
   useEffect(() => {
@@ -80,30 +78,8 @@ export function useAccountCache() {
   const { customerId } = useAccount();
   return {
     setPrimaryAddress: (address: CustomerAddress) => client.setQueryData(accountKeys.addresses(customerId), address),
-    setPayout: (update: (current: PayoutAccounts | undefined) => PayoutAccounts) => client.setQueryData(accountKeys.payout(customerId), update),
+    setPayout: (update: (current: PayoutAccounts | undefined) => PayoutAccounts) =>
+      client.setQueryData(accountKeys.payout(customerId), update),
     refreshTradeHistory: () => client.invalidateQueries({ queryKey: accountKeys.tradeHistory(customerId) }),
-  };
-}
-
-/**
- * Loads what the checkout prefills for a logged-in customer (through the shared cache). A part that
- * cannot be loaded is left out: the seller types it, the checkout does not wait for it.
- */
-export function useLoadAccountPrefill(): () => Promise<AccountPrefill | null> {
-  const client = useQueryClient();
-  const account = useAccount();
-  const { customerId, email, customerApi } = account;
-  return async () => {
-    if (!customerId || !email) return null;
-    const [address, payout] = await Promise.all([
-      client.fetchQuery({ queryKey: accountKeys.addresses(customerId), queryFn: async () => primaryAddress(await customerApi.getAddresses()) }).catch(() => null),
-      client.fetchQuery({ queryKey: accountKeys.payout(customerId), queryFn: () => loadPayoutAccounts(customerApi) }).catch(() => null),
-    ]);
-    return {
-      email,
-      address: address ? addressFormOf(address) : null,
-      sepa: payout?.bank ? { accountHolder: payout.bank.accountHolder, iban: payout.bank.iban, bic: payout.bank.bic } : null,
-      paypal: payout?.paypal ? { email: payout.paypal.email } : null,
-    };
   };
 }

@@ -27,7 +27,9 @@ export function ActivationView({ token }: { token: string }) {
       activationMachine.provide({
         actors: {
           activateRegistration: fromPromise(async ({ input }: { input: { token: string } }) => activateRegistration(await api(), input)),
-          activateCustomer: fromPromise(async ({ input }: { input: { identifier: string } }) => activateCustomerByIdentifier(await api(), input)),
+          activateCustomer: fromPromise(async ({ input }: { input: { identifier: string } }) =>
+            activateCustomerByIdentifier(await api(), input),
+          ),
         },
       }),
     [api],
@@ -40,7 +42,11 @@ export function ActivationView({ token }: { token: string }) {
   if (state.matches('notActivated')) {
     return (
       <Outcome state="notActivated" heading={i18n._(msg`This activation link is not valid any more.`)}>
-        <p>{i18n._(msg`It may have been used already or have expired. If you activated your account before, just log in. Otherwise please register again: you get a new link.`)}</p>
+        <p>
+          {i18n._(
+            msg`It may have been used already or have expired. If you activated your account before, just log in. Otherwise please register again: you get a new link.`,
+          )}
+        </p>
         <p className="form-actions">
           <Link to={shop.path('accountOverview')} className="button primary">
             {i18n._(msg`Log in`)}
@@ -59,7 +65,9 @@ export function ActivationView({ token }: { token: string }) {
         <p>
           {context.missingTokenIn === 'answer'
             ? i18n._(msg`We could not finish the activation. Please open the link from the e-mail again.`)
-            : i18n._(msg`The code at the end of the link is missing. Please open the link from the e-mail again, or copy the whole link into the address bar of your browser.`)}
+            : i18n._(
+                msg`The code at the end of the link is missing. Please open the link from the e-mail again, or copy the whole link into the address bar of your browser.`,
+              )}
         </p>
         <p className="form-actions">
           <Link to={shop.path('contact')}>{i18n._(msg`Contact us`)}</Link>

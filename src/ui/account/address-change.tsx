@@ -24,10 +24,16 @@ export function AddressChange() {
   const { i18n } = useLingui();
   const address = usePrimaryAddress();
   if (address.isPending) return <LoadingNote />;
-  if (address.isError) return <QueryProblem text={i18n._(msg`We could not load your address.`)} onRetry={() => void address.refetch()} retrying={address.isFetching} />;
+  if (address.isError)
+    return (
+      <QueryProblem
+        text={i18n._(msg`We could not load your address.`)}
+        onRetry={() => void address.refetch()}
+        retrying={address.isFetching}
+      />
+    );
   return <AddressEditor current={address.data} />;
 }
-
 
 function AddressEditor({ current }: { current: CustomerAddress | null }) {
   const { i18n } = useLingui();
@@ -38,7 +44,9 @@ function AddressEditor({ current }: { current: CustomerAddress | null }) {
   const [values, setValues] = useState<AddressForm>(() => (current ? addressFormOf(current) : emptyAddress));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ kind: 'editing' | 'saving' | 'saved' } | { kind: 'failed'; failure: CallFailure }>({ kind: 'editing' });
+  const [state, setState] = useState<{ kind: 'editing' | 'saving' | 'saved' } | { kind: 'failed'; failure: CallFailure }>({
+    kind: 'editing',
+  });
   useFocusFirstError(form, attempt);
 
   const refuse = (fieldErrors: FieldErrors) => {
@@ -88,7 +96,12 @@ function AddressEditor({ current }: { current: CustomerAddress | null }) {
       {state.kind === 'saved' && <SavedNote>{i18n._(msg`Your address has been saved.`)}</SavedNote>}
       <FailureNote failure={state.kind === 'failed' ? state.failure : null} />
       <div className="form-actions">
-        <button type="submit" className="button primary" disabled={state.kind === 'saving'} aria-busy={state.kind === 'saving' || undefined}>
+        <button
+          type="submit"
+          className="button primary"
+          disabled={state.kind === 'saving'}
+          aria-busy={state.kind === 'saving' || undefined}
+        >
           {state.kind === 'saving' ? i18n._(msg`Saving…`) : i18n._(msg`Save address`)}
         </button>
         <Link to={shop.path('accountOverview')}>{i18n._(msg`Back to my account`)}</Link>

@@ -45,7 +45,11 @@ export function CustomerDetails() {
               <Trans>Loading your address…</Trans>
             </LoadingNote>
           ) : address.isError ? (
-            <QueryProblem text={i18n._(msg`We could not load your address.`)} onRetry={() => void address.refetch()} retrying={address.isFetching} />
+            <QueryProblem
+              text={i18n._(msg`We could not load your address.`)}
+              onRetry={() => void address.refetch()}
+              retrying={address.isFetching}
+            />
           ) : primary ? (
             <address>
               {primary.street} {primary.houseNumber}
@@ -78,7 +82,11 @@ function PayoutDetails() {
           <Trans>Loading your payout details…</Trans>
         </LoadingNote>
       ) : payout.isError ? (
-        <QueryProblem text={i18n._(msg`We could not load your payout details.`)} onRetry={() => void payout.refetch()} retrying={payout.isFetching} />
+        <QueryProblem
+          text={i18n._(msg`We could not load your payout details.`)}
+          onRetry={() => void payout.refetch()}
+          retrying={payout.isFetching}
+        />
       ) : (
         <dl className="account-facts" data-testid="customer-payout">
           {accounts?.bank && (

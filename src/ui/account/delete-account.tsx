@@ -35,7 +35,10 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
     <section className="account-section danger-zone" aria-labelledby="delete-account-heading">
       <h2 id="delete-account-heading">{i18n._(msg`Delete account`)}</h2>
       <p>
-        <Trans>Your login, your saved addresses and payout accounts are deleted. Your trades are kept as long as the law requires us to keep accounting records, but no longer linked to an account.</Trans>
+        <Trans>
+          Your login, your saved addresses and payout accounts are deleted. Your trades are kept as long as the law requires us to keep
+          accounting records, but no longer linked to an account.
+        </Trans>
       </p>
       {!confirming ? (
         <button type="button" className="button danger-outline" onClick={() => setConfirming(true)}>

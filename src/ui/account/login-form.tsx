@@ -110,7 +110,8 @@ export function loginFailureText(i18n: I18n, failure: LoginFailure, retryAfterSe
     case 'invalid':
       return i18n._(msg`The e-mail address or the password is not correct.`);
     case 'locked': {
-      if (retryAfterSeconds === null || retryAfterSeconds <= 0) return i18n._(msg`Too many failed attempts. For your security, logging in is paused for a while. Please try again later.`);
+      if (retryAfterSeconds === null || retryAfterSeconds <= 0)
+        return i18n._(msg`Too many failed attempts. For your security, logging in is paused for a while. Please try again later.`);
       const wait = waitText(i18n, retryAfterSeconds);
       return i18n._(msg`Too many failed attempts. For your security, logging in is paused. Please try again in ${wait}.`);
     }

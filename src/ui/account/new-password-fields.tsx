@@ -26,7 +26,8 @@ export function passwordMessage(i18n: I18n, message: string): string {
 /** The hint under a new password while it is typed; it never blocks (the only rule is the length). */
 export function passwordHint(i18n: I18n, password: string): string {
   const length = [...password].length;
-  if (length === 0) return i18n._(msg`At least ${PASSWORD_MIN} characters. Several unrelated words make a strong password that is easy to remember.`);
+  if (length === 0)
+    return i18n._(msg`At least ${PASSWORD_MIN} characters. Several unrelated words make a strong password that is easy to remember.`);
   if (length < PASSWORD_MIN) {
     const missing = PASSWORD_MIN - length;
     return i18n._(msg`Too short: ${missing} more characters needed.`);
@@ -67,7 +68,14 @@ export function NewPasswordFields({ password, repeat, errors, onPassword, onRepe
         onValue={onPassword}
       />
       {repeat !== undefined && onRepeat && (
-        <PasswordField name="repeat" autoComplete="new-password" label={i18n._(msg`Repeat the new password`)} value={repeat} error={error('repeat')} onValue={onRepeat} />
+        <PasswordField
+          name="repeat"
+          autoComplete="new-password"
+          label={i18n._(msg`Repeat the new password`)}
+          value={repeat}
+          error={error('repeat')}
+          onValue={onRepeat}
+        />
       )}
     </>
   );

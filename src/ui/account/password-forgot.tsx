@@ -21,7 +21,10 @@ export function PasswordForgot() {
   const shop = useShop();
   const api = useApiClient();
   const machine = useMemo(
-    () => forgotPasswordMachine.provide({ actors: { sendMail: fromPromise(async ({ input }: { input: SendMailInput }) => sendForgotPasswordMail(await api(), input)) } }),
+    () =>
+      forgotPasswordMachine.provide({
+        actors: { sendMail: fromPromise(async ({ input }: { input: SendMailInput }) => sendForgotPasswordMail(await api(), input)) },
+      }),
     [api],
   );
   const actor = useActorRef(machine, { input: { locale: shop.locale } });
@@ -81,7 +84,11 @@ function LinkSent({ email }: { email: string }) {
       <h2 tabIndex={-1} ref={focus}>
         {i18n._(msg`Please check your e-mail`)}
       </h2>
-      <p>{i18n._(msg`If an account exists for ${email}, we have sent a link to it to choose a new password. The link is valid for a limited time.`)}</p>
+      <p>
+        {i18n._(
+          msg`If an account exists for ${email}, we have sent a link to it to choose a new password. The link is valid for a limited time.`,
+        )}
+      </p>
       <p className="field-hint">{i18n._(msg`No e-mail after a few minutes? Please also look in your spam folder.`)}</p>
       <Link to={shop.path('accountOverview')}>{i18n._(msg`Back to log-in`)}</Link>
     </div>

@@ -21,7 +21,10 @@ export function PasswordReset({ token }: { token: string | null }) {
   const shop = useShop();
   const api = useApiClient();
   const machine = useMemo(
-    () => resetPasswordMachine.provide({ actors: { resetPassword: fromPromise(async ({ input }: { input: ResetPasswordCallInput }) => resetPassword(await api(), input)) } }),
+    () =>
+      resetPasswordMachine.provide({
+        actors: { resetPassword: fromPromise(async ({ input }: { input: ResetPasswordCallInput }) => resetPassword(await api(), input)) },
+      }),
     [api],
   );
   const actor = useActorRef(machine, { input: { token } });

@@ -9,7 +9,15 @@ import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { iriOf } from '../../contracts/account';
 import { PayoutSchema, type Payout } from '../../contracts/trades';
-import { emptyPayout, errorsFromIssues, payoutRequest, withoutError, withoutErrorsUnder, type FieldErrors, type PayoutForm } from '../../machines/checkout-form';
+import {
+  emptyPayout,
+  errorsFromIssues,
+  payoutRequest,
+  withoutError,
+  withoutErrorsUnder,
+  type FieldErrors,
+  type PayoutForm,
+} from '../../machines/checkout-form';
 import type { CustomerApi } from '../../services/customer-data';
 import { fieldMessage } from '../checkout/field-messages';
 import { PayoutFields } from '../checkout/payout-fields';
@@ -26,7 +34,14 @@ export function PaymentChange() {
   const { i18n } = useLingui();
   const payout = usePayoutAccounts();
   if (payout.isPending) return <LoadingNote />;
-  if (payout.isError) return <QueryProblem text={i18n._(msg`We could not load your payout details.`)} onRetry={() => void payout.refetch()} retrying={payout.isFetching} />;
+  if (payout.isError)
+    return (
+      <QueryProblem
+        text={i18n._(msg`We could not load your payout details.`)}
+        onRetry={() => void payout.refetch()}
+        retrying={payout.isFetching}
+      />
+    );
   return <PaymentEditor current={payout.data} />;
 }
 
@@ -69,7 +84,9 @@ function PaymentEditor({ current }: { current: PayoutAccounts }) {
   const [values, setValues] = useState<PayoutForm>(() => formOf(current));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ kind: 'editing' | 'saving' | 'saved' } | { kind: 'failed'; failure: CallFailure }>({ kind: 'editing' });
+  const [state, setState] = useState<{ kind: 'editing' | 'saving' | 'saved' } | { kind: 'failed'; failure: CallFailure }>({
+    kind: 'editing',
+  });
   useFocusFirstError(form, attempt);
 
   const refuse = (fieldErrors: FieldErrors) => {
@@ -128,7 +145,12 @@ function PaymentEditor({ current }: { current: PayoutAccounts }) {
       {state.kind === 'saved' && <SavedNote>{i18n._(msg`Your payout details have been saved.`)}</SavedNote>}
       <FailureNote failure={state.kind === 'failed' ? state.failure : null} />
       <div className="form-actions">
-        <button type="submit" className="button primary" disabled={state.kind === 'saving'} aria-busy={state.kind === 'saving' || undefined}>
+        <button
+          type="submit"
+          className="button primary"
+          disabled={state.kind === 'saving'}
+          aria-busy={state.kind === 'saving' || undefined}
+        >
           {state.kind === 'saving' ? i18n._(msg`Saving…`) : i18n._(msg`Save payout details`)}
         </button>
         <Link to={shop.path('accountOverview')}>{i18n._(msg`Back to my account`)}</Link>

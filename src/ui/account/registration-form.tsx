@@ -25,7 +25,10 @@ export function RegistrationForm() {
   const shop = useShop();
   const api = useApiClient();
   const machine = useMemo(
-    () => registrationMachine.provide({ actors: { register: fromPromise(async ({ input }: { input: Registration }) => register(await api(), input)) } }),
+    () =>
+      registrationMachine.provide({
+        actors: { register: fromPromise(async ({ input }: { input: Registration }) => register(await api(), input)) },
+      }),
     [api],
   );
   const actor = useActorRef(machine, { input: { locale: shop.locale } });
@@ -67,7 +70,11 @@ export function RegistrationForm() {
         <TextField {...text('lastName')} autoComplete="family-name" label={i18n._(msg`Last name`)} />
       </div>
       <TextField {...text('email')} type="email" autoComplete="email" label={i18n._(msg`E-mail address`)} />
-      <NewPasswordFields password={values.password} errors={errors} onPassword={(value) => actor.send({ type: 'registration.change', field: 'password', value })} />
+      <NewPasswordFields
+        password={values.password}
+        errors={errors}
+        onPassword={(value) => actor.send({ type: 'registration.change', field: 'password', value })}
+      />
       <div className={privacyError ? 'field invalid' : 'field'}>
         <label className="checkbox">
           <input
@@ -80,7 +87,8 @@ export function RegistrationForm() {
           />
           <span>
             <Trans>
-              I have read the <Link to={shop.contentPath('privacy')}>privacy policy</Link> and agree that my data is stored to run my account.
+              I have read the <Link to={shop.contentPath('privacy')}>privacy policy</Link> and agree that my data is stored to run my
+              account.
             </Trans>
           </span>
         </label>

@@ -27,7 +27,11 @@ export function TradeHistory() {
           <Trans>Loading your trades…</Trans>
         </LoadingNote>
       ) : history.isError ? (
-        <QueryProblem text={i18n._(msg`We could not load your trades.`)} onRetry={() => void history.refetch()} retrying={history.isFetching} />
+        <QueryProblem
+          text={i18n._(msg`We could not load your trades.`)}
+          onRetry={() => void history.refetch()}
+          retrying={history.isFetching}
+        />
       ) : history.data.length === 0 ? (
         <EmptyHistory />
       ) : (
@@ -113,13 +117,21 @@ function ClaimGuestTrades() {
       <p className="field-hint">
         <Trans>Did you sell with us as a guest before? Trades made with your e-mail address can be added to your account.</Trans>
       </p>
-      <button type="button" className="button secondary" disabled={claim.isPending} aria-busy={claim.isPending || undefined} onClick={() => claim.mutate()}>
+      <button
+        type="button"
+        className="button secondary"
+        disabled={claim.isPending}
+        aria-busy={claim.isPending || undefined}
+        onClick={() => claim.mutate()}
+      >
         {claim.isPending ? i18n._(msg`Looking for earlier trades…`) : i18n._(msg`Add earlier guest trades`)}
       </button>
       <div role="status" className="claim-result">
         {claimed !== undefined &&
           (claimed > 0
-            ? i18n._(msg`${plural(claimed, { one: '# earlier trade was added to your account.', other: '# earlier trades were added to your account.' })}`)
+            ? i18n._(
+                msg`${plural(claimed, { one: '# earlier trade was added to your account.', other: '# earlier trades were added to your account.' })}`,
+              )
             : i18n._(msg`We found no earlier guest trades with your e-mail address.`))}
         {claim.isError && <span className="field-error">{i18n._(msg`We could not add your earlier trades. Please try again.`)}</span>}
       </div>

@@ -35,6 +35,7 @@ export const ITEM_STATUS_LABELS: Record<ItemStatus, MessageDescriptor> = {
 /** A tone for the status badge: done, attention needed, or under way. */
 export function statusTone(status: TradeStatus | ItemStatus): 'done' | 'attention' | 'progress' {
   if (status === 'paid' || status === 'accepted') return 'done';
-  if (status === 'clarification' || status === 'declined' || status === 'returned' || status === 'cancelled' || status === 'repriced') return 'attention';
+  if (status === 'clarification' || status === 'declined' || status === 'returned' || status === 'cancelled' || status === 'repriced')
+    return 'attention';
   return 'progress';
 }

@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { formatDate, formatPrice } from '../../i18n/format';
-import { cartTotal, lineTotal } from '../../machines/cart';
+import { cartTotal, isOverB2BCap, lineTotal } from '../../machines/cart';
 import { CONDITION_LABELS } from '../offer/conditions';
 import { useShop } from '../shop-context';
 import { useCart } from './cart-provider';
@@ -60,7 +60,9 @@ export function CartLines() {
                   <span>{i18n._(msg`Valid until ${formatDate(shop.locale, line.validUntil)}`)}</span>
                 )}
               </div>
-              <span className="cart-line-price">{line.kind === 'recycling' ? i18n._(msg`Free recycling`) : formatPrice(shop.locale, lineTotal(line))}</span>
+              <span className="cart-line-price">
+                {line.kind === 'recycling' ? i18n._(msg`Free recycling`) : formatPrice(shop.locale, lineTotal(line))}
+              </span>
               <button
                 type="button"
                 className="remove"
@@ -79,6 +81,11 @@ export function CartLines() {
         </span>{' '}
         <strong data-testid="cart-total">{formatPrice(shop.locale, cartTotal(context.cart))}</strong>
       </p>
+      {isOverB2BCap(context) && (
+        <p className="cart-cap" role="alert">
+          {i18n._(msg`A business trade-in can be at most 5,000 € online. Please split it or contact us.`)}
+        </p>
+      )}
     </div>
   );
 }

@@ -8,7 +8,14 @@ import type { AddressField, AddressForm } from '../../machines/checkout-form';
 import { TextField } from './text-field';
 
 /** The shop country in the shop's language (the address country is fixed by the shop). */
-const COUNTRY_NAMES: Record<Locale, string> = { default: 'Germany', de: 'Deutschland', at: 'Österreich', es: 'España', fr: 'France', it: 'Italia' };
+const COUNTRY_NAMES: Record<Locale, string> = {
+  default: 'Germany',
+  de: 'Deutschland',
+  at: 'Österreich',
+  es: 'España',
+  fr: 'France',
+  it: 'Italia',
+};
 
 export interface AddressFieldsProps {
   readonly locale: Locale;
@@ -37,7 +44,13 @@ export function AddressFields({ locale, values, errorOf, onField }: AddressField
         <TextField {...field('houseNumber')} label={i18n._(msg`House number`)} className="short" />
       </div>
       <div className="field-row">
-        <TextField {...field('postalCode')} autoComplete="postal-code" inputMode="numeric" label={i18n._(msg`Postal code`)} className="short" />
+        <TextField
+          {...field('postalCode')}
+          autoComplete="postal-code"
+          inputMode="numeric"
+          label={i18n._(msg`Postal code`)}
+          className="short"
+        />
         <TextField {...field('city')} autoComplete="address-level2" label={i18n._(msg`City`)} />
       </div>
       <TextField {...field('phone')} type="tel" autoComplete="tel" label={i18n._(msg`Phone (optional)`)} />

@@ -54,7 +54,9 @@ export function LoggedInNote({ email }: { email: string }) {
     <fieldset>
       <legend>{i18n._(msg`Your account`)}</legend>
       <p data-testid="checkout-customer">{i18n._(msg`You are logged in as ${email}.`)}</p>
-      <p className="field-hint">{i18n._(msg`We have filled in the address and payout details saved in your account. You can change them in the next steps.`)}</p>
+      <p className="field-hint">
+        {i18n._(msg`We have filled in the address and payout details saved in your account. You can change them in the next steps.`)}
+      </p>
     </fieldset>
   );
 }

@@ -1,28 +1,21 @@
 // The thank-you page of a finished checkout: the trade number, the devices, the payout and what
-// happens next. It reads the finished checkout that this browser stored.
+// happens next. It reads the trade the cart keeps with its transactionId.
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import type { Trade } from '../../contracts/trades';
 import { formatPrice } from '../../i18n/format';
 import { CONDITION_LABELS } from '../offer/conditions';
 import { useShop } from '../shop-context';
-import { CHECKOUT_STORAGE_KEY } from './checkout-flow';
+import { useCart } from '../cart/cart-provider';
 
 export function ThankYou() {
   const { i18n } = useLingui();
   const shop = useShop();
-  const [trade, setTrade] = useState<Trade | null | undefined>(undefined);
-
-  useEffect(() => {
-    void import('../../services/persistence').then(async ({ loadSnapshot }) => {
-      const snapshot = await loadSnapshot<{ status?: string; context?: { trade?: Trade | null } }>(CHECKOUT_STORAGE_KEY);
-      setTrade(snapshot?.status === 'done' ? (snapshot.context?.trade ?? null) : null);
-    });
-  }, []);
+  const { ready, context } = useCart();
+  // Spec §4: the trade is shown while its transactionId is kept (any other navigation drops it).
+  const trade = !ready ? undefined : context && context.transactionId !== 0 ? context.lastTrade : null;
 
   if (trade === undefined) {
     return (
@@ -55,7 +48,9 @@ export function ThankYou() {
               <span className="cart-line-name">{item.deviceName}</span>
               <span>{i18n._(CONDITION_LABELS[item.conditionId])}</span>
             </span>
-            <span className="cart-line-price">{item.kind === 'recycling' ? i18n._(msg`Free recycling`) : formatPrice(shop.locale, item.price)}</span>
+            <span className="cart-line-price">
+              {item.kind === 'recycling' ? i18n._(msg`Free recycling`) : formatPrice(shop.locale, item.price)}
+            </span>
           </li>
         ))}
       </ul>
@@ -92,7 +87,10 @@ export function ThankYou() {
             <Trans>Ship</Trans>
           </h3>
           <p>
-            <Trans>Print the free shipping label, which we also sent to your e-mail address, and hand the parcel to the carrier while your offers are valid (21 days).</Trans>
+            <Trans>
+              Print the free shipping label, which we also sent to your e-mail address, and hand the parcel to the carrier while your offers
+              are valid (21 days).
+            </Trans>
           </p>
         </li>
         <li>

@@ -39,7 +39,12 @@ export function Header() {
     <header className="site-header">
       <div className="header-bar">
         <Link to={shop.path('home')} className="logo-link" aria-label={i18n._(msg`Home page`)}>
-          <Logo mode={shop.mode} width={shop.country.headerLogo.width} height={shop.country.headerLogo.height} label={i18n._(msg`Trade-in shop`)} />
+          <Logo
+            mode={shop.mode}
+            width={shop.country.headerLogo.width}
+            height={shop.country.headerLogo.height}
+            label={i18n._(msg`Trade-in shop`)}
+          />
         </Link>
         <SiteSearch />
         <CartBadge />
@@ -55,12 +60,7 @@ export function Header() {
           {menuOpen ? i18n._(msg`Close menu`) : i18n._(msg`Menu`)}
         </button>
       </div>
-      <nav
-        id="main-navigation"
-        tabIndex={-1}
-        className={menuOpen ? 'main-nav open' : 'main-nav'}
-        aria-label={i18n._(msg`Main navigation`)}
-      >
+      <nav id="main-navigation" tabIndex={-1} className={menuOpen ? 'main-nav open' : 'main-nav'} aria-label={i18n._(msg`Main navigation`)}>
         <ul>
           {nav.map((item) => (
             <li key={item.to}>
@@ -92,7 +92,13 @@ function AccountNav({ loggedOut, onLogout }: { loggedOut: boolean; onLogout: () 
 
   const accountLink = (label: string, extra: { ref?: typeof loginLink; testId: string }) => (
     <li key="account">
-      <Link ref={extra.ref} to={shop.path('accountOverview')} data-testid={extra.testId} activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }}>
+      <Link
+        ref={extra.ref}
+        to={shop.path('accountOverview')}
+        data-testid={extra.testId}
+        activeOptions={{ exact: true }}
+        activeProps={{ 'aria-current': 'page' }}
+      >
         {label}
       </Link>
     </li>

@@ -22,8 +22,7 @@ export function RatingSeal({ average, count, profileUrl }: { average: number; co
         <path d="M22 9l4 8.5 9.3 1.2-6.8 6.4 1.7 9.2L22 29.8l-8.2 4.5 1.7-9.2-6.8-6.4 9.3-1.2z" fill="#fff" />
       </svg>
       <span>
-        <strong>{rounded} / 5</strong>{' '}
-        <Plural value={count} one="# review" other="# reviews" />
+        <strong>{rounded} / 5</strong> <Plural value={count} one="# review" other="# reviews" />
       </span>
     </a>
   );

@@ -1,17 +1,21 @@
 // The questions and the offer of a product detail page. The first render (server and browser) shows
 // the questions and records answers locally; the offer machine and its code (XState, the HTTP client)
-// load right after and take over, so they do not count against the page's initial JavaScript.
+// load with the first answer, or at once when this device's answers were kept from an earlier visit,
+// and take over: they never count against the page's initial JavaScript.
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useState, type ComponentType } from 'react';
 import { formatPrice } from '../../i18n/format';
+import type { ShopActor } from '../../machines/shop';
 import type { Device } from '../../services/catalogue/entities';
+import { offerStorageKey } from '../../services/storage-keys';
+import { useShopActor } from '../shop-actor';
 import { useShop } from '../shop-context';
 import { QuestionList } from './question-list';
 
-type MachineFlow = ComponentType<{ device: Device; initialAnswers: Readonly<Record<string, number>> }>;
+type MachineFlow = ComponentType<{ device: Device; initialAnswers: Readonly<Record<string, number>>; shop: ShopActor }>;
 
 export function AnsweringHint({ basePrice }: { basePrice: number }) {
   const { i18n } = useLingui();
@@ -26,22 +30,46 @@ export function AnsweringHint({ basePrice }: { basePrice: number }) {
 
 export function OfferFlow({ device }: { device: Device }) {
   const [answers, setAnswers] = useState<Readonly<Record<string, number>>>({});
+  const [wanted, setWanted] = useState(false);
   const [Machine, setMachine] = useState<MachineFlow | null>(null);
+  const { runtime, start } = useShopActor();
 
+  // A flow of this device kept from an earlier visit (a reload, back/forward) loads the offer machine
+  // at once; otherwise the first answer does, so an anonymous first visit loads none of its code.
   useEffect(() => {
     let active = true;
+    void import('../../services/persistence')
+      .then(({ hasSnapshot }) => hasSnapshot([offerStorageKey(device.id)]))
+      .then((stored) => {
+        if (active && stored) setWanted(true);
+      });
+    return () => {
+      active = false;
+    };
+  }, [device.id]);
+  useEffect(() => {
+    if (!wanted) return;
+    let active = true;
+    start();
     void import('./offer-machine-flow').then((module) => {
       if (active) setMachine(() => module.default);
     });
     return () => {
       active = false;
     };
-  }, []);
+  }, [wanted, start]);
 
-  if (Machine) return <Machine device={device} initialAnswers={answers} />;
+  if (Machine && runtime) return <Machine device={device} initialAnswers={answers} shop={runtime.actor} />;
   return (
     <div className="offer-flow" data-loading="true">
-      <QuestionList questions={device.questions} answers={answers} onChoose={(q, a) => setAnswers((prev) => ({ ...prev, [q]: a }))} />
+      <QuestionList
+        questions={device.questions}
+        answers={answers}
+        onChoose={(q, a) => {
+          setAnswers((prev) => ({ ...prev, [q]: a }));
+          setWanted(true);
+        }}
+      />
       <aside className="offer-panel" aria-labelledby="offer-heading">
         <h2 id="offer-heading">
           <Trans>Your offer</Trans>

@@ -1,62 +1,69 @@
 // The offer flow driven by the offer machine (DESIGN.md §6): every question is on screen, the machine
-// asks the server for a price once all are answered, and the binding offer can go into the cart. The
-// machine owns the flow; this component only shows it and sends events. Loaded after the first render
-// (see offer-flow.tsx), it takes over the answers chosen before it arrived.
+// asks the server for a price once all are answered and again on every change, and the binding offer
+// can go into the cart (the shop actor puts it there, in place of a line of the same device where
+// there is one). The machine owns the flow; this component only selects and sends. Loaded with the
+// first answer (see offer-flow.tsx), it takes over the answers chosen before it arrived.
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { formatDate, formatPrice } from '../../i18n/format';
-import { cartLineFromOffer } from '../../machines/cart';
-import { offerActors, offerMachine } from '../../machines/offer';
-import { pageCoverageInspector } from '../../services/actor-coverage';
+import { cartLineFromOffer, lineToReplace, sameAnswers } from '../../machines/cart';
+import type { OfferAnswers, OfferEvent, OfferMachine } from '../../machines/offer';
+import type { ShopActor } from '../../machines/shop';
 import type { Device } from '../../services/catalogue/entities';
-import { useApiClient } from '../api-context';
 import { useCart } from '../cart/cart-provider';
 import { useShop } from '../shop-context';
 import { CONDITION_LABELS } from './conditions';
 import { AnsweringHint } from './offer-flow';
 import { QuestionList } from './question-list';
 
-export default function MachineOfferFlow({ device, initialAnswers }: { device: Device; initialAnswers: Readonly<Record<string, number>> }) {
+export default function MachineOfferFlow({
+  device,
+  initialAnswers,
+  shop: shopActor,
+}: {
+  device: Device;
+  initialAnswers: OfferAnswers;
+  shop: ShopActor;
+}) {
   const { i18n } = useLingui();
   const shop = useShop();
   const cart = useCart();
-  const api = useApiClient();
-  const machine = useMemo(
-    () =>
-      offerMachine.provide({
-        actors: offerActors({ api, loadDevice: () => Promise.reject(new Error('the route loads the device')) }),
-      }),
-    [api],
-  );
-  const [state, send] = useMachine(machine, { input: { device }, inspect: pageCoverageInspector() });
-  // Replays the answers chosen before the machine loaded, once; later ones arrive as events.
-  const [replayed] = useState(initialAnswers);
-  useEffect(() => {
-    for (const [questionId, answerId] of Object.entries(replayed)) send({ type: 'offer.answer', questionId: Number(questionId), answerId });
-  }, [replayed, send]);
-  const { answers, offer, blockedBy } = state.context;
+  // The shop actor runs the device's offer flow (restoring kept answers); the answers chosen before
+  // this code loaded come along once.
+  const [opening] = useState({ device, answers: initialAnswers });
+  useEffect(() => shopActor.send({ type: 'shop.openOffer', ...opening }), [shopActor, opening]);
+  const running = useSelector(shopActor, (s) => s.children.offer as ActorRefFrom<OfferMachine> | undefined);
+  const offerActor = running?.getSnapshot().context.device.id === device.id ? running : undefined;
+  const state = useSelector(offerActor, (s) => s);
+  const send = (event: OfferEvent) => offerActor?.send(event);
+  const answers = state?.context.answers ?? initialAnswers;
+  const offer = state?.context.offer ?? null;
+  const blockedBy = state?.context.blockedBy ?? [];
   const questions = device.questions;
-  const settled = state.matches('offered') || state.matches('blocked') || state.matches('failed');
-  const calculating = state.matches('calculating');
-  const added = state.matches('addedToCart');
+  const is = (value: 'restoring' | 'answering' | 'calculating' | 'offered' | 'blocked' | 'failed' | 'addedToCart') =>
+    state?.matches(value) ?? false;
+  const calculating = is('calculating');
+  const added = is('addedToCart');
 
-  const choose = (questionId: number, answerId: number) => {
-    if (settled) send({ type: 'offer.change', questionId });
-    send({ type: 'offer.answer', questionId, answerId });
-  };
+  // Where the offer goes in the cart: its own line, or the place of a line of the same device.
+  const line = offer ? cartLineFromOffer(offer, device) : null;
+  const inCart = line !== null && (cart.context?.offerIds.includes(line.offerId) ?? false);
+  const replaces = line && !inCart && cart.context ? lineToReplace(cart.context.cart, line, Date.now()) : null;
+  const sameInCart = replaces !== null && line !== null && sameAnswers(replaces.answers, line.answers);
 
   return (
     <div className="offer-flow">
       <QuestionList
         questions={questions}
         answers={answers}
-        onChoose={choose}
-        disabled={calculating || added}
+        onChoose={(questionId, answerId) => send({ type: 'offer.answer', questionId, answerId })}
+        disabled={!state || is('restoring') || calculating}
         blocking={blockedBy.map((b) => b.questionId)}
       />
 
@@ -65,13 +72,13 @@ export default function MachineOfferFlow({ device, initialAnswers }: { device: D
           <Trans>Your offer</Trans>
         </h2>
         <div aria-live="polite" className="offer-result">
-          {state.matches('answering') && <AnsweringHint basePrice={device.basePrice} />}
+          {(!state || is('restoring') || is('answering')) && <AnsweringHint basePrice={device.basePrice} />}
           {calculating && (
             <p className="calculating" role="status">
               <span className="spinner" aria-hidden="true" /> <Trans>Calculating your offer…</Trans>
             </p>
           )}
-          {(state.matches('offered') || added) && offer && (
+          {(is('offered') || added) && offer && (
             <>
               {offer.kind === 'purchase' ? (
                 <p className="offer-price" data-testid="offer-price">
@@ -87,18 +94,22 @@ export default function MachineOfferFlow({ device, initialAnswers }: { device: D
                 <br />
                 {i18n._(msg`Binding offer, valid until ${formatDate(shop.locale, offer.validUntil)}`)}
               </p>
-              {!added ? (
-                <button
-                  type="button"
-                  className="button primary"
-                  disabled={!cart.ready}
-                  onClick={() => {
-                    cart.send({ type: 'cart.add', line: cartLineFromOffer(offer, device) });
-                    send({ type: 'offer.addToCart' });
-                  }}
-                >
-                  <Trans>Add to cart</Trans>
-                </button>
+              {!added && !inCart ? (
+                <>
+                  {sameInCart && (
+                    <p className="offer-in-cart" role="note">
+                      <Trans>This device with these answers is already in your cart. Adding it again updates the offer there.</Trans>
+                    </p>
+                  )}
+                  {replaces && !sameInCart && (
+                    <p className="offer-in-cart" role="note">
+                      <Trans>This new offer replaces the expired one in your cart.</Trans>
+                    </p>
+                  )}
+                  <button type="button" className="button primary" onClick={() => send({ type: 'offer.addToCart' })}>
+                    {sameInCart ? <Trans>Update the offer in your cart</Trans> : <Trans>Add to cart</Trans>}
+                  </button>
+                </>
               ) : (
                 <div className="added" role="status">
                   <p>
@@ -114,7 +125,7 @@ export default function MachineOfferFlow({ device, initialAnswers }: { device: D
               )}
             </>
           )}
-          {state.matches('blocked') && (
+          {is('blocked') && (
             <div className="offer-blocked" role="alert">
               <p>
                 <Trans>We cannot buy the device with this answer.</Trans>
@@ -124,7 +135,7 @@ export default function MachineOfferFlow({ device, initialAnswers }: { device: D
               </p>
             </div>
           )}
-          {state.matches('failed') && (
+          {is('failed') && (
             <div className="offer-failed" role="alert">
               <p>
                 <Trans>We could not calculate your offer. Your answers are kept.</Trans>

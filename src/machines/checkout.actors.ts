@@ -1,0 +1,55 @@
+// The real actors of the checkout machine (./checkout.ts) and the account prefill the shop actor
+// loads for it: the voucher check, the trade submission (with the session's bearer token for a
+// customer) and the logged-in customer's address and payout accounts.
+
+import { fromPromise } from 'xstate';
+import type { VoucherCheckRequest } from '../contracts/trades';
+import { errorBody, statusOf, type ApiClient } from '../services/api-client';
+import { authorizedClient } from '../services/authorized-client';
+import type { CustomerApi } from '../services/customer-data';
+import type { TokenSource } from '../services/session-tokens';
+import { checkVoucher, submitTrade } from '../services/trades';
+import type { SubmitTradeInput } from './checkout';
+import { ADDRESS_FIELDS, SubmitTradeError, type AccountPrefill, type AddressForm } from './checkout-form';
+
+export interface CheckoutDeps {
+  readonly api: () => Promise<ApiClient>;
+  /** The session's tokens (a customer's trade carries the bearer token). */
+  readonly tokens: () => TokenSource;
+}
+
+export function checkoutActors(deps: CheckoutDeps) {
+  return {
+    checkVoucher: fromPromise(async ({ input }: { input: VoucherCheckRequest }) => checkVoucher(await deps.api(), input)),
+    submitTrade: fromPromise(async ({ input }: { input: SubmitTradeInput }) => {
+      try {
+        const api = await deps.api();
+        const client = input.request.identity.kind === 'customer' ? await authorizedClient(api, () => deps.tokens().accessToken()) : api;
+        return await submitTrade(client, input.request, input.idempotencyKey);
+      } catch (error) {
+        throw new SubmitTradeError({ status: statusOf(error), body: errorBody(error) }, { cause: error });
+      }
+    }),
+  };
+}
+
+/**
+ * What the checkout prefills for the logged-in customer `email`: the primary address and the first
+ * bank and PayPal account. A part that cannot be loaded is left out: the seller types it.
+ */
+export async function loadAccountPrefill(customerApi: CustomerApi, email: string): Promise<AccountPrefill> {
+  const [addresses, banks, paypals] = await Promise.all([
+    customerApi.getAddresses().catch(() => []),
+    customerApi.getBankAccounts().catch(() => []),
+    customerApi.getPaypalAccounts().catch(() => []),
+  ]);
+  const address = addresses[0];
+  const bank = banks[0];
+  const paypal = paypals[0];
+  return {
+    email,
+    address: address ? (Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, address[field] ?? ''])) as AddressForm) : null,
+    sepa: bank ? { accountHolder: bank.accountHolder, iban: bank.iban, bic: bank.bic } : null,
+    paypal: paypal ? { email: paypal.email } : null,
+  };
+}

@@ -1,0 +1,318 @@
+// The shop actor wires its children with events (decision 020): these tests run the real child
+// machines with fake calls (`.provide()`), and check what one child's change does to another.
+
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
+import type { TokenAnswer } from '../contracts/account';
+import type { Offer, OfferRequest } from '../contracts/offers';
+import type { Trade } from '../contracts/trades';
+import type { OfferResult } from '../services/offers';
+import { authMachineWith, signedOut, type AccountSession, type AuthCalls } from './auth';
+import { CUSTOMER_ID, accessToken, customer } from './auth.fixtures';
+import { cartMachine, type CartContext, type CartMachine } from './cart';
+import { checkoutMachine, type AccountPrefill, type CheckoutMachine, type SubmitTradeInput } from './checkout';
+import { trade } from './checkout.fixtures';
+import { offerMachine, type OfferContext, type OfferMachine } from './offer';
+import type { Device } from '../services/catalogue/entities';
+
+type Stored = Pick<OfferContext, 'answers' | 'offer'> | null;
+import { device, offer } from './offer.fixtures';
+import { shopMachine, wireCart, wireOffer, wireSession, type ShopInput } from './shop';
+
+const token = (id: number) => accessToken({}, id);
+const tokenAnswer = (id: number): TokenAnswer => ({
+  access_token: token(id),
+  refresh_token: `refresh-${id}`,
+  token_type: 'Bearer',
+  expires_in: 300,
+  refresh_expires_in: 86_400,
+});
+const loggedIn: AccountSession = {
+  ...signedOut,
+  isLoggedIn: true,
+  email: 'erika@example.com',
+  accessToken: token(1),
+  refreshToken: 'refresh-1',
+  customerId: CUSTOMER_ID,
+  customerNumber: 'K-100042',
+  customerData: customer,
+  tokenExpiry: 2_000_000_000,
+};
+const prefill: AccountPrefill = {
+  email: 'erika@example.com',
+  address: {
+    firstName: 'Erika',
+    lastName: 'Mustermann',
+    street: 'Hauptstraße',
+    houseNumber: '1',
+    postalCode: '50667',
+    city: 'Köln',
+    phone: '',
+  },
+  sepa: { accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: '' },
+  paypal: null,
+};
+
+function harness(options: { session?: AccountSession | null; cart?: CartContext | null; prefill?: 'hang' | Error | AccountPrefill } = {}) {
+  const calls: AuthCalls = {
+    login: async () => tokenAnswer(2),
+    refresh: async () => tokenAnswer(3),
+    logout: async () => undefined,
+    loadCustomer: async () => customer,
+  };
+  const submits: SubmitTradeInput[] = [];
+  const offerRequests: OfferRequest[] = [];
+  const tracked: Trade[] = [];
+  const thankYou: number[] = [];
+  let priced: Offer = offer;
+  const machine = shopMachine.provide({
+    actors: {
+      session: wireSession(authMachineWith(calls)),
+      cart: wireCart(cartMachine),
+      offer: wireOffer(
+        offerMachine.provide({
+          actors: {
+            restore: fromPromise<Stored, { device: Device }>(async () => null),
+            requestOffer: fromPromise<OfferResult, OfferRequest>(async ({ input }) => {
+              offerRequests.push(input);
+              return { kind: 'offer', offer: priced };
+            }),
+          },
+        }),
+      ),
+      checkout: checkoutMachine.provide({
+        actors: {
+          submitTrade: fromPromise<Trade, SubmitTradeInput>(async ({ input }) => {
+            submits.push(input);
+            return trade;
+          }),
+        },
+      }),
+      loadPrefill: fromPromise<AccountPrefill | null, { email: string | null }>(({ input }) => {
+        const next = options.prefill ?? prefill;
+        if (next === 'hang') return new Promise(() => undefined);
+        if (next instanceof Error) return Promise.reject(next);
+        return Promise.resolve(input.email ? next : null);
+      }),
+    },
+    actions: {
+      trackTrade: (_, { trade: sold }) => void (sold && tracked.push(sold)),
+      showThankYou: () => void thankYou.push(Date.now()),
+    },
+  });
+  const input: ShopInput = { locale: 'de', b2b: false, session: options.session ?? null, cart: options.cart ?? null, checkout: null };
+  const shop = createActor(machine, { input }).start();
+  const cart = () => shop.system.get('cart') as ActorRefFrom<CartMachine>;
+  const checkout = () => shop.getSnapshot().children.checkout as ActorRefFrom<CheckoutMachine> | undefined;
+  const offerFlow = () => shop.getSnapshot().children.offer as ActorRefFrom<OfferMachine> | undefined;
+  const setPrice = (next: Offer) => (priced = next);
+  return { shop, cart, checkout, offerFlow, submits, offerRequests, tracked, thankYou, setPrice };
+}
+
+type Harness = ReturnType<typeof harness>;
+
+async function putInCart(h: Harness, answers = offer.answers) {
+  h.shop.send({ type: 'shop.openOffer', device, answers });
+  const flow = h.offerFlow()!;
+  await waitFor(flow, (s) => s.matches('offered'));
+  flow.send({ type: 'offer.addToCart' });
+}
+
+describe('shop actor: offer → cart', () => {
+  it('an accepted offer becomes a cart line; the same device with the same answers updates that line', async () => {
+    const h = harness();
+    await putInCart(h);
+    expect(h.cart().getSnapshot().context.offerIds).toEqual([offer.offerId]);
+    expect(h.cart().getSnapshot().context.cart[0]).toMatchObject({ deviceId: 42, answers: offer.answers, price: offer.price });
+
+    // The device page again, the same answers, a new offer: the line is updated, not doubled.
+    h.setPrice({ ...offer, offerId: 'same-answers-again', price: 300 });
+    await putInCart(h);
+    expect(h.cart().getSnapshot().context.offerIds).toEqual(['same-answers-again']);
+    expect(h.cart().getSnapshot().context.cart[0]?.price).toBe(300);
+
+    // Other answers: a second line of the same device.
+    h.setPrice({ ...offer, offerId: 'other-answers', answers: { ...offer.answers, '30': 302 } });
+    await putInCart(h, { ...offer.answers, '30': 302 });
+    expect(h.cart().getSnapshot().context.offerIds).toEqual(['same-answers-again', 'other-answers']);
+  });
+
+  it('a re-quote replaces the expired line in place', async () => {
+    const expired = { ...offer, offerId: 'expired', validUntil: '2020-01-01T00:00:00.000Z', answers: { ...offer.answers, '30': 303 } };
+    const other = { ...offer, offerId: 'other', deviceId: 7 };
+    const cart: CartContext = {
+      cart: [
+        {
+          offerId: 'expired',
+          deviceId: 42,
+          deviceName: 'x',
+          deviceUrl: 'x',
+          thumbnail: '',
+          price: 1,
+          quantity: 1,
+          conditionId: 3,
+          kind: 'purchase',
+          validUntil: expired.validUntil,
+          answers: expired.answers,
+        },
+        {
+          offerId: 'other',
+          deviceId: 7,
+          deviceName: 'y',
+          deviceUrl: 'y',
+          thumbnail: '',
+          price: 2,
+          quantity: 1,
+          conditionId: 1,
+          kind: 'purchase',
+          validUntil: other.validUntil,
+        },
+      ],
+      cartExpiry: 0,
+      offerIds: ['expired', 'other'],
+      transactionId: 0,
+      lastTrade: null,
+      B2BMode: false,
+    };
+    const h = harness({ cart });
+    await putInCart(h);
+    expect(h.cart().getSnapshot().context.offerIds).toEqual([offer.offerId, 'other']);
+  });
+
+  it('opening another device stops the running offer flow', async () => {
+    const h = harness();
+    h.shop.send({ type: 'shop.openOffer', device, answers: {} });
+    const first = h.offerFlow()!;
+    h.shop.send({ type: 'shop.openOffer', device: { ...device, id: 43 }, answers: {} });
+    expect(first.getSnapshot().status).toBe('stopped');
+    expect(h.offerFlow()?.getSnapshot().context.device.id).toBe(43);
+  });
+});
+
+describe('shop actor: cart → checkout → sold', () => {
+  it('the checkout trades the cart as it is, follows its changes, and on success sells it and shows the thank-you page', async () => {
+    const h = harness();
+    await putInCart(h);
+    h.shop.send({ type: 'shop.openCheckout' });
+    const checkout = h.checkout()!;
+    expect(checkout.getSnapshot().context).toMatchObject({ cartOfferIds: [offer.offerId], cartTotal: offer.price });
+    expect(h.shop.getSnapshot().matches({ checkingOut: 'guest' })).toBe(true);
+
+    // A second device while the checkout is open: the checkout follows the cart.
+    h.setPrice({ ...offer, offerId: 'second', deviceId: 43, price: 10, answers: {} });
+    h.shop.send({ type: 'shop.openOffer', device: { ...device, id: 43, questions: [] }, answers: {} });
+    await waitFor(h.offerFlow()!, (s) => s.matches('offered'));
+    h.offerFlow()!.send({ type: 'offer.addToCart' });
+    expect(checkout.getSnapshot().context.cartOfferIds).toEqual([offer.offerId, 'second']);
+    expect(checkout.getSnapshot().context.cartTotal).toBe(offer.price + 10);
+
+    h.cart().send({ type: 'cart.remove', offerId: 'second' });
+    expect(checkout.getSnapshot().context.cartOfferIds).toEqual([offer.offerId]);
+
+    for (const [field, value] of Object.entries({
+      'identity.email': 'erika@example.com',
+      'address.firstName': 'Erika',
+      'address.lastName': 'Mustermann',
+      'address.street': 'Hauptstraße',
+      'address.houseNumber': '1',
+      'address.postalCode': '50667',
+      'address.city': 'Köln',
+      'payout.accountHolder': 'Erika Mustermann',
+      'payout.iban': 'DE89370400440532013000',
+      'payout.bic': 'COBADEFFXXX',
+    })) {
+      checkout.send({ type: 'checkout.change', field: field as never, value });
+    }
+    checkout.send({ type: 'checkout.next' });
+    checkout.send({ type: 'checkout.next' });
+    checkout.send({ type: 'checkout.next' });
+    checkout.send({ type: 'checkout.acceptTerms', value: true });
+    checkout.send({ type: 'checkout.submit' });
+    await waitFor(h.shop, (s) => s.matches('browsing'));
+
+    expect(h.submits).toHaveLength(1);
+    expect(h.submits[0]?.request.offerIds).toEqual([offer.offerId]);
+    expect(h.cart().getSnapshot().context).toMatchObject({ cart: [], offerIds: [], transactionId: trade.transactionId, lastTrade: trade });
+    expect(h.tracked).toEqual([trade]);
+    expect(h.thankYou).toHaveLength(1);
+    expect(h.checkout()).toBeUndefined();
+
+    // The next sale opens a new checkout.
+    h.setPrice({ ...offer, offerId: 'third' });
+    await putInCart(h);
+    h.shop.send({ type: 'shop.openCheckout' });
+    expect(h.checkout()?.getSnapshot().context.cartOfferIds).toEqual(['third']);
+  });
+});
+
+describe('shop actor: session → checkout', () => {
+  it('a logged-in customer is prefilled and skips the identity step', async () => {
+    const h = harness({ session: loggedIn });
+    await putInCart(h);
+    h.shop.send({ type: 'shop.openCheckout' });
+    expect(h.shop.getSnapshot().matches({ checkingOut: 'loadingAccount' })).toBe(true);
+    await waitFor(h.shop, (s) => s.matches({ checkingOut: 'customer' }));
+    const checkout = h.checkout()!.getSnapshot();
+    expect(checkout.value).toBe('address');
+    expect(checkout.context.identity).toEqual({ kind: 'customer', email: 'erika@example.com' });
+    expect(checkout.context.address.city).toBe('Köln');
+    expect(checkout.context.payout.iban).toBe('DE89370400440532013000');
+  });
+
+  it('logging in during the checkout prefills it; logging out mid-checkout makes it a guest again', async () => {
+    const h = harness();
+    await putInCart(h);
+    h.shop.send({ type: 'shop.openCheckout' });
+    const checkout = h.checkout()!;
+    checkout.send({ type: 'checkout.change', field: 'address.city', value: 'Bonn' }); // typed first: kept
+
+    const session = h.shop.system.get('session');
+    session.send({ type: 'session.login', email: 'erika@example.com', password: 'secret-password', rememberMe: false });
+    await waitFor(h.shop, (s) => s.matches({ checkingOut: 'customer' }));
+    expect(checkout.getSnapshot().context.identity.kind).toBe('customer');
+    expect(checkout.getSnapshot().context.address.city).toBe('Bonn');
+
+    session.send({ type: 'session.logout' });
+    expect(h.shop.getSnapshot().matches({ checkingOut: 'guest' })).toBe(true);
+    expect(checkout.getSnapshot().context.identity).toEqual({ kind: 'guest', email: 'erika@example.com' });
+  });
+
+  it('when the account details cannot be loaded the seller types them', async () => {
+    const h = harness({ session: loggedIn, prefill: new Error('network') });
+    await putInCart(h);
+    h.shop.send({ type: 'shop.openCheckout' });
+    await waitFor(h.shop, (s) => s.matches({ checkingOut: 'accountFailed' }));
+    expect(h.checkout()!.getSnapshot().context.identity.kind).toBe('guest');
+  });
+
+  it('logging out while the details load makes it a guest checkout', async () => {
+    const h = harness({ session: loggedIn, prefill: 'hang' });
+    await putInCart(h);
+    h.shop.send({ type: 'shop.openCheckout' });
+    h.shop.system.get('session').send({ type: 'session.logout' });
+    expect(h.shop.getSnapshot().matches({ checkingOut: 'guest' })).toBe(true);
+  });
+});
+
+describe('shop actor: a stored checkout', () => {
+  it('is resumed once, with the cart as it is now', async () => {
+    const first = harness();
+    await putInCart(first);
+    first.shop.send({ type: 'shop.openCheckout' });
+    first.checkout()!.send({ type: 'checkout.change', field: 'identity.email', value: 'erika@example.com' });
+    first.checkout()!.send({ type: 'checkout.next' });
+    const stored = first.checkout()!.getSnapshot().context;
+    const cart = first.cart().getSnapshot().context;
+
+    const machine = shopMachine.provide({
+      actors: { loadPrefill: fromPromise<AccountPrefill | null, { email: string | null }>(async () => null) },
+    });
+    const shop = createActor(machine, { input: { locale: 'de', b2b: false, session: null, cart, checkout: stored } }).start();
+    expect(shop.getSnapshot().context.storedCheckout).toEqual(stored);
+    shop.send({ type: 'shop.openCheckout' });
+    const resumed = shop.getSnapshot().children.checkout as ActorRefFrom<CheckoutMachine>;
+    expect(resumed.getSnapshot().value).toBe('address');
+    expect(resumed.getSnapshot().context.identity.email).toBe('erika@example.com');
+    expect(shop.getSnapshot().context.storedCheckout).toBeNull();
+  });
+});

@@ -1,0 +1,246 @@
+// The shop actor (DESIGN.md §3, decision 020): the one root actor of a browser tab. It owns the
+// long-lived actors (the account session and the cart) and the flow actors that pages open (the
+// offer of a device page, the checkout), and wires them with events: the cart's changes reach the
+// checkout, the session decides the checkout's identity, an accepted offer goes into the cart, and a
+// finished checkout sells the cart and shows the thank-you page. Components only select and send.
+// ./shop.actors.ts provides the real children; tests provide fakes with `wire*` around them.
+
+import { assign, fromPromise, sendParent, sendTo, setup, spawnChild, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { Locale } from '../config/locales';
+import type { Offer } from '../contracts/offers';
+import type { Trade } from '../contracts/trades';
+import type { Device } from '../services/catalogue/entities';
+import { authMachine, type AccountSession, type AuthMachine } from './auth';
+import { cartLineFromOffer, cartMachine, cartTotal, lineToReplace, type CartContext, type CartLine, type CartMachine } from './cart';
+import { checkoutMachine, type AccountPrefill, type CheckoutContext } from './checkout';
+import { offerMachine, type OfferAnswers, type OfferMachine } from './offer';
+
+export interface ShopInput {
+  readonly locale: Locale;
+  /** The partner widget mode trades as a business (spec §6). */
+  readonly b2b: boolean;
+  /** What this browser stored: the session, the cart, a checkout in progress. */
+  readonly session: AccountSession | null;
+  readonly cart: CartContext | null;
+  readonly checkout: CheckoutContext | null;
+}
+
+export interface ShopContext {
+  readonly locale: Locale;
+  /** The stored checkout, resumed when the checkout page opens the checkout; used once. */
+  readonly storedCheckout: CheckoutContext | null;
+  /** The logged-in customer's e-mail as the session last announced it; null when logged out. */
+  readonly accountEmail: string | null;
+}
+
+export type ShopEvent =
+  /** A device page shows its offer flow (answers chosen before the flow's code loaded come along). */
+  | { readonly type: 'shop.openOffer'; readonly device: Device; readonly answers: OfferAnswers }
+  /** The checkout page shows the checkout of the cart. */
+  | { readonly type: 'shop.openCheckout' }
+  /** From the offer: the seller put it into the cart. */
+  | { readonly type: 'offer.accepted'; readonly offer: Offer | null; readonly device: Device }
+  /** From the cart: its lines changed. */
+  | { readonly type: 'cart.linesChanged'; readonly offerIds: readonly string[]; readonly cartTotal: number }
+  /** From the session: logged in (with the e-mail) or logged out (null). */
+  | { readonly type: 'session.changed'; readonly email: string | null }
+  | { readonly type: 'xstate.done.actor.checkout'; readonly output: { readonly trade: Trade | null } }
+  | { readonly type: 'xstate.done.actor.prefill'; readonly output: AccountPrefill | null }
+  | { readonly type: 'xstate.error.actor.prefill'; readonly error: unknown };
+
+/** The session tells the shop when it logs in or out. */
+export const wireSession = (machine: AuthMachine) =>
+  machine.provide({
+    actions: { announce: sendParent(({ context }) => ({ type: 'session.changed', email: context.isLoggedIn ? context.email : null })) },
+  });
+
+/** The cart tells the shop when its lines change. */
+export const wireCart = (machine: CartMachine) =>
+  machine.provide({
+    actions: {
+      linesChanged: sendParent(({ context }) => ({
+        type: 'cart.linesChanged',
+        offerIds: context.offerIds,
+        cartTotal: cartTotal(context.cart),
+      })),
+    },
+  });
+
+/** The offer tells the shop when the seller puts it into the cart. */
+export const wireOffer = (machine: OfferMachine) =>
+  machine.provide({
+    actions: { accepted: sendParent(({ context }) => ({ type: 'offer.accepted', offer: context.offer, device: context.device })) },
+  });
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`shop machine: provide the '${name}' actor`));
+
+type CartRef = ActorRefFrom<CartMachine>;
+/** The cart's lines now (the shop reads its cart child when it decides where an offer goes). */
+export const cartLines = (system: { get: (id: string) => unknown }): readonly CartLine[] =>
+  (system.get('cart') as CartRef | undefined)?.getSnapshot().context.cart ?? [];
+
+// Unreachable input of an offer opened by another event (the transition takes only 'shop.openOffer').
+const NO_DEVICE = { questions: [] } as unknown as Device;
+
+export const shopMachine = setup({
+  types: {
+    context: {} as ShopContext,
+    events: {} as ShopEvent,
+    input: {} as ShopInput,
+  },
+  actors: {
+    session: wireSession(authMachine),
+    cart: wireCart(cartMachine),
+    offer: wireOffer(offerMachine),
+    checkout: checkoutMachine,
+    /** The logged-in customer's address and payout for the checkout (null when nobody is logged in). */
+    loadPrefill: fromPromise<AccountPrefill | null, { email: string | null }>(notProvided('loadPrefill')),
+  },
+  guards: {
+    isLoggedIn: ({ context }) => context.accountEmail !== null,
+    hasPrefill: ({ event }) => event.type === 'xstate.done.actor.prefill' && event.output !== null,
+    logsIn: ({ event }) => event.type === 'session.changed' && event.email !== null,
+    logsOut: ({ event }) => event.type === 'session.changed' && event.email === null,
+    switchesCustomer: ({ context, event }) =>
+      event.type === 'session.changed' && event.email !== null && event.email !== context.accountEmail,
+  },
+  actions: {
+    storeAccount: assign({ accountEmail: ({ event }) => (event.type === 'session.changed' ? event.email : null) }),
+    openCheckout: spawnChild('checkout', {
+      id: 'checkout',
+      systemId: 'checkout',
+      input: ({ context, self }) => {
+        const cart = (self.system.get('cart') as CartRef | undefined)?.getSnapshot().context;
+        return {
+          locale: context.locale,
+          cartOfferIds: cart?.offerIds ?? [],
+          cartTotal: cartTotal(cart?.cart ?? []),
+          b2b: cart?.B2BMode ?? false,
+          resume: context.storedCheckout,
+        };
+      },
+    }),
+    forgetStoredCheckout: assign({ storedCheckout: null }),
+    followCart: sendTo('checkout', ({ event }) =>
+      event.type === 'cart.linesChanged'
+        ? { type: 'checkout.cartChanged', offerIds: event.offerIds, cartTotal: event.cartTotal }
+        : { type: 'checkout.cartChanged', offerIds: [], cartTotal: 0 },
+    ),
+    useAccount: sendTo('checkout', ({ event }) =>
+      event.type === 'xstate.done.actor.prefill' && event.output
+        ? { type: 'checkout.useAccount', prefill: event.output }
+        : // Unreachable: the transition is guarded by a loaded prefill.
+          { type: 'checkout.useGuest' },
+    ),
+    useGuest: sendTo('checkout', { type: 'checkout.useGuest' }),
+    stopOffer: stopChild('offer'),
+    closeCheckout: stopChild('checkout'),
+    openOffer: spawnChild('offer', {
+      id: 'offer',
+      input: ({ event }) => (event.type === 'shop.openOffer' ? { device: event.device, answers: event.answers } : { device: NO_DEVICE }),
+    }),
+    /** A new line, or the new offer of a line already there (same device and answers, or an expired re-quote). */
+    putInCart: sendTo('cart', ({ event, self }) => {
+      if (event.type !== 'offer.accepted' || !event.offer) return { type: 'cart.navigated', routeName: '' };
+      const line = cartLineFromOffer(event.offer, event.device);
+      const replaced = lineToReplace(cartLines(self.system), line, Date.now());
+      return replaced ? { type: 'cart.replace', offerId: replaced.offerId, line } : { type: 'cart.add', line };
+    }),
+    /** The trade was created: the cart's lines are sold (it keeps the trade for the thank-you page). */
+    sellCart: sendTo('cart', ({ event }) =>
+      event.type === 'xstate.done.actor.checkout' && event.output.trade
+        ? { type: 'cart.checkedOut', trade: event.output.trade }
+        : { type: 'cart.navigated', routeName: '' },
+    ),
+    /** The trade event of spec §3 with the sold lines (provided by ./shop.actors.ts, before sellCart). */
+    trackTrade: (_, _params: { trade: Trade | null }) => undefined,
+    /** Navigates to the thank-you page (provided by the page's runtime, which has the router). */
+    showThankYou: () => undefined,
+  },
+}).createMachine({
+  id: 'shop',
+  context: ({ input }) => ({ locale: input.locale, storedCheckout: input.checkout, accountEmail: null }),
+  invoke: [
+    // The start event carries the shop's input: what this browser stored.
+    {
+      id: 'session',
+      systemId: 'session',
+      src: 'session',
+      input: ({ event }) => ({ session: (event as { input?: ShopInput }).input?.session ?? null }),
+    },
+    {
+      id: 'cart',
+      systemId: 'cart',
+      src: 'cart',
+      input: ({ event }) => {
+        const input = (event as { input?: ShopInput }).input;
+        return { restored: input?.cart ?? null, b2b: input?.b2b ?? false };
+      },
+    },
+  ],
+  on: {
+    'shop.openOffer': { actions: ['stopOffer', 'openOffer'] },
+    'offer.accepted': { actions: 'putInCart' },
+    'session.changed': { actions: 'storeAccount' },
+  },
+  initial: 'browsing',
+  states: {
+    browsing: {
+      on: { 'shop.openCheckout': { target: 'checkingOut', actions: ['openCheckout', 'forgetStoredCheckout'] } },
+    },
+    checkingOut: {
+      on: {
+        'cart.linesChanged': { actions: 'followCart' },
+        'xstate.done.actor.checkout': {
+          target: 'browsing',
+          actions: [
+            { type: 'trackTrade', params: ({ event }) => ({ trade: event.output.trade }) },
+            'sellCart',
+            'closeCheckout',
+            'showThankYou',
+          ],
+        },
+      },
+      initial: 'choosing',
+      states: {
+        choosing: { always: [{ guard: 'isLoggedIn', target: 'loadingAccount' }, { target: 'guest' }] },
+        guest: {
+          on: { 'session.changed': [{ guard: 'logsIn', target: 'loadingAccount', actions: 'storeAccount' }, { actions: 'storeAccount' }] },
+        },
+        /** The customer's address and payout load; the page waits with the identity step. */
+        loadingAccount: {
+          invoke: { id: 'prefill', src: 'loadPrefill', input: ({ context }) => ({ email: context.accountEmail }) },
+          on: {
+            'xstate.done.actor.prefill': [{ guard: 'hasPrefill', target: 'customer', actions: 'useAccount' }, { target: 'accountFailed' }],
+            'xstate.error.actor.prefill': 'accountFailed',
+            'session.changed': [
+              { guard: 'logsOut', target: 'guest', actions: ['storeAccount', 'useGuest'] },
+              { guard: 'switchesCustomer', target: 'loadingAccount', reenter: true, actions: 'storeAccount' },
+            ],
+          },
+        },
+        customer: {
+          on: {
+            'session.changed': [
+              { guard: 'logsOut', target: 'guest', actions: ['storeAccount', 'useGuest'] },
+              { guard: 'switchesCustomer', target: 'loadingAccount', actions: 'storeAccount' },
+            ],
+          },
+        },
+        /** The account's details could not be loaded: the seller types them. */
+        accountFailed: {
+          on: {
+            'session.changed': [
+              { guard: 'logsOut', target: 'guest', actions: ['storeAccount', 'useGuest'] },
+              { guard: 'switchesCustomer', target: 'loadingAccount', actions: 'storeAccount' },
+            ],
+          },
+        },
+      },
+    },
+  },
+});
+
+export type ShopMachine = typeof shopMachine;
+export type ShopActor = ActorRefFrom<ShopMachine>;
+export type ShopSnapshot = SnapshotFrom<ShopMachine>;

@@ -1,0 +1,161 @@
+// Hands the page its shop actor (src/machines/shop.ts). The actor's code (XState, zod, the machines)
+// loads only when it is needed: at once when this browser stored a session, a cart or a checkout,
+// otherwise when a screen asks for it (start()), e.g. on the first answer of a device's questions,
+// the log-in or the checkout. A first anonymous visit loads none of it (decision 020).
+
+import { useRouter } from '@tanstack/react-router';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { ShopNavigation, ShopRuntime } from '../machines/shop.runtime';
+import { SESSION_CHANNEL, STORAGE_KEYS } from '../services/storage-keys';
+import { useApiClient } from './api-context';
+import { useShop } from './shop-context';
+
+interface ShopActorHandle {
+  /** The running shop actor with the session's tokens and customer API; null until started. */
+  readonly runtime: ShopRuntime | null;
+  /** True once the runtime runs, or once it is known that nothing is stored (an empty cart, logged out). */
+  readonly settled: boolean;
+  /** Loads and starts the shop actor if it is not running yet. */
+  start(): void;
+  /** Runs `use` with the runtime as soon as it runs (starting it). */
+  whenRunning(use: (runtime: ShopRuntime) => void): void;
+  attachNavigation(navigation: ShopNavigation): void;
+}
+
+const ShopActorContext = createContext<ShopActorHandle>({
+  runtime: null,
+  settled: false,
+  start: () => undefined,
+  whenRunning: () => undefined,
+  attachNavigation: () => undefined,
+});
+
+export function ShopActorProvider({ children }: { children: ReactNode }) {
+  const api = useApiClient();
+  const shop = useShop();
+  const [wanted, setWanted] = useState(false);
+  const [nothingStored, setNothingStored] = useState(false);
+  const [navigation, setNavigation] = useState<ShopNavigation | null>(null);
+  const [runtime, setRuntime] = useState<ShopRuntime | null>(null);
+  // The running runtime for callbacks made before a render shows it; calls waiting for it.
+  const running = useRef<ShopRuntime | null>(null);
+  const waiting = useRef<((runtime: ShopRuntime) => void)[]>([]);
+
+  useEffect(() => {
+    let active = true;
+    // IndexedDB's client loads after the first render too (decision 007).
+    void import('../services/persistence')
+      .then(({ hasSnapshot }) => hasSnapshot(Object.values(STORAGE_KEYS)))
+      .then((stored) => {
+        if (!active) return;
+        if (stored) setWanted(true);
+        else setNothingStored(true);
+      });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!wanted || !navigation) return;
+    let stopped = false;
+    let started: ShopRuntime | null = null;
+    void (async () => {
+      const [{ startShop }, { pageCoverageInspector }] = await Promise.all([
+        import('../machines/shop.runtime'),
+        import('../services/actor-coverage'),
+      ]);
+      if (stopped) return;
+      const inspect = pageCoverageInspector();
+      started = await startShop({ locale: shop.locale, b2b: shop.mode === 'b2bWidget', api, navigation, ...(inspect ? { inspect } : {}) });
+      if (stopped) return void started.stop();
+      running.current = started;
+      setRuntime(started);
+      for (const use of waiting.current.splice(0)) use(started);
+    })();
+    return () => {
+      stopped = true;
+      running.current = null;
+      setRuntime(null);
+      void started?.stop();
+    };
+  }, [wanted, navigation, api, shop.locale, shop.mode]);
+
+  // Before the actor runs, another tab may log in: its announcement starts the actor, which takes it over.
+  useEffect(() => {
+    if (runtime || typeof BroadcastChannel !== 'function') return;
+    const channel = new BroadcastChannel(SESSION_CHANNEL);
+    channel.onmessage = (message: MessageEvent<unknown>) => {
+      waiting.current.push((started) => started.adopt(message.data));
+      setWanted(true);
+    };
+    return () => channel.close();
+  }, [runtime]);
+
+  const start = useCallback(() => setWanted(true), []);
+  const whenRunning = useCallback((use: (runtime: ShopRuntime) => void) => {
+    if (running.current) return use(running.current);
+    waiting.current.push(use);
+    setWanted(true);
+  }, []);
+  const handle = useMemo<ShopActorHandle>(
+    // With nothing stored the page is settled at once (logged out, an empty cart), also while the actor loads.
+    () => ({ runtime, settled: runtime !== null || nothingStored, start, whenRunning, attachNavigation: setNavigation }),
+    [runtime, nothingStored, start, whenRunning],
+  );
+  return <ShopActorContext.Provider value={handle}>{children}</ShopActorContext.Provider>;
+}
+
+export function useShopActor(): ShopActorHandle {
+  return useContext(ShopActorContext);
+}
+
+/** Asks for the shop actor when the screen mounts (the checkout, the account screens). */
+export function useStartShopActor(): ShopActorHandle {
+  const handle = useShopActor();
+  const { start } = handle;
+  useEffect(() => start(), [start]);
+  return handle;
+}
+
+type Subscribable<S> = { subscribe(observer: () => void): { unsubscribe(): void }; getSnapshot(): S };
+
+/**
+ * The selected part of an actor's snapshot (`fallback` without an actor), re-rendering on change.
+ * `select` must return the same value for an unchanged snapshot (a context object, a primitive).
+ * A small stand-in for @xstate/react's useSelector, which would bring XState into every page.
+ */
+export function useActorState<S, T>(actor: Subscribable<S> | undefined, select: (snapshot: S) => T, fallback: T): T {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!actor) return () => undefined;
+      const subscription = actor.subscribe(onChange);
+      return () => subscription.unsubscribe();
+    },
+    [actor],
+  );
+  const read = () => (actor ? select(actor.getSnapshot()) : fallback);
+  return useSyncExternalStore(subscribe, read, () => fallback);
+}
+
+/** The screen name of the current route: what spec §4's transactionId rule reads. */
+function screenOf(router: ReturnType<typeof useRouter>): string {
+  return String(router.state.matches.at(-1)?.staticData.screen ?? '');
+}
+
+/** Gives the shop actor the router (navigations, the thank-you page); rendered inside the route tree. */
+export function ShopRouterBridge() {
+  const router = useRouter();
+  const shop = useShop();
+  const { attachNavigation } = useShopActor();
+  useEffect(
+    () =>
+      attachNavigation({
+        current: () => screenOf(router),
+        subscribe: (listener) => router.subscribe('onResolved', () => listener(screenOf(router))),
+        showThankYou: () => void router.navigate({ to: shop.path('thankYou') }),
+      }),
+    [router, shop, attachNavigation],
+  );
+  return null;
+}
