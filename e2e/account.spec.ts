@@ -8,6 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Locale } from '../src/config/locales';
 import { hydrated, origin, HOSTS, shopUrl, translate, watchErrors } from './support/shop';
+import { patchStoredContext } from './support/stored';
 
 const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
 
@@ -27,10 +28,11 @@ async function addToCart(page: Page, locale: Locale, path: string) {
  * arrive). Read through the page: the shop's host names resolve inside Chromium, not in Node.
  */
 async function activationLink(page: Page, email: string): Promise<string> {
-  const read = (path: string) => page.evaluate(async (url) => {
-    const response = await fetch(url);
-    return { status: response.status, text: await response.text() };
-  }, path);
+  const read = (path: string) =>
+    page.evaluate(async (url) => {
+      const response = await fetch(url);
+      return { status: response.status, text: await response.text() };
+    }, path);
   let message: string | undefined;
   await expect
     .poll(
@@ -52,34 +54,12 @@ async function activationLink(page: Page, email: string): Promise<string> {
 }
 
 /** Moves the stored session's access-token expiry into the past (IndexedDB, as the app persists it). */
-async function expireStoredAccessToken(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('tradein-shop');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const store = db.transaction('snapshots', 'readwrite').objectStore('snapshots');
-          const read = store.get('account-session');
-          read.onerror = () => reject(read.error);
-          read.onsuccess = () => {
-            const snapshot = read.result as { context: { tokenExpiry: number } } | undefined;
-            if (!snapshot) return reject(new Error('no stored account session'));
-            snapshot.context.tokenExpiry = Math.floor(Date.now() / 1000) - 60;
-            const write = store.put(snapshot, 'account-session');
-            write.onerror = () => reject(write.error);
-            write.onsuccess = () => {
-              db.close();
-              resolve();
-            };
-          };
-        };
-      }),
-  );
-}
+const expireStoredAccessToken = (page: Page) =>
+  patchStoredContext(page, 'account-session', { tokenExpiry: Math.floor(Date.now() / 1000) - 60 });
 
-test('de: register, activate, log in, change address and payout, sell as a customer, history, session refresh, log out', async ({ page }) => {
+test('de: register, activate, log in, change address and payout, sell as a customer, history, session refresh, log out', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const noErrors = watchErrors(page);
   const t = (english: string) => translate('de', english);

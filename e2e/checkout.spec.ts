@@ -63,13 +63,17 @@ test('de: a guest sells two devices by SEPA; wrong postal code and IBAN are expl
   await next.click();
 
   await page.getByRole('button', { name: translate('de', 'Sell now') }).click();
-  await expect(page.locator('.field-error[data-field="termsAccepted"]')).toHaveText(translate('de', 'Please accept the terms and conditions.'));
+  await expect(page.locator('.field-error[data-field="termsAccepted"]')).toHaveText(
+    translate('de', 'Please accept the terms and conditions.'),
+  );
   await page.locator('input[name="termsAccepted"]').check();
   await expect(page.getByTestId('checkout-total')).toHaveText(cartTotal);
 
   // An empty code is refused before asking the server, and the seller sees why.
   await page.getByRole('button', { name: translate('de', 'Apply voucher') }).click();
-  await expect(page.locator('.voucher .field-error')).toHaveText(translate('de', 'Enter a voucher code of 1 to 40 characters, or leave the field empty.'));
+  await expect(page.locator('.voucher .field-error')).toHaveText(
+    translate('de', 'Enter a voucher code of 1 to 40 characters, or leave the field empty.'),
+  );
   await field(page, 'voucherCode').fill('nosuchcode');
   await page.getByRole('button', { name: translate('de', 'Apply voucher') }).click();
   await expect(page.locator('.voucher .field-error')).toHaveText(translate('de', 'We do not know this voucher code.'));
@@ -97,13 +101,21 @@ test('de: a guest sells two devices by SEPA; wrong postal code and IBAN are expl
   expect(pdf.length).toBeGreaterThan(1000);
   await expect(page.locator('.thank-you')).not.toContainText('0532 0130');
   const events = await page.evaluate(() => window.dataLayer ?? []);
-  expect(events).toContainEqual(expect.objectContaining({ event: 'trade_created', items: expect.arrayContaining([expect.objectContaining({ productName: 'Apple iPhone 13 128 GB', category: 'Smartphones' })]) }));
+  expect(events).toContainEqual(
+    expect.objectContaining({
+      event: 'trade_created',
+      items: expect.arrayContaining([expect.objectContaining({ productName: 'Apple iPhone 13 128 GB', category: 'Smartphones' })]),
+    }),
+  );
   await expect(page.locator('.cart-count')).toHaveCount(0);
 
   // The operator sees the trade (the CLI reads the server's PostgreSQL database in CI).
   const databaseUrl = e2eDatabaseUrl();
   if (databaseUrl) {
-    const shown = execFileSync('npx', ['tsx', 'server/ops.ts', 'trades', 'show', tradeNumber], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8' });
+    const shown = execFileSync('npx', ['tsx', 'server/ops.ts', 'trades', 'show', tradeNumber], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      encoding: 'utf8',
+    });
     expect(shown).toContain(tradeNumber);
     expect(shown).toContain('Apple iPhone 13 128 GB');
   } else {

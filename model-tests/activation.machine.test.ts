@@ -35,7 +35,9 @@ describeMachineFlow<Harness>({
       activateRegistration,
       activateCustomer,
       open(token) {
-        const machine = activationMachine.provide({ actors: { activateRegistration: activateRegistration.logic, activateCustomer: activateCustomer.logic } });
+        const machine = activationMachine.provide({
+          actors: { activateRegistration: activateRegistration.logic, activateCustomer: activateCustomer.logic },
+        });
         harness.actor = createActor(machine, { input: { token }, inspect }).start();
       },
     };

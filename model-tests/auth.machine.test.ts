@@ -59,7 +59,14 @@ interface Harness {
 const context = (h: Harness) => h.actor!.getSnapshot().context;
 const expectSignedOut = (h: Harness) => {
   const c = context(h);
-  expect({ accessToken: c.accessToken, refreshToken: c.refreshToken, customerId: c.customerId, customerNumber: c.customerNumber, email: c.email, customerData: c.customerData }).toEqual({
+  expect({
+    accessToken: c.accessToken,
+    refreshToken: c.refreshToken,
+    customerId: c.customerId,
+    customerNumber: c.customerNumber,
+    email: c.email,
+    customerData: c.customerData,
+  }).toEqual({
     accessToken: null,
     refreshToken: null,
     customerId: null,
@@ -132,7 +139,8 @@ describeMachineFlow<Harness>({
       expectSignedOut(h);
       expect(context(h).isLoggedIn).toBe(false);
     },
-    loggingIn: (h) => expect(h.login.inputs.at(-1)).toEqual({ username: 'Erika@Example.com', password: 'Kölner-Dom-1248', rememberMe: true }),
+    loggingIn: (h) =>
+      expect(h.login.inputs.at(-1)).toEqual({ username: 'Erika@Example.com', password: 'Kölner-Dom-1248', rememberMe: true }),
     loadingCustomer: (h) => expect(context(h).customerId).toBe(CUSTOMER_ID),
     loggedIn: (h) => {
       const c = context(h);

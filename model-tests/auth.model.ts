@@ -39,7 +39,10 @@ export const authModel = setup({}).createMachine({
       on: { CUSTOMER_LOADED: 'loggedIn', CUSTOMER_LOAD_FAILED: 'customerMissing' },
     },
     customerMissing: {
-      meta: { production: 'loggedIn.customer.failed + loggedIn.token.valid', sees: 'the account without the customer record (no retry control yet)' },
+      meta: {
+        production: 'loggedIn.customer.failed + loggedIn.token.valid',
+        sees: 'the account without the customer record (no retry control yet)',
+      },
       on: { RELOAD_CUSTOMER: 'loadingCustomer' },
     },
     loggedIn: {

@@ -2,17 +2,19 @@
 
 import { expect } from 'vitest';
 import { createActor, type Actor } from 'xstate';
-import { cartMachine, cartTotal, isOverB2BCap, type CartLine } from '../src/machines/cart';
+import { cartMachine, cartTotal, expiredLines, isOverB2BCap, lineToReplace, type CartLine } from '../src/machines/cart';
+import { trade } from '../src/machines/checkout.fixtures';
 import { cartModel } from './cart.model';
 import { describeMachineFlow } from './support/machine-runner';
 
 interface Harness {
   actor: Actor<typeof cartMachine> | null;
+  open(b2b: boolean): void;
 }
 
-const line = (offerId: string, price: number): CartLine => ({
+const line = (offerId: string, price: number, deviceId = 42, validUntil = '2099-01-01T00:00:00.000Z'): CartLine => ({
   offerId,
-  deviceId: 42,
+  deviceId,
   deviceName: `Device ${offerId}`,
   deviceUrl: 'apple-iphone-13-128-gb',
   thumbnail: '/t.svg',
@@ -20,15 +22,23 @@ const line = (offerId: string, price: number): CartLine => ({
   quantity: 1,
   conditionId: 1,
   kind: 'purchase',
-  validUntil: '2099-01-01T00:00:00.000Z',
+  validUntil,
+  answers: { '10': 101 },
 });
 const FIRST = line('00000000-0000-4000-8000-000000000001', 167.35);
-const SECOND = line('00000000-0000-4000-8000-000000000002', 80.2);
-const REQUOTED = line('00000000-0000-4000-8000-000000000003', 150.99);
-const EXPENSIVE = line('00000000-0000-4000-8000-000000000004', 4999.99);
+const SECOND = line('00000000-0000-4000-8000-000000000002', 80.2, 43);
+const UPDATED = line('00000000-0000-4000-8000-000000000003', 150.99);
+const EXPENSIVE = line('00000000-0000-4000-8000-000000000004', 5000.01, 44);
 
 const context = (h: Harness) => h.actor!.getSnapshot().context;
 const send = (h: Harness, event: Parameters<Actor<typeof cartMachine>['send']>[0]) => h.actor!.send(event);
+/** What the shop actor sends for a new offer (src/machines/shop.ts putInCart). */
+const put = (h: Harness, offered: CartLine) => {
+  const replaced = lineToReplace(context(h).cart, offered, Date.now());
+  send(h, replaced ? { type: 'cart.replace', offerId: replaced.offerId, line: offered } : { type: 'cart.add', line: offered });
+};
+let fresh = 0;
+const freshId = () => `00000000-0000-4000-9000-${String(++fresh).padStart(12, '0')}`;
 
 describeMachineFlow<Harness>({
   name: 'cart',
@@ -36,30 +46,34 @@ describeMachineFlow<Harness>({
   production: [cartMachine],
   simplePathBound: 500,
   start(inspect) {
-    return { actor: createActor(cartMachine, { inspect }).start() };
+    const harness: Harness = {
+      actor: null,
+      open: (b2b) => (harness.actor = createActor(cartMachine, { input: { b2b }, inspect }).start()),
+    };
+    return harness;
   },
   events: {
-    ADD: (h) => send(h, { type: 'cart.add', line: context(h).cart.length === 0 ? FIRST : SECOND }),
-    ADD_SAME_AGAIN: (h) => send(h, { type: 'cart.add', line: context(h).cart[0]! }),
-    REQUOTE: (h) => send(h, { type: 'cart.replace', offerId: context(h).cart[0]!.offerId, line: { ...REQUOTED } }),
-    CHOOSE_PAYPAL: (h) => {
-      send(h, { type: 'cart.setPaymentType', value: 2 });
-      send(h, { type: 'cart.setPayPalTransaction', value: true });
+    OPEN: (h) => h.open(false),
+    OPEN_BUSINESS: (h) => h.open(true),
+    ADD: (h) => put(h, context(h).cart.length === 0 ? FIRST : SECOND),
+    // The same device and answers again: the shop replaces the line; a plain add would be refused.
+    ADD_SAME_ANSWERS_AGAIN: (h) => {
+      send(h, { type: 'cart.add', line: { ...context(h).cart[0]!, offerId: freshId() } });
+      put(h, { ...UPDATED, deviceId: context(h).cart[0]!.deviceId, offerId: freshId() });
     },
-    APPLY_VOUCHER: (h) => send(h, { type: 'cart.setVoucher', value: 'BONUS10' }),
-    MARK_PRICED: (h) => send(h, { type: 'cart.setPriceCalculated', value: true }),
+    REQUOTE_EXPIRED: (h) => {
+      const current = context(h).cart[0]!;
+      send(h, {
+        type: 'cart.replace',
+        offerId: current.offerId,
+        line: { ...current, offerId: freshId(), validUntil: '2000-01-01T00:00:00.000Z' },
+      });
+      put(h, { ...UPDATED, deviceId: current.deviceId, offerId: freshId(), answers: { '10': 102 } });
+    },
     REMOVE: (h) => send(h, { type: 'cart.remove', offerId: context(h).cart.at(-1)!.offerId }),
-    CLEAR: (h) => send(h, { type: 'cart.clear' }),
-    SWITCH_TO_B2B_WITH_EXPENSIVE_DEVICE: (h) => {
-      send(h, { type: 'cart.setB2BMode', value: true });
-      send(h, { type: 'cart.add', line: EXPENSIVE });
-    },
+    ADD_EXPENSIVE: (h) => put(h, EXPENSIVE),
     REMOVE_EXPENSIVE: (h) => send(h, { type: 'cart.remove', offerId: EXPENSIVE.offerId }),
-    LEAVE_B2B: (h) => send(h, { type: 'cart.setB2BMode', value: false }),
-    TRADE_CREATED: (h) => {
-      send(h, { type: 'cart.setTransactionId', value: 17 });
-      send(h, { type: 'cart.clear' });
-    },
+    TRADE_CREATED: (h) => send(h, { type: 'cart.checkedOut', trade: { ...trade, transactionId: 17 } }),
     NAVIGATE_TO_THANK_YOU: (h) => send(h, { type: 'cart.navigated', routeName: 'thankYou' }),
     NAVIGATE_ELSEWHERE: (h) => send(h, { type: 'cart.navigated', routeName: 'home' }),
   },
@@ -67,25 +81,26 @@ describeMachineFlow<Harness>({
     empty: (h) => {
       expect(context(h).cart).toEqual([]);
       expect(context(h).transactionId).toBe(0);
+      expect(context(h).lastTrade).toBeNull();
       expect(context(h).cartExpiry).toBe(0);
     },
     one: (h) => {
       expect(context(h).cart).toHaveLength(1);
       expect(context(h).offerIds).toEqual([context(h).cart[0]!.offerId]);
+      expect(expiredLines(context(h).cart, Date.now())).toEqual([]);
     },
     two: (h) => {
       expect(context(h).offerIds).toHaveLength(2);
       // Spec §4: the sum of price × quantity, each line truncated to two decimals.
       expect(cartTotal(context(h).cart)).toBe(Math.round((context(h).cart[0]!.price + SECOND.price) * 100) / 100);
     },
-    overB2BCap: (h) => expect(isOverB2BCap(context(h))).toBe(true),
-    b2bUnderCap: (h) => {
+    businessEmpty: (h) => {
       expect(context(h).B2BMode).toBe(true);
       expect(isOverB2BCap(context(h))).toBe(false);
     },
+    overB2BCap: (h) => expect(isOverB2BCap(context(h))).toBe(true),
     tradeDone: (h) => {
-      expect(context(h).transactionId).toBe(17);
-      expect(context(h).cart).toEqual([]);
+      expect(context(h)).toMatchObject({ transactionId: 17, cart: [], lastTrade: { transactionId: 17 } });
     },
   },
 });

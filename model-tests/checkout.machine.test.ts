@@ -5,13 +5,28 @@
 import { expect } from 'vitest';
 import { assign, createActor, type Actor } from 'xstate';
 import type { Trade, VoucherCheckRequest, VoucherCheckResult } from '../src/contracts/trades';
-import { checkoutMachine, SubmitTradeError, type AccountPrefill, type CheckoutField, type SubmitTradeInput } from '../src/machines/checkout';
+import {
+  checkoutMachine,
+  resumableCheckout,
+  storedCheckoutOf,
+  SubmitTradeError,
+  type AccountPrefill,
+  type CheckoutField,
+  type SubmitTradeInput,
+} from '../src/machines/checkout';
 import { OFFER_A, OFFER_B, trade as TRADE } from '../src/machines/checkout.fixtures';
 import { checkoutModel } from './checkout.model';
 import { controllable } from './support/controllable';
 import { describeMachineFlow } from './support/machine-runner';
 
-const ADDRESS = { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17a', postalCode: '51147', city: 'Köln' } as const;
+const ADDRESS = {
+  firstName: 'Erika',
+  lastName: 'Mustermann',
+  street: 'Heidestraße',
+  houseNumber: '17a',
+  postalCode: '51147',
+  city: 'Köln',
+} as const;
 const SEPA = { accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' } as const;
 const PREFILL: AccountPrefill = { email: 'kunde@example.com', address: { ...ADDRESS, city: 'Bonn' }, sepa: SEPA, paypal: null };
 
@@ -20,6 +35,8 @@ interface Harness {
   submitTrade: ReturnType<typeof controllable<Trade, SubmitTradeInput>>;
   checkVoucher: ReturnType<typeof controllable<VoucherCheckResult, VoucherCheckRequest>>;
   edits: number;
+  /** A new actor resuming what the shop stored of this one (a page reload). */
+  reload(): void;
 }
 
 const context = (h: Harness) => h.actor!.getSnapshot().context;
@@ -33,15 +50,18 @@ const current = (h: Harness) => {
 /** Fills (only what differs) the identity, address and payout so every step is valid. */
 function makeValid(h: Harness, steps: readonly ('identity' | 'address' | 'payout')[] = ['identity', 'address', 'payout']) {
   const c = context(h);
-  if (steps.includes('identity') && c.identity.kind === 'guest' && c.identity.email !== 'erika@example.com') change(h, 'identity.email', 'erika@example.com');
+  if (steps.includes('identity') && c.identity.kind === 'guest' && c.identity.email !== 'erika@example.com')
+    change(h, 'identity.email', 'erika@example.com');
   if (steps.includes('address')) {
-    for (const [field, value] of Object.entries(ADDRESS)) if (context(h).address[field as keyof typeof ADDRESS] === '') change(h, `address.${field}` as CheckoutField, value);
+    for (const [field, value] of Object.entries(ADDRESS))
+      if (context(h).address[field as keyof typeof ADDRESS] === '') change(h, `address.${field}` as CheckoutField, value);
   }
   if (steps.includes('payout')) {
     if (context(h).payout.method === 'paypal') {
       if (context(h).payout.email === '') change(h, 'payout.email', 'erika.paypal@example.com');
     } else {
-      for (const [field, value] of Object.entries(SEPA)) if (context(h).payout[field as keyof typeof SEPA] === '') change(h, `payout.${field}` as CheckoutField, value);
+      for (const [field, value] of Object.entries(SEPA))
+        if (context(h).payout[field as keyof typeof SEPA] === '') change(h, `payout.${field}` as CheckoutField, value);
     }
   }
 }
@@ -71,22 +91,51 @@ describeMachineFlow<Harness>({
       actors: { submitTrade: submitTrade.logic, checkVoucher: checkVoucher.logic },
       actions: { makeKey: assign({ idempotencyKey: () => `key-${++keys}` }) },
     });
-    const actor = createActor(machine, { input: { locale: 'de', cartOfferIds: [OFFER_A], cartTotal: 287.35 }, inspect }).start();
-    return { actor, submitTrade, checkVoucher, edits: 0 };
+    const input = { locale: 'de', cartOfferIds: [OFFER_A], cartTotal: 287.35 } as const;
+    const harness: Harness = {
+      actor: createActor(machine, { input, inspect }).start(),
+      submitTrade,
+      checkVoucher,
+      edits: 0,
+      reload() {
+        const stored = structuredClone(storedCheckoutOf(context(harness)));
+        harness.actor!.stop();
+        harness.actor = createActor(machine, {
+          input: {
+            ...input,
+            cartOfferIds: [...context(harness).cartOfferIds],
+            cartTotal: context(harness).cartTotal,
+            resume: resumableCheckout(stored),
+          },
+          inspect,
+        }).start();
+      },
+    };
+    return harness;
   },
   events: {
     EDIT: (h) => {
       const step = current(h);
-      const toggle = (h.edits++ % 2 === 0 ? 'a' : 'b');
+      const toggle = h.edits++ % 2 === 0 ? 'a' : 'b';
       if (step === 'identity') change(h, 'identity.email', `erika.${toggle}@example.com`);
       else if (step === 'address') change(h, 'address.city', toggle === 'a' ? 'Bonn' : 'Köln');
-      else if (step === 'payout') change(h, context(h).payout.method === 'paypal' ? 'payout.email' : 'payout.accountHolder', toggle === 'a' ? 'erika.b@example.com' : 'Erika M.');
+      else if (step === 'payout')
+        change(
+          h,
+          context(h).payout.method === 'paypal' ? 'payout.email' : 'payout.accountHolder',
+          toggle === 'a' ? 'erika.b@example.com' : 'Erika M.',
+        );
       else change(h, 'voucherCode', toggle === 'a' ? 'SUMMER10' : 'SUMMER20');
     },
-    SWITCH_PAYOUT_METHOD: (h) => send(h, { type: 'checkout.selectPayout', method: context(h).payout.method === 'sepa' ? 'paypal' : 'sepa' }),
+    SWITCH_PAYOUT_METHOD: (h) =>
+      send(h, { type: 'checkout.selectPayout', method: context(h).payout.method === 'sepa' ? 'paypal' : 'sepa' }),
     TOGGLE_TERMS: (h) => send(h, { type: 'checkout.acceptTerms', value: !context(h).termsAccepted }),
     CART_CHANGES: (h) =>
-      send(h, { type: 'checkout.cartChanged', offerIds: context(h).cartOfferIds.length === 1 ? [OFFER_A, OFFER_B] : [OFFER_A], cartTotal: context(h).cartTotal + 10 }),
+      send(h, {
+        type: 'checkout.cartChanged',
+        offerIds: context(h).cartOfferIds.length === 1 ? [OFFER_A, OFFER_B] : [OFFER_A],
+        cartTotal: context(h).cartTotal + 10,
+      }),
     LOG_IN_HERE: (h) => send(h, { type: 'checkout.useAccount', prefill: { ...PREFILL, email: `kunde.${h.edits++}@example.com` } }),
     LOG_OUT_HERE: (h) => {
       if (context(h).identity.kind !== 'customer') send(h, { type: 'checkout.useAccount', prefill: PREFILL });
@@ -148,11 +197,14 @@ describeMachineFlow<Harness>({
       send(h, { type: 'checkout.submit' });
     },
     SUBMIT_AGAIN: (h) => send(h, { type: 'checkout.submit' }),
+    RELOAD: (h) => h.reload(),
     RETRY: (h) => send(h, { type: 'checkout.retry' }),
     TRADE_CREATED: (h) => h.submitTrade.resolve(TRADE),
     NETWORK_FAILURE: (h) => h.submitTrade.reject(new SubmitTradeError({ status: 503 })),
     OFFERS_EXPIRED: (h) =>
-      h.submitTrade.reject(new SubmitTradeError({ status: 409, body: { statusCode: 409, error: 'Conflict', message: 'expired', expiredOfferIds: [OFFER_A] } })),
+      h.submitTrade.reject(
+        new SubmitTradeError({ status: 409, body: { statusCode: 409, error: 'Conflict', message: 'expired', expiredOfferIds: [OFFER_A] } }),
+      ),
   },
   checks: {
     identity: (h) => expect(context(h).reachedStep).not.toBe('review'),

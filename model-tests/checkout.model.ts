@@ -2,8 +2,9 @@
 // address, payout, review with a voucher, submit; back and forward between steps once the review was
 // reached (a jump stops at the first incomplete step), edits in every step, a network failure that
 // keeps the request for a retry, a refusal (expired offers) that needs a new submission, and the
-// account session starting or ending on the way. States ending in `Again` are the steps revisited
-// after the review was reached.
+// account session starting or ending on the way, and a reload that resumes the step reached (a
+// reload while sending sends the same request again). States ending in `Again` are the steps
+// revisited after the review was reached.
 
 import { setup } from 'xstate';
 
@@ -22,15 +23,15 @@ export const checkoutModel = setup({}).createMachine({
   states: {
     identity: {
       meta: step('identity', 'guest, log-in or register'),
-      on: { ...editsIn('identity', false), NEXT: 'address', NEXT_INCOMPLETE: 'identity', USE_ACCOUNT: 'address' },
+      on: { ...editsIn('identity', false), NEXT: 'address', NEXT_INCOMPLETE: 'identity', USE_ACCOUNT: 'address', RELOAD: 'identity' },
     },
     address: {
       meta: step('address', 'the address form'),
-      on: { ...editsIn('address', true), NEXT: 'payout', NEXT_INCOMPLETE: 'address', BACK: 'identity' },
+      on: { ...editsIn('address', true), NEXT: 'payout', NEXT_INCOMPLETE: 'address', BACK: 'identity', RELOAD: 'address' },
     },
     payout: {
       meta: step('payout', 'SEPA or PayPal'),
-      on: { ...editsIn('payout', true), NEXT: 'review', NEXT_INCOMPLETE: 'payout', BACK: 'address' },
+      on: { ...editsIn('payout', true), NEXT: 'review', NEXT_INCOMPLETE: 'payout', BACK: 'address', RELOAD: 'payout' },
     },
     review: {
       meta: step('review.idle', 'the summary, voucher and terms'),
@@ -41,6 +42,7 @@ export const checkoutModel = setup({}).createMachine({
         REMOVE_VOUCHER: 'review',
         SUBMIT: 'submitting',
         SUBMIT_INCOMPLETE: 'review',
+        RELOAD: 'review',
         BACK: 'payoutAgain',
         GO_TO_IDENTITY: 'identityAgain',
         GO_TO_IDENTITY_AS_CUSTOMER: 'identityAgainAsCustomer',
@@ -54,7 +56,7 @@ export const checkoutModel = setup({}).createMachine({
     },
     submitting: {
       meta: step('submitting', 'the sale being sent'),
-      on: { TRADE_CREATED: 'done', NETWORK_FAILURE: 'failedNetwork', OFFERS_EXPIRED: 'failedRejected' },
+      on: { TRADE_CREATED: 'done', NETWORK_FAILURE: 'failedNetwork', OFFERS_EXPIRED: 'failedRejected', RELOAD: 'submitting' },
     },
     failedNetwork: {
       meta: step('review.idle', 'the sale could not be sent: try again'),

@@ -19,7 +19,15 @@ const machines = (await productionMachines()).filter((machine) => covered.has(ma
 // (the browser runs fewer paths by design: shortest paths, and only what the UI can produce).
 const coverage = summarize(machines, records);
 const runners = [...new Set(records.map((record) => record.runner))].sort();
-const perRunner = new Map(runners.map((runner) => [runner, summarize(machines, records.filter((record) => record.runner === runner))]));
+const perRunner = new Map(
+  runners.map((runner) => [
+    runner,
+    summarize(
+      machines,
+      records.filter((record) => record.runner === runner),
+    ),
+  ]),
+);
 const reasons: Record<string, string> = Object.assign({}, ...records.map((record) => record.uncovered ?? {}));
 const skippedPaths = Object.entries(reasons).filter(([key]) => key.startsWith('path: '));
 const percent = (a: number, b: number) => `${((100 * a) / b).toFixed(1)}%`;
@@ -44,7 +52,9 @@ for (const flow of flows) {
 for (const [runner, figures] of perRunner) {
   console.log(`\nCoverage reached by the ${runner} runner`);
   for (const m of figures) {
-    console.log(`  ${m.machine.padEnd(14)} states ${m.states.reached}/${m.states.total} (${percent(m.states.reached, m.states.total)})  transitions ${m.transitions.taken}/${m.transitions.total} (${percent(m.transitions.taken, m.transitions.total)})`);
+    console.log(
+      `  ${m.machine.padEnd(14)} states ${m.states.reached}/${m.states.total} (${percent(m.states.reached, m.states.total)})  transitions ${m.transitions.taken}/${m.transitions.total} (${percent(m.transitions.taken, m.transitions.total)})`,
+    );
   }
 }
 console.log(`\nCoverage of the production machines, ${runners.join(' + ')} together`);
@@ -55,7 +65,8 @@ for (const machine of coverage) {
   console.log(
     `  ${machine.machine.padEnd(14)} states ${machine.states.reached}/${machine.states.total} (${percent(machine.states.reached, machine.states.total)})  transitions ${machine.transitions.taken}/${machine.transitions.total} (${percent(machine.transitions.taken, machine.transitions.total)})`,
   );
-  for (const key of [...machine.states.missing, ...machine.transitions.missing]) console.log(`      never: ${key}${reasons[key] ? ` — ${reasons[key]}` : ' — NO REASON GIVEN'}`);
+  for (const key of [...machine.states.missing, ...machine.transitions.missing])
+    console.log(`      never: ${key}${reasons[key] ? ` — ${reasons[key]}` : ' — NO REASON GIVEN'}`);
 }
 
 const markdown = [
@@ -75,7 +86,10 @@ const markdown = [
   '',
   '| Runner | Flow | Paths | Shortest | Transition | Simple (bound) | Time |',
   '|---|---|---|---|---|---|---|',
-  ...flows.map((f) => `| ${f.runner} | ${f.flow} | ${f.paths?.total ?? ''} | ${f.paths?.shortest ?? ''} | ${f.paths?.transitionCover ?? ''} | ${f.paths ? `${f.paths.simple ?? (f.paths.simpleTotal === null ? 'not used' : `over bound (${f.paths.simpleTotal})`)} (${f.paths.bound})` : ''} | ${f.durationMs ?? ''} ms |`),
+  ...flows.map(
+    (f) =>
+      `| ${f.runner} | ${f.flow} | ${f.paths?.total ?? ''} | ${f.paths?.shortest ?? ''} | ${f.paths?.transitionCover ?? ''} | ${f.paths ? `${f.paths.simple ?? (f.paths.simpleTotal === null ? 'not used' : `over bound (${f.paths.simpleTotal})`)} (${f.paths.bound})` : ''} | ${f.durationMs ?? ''} ms |`,
+  ),
   '',
   '## Browser paths not run',
   '',
@@ -83,11 +97,18 @@ const markdown = [
   '',
   '## Never reached',
   '',
-  ...coverage.flatMap((m) => [...m.states.missing, ...m.transitions.missing].map((key) => `- \`${key}\` — ${reasons[key] ?? 'no reason given'}`)),
-  ...(coverage.every((m) => m.states.missing.length + m.transitions.missing.length === 0) ? ['Nothing: every state and transition was reached.'] : []),
+  ...coverage.flatMap((m) =>
+    [...m.states.missing, ...m.transitions.missing].map((key) => `- \`${key}\` — ${reasons[key] ?? 'no reason given'}`),
+  ),
+  ...(coverage.every((m) => m.states.missing.length + m.transitions.missing.length === 0)
+    ? ['Nothing: every state and transition was reached.']
+    : []),
   '',
 ].join('\n');
-await writeFile(join(REPORT_DIR, 'coverage.json'), `${JSON.stringify({ coverage, perRunner: Object.fromEntries(perRunner), flows, reasons }, null, 2)}\n`);
+await writeFile(
+  join(REPORT_DIR, 'coverage.json'),
+  `${JSON.stringify({ coverage, perRunner: Object.fromEntries(perRunner), flows, reasons }, null, 2)}\n`,
+);
 await writeFile(join(REPORT_DIR, 'coverage.md'), markdown);
 console.log(`\nReport: model-tests/report/coverage.md and coverage.json${belowGoal ? ' (BELOW THE GOAL)' : ''}`);
 if (belowGoal) process.exitCode = 1;

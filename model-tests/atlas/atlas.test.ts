@@ -38,8 +38,8 @@ describe('machine graph of the offer machine', () => {
   it('lists every state and transition with guards and invoked actors', () => {
     expect(graph.states.map((state) => state.id)).toEqual([
       'offer',
-      'offer.loading',
-      'offer.loadFailed',
+      'offer.restoring',
+      'offer.resuming',
       'offer.answering',
       'offer.calculating',
       'offer.offered',
@@ -47,23 +47,28 @@ describe('machine graph of the offer machine', () => {
       'offer.failed',
       'offer.addedToCart',
     ]);
-    const answer = graph.transitions.find((t) => t.source === 'offer.answering' && t.targets[0] === 'offer.calculating' && t.event === 'offer.answer');
-    expect(answer?.guard).toBe('isValidAnswer and completesAnswers');
-    expect(graph.transitions.filter((t) => t.event === 'done: requestOffer').map((t) => t.targets[0])).toEqual(['offer.offered', 'offer.blocked']);
+    const answer = graph.transitions.find(
+      (t) => t.source === 'offer.answering' && t.targets[0] === 'offer.calculating' && t.event === 'offer.answer',
+    );
+    expect(answer?.guard).toBe('changesAnswer and completesAnswers');
+    expect(graph.transitions.filter((t) => t.event === 'done: requestOffer').map((t) => t.targets[0])).toEqual([
+      'offer.offered',
+      'offer.blocked',
+    ]);
     expect(graph.states.find((state) => state.id === 'offer.calculating')?.invokes).toEqual(['requestOffer']);
   });
 
-  it('draws a Mermaid state diagram with guards and the final state', () => {
+  it('draws a Mermaid state diagram with guards and eventless transitions', () => {
     const diagram = toMermaid(graph);
-    expect(diagram.startsWith('stateDiagram-v2\n  [*] --> offer_loading\n')).toBe(true);
-    expect(diagram).toContain('offer_answering --> offer_calculating : offer.answer [isValidAnswer and completesAnswers]');
+    expect(diagram.startsWith('stateDiagram-v2\n  [*] --> offer_restoring\n')).toBe(true);
+    expect(diagram).toContain('offer_answering --> offer_calculating : offer.answer [changesAnswer and completesAnswers]');
     expect(diagram).toContain('offer_calculating --> offer_offered : done#58; requestOffer [isOffer]');
-    expect(diagram).toContain('offer_addedToCart --> [*]');
+    expect(diagram).toContain('offer_resuming --> offer_offered : always [hasOffer]');
   });
 
   it('exports a Stately machine config with #id targets and invoke handlers', () => {
     const config = toStatelyConfig(graph) as { initial: string; states: Record<string, Record<string, unknown>> };
-    expect(config.initial).toBe('loading');
+    expect(config.initial).toBe('restoring');
     expect(config.states.calculating!.invoke).toEqual([
       {
         id: 'offer.calculating.requestOffer.0',
@@ -72,7 +77,7 @@ describe('machine graph of the offer machine', () => {
           { target: ['#offer.offered'], guard: 'isOffer', actions: ['storeResult'] },
           { target: ['#offer.blocked'], actions: ['storeResult'] },
         ],
-        onError: [{ target: ['#offer.failed'], actions: ['storeError'] }],
+        onError: [{ target: ['#offer.failed'] }],
       },
     ]);
   });
@@ -80,13 +85,13 @@ describe('machine graph of the offer machine', () => {
   it('describes the shortest path to every state', () => {
     const paths = shortestStatePaths(graph);
     expect(paths.map((path) => path.state)).toHaveLength(8);
-    const offered = paths.find((path) => path.state === 'offer.offered')!;
-    expect(describePath(graph, offered)).toBe(
+    const added = paths.find((path) => path.state === 'offer.addedToCart')!;
+    expect(describePath(graph, added)).toBe(
       [
-        'To reach **offered**: start in loading.',
-        '1. loadDevice succeeds → answering',
-        '2. offer.answer [isValidAnswer and completesAnswers] → calculating',
-        '3. requestOffer succeeds [isOffer] → offered',
+        'To reach **addedToCart**: start in restoring.',
+        '1. restore succeeds → resuming',
+        '2. automatically [hasOffer] → offered',
+        '3. offer.addToCart → addedToCart',
       ].join('\n'),
     );
   });

@@ -27,5 +27,9 @@ if (check) {
   }
   console.log(`The flow atlas is current (${files.size} files).`);
 } else {
-  console.log(changed.length > 0 ? `Wrote ${changed.length} of ${files.size} files to docs/flows: ${changed.join(', ')}` : `docs/flows is current (${files.size} files).`);
+  console.log(
+    changed.length > 0
+      ? `Wrote ${changed.length} of ${files.size} files to docs/flows: ${changed.join(', ')}`
+      : `docs/flows is current (${files.size} files).`,
+  );
 }

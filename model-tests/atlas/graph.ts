@@ -124,7 +124,13 @@ export function machineGraph(machine: AnyStateMachine): MachineGraph {
   return { id: machine.id, states, transitions };
 }
 
-function transitionOf(node: Node, eventType: string, index: number, transition: Transition, invokeSources: ReadonlyMap<string, string>): GraphTransition {
+function transitionOf(
+  node: Node,
+  eventType: string,
+  index: number,
+  transition: Transition,
+  invokeSources: ReadonlyMap<string, string>,
+): GraphTransition {
   return {
     key: transitionKey(node.id, eventType, index),
     source: node.id,

@@ -110,7 +110,9 @@ const shortName = (graph: MachineGraph, configuration: string) =>
 export function describePath(graph: MachineGraph, path: StatePath): string {
   const root = graph.states.find((state) => state.parent === null)!;
   const initial = [...indexStates(graph).enter(root.id)].sort().join(' + ');
-  const lines = [`To reach **${shortName(graph, path.state)}**: start in ${shortName(graph, initial)}${path.steps.length === 0 ? ' (the start state)' : ''}.`];
+  const lines = [
+    `To reach **${shortName(graph, path.state)}**: start in ${shortName(graph, initial)}${path.steps.length === 0 ? ' (the start state)' : ''}.`,
+  ];
   path.steps.forEach((step, index) => {
     const what = step.transition.description ?? transitionLabel(readableEvent(step.transition.event), step.transition.guard);
     lines.push(`${index + 1}. ${what} → ${shortName(graph, step.to)}`);
@@ -122,5 +124,7 @@ export function describePath(graph: MachineGraph, path: StatePath): string {
 export function unreachableStates(graph: MachineGraph): string[] {
   const reached = new Set(shortestStatePaths(graph).flatMap((path) => path.state.split(' + ')));
   const { enter } = indexStates(graph);
-  return graph.states.filter((state) => state.parent !== null && !enter(state.id).some((leaf) => reached.has(leaf))).map((state) => state.id);
+  return graph.states
+    .filter((state) => state.parent !== null && !enter(state.id).some((leaf) => reached.has(leaf)))
+    .map((state) => state.id);
 }

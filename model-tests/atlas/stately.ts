@@ -26,7 +26,12 @@ export function toStatelyConfig(graph: MachineGraph): Config {
     const invoke = state.invokes.map((src, index) => {
       const done = own.filter((t) => t.event === `done: ${src}`).map(transitionConfig);
       const error = own.filter((t) => t.event === `error: ${src}`).map(transitionConfig);
-      return { id: `${state.id}.${src}.${index}`, src, ...(done.length > 0 && { onDone: done }), ...(error.length > 0 && { onError: error }) };
+      return {
+        id: `${state.id}.${src}.${index}`,
+        src,
+        ...(done.length > 0 && { onDone: done }),
+        ...(error.length > 0 && { onError: error }),
+      };
     });
     for (const transition of own) {
       if (transition.event.startsWith('done: ') || transition.event.startsWith('error: ')) continue;

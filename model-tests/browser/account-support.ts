@@ -5,6 +5,7 @@
 
 import { expect, type Browser, type Page, type Route } from '@playwright/test';
 import { shopUrl } from '../../e2e/support/shop';
+import { patchStoredContext, storedContext } from '../../e2e/support/stored';
 
 export interface TestAccount {
   readonly email: string;
@@ -29,7 +30,11 @@ const PASSWORD = 'Lange Reise nach Konstanz 7';
 type Answer = { status: number; text: string };
 
 /** A call of the shop's API from a page of the German shop (its host names resolve inside Chromium only). */
-async function call(page: Page, path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<Answer> {
+async function call(
+  page: Page,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<Answer> {
   return page.evaluate(
     async ({ path, init }) => {
       const response = await fetch(path, {
@@ -120,72 +125,22 @@ export function accountOfWorker(browser: Browser): Promise<TestAccount> {
   return workerAccount;
 }
 
-// IndexedDB as src/services/persistence.ts uses it: database 'tradein-shop', store 'snapshots'.
 const SESSION_KEY = 'account-session';
-
-/** The context of an actor snapshot stored under `key` in the page's origin, or null. */
-export async function storedContext<T>(page: Page, key: string): Promise<T | null> {
-  return page.evaluate(
-    (key) =>
-      new Promise<T | null>((resolve, reject) => {
-        const open = indexedDB.open('tradein-shop');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('snapshots')) {
-            db.close();
-            return resolve(null);
-          }
-          const read = db.transaction('snapshots', 'readonly').objectStore('snapshots').get(key);
-          read.onerror = () => reject(read.error);
-          read.onsuccess = () => {
-            db.close();
-            resolve((read.result as { context?: T } | undefined)?.context ?? null);
-          };
-        };
-      }),
-    key,
-  );
-}
 
 /** The account session stored in the page's origin, or null. */
 export const storedSession = (page: Page) => storedContext<StoredSession>(page, SESSION_KEY);
 
 /** Changes fields of the stored account session (the running page keeps its own until it loads again). */
-export async function patchStoredSession(page: Page, patch: Partial<StoredSession>): Promise<void> {
-  await page.evaluate(
-    ({ key, patch }) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('tradein-shop');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const store = db.transaction('snapshots', 'readwrite').objectStore('snapshots');
-          const read = store.get(key);
-          read.onerror = () => reject(read.error);
-          read.onsuccess = () => {
-            const snapshot = read.result as { context: Record<string, unknown> } | undefined;
-            if (!snapshot) return reject(new Error('no stored account session'));
-            Object.assign(snapshot.context, patch);
-            const write = store.put(snapshot, key);
-            write.onerror = () => reject(write.error);
-            write.onsuccess = () => {
-              db.close();
-              resolve();
-            };
-          };
-        };
-      }),
-    { key: SESSION_KEY, patch },
-  );
-}
+export const patchStoredSession = (page: Page, patch: Partial<StoredSession>) => patchStoredContext(page, SESSION_KEY, patch);
 
 /** Waits until the stored session satisfies `test` (the provider saves asynchronously). */
-export async function untilStored(page: Page, what: string, holds: (session: StoredSession | null) => boolean): Promise<StoredSession | null> {
+export async function untilStored(
+  page: Page,
+  what: string,
+  holds: (session: StoredSession | null) => boolean,
+): Promise<StoredSession | null> {
   let last: StoredSession | null = null;
-  await expect
-    .poll(async () => holds((last = await storedSession(page))), { message: `the stored account session: ${what}` })
-    .toBe(true);
+  await expect.poll(async () => holds((last = await storedSession(page))), { message: `the stored account session: ${what}` }).toBe(true);
   return last;
 }
 
@@ -227,4 +182,3 @@ export class Held {
     this.queue.splice(0);
   }
 }
-

@@ -21,7 +21,8 @@ async function next(queue: Route[], what: string): Promise<Route> {
   return queue.shift()!;
 }
 /** The step running now: the customer step once the registration step answered. */
-const running = (c: Context) => (c.customer.length > 0 ? next(c.customer, 'activateCustomerByIdentifier') : next(c.registration, 'activateRegistration'));
+const running = (c: Context) =>
+  c.customer.length > 0 ? next(c.customer, 'activateCustomerByIdentifier') : next(c.registration, 'activateRegistration');
 const fail = (status: number, error: string) => ({ status, json: { statusCode: status, error, message: error } });
 const outcome = (c: Context, state: string) => c.page.locator(`[data-activation="${state}"]`);
 const open = async (c: Context, query: string) => c.page.goto(shopUrl('de', `/account/register${query}`));
@@ -42,7 +43,8 @@ describeBrowserFlow<Context>({
     OPEN_LINK: (c) => open(c, `?token=${TOKEN}`).then(() => undefined),
     OPEN_LINK_WITHOUT_TOKEN: (c) => open(c, '?token=').then(() => undefined),
     OPEN_GARBLED_LINK: (c) => open(c, '?token=abc%20def').then(() => undefined),
-    REGISTRATION_ACTIVATED: async (c) => (await next(c.registration, 'activateRegistration')).fulfill({ json: { activated: true, token: IDENTIFIER } }),
+    REGISTRATION_ACTIVATED: async (c) =>
+      (await next(c.registration, 'activateRegistration')).fulfill({ json: { activated: true, token: IDENTIFIER } }),
     ACTIVATED_WITHOUT_IDENTIFIER: async (c) => (await next(c.registration, 'activateRegistration')).fulfill({ json: { activated: true } }),
     TOKEN_UNKNOWN_OR_USED: async (c) => (await next(c.registration, 'activateRegistration')).fulfill({ json: { activated: false } }),
     SERVER_SAYS_TOKEN_MISSING: async (c) => (await next(c.registration, 'activateRegistration')).fulfill(fail(400, 'Missing Token')),
@@ -51,9 +53,11 @@ describeBrowserFlow<Context>({
     SERVER_DOWN: async (c) => {
       const customerStep = c.customer.length > 0;
       await (await running(c)).fulfill(fail(503, 'Service Unavailable'));
-      if (customerStep) await (await next(c.customer, 'activateCustomerByIdentifier again (one retry)')).fulfill(fail(503, 'Service Unavailable'));
+      if (customerStep)
+        await (await next(c.customer, 'activateCustomerByIdentifier again (one retry)')).fulfill(fail(503, 'Service Unavailable'));
     },
-    CUSTOMER_ACTIVATED: async (c) => (await next(c.customer, 'activateCustomerByIdentifier')).fulfill({ json: { activated: true, customerNumber: 'K-0000042' } }),
+    CUSTOMER_ACTIVATED: async (c) =>
+      (await next(c.customer, 'activateCustomerByIdentifier')).fulfill({ json: { activated: true, customerNumber: 'K-0000042' } }),
     IDENTIFIER_REFUSED: async (c) => (await next(c.customer, 'activateCustomerByIdentifier')).fulfill(fail(404, 'Not Found')),
     RETRY: (c) => outcome(c, 'failed').getByRole('button').click(),
   },

@@ -7,7 +7,15 @@
 import { expect, type Page } from '@playwright/test';
 import { hydrated, pathOf, shopUrl, translate } from '../../e2e/support/shop';
 import { authModel } from '../auth.model';
-import { Held, accountOfWorker, patchStoredSession, storedSession, untilStored, type StoredSession, type TestAccount } from './account-support';
+import {
+  Held,
+  accountOfWorker,
+  patchStoredSession,
+  storedSession,
+  untilStored,
+  type StoredSession,
+  type TestAccount,
+} from './account-support';
 import { describeBrowserFlow } from './runner';
 
 interface Context {
@@ -109,15 +117,27 @@ const executors: Record<string, (c: Context) => Promise<void>> = {
   },
   LOGIN_LOCKED: async (c) => {
     // Locking needs five failed log-ins in a row, which would lock the worker's account for every later path.
-    await (await c.login.next('the log-in')).fulfill({
+    await (
+      await c.login.next('the log-in')
+    ).fulfill({
       status: 429,
       headers: { 'Retry-After': String(LOCKED_SECONDS) },
-      json: { statusCode: 429, error: 'Too Many Requests', message: 'Too many failed attempts for this account. Please wait and try again.', retryAfterSeconds: LOCKED_SECONDS },
+      json: {
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: 'Too many failed attempts for this account. Please wait and try again.',
+        retryAfterSeconds: LOCKED_SECONDS,
+      },
     });
     c.loggingIn = false;
     // waitText: 120 s read as "2 minutes", in the catalog's plural form.
-    const minutes = t('{minutes, plural, one {# minute} other {# minutes}}').match(/other \{([^}]*)\}/)![1]!.replace('#', String(LOCKED_SECONDS / 60));
-    c.failure = t('Too many failed attempts. For your security, logging in is paused. Please try again in {wait}.').replace('{wait}', minutes);
+    const minutes = t('{minutes, plural, one {# minute} other {# minutes}}')
+      .match(/other \{([^}]*)\}/)![1]!
+      .replace('#', String(LOCKED_SECONDS / 60));
+    c.failure = t('Too many failed attempts. For your security, logging in is paused. Please try again in {wait}.').replace(
+      '{wait}',
+      minutes,
+    );
   },
   LOGIN_ANSWER_WITHOUT_TOKEN: async (c) => {
     await (await c.login.next('the log-in')).fulfill({ json: tokenLess });
@@ -172,7 +192,10 @@ const executors: Record<string, (c: Context) => Promise<void>> = {
   },
   REFRESHED: async (c) => (await c.refresh.next('the refresh')).continue(),
   REFRESH_FAILED: async (c) =>
-    (await c.refresh.next('the refresh')).fulfill({ status: 401, json: { statusCode: 401, error: 'Unauthorized', message: 'Your session has ended. Please log in again.' } }),
+    (await c.refresh.next('the refresh')).fulfill({
+      status: 401,
+      json: { statusCode: 401, error: 'Unauthorized', message: 'Your session has ended. Please log in again.' },
+    }),
   REFRESH_ANSWER_WITHOUT_TOKEN: async (c) => (await c.refresh.next('the refresh')).fulfill({ json: tokenLess }),
   OTHER_TAB_LOGS_OUT: async (c) => {
     const other = await otherTab(c, HOME);
@@ -222,7 +245,8 @@ describeBrowserFlow<Context>({
     return { page, account, login, refresh, customer, failure: null, loggingIn: false, refreshesBefore: 0 };
   },
   unsupported: {
-    'loggingIn LOGOUT': 'while the log-in request runs the header shows "Log in" (nobody is logged in yet): no control sends session.logout in loggingIn',
+    'loggingIn LOGOUT':
+      'while the log-in request runs the header shows "Log in" (nobody is logged in yet): no control sends session.logout in loggingIn',
     RELOAD_CUSTOMER:
       'no control sends session.reloadCustomer: the customer data (GET /api/customers/customers) is shown nowhere (e-mail and customer number come from the token), so a failed load shows nothing to retry',
   },
@@ -278,7 +302,11 @@ describeBrowserFlow<Context>({
         await expect(c.page.getByTestId('customer-number')).toHaveText(c.account.customerNumber);
         await expect(c.page.getByTestId('customer-address')).toContainText(t('No address yet.'));
       }
-      await expectStoredLogin(c, 'logged in with the customer data', (s) => s.customerNumber === c.account.customerNumber && s.customerData !== null);
+      await expectStoredLogin(
+        c,
+        'logged in with the customer data',
+        (s) => s.customerNumber === c.account.customerNumber && s.customerData !== null,
+      );
     },
     refreshing: async (c) => {
       // The account page waits for its data while the one refresh runs.

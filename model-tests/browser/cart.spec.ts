@@ -9,7 +9,7 @@ import { formatPrice } from '../../src/i18n/format';
 import { buildPath } from '../../src/config/routes';
 import { cartTotal, type CartContext } from '../../src/machines/cart';
 import { cartModel } from '../cart.model';
-import { storedContext } from './account-support';
+import { patchStoredContext, storedContext } from '../../e2e/support/stored';
 import { describeBrowserFlow } from './runner';
 
 interface Line {
@@ -38,8 +38,44 @@ const cartLines = (page: Page) => page.locator('.cart .cart-line');
 const sameSpaces = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
 
-/** The cart as the page stored it (CART_STORAGE_KEY of src/ui/cart/cart-provider.tsx). */
-const storedCart = (page: Page) => storedContext<CartContext>(page, 'checkout-state');
+/** The cart as the page stored it (STORAGE_KEYS.cart of src/services/storage-keys.ts). */
+const storedCart = (page: Page) => storedContext<CartContext>(page, CART_KEY);
+
+const CART_KEY = 'checkout-state';
+
+/** Puts the offer on screen into the cart with `button`, then goes to the cart. */
+async function addOfferAndOpenCart(c: Context, offer: Offer, button: string): Promise<void> {
+  await expect(c.page.getByTestId('offer-price')).toBeVisible();
+  await c.page.getByRole('button', { name: button }).click();
+  await c.page.getByRole('link', { name: t('Go to cart') }).click();
+  await expect(c.page).toHaveURL(shopUrl('de', CART_PATH));
+  await expect(c.page.locator(`.cart .cart-line[data-offer-id="${offer.offerId}"]`)).toHaveCount(1);
+}
+
+/**
+ * On the first device's page (kept answers restored): a new offer, for the same answers (one
+ * answer changed and changed back) or for other ones (the second question's other answer).
+ */
+async function newOfferForFirstDevice(c: Context, { sameAnswers }: { sameAnswers: boolean }): Promise<Offer> {
+  if (pathname(c) !== buildPath('productDetail', 'de', { pdp: DEVICES[0]! })) {
+    await c.page.goto(shopUrl('de', buildPath('productDetail', 'de', { pdp: DEVICES[0]! })));
+    await hydrated(c.page);
+  }
+  await expect(c.page.getByTestId('offer-price')).toBeVisible();
+  const options = c.page.locator('fieldset.question').nth(1).locator('input[type=radio]');
+  const chosen = await options.evaluateAll((inputs) => inputs.findIndex((input) => (input as HTMLInputElement).checked));
+  const priced = () =>
+    c.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/offers' && r.request().method() === 'POST' && r.status() === 201);
+  let response = priced();
+  await options.nth(chosen === 0 ? 1 : 0).check();
+  let offer = (await (await response).json()) as Offer;
+  if (sameAnswers) {
+    response = priced();
+    await options.nth(chosen).check();
+    offer = (await (await response).json()) as Offer;
+  }
+  return offer;
+}
 
 /** The cart page from the header's cart link (a navigation inside the app). */
 async function openCart(c: Context): Promise<void> {
@@ -57,7 +93,9 @@ async function expectCartPage(c: Context): Promise<void> {
     expect(sameSpaces(await shown.locator('.cart-line-price').textContent())).toBe(sameSpaces(formatPrice('de', line.price)));
   }
   // Spec §4: the sum of the lines, each truncated to two decimals.
-  expect(sameSpaces(await c.page.getByTestId('cart-total').textContent())).toBe(sameSpaces(formatPrice('de', cartTotal(c.lines.map((l) => ({ price: l.price, quantity: 1 }))))));
+  expect(sameSpaces(await c.page.getByTestId('cart-total').textContent())).toBe(
+    sameSpaces(formatPrice('de', cartTotal(c.lines.map((l) => ({ price: l.price, quantity: 1 }))))),
+  );
 }
 
 /** The badge and, on the cart page, the lines and their total. */
@@ -70,7 +108,9 @@ async function expectCart(c: Context): Promise<void> {
     else await expectCartPage(c);
   }
   await expect
-    .poll(async () => (await storedCart(c.page))?.offerIds, { message: 'the stored cart (a reload shows the same)' })
+    .poll(async () => (await storedCart(c.page))?.offerIds ?? [], {
+      message: 'the stored cart (a reload shows the same; nothing stored is empty)',
+    })
     .toEqual(c.lines.map((l) => l.offerId));
 }
 
@@ -84,35 +124,59 @@ describeBrowserFlow<Context>({
     return { page, lines: [], tradeNumber: null };
   },
   unsupported: {
-    ADD_SAME_AGAIN:
-      'an offer goes into the cart once: after "Add to cart" the offer page shows "The offer is in your cart" instead of the button, and a new visit asks the server for a new offer (a new offerId)',
-    REQUOTE: 'no control sends cart.replace: an expired line links to the product page, whose new offer is added as another line next to the expired one',
-    CHOOSE_PAYPAL:
-      "the model event sets the cart's paymentType and isPayPalTransaction (cart.setPaymentType, cart.setPayPalTransaction); the page writes them only when a trade is done — choosing PayPal in the checkout's payout step changes the checkout machine, not the cart",
-    APPLY_VOUCHER: "no control sends cart.setVoucher: the voucher of the checkout's review step lives in the checkout machine, the cart's voucher stays null",
-    MARK_PRICED: 'no control sends cart.setPriceCalculated (priceCalculateDone is never set by the page)',
-    CLEAR: 'the cart page has no "empty the cart" control; cart.clear is sent only after a created trade (TRADE_CREATED)',
-    SWITCH_TO_B2B_WITH_EXPENSIVE_DEVICE:
-      "no page sets the cart's B2BMode: cart.setB2BMode is never sent, also not on the business widget host b2bwidget.localhost (only its layout differs), so the B2B cap of 5000 is out of the UI's reach",
-    REMOVE_EXPENSIVE: 'follows SWITCH_TO_B2B_WITH_EXPENSIVE_DEVICE, which the UI cannot produce',
-    LEAVE_B2B: 'no control sends cart.setB2BMode (see SWITCH_TO_B2B_WITH_EXPENSIVE_DEVICE)',
+    OPEN_BUSINESS:
+      "the business cart's cap needs more than 5,000 € in one cart, and no catalogue device is offered at that price (the machine level covers the cap; the server refuses such a trade, see server/trades)",
   },
   events: {
+    OPEN: async (c) => {
+      await c.page.goto(shopUrl('de', '/'));
+      await hydrated(c.page);
+    },
     ADD: async (c) => {
       const device = DEVICES[c.lines.length];
       expect(device, 'the path adds at most two devices').toBeDefined();
       await c.page.goto(shopUrl('de', buildPath('productDetail', 'de', { pdp: device! })));
       await hydrated(c.page);
-      const priced = c.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/offers' && r.request().method() === 'POST' && r.status() === 201);
+      // A device seen before shows its kept answers and offer; a new one gets its answers now.
       const questions = c.page.locator('fieldset.question');
       const count = await questions.count();
-      for (let i = 0; i < count; i++) await questions.nth(i).locator('input[type=radio]').first().check();
-      const offer = (await (await priced).json()) as Offer;
+      for (let i = 0; i < count; i++)
+        if ((await questions.nth(i).locator('input:checked').count()) === 0)
+          await questions.nth(i).locator('input[type=radio]').first().check();
       await expect(c.page.getByTestId('offer-price')).toBeVisible();
       await c.page.getByRole('button', { name: t('Add to cart') }).click();
       await c.page.getByRole('link', { name: t('Go to cart') }).click();
       await expect(c.page).toHaveURL(shopUrl('de', CART_PATH));
-      c.lines.push({ offerId: offer.offerId, deviceName: offer.deviceName, price: offer.price });
+      await expect(cartLines(c.page)).toHaveCount(c.lines.length + 1);
+      const known = new Set(c.lines.map((l) => l.offerId));
+      await expect.poll(async () => (await storedCart(c.page))?.cart.length).toBe(c.lines.length + 1);
+      const added = (await storedCart(c.page))!.cart.find((line) => !known.has(line.offerId))!;
+      c.lines.push({ offerId: added.offerId, deviceName: added.deviceName, price: added.price });
+    },
+    // Back to the first device, the same answers once more: a new offer that updates the line.
+    ADD_SAME_ANSWERS_AGAIN: async (c) => {
+      const offer = await newOfferForFirstDevice(c, { sameAnswers: true });
+      await expect(c.page.getByRole('note')).toContainText(
+        t('This device with these answers is already in your cart. Adding it again updates the offer there.'),
+      );
+      await addOfferAndOpenCart(c, offer, t('Update the offer in your cart'));
+      c.lines[0] = { offerId: offer.offerId, deviceName: offer.deviceName, price: offer.price };
+    },
+    // The first line's offer expires; its "Get a new offer" link leads to the device, whose new offer takes its place.
+    REQUOTE_EXPIRED: async (c) => {
+      const stored = await storedCart(c.page);
+      await patchStoredContext(c.page, CART_KEY, {
+        cart: stored!.cart.map((line, i) => (i === 0 ? { ...line, validUntil: '2020-01-01T00:00:00.000Z' } : line)),
+      });
+      await c.page.goto(shopUrl('de', CART_PATH));
+      await hydrated(c.page);
+      const expired = cartLines(c.page).first();
+      await expect(expired).toHaveClass(/expired/);
+      await expired.getByRole('link', { name: t('Get a new offer') }).click();
+      const offer = await newOfferForFirstDevice(c, { sameAnswers: false });
+      await expect(c.page.getByRole('note')).toContainText(t('This new offer replaces the expired one in your cart.'));
+      await addOfferAndOpenCart(c, offer, t('Add to cart'));
+      c.lines[0] = { offerId: offer.offerId, deviceName: offer.deviceName, price: offer.price };
     },
     REMOVE: async (c) => {
       await openCart(c);
@@ -153,7 +217,11 @@ describeBrowserFlow<Context>({
     empty: async (c) => {
       await expectCart(c);
       // Spec §4: any navigation but to the thank-you page drops the trade's transactionId.
-      await expect.poll(async () => (await storedCart(c.page))?.transactionId, { message: 'the stored transactionId' }).toBe(0);
+      await expect
+        .poll(async () => (await storedCart(c.page))?.transactionId ?? 0, {
+          message: 'the stored transactionId (none when nothing is stored)',
+        })
+        .toBe(0);
     },
     one: (c) => expectCart(c),
     two: (c) => expectCart(c),

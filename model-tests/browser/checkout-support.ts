@@ -19,10 +19,41 @@ export async function addOfferToCart(page: Page, deviceUrl: string): Promise<voi
   await expect(page.getByRole('link', { name: translate('de', 'Go to cart') })).toBeVisible();
 }
 
+/**
+ * A new offer for a device already in the cart, with the same answers (a re-quote): the device page
+ * shows the kept offer; one answer changed and changed back asks for a new price, and the new offer
+ * takes the line's place ("Update the offer in your cart").
+ */
+export async function requoteOffer(page: Page, deviceUrl: string): Promise<{ price: number }> {
+  await page.goto(shopUrl('de', `/produkte/${deviceUrl}`));
+  await hydrated(page);
+  await expect(page.getByTestId('offer-price')).toBeVisible();
+  const options = page.locator('fieldset.question').first().locator('input[type=radio]');
+  const chosen = await options.evaluateAll((inputs) => inputs.findIndex((input) => (input as HTMLInputElement).checked));
+  const priced = () =>
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/offers' && r.request().method() === 'POST' && r.status() === 201);
+  let offer: { price: number } = { price: 0 };
+  for (const index of [chosen === 0 ? 1 : 0, chosen]) {
+    const answer = priced();
+    await options.nth(index).check();
+    offer = (await (await answer).json()) as { price: number };
+  }
+  await page.getByRole('button', { name: translate('de', 'Update the offer in your cart') }).click();
+  await expect(page.getByRole('link', { name: translate('de', 'Go to cart') })).toBeVisible();
+  return offer;
+}
+
 export interface Account {
   readonly email: string;
   readonly password: string;
-  readonly address: { readonly firstName: string; readonly lastName: string; readonly street: string; readonly houseNumber: string; readonly postalCode: string; readonly city: string };
+  readonly address: {
+    readonly firstName: string;
+    readonly lastName: string;
+    readonly street: string;
+    readonly houseNumber: string;
+    readonly postalCode: string;
+    readonly city: string;
+  };
   readonly sepa: { readonly accountHolder: string; readonly iban: string; readonly bic: string };
 }
 
@@ -72,7 +103,10 @@ export async function createAccount(page: Page): Promise<Account> {
       async () => {
         const list = await inPage(page, '/dev/mailbox');
         expect(list.status, 'the e2e server must serve /dev/mailbox (DEV_MAILBOX=1)').toBe(200);
-        message = list.text.split('<tr>').find((row) => row.includes(account.email))?.match(/href="(\/dev\/mailbox\/[^"]+)"/)?.[1];
+        message = list.text
+          .split('<tr>')
+          .find((row) => row.includes(account.email))
+          ?.match(/href="(\/dev\/mailbox\/[^"]+)"/)?.[1];
         return message;
       },
       { timeout: 15_000 },
@@ -82,7 +116,10 @@ export async function createAccount(page: Page): Promise<Account> {
   const token = mail.text.match(/\/account\/register\?token=([A-Za-z0-9_-]+)/)?.[1];
   expect(token, 'the activation mail holds a link to /account/register?token=…').toBeTruthy();
 
-  const activated = await inPage(page, '/api/account/activateRegistration', { method: 'POST', headers: { [ACTIVATION_TOKEN_HEADER]: token! } });
+  const activated = await inPage(page, '/api/account/activateRegistration', {
+    method: 'POST',
+    headers: { [ACTIVATION_TOKEN_HEADER]: token! },
+  });
   const identifier = (JSON.parse(activated.text) as { activated: boolean; token?: string }).token;
   expect(identifier, activated.text).toBeTruthy();
   const customer = await inPage(page, '/api/activateCustomerByIdentifier', { headers: { [IDENTIFIER_HEADER]: identifier! } });

@@ -9,14 +9,21 @@ import { expect, type Page, type Route } from '@playwright/test';
 import { SAMPLE_DEVICE, hydrated, shopUrl, translate } from '../../e2e/support/shop';
 import { formatPrice } from '../../src/i18n/format';
 import { checkoutModel } from '../checkout.model';
-import { addOfferToCart, createAccount, logIn, type Account } from './checkout-support';
+import { addOfferToCart, requoteOffer, createAccount, logIn, type Account } from './checkout-support';
 import { describeBrowserFlow } from './runner';
 
 type Step = 'identity' | 'address' | 'payout' | 'review';
 const STEPS: readonly Step[] = ['identity', 'address', 'payout', 'review'];
 const STEP_LABELS: Record<Step, string> = { identity: 'Your e-mail', address: 'Address', payout: 'Payout', review: 'Review' };
 
-const ADDRESS_FIELDS = ['address.firstName', 'address.lastName', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city'] as const;
+const ADDRESS_FIELDS = [
+  'address.firstName',
+  'address.lastName',
+  'address.street',
+  'address.houseNumber',
+  'address.postalCode',
+  'address.city',
+] as const;
 const SEPA_FIELDS = ['payout.accountHolder', 'payout.iban', 'payout.bic'] as const;
 type Field = 'identity.email' | (typeof ADDRESS_FIELDS)[number] | (typeof SEPA_FIELDS)[number] | 'payout.email';
 
@@ -34,10 +41,19 @@ const VALID: Record<Exclude<Field, 'identity.email'>, string> = {
   'payout.email': 'erika.paypal@example.org',
 };
 /** What the seller types to leave a step incomplete (besides leaving a field empty). */
-const INVALID: Partial<Record<Field, string>> = { 'identity.email': 'erika@', 'address.postalCode': '1234', 'payout.iban': 'DE00 3704 0044 0532 0130 00', 'payout.email': 'paypal@' };
+const INVALID: Partial<Record<Field, string>> = {
+  'identity.email': 'erika@',
+  'address.postalCode': '1234',
+  'payout.iban': 'DE00 3704 0044 0532 0130 00',
+  'payout.email': 'paypal@',
+};
 const isValid = (field: Field, value: string) => value.trim() !== '' && INVALID[field] !== value;
 
-type VoucherSeen = { readonly kind: 'none' } | { readonly kind: 'accepted'; readonly value: number } | { readonly kind: 'refused' } | { readonly kind: 'failed' };
+type VoucherSeen =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'accepted'; readonly value: number }
+  | { readonly kind: 'refused' }
+  | { readonly kind: 'failed' };
 
 interface Context {
   readonly page: Page;
@@ -156,7 +172,14 @@ async function jumpStoppedBy(c: Context, broken: Exclude<Step, 'review'>) {
     await stepButton(c, broken).click();
     await expect(steps(c).nth(STEPS.indexOf(broken))).toHaveAttribute('aria-current', 'step');
   }
-  const field: Field = broken === 'identity' ? 'identity.email' : broken === 'address' ? 'address.street' : c.method === 'paypal' ? 'payout.email' : 'payout.iban';
+  const field: Field =
+    broken === 'identity'
+      ? 'identity.email'
+      : broken === 'address'
+        ? 'address.street'
+        : c.method === 'paypal'
+          ? 'payout.email'
+          : 'payout.iban';
   await type(c, field, '');
   if (broken !== origin) await stepButton(c, origin).click();
   await stepButton(c, 'review').click();
@@ -166,7 +189,8 @@ async function jumpStoppedBy(c: Context, broken: Exclude<Step, 'review'>) {
 /** The account's data where the seller typed nothing (as the checkout prefills it). */
 function prefill(c: Context, account: Account) {
   const blank = (fields: readonly Field[]) => fields.every((field) => c.form[field].trim() === '');
-  if (blank(ADDRESS_FIELDS)) for (const field of ADDRESS_FIELDS) c.form[field] = account.address[field.slice('address.'.length) as keyof Account['address']];
+  if (blank(ADDRESS_FIELDS))
+    for (const field of ADDRESS_FIELDS) c.form[field] = account.address[field.slice('address.'.length) as keyof Account['address']];
   const sepaBlank = blank(SEPA_FIELDS);
   if (sepaBlank && blank(['payout.email'])) c.method = 'sepa';
   if (sepaBlank) for (const field of SEPA_FIELDS) c.form[field] = account.sepa[field.slice('payout.'.length) as keyof Account['sepa']];
@@ -180,8 +204,9 @@ let sharedAccount: Promise<Account> | undefined;
 const account = (c: Context) => (sharedAccount ??= createAccount(c.page));
 
 /** Back on the checkout after another page: the checkout resumes where it was. */
-async function reopenCheckout(c: Context) {
-  await c.page.goto(shopUrl('de', '/checkout'));
+async function reopenCheckout(c: Context, { reload = false } = {}) {
+  if (reload) await c.page.reload();
+  else await c.page.goto(shopUrl('de', '/checkout'));
   await hydrated(c.page);
   await expect(steps(c).first()).toBeVisible();
   c.choice = 'guest';
@@ -225,7 +250,9 @@ async function seesStep(c: Context, step: Step) {
 async function seesErrors(c: Context) {
   const shown = c.page.locator('.checkout-form .field-error[data-field]:not([data-field="voucherCode"])');
   await expect
-    .poll(async () => (await shown.evaluateAll((errors) => errors.map((error) => error.getAttribute('data-field')))).sort(), { message: 'the field errors shown' })
+    .poll(async () => (await shown.evaluateAll((errors) => errors.map((error) => error.getAttribute('data-field')))).sort(), {
+      message: 'the field errors shown',
+    })
     .toEqual([...c.errors].sort());
   for (const field of c.errors) if (field !== 'termsAccepted') await expect(input(c, field)).toHaveAttribute('aria-invalid', 'true');
 }
@@ -239,7 +266,9 @@ async function seesIdentity(c: Context) {
   await seesStep(c, 'identity');
   await expect(back(c)).toHaveCount(0);
   if (c.customer) {
-    await expect(c.page.getByTestId('checkout-customer')).toHaveText(translate('de', 'You are logged in as {email}.').replace('{email}', c.customer.email));
+    await expect(c.page.getByTestId('checkout-customer')).toHaveText(
+      translate('de', 'You are logged in as {email}.').replace('{email}', c.customer.email),
+    );
     await expect(input(c, 'identity.email')).toHaveCount(0);
     return;
   }
@@ -272,7 +301,9 @@ async function seesVoucher(c: Context) {
       await expect(applyVoucher(c)).toBeEnabled();
       break;
     case 'accepted':
-      await expect(voucherBox(c)).toContainText(translate('de', 'Voucher applied: +{0}').replace('{0}', formatPrice('de', c.voucher.value)));
+      await expect(voucherBox(c)).toContainText(
+        translate('de', 'Voucher applied: +{0}').replace('{0}', formatPrice('de', c.voucher.value)),
+      );
       await expect(removeVoucher(c)).toBeVisible();
       await expect(c.page.getByTestId('checkout-total')).toHaveText(formatPrice('de', c.cartTotal! + c.voucher.value));
       break;
@@ -293,7 +324,9 @@ async function seesReview(c: Context, { submitting = false } = {}) {
   const summary = c.page.locator('.review-summary');
   const f = c.form;
   await expect(summary).toContainText(f['identity.email']);
-  await expect(summary).toContainText(`${f['address.firstName']} ${f['address.lastName']}, ${f['address.street']} ${f['address.houseNumber']}, ${f['address.postalCode']} ${f['address.city']}`);
+  await expect(summary).toContainText(
+    `${f['address.firstName']} ${f['address.lastName']}, ${f['address.street']} ${f['address.houseNumber']}, ${f['address.postalCode']} ${f['address.city']}`,
+  );
   await expect(summary).toContainText(c.method === 'paypal' ? `PayPal · ${f['payout.email']}` : `SEPA · ${f['payout.iban']}`);
   await expect(cartLines(c)).toHaveCount(c.offerIds.length);
   for (const id of c.offerIds) await expect(c.page.locator(`.cart-line[data-offer-id="${id}"]`)).toBeVisible();
@@ -322,8 +355,18 @@ async function seesSubmitting(c: Context) {
   if (c.sameKey) expect(key, 'a retry repeats the failed request with its key').toBe(c.keys.at(-1));
   else expect(c.keys, 'a new submission has a new key').not.toContain(key);
   c.keys.push(key!);
-  const body = request.postDataJSON() as { offerIds: string[]; identity: { kind: string }; termsAccepted: boolean; payout: { method: string } };
-  expect(body).toMatchObject({ offerIds: c.offerIds, identity: { kind: c.customer ? 'customer' : 'guest' }, termsAccepted: true, payout: { method: c.method } });
+  const body = request.postDataJSON() as {
+    offerIds: string[];
+    identity: { kind: string };
+    termsAccepted: boolean;
+    payout: { method: string };
+  };
+  expect(body).toMatchObject({
+    offerIds: c.offerIds,
+    identity: { kind: c.customer ? 'customer' : 'guest' },
+    termsAccepted: true,
+    payout: { method: c.method },
+  });
 }
 
 async function seesSubmitProblem(c: Context, text: string, retry: boolean) {
@@ -356,7 +399,9 @@ describeBrowserFlow<Context>({
     await expect(page.locator('input[name="identity.choice"][value="guest"]')).toBeChecked();
     const offerIds = await page.locator('.cart-line').evaluateAll((lines) => lines.map((line) => line.getAttribute('data-offer-id') ?? ''));
     expect(offerIds).toHaveLength(1);
-    const form = Object.fromEntries(['identity.email', ...ADDRESS_FIELDS, ...SEPA_FIELDS, 'payout.email'].map((field) => [field, ''])) as Record<Field, string>;
+    const form = Object.fromEntries(
+      ['identity.email', ...ADDRESS_FIELDS, ...SEPA_FIELDS, 'payout.email'].map((field) => [field, '']),
+    ) as Record<Field, string>;
     return {
       page,
       trades,
@@ -380,30 +425,35 @@ describeBrowserFlow<Context>({
     };
   },
   unsupported: {
-    TOGGLE_TERMS: 'the terms checkbox is shown on the review step only, the model lets the seller tick it on every step (on the review SUBMIT ticks and SUBMIT_INCOMPLETE unticks it)',
+    TOGGLE_TERMS:
+      'the terms checkbox is shown on the review step only, the model lets the seller tick it on every step (on the review SUBMIT ticks and SUBMIT_INCOMPLETE unticks it)',
     SWITCH_PAYOUT_METHOD: 'the SEPA/PayPal choice is shown on the payout step only, the model lets the seller switch it on every step',
   },
   events: {
     EDIT: async (c) => {
       const variant = c.edits++ % 2 === 0;
       const step = await currentStep(c);
-      if (step === 'identity') await type(c, 'identity.email', c.guestEmail.replace('modell.verkauf', variant ? 'modell.verkauf.a' : 'modell.verkauf.b'));
+      if (step === 'identity')
+        await type(c, 'identity.email', c.guestEmail.replace('modell.verkauf', variant ? 'modell.verkauf.a' : 'modell.verkauf.b'));
       else if (step === 'address') await type(c, 'address.city', variant ? 'Bonn' : 'Köln');
-      else if (step === 'payout') await type(c, c.method === 'paypal' ? 'payout.email' : 'payout.accountHolder', c.method === 'paypal' ? (variant ? 'erika.b@example.org' : 'erika.c@example.org') : variant ? 'Erika M.' : 'Erika Mustermann');
+      else if (step === 'payout')
+        await type(
+          c,
+          c.method === 'paypal' ? 'payout.email' : 'payout.accountHolder',
+          c.method === 'paypal' ? (variant ? 'erika.b@example.org' : 'erika.c@example.org') : variant ? 'Erika M.' : 'Erika Mustermann',
+        );
       else await type(c, 'voucherCode', variant ? 'SOMMER10' : 'SOMMER20');
     },
     CART_CHANGES: async (c) => {
-      // The seller gets a new offer for the device (a re-quote) and removes the old one from the cart.
+      // The seller gets a new offer for the device (a re-quote): it takes the old line's place.
       const old = c.offerIds;
-      await addOfferToCart(c.page, SAMPLE_DEVICE.url);
+      const { price } = await requoteOffer(c.page, SAMPLE_DEVICE.url);
       await reopenCheckout(c);
-      await expect(cartLines(c)).toHaveCount(old.length + 1);
-      for (const id of old) await c.page.locator(`.cart-line[data-offer-id="${id}"] button.remove`).click();
       await expect(cartLines(c)).toHaveCount(1);
       c.offerIds = await cartLines(c).evaluateAll((lines) => lines.map((line) => line.getAttribute('data-offer-id') ?? ''));
       expect(old).not.toContain(c.offerIds[0]);
-      // The total changed on the way (two offers): a voucher is checked again.
-      c.voucher = { kind: 'none' };
+      // A voucher depends on the total: when it changed, the voucher is checked again.
+      if (c.cartTotal === null || price !== c.cartTotal) c.voucher = { kind: 'none' };
     },
     LOG_IN_HERE: async (c) => {
       if (c.loggedIn) await logOut(c);
@@ -431,9 +481,23 @@ describeBrowserFlow<Context>({
       const step = await currentStep(c);
       if (step === 'identity') await type(c, 'identity.email', '');
       if (step === 'address') await type(c, 'address.postalCode', INVALID['address.postalCode']!);
-      if (step === 'payout') await type(c, c.method === 'paypal' ? 'payout.email' : 'payout.iban', INVALID[c.method === 'paypal' ? 'payout.email' : 'payout.iban']!);
+      if (step === 'payout')
+        await type(
+          c,
+          c.method === 'paypal' ? 'payout.email' : 'payout.iban',
+          INVALID[c.method === 'paypal' ? 'payout.email' : 'payout.iban']!,
+        );
       await primary(c).click();
       c.errors = new Set(invalidFields(c, step));
+    },
+    // A reload goes on in the same step; while sending, the same request with the same key is sent again.
+    RELOAD: async (c) => {
+      const sending = c.trades.length > 0;
+      // The held requests belong to the page that goes away.
+      c.trades.length = 0;
+      c.vouchers.length = 0;
+      await reopenCheckout(c, { reload: true });
+      if (sending) c.sameKey = true;
     },
     BACK: async (c) => {
       await back(c).click();
@@ -462,7 +526,9 @@ describeBrowserFlow<Context>({
       if (c.voucherCode !== '') await type(c, 'voucherCode', '');
       await applyVoucher(c).click();
       // The machine refuses the empty code; the seller must see why.
-      await expect(c.page.locator('.field-error[data-field="voucherCode"]')).toHaveText(translate('de', 'Enter a voucher code of 1 to 40 characters, or leave the field empty.'));
+      await expect(c.page.locator('.field-error[data-field="voucherCode"]')).toHaveText(
+        translate('de', 'Enter a voucher code of 1 to 40 characters, or leave the field empty.'),
+      );
     },
     REMOVE_VOUCHER: async (c) => {
       // "Remove" is offered only for an applied voucher: apply one first.
@@ -491,7 +557,9 @@ describeBrowserFlow<Context>({
       c.voucher = { kind: 'refused' };
     },
     VOUCHER_CHECK_FAILED: async (c) => {
-      await (await held(c.vouchers, 'the voucher check')).fulfill({ status: 503, json: { statusCode: 503, error: 'Service Unavailable', message: 'down' } });
+      await (
+        await held(c.vouchers, 'the voucher check')
+      ).fulfill({ status: 503, json: { statusCode: 503, error: 'Service Unavailable', message: 'down' } });
       c.voucher = { kind: 'failed' };
     },
     TYPE_ANOTHER_CODE: async (c) => {
@@ -524,7 +592,9 @@ describeBrowserFlow<Context>({
     SUBMIT_AGAIN: (c) => submit(c, true),
     RETRY: async (c) => {
       c.sameKey = true;
-      await submitError(c).getByRole('button', { name: translate('de', 'Try again') }).click();
+      await submitError(c)
+        .getByRole('button', { name: translate('de', 'Try again') })
+        .click();
     },
     TRADE_CREATED: async (c) => {
       // The real server creates the trade (the browser reaches de.localhost, Node does not: no route.fetch()).
@@ -536,11 +606,17 @@ describeBrowserFlow<Context>({
       c.tradeNumber = ((await response.json()) as { tradeNumber: string }).tradeNumber;
     },
     NETWORK_FAILURE: async (c) =>
-      (await held(c.trades, 'the trade')).fulfill({ status: 503, json: { statusCode: 503, error: 'Service Unavailable', message: 'down' } }),
+      (await held(c.trades, 'the trade')).fulfill({
+        status: 503,
+        json: { statusCode: 503, error: 'Service Unavailable', message: 'down' },
+      }),
     OFFERS_EXPIRED: async (c) => {
       const route = await held(c.trades, 'the trade');
       const { offerIds } = route.request().postDataJSON() as { offerIds: string[] };
-      await route.fulfill({ status: 409, json: { statusCode: 409, error: 'Conflict', message: 'Some offers have expired.', expiredOfferIds: offerIds } });
+      await route.fulfill({
+        status: 409,
+        json: { statusCode: 409, error: 'Conflict', message: 'Some offers have expired.', expiredOfferIds: offerIds },
+      });
     },
   },
   checks: {
@@ -569,7 +645,8 @@ describeBrowserFlow<Context>({
     },
     submitting: seesSubmitting,
     failedNetwork: (c) => seesSubmitProblem(c, translate('de', 'We could not send your trade. Nothing is lost: please try again.'), true),
-    failedRejected: (c) => seesSubmitProblem(c, translate('de', 'Some offers in your cart have expired. Please get a new offer for them.'), false),
+    failedRejected: (c) =>
+      seesSubmitProblem(c, translate('de', 'Some offers in your cart have expired. Please get a new offer for them.'), false),
     done: async (c) => {
       await expect(c.page).toHaveURL(shopUrl('de', '/thankYou'));
       await expect(c.page.getByTestId('trade-number')).toHaveText(c.tradeNumber!);

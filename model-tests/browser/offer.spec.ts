@@ -4,6 +4,7 @@
 
 import { expect, type Page, type Route } from '@playwright/test';
 import { SAMPLE_DEVICE, hydrated, shopUrl } from '../../e2e/support/shop';
+import { storedValues } from '../../e2e/support/stored';
 import { offerModel } from '../offer.model';
 import { describeBrowserFlow } from './runner';
 
@@ -28,6 +29,12 @@ async function answerNext(c: Context) {
   throw new Error('every question is answered already');
 }
 
+/** How many answers the device's stored offer flow holds (src/services/storage-keys.ts offerStorageKey). */
+async function storedAnswerCount(page: Page): Promise<number> {
+  const [stored] = await storedValues<{ answers?: Record<string, number> }>(page, 'offer:');
+  return Object.keys(stored?.answers ?? {}).length;
+}
+
 async function heldRequest(c: Context): Promise<Route> {
   await expect.poll(() => c.held.length, { message: 'the page should ask the server for a price' }).toBeGreaterThan(0);
   return c.held.shift()!;
@@ -47,15 +54,12 @@ describeBrowserFlow<Context>({
     return { page, held };
   },
   unsupported: {
-    OPEN_BY_SLUG: 'the route loads the device before the page renders, so the machine never starts from a slug',
-    DEVICE_LOADED: 'the route loads the device before the page renders',
-    DEVICE_LOAD_FAILED: 'a device that fails to load is a 404 or error page of the route, not a machine state',
+    OPEN_WITHOUT_STORAGE:
+      "the page cannot make the browser's IndexedDB fail; the unit tests (src/machines/offer.test.ts) cover a storage failure",
     OPEN_DEVICE_WITHOUT_QUESTIONS: 'every device of the catalogue has condition questions',
-    BACK: 'the page shows every question at once; there is no back step',
-    CHANGE: 'choosing another answer on the page changes and re-prices in one click (CHANGE and ANSWER together)',
   },
   events: {
-    OPEN_WITH_DEVICE: async (c) => {
+    OPEN: async (c) => {
       await c.page.goto(shopUrl('de', `/produkte/${SAMPLE_DEVICE.url}`));
       await hydrated(c.page);
     },
@@ -66,6 +70,21 @@ describeBrowserFlow<Context>({
       await answerNext(c);
       if (before === 1) while ((await answered(c).count()) < total - 1) await answerNext(c);
     },
+    // Another answer to the second question; the page prices again at once.
+    CHANGE: async (c) => {
+      const options = questions(c).nth(1).locator('input[type=radio]');
+      const chosen = await options.evaluateAll((inputs) => inputs.findIndex((input) => (input as HTMLInputElement).checked));
+      await options.nth(chosen === 0 ? 1 : 0).check();
+    },
+    RELOAD: async (c) => {
+      const before = await answered(c).count();
+      // What a reload restores is what the offer flow stored (it stores every change at once).
+      await expect.poll(() => storedAnswerCount(c.page), { message: 'the stored answers' }).toBe(before);
+      await c.page.reload();
+      await hydrated(c.page);
+      // The kept answers come back once the offer flow has restored them.
+      await expect(answered(c)).toHaveCount(before);
+    },
     PRICED: async (c) => (await heldRequest(c)).continue(),
     REFUSED: async (c) => {
       const route = await heldRequest(c);
@@ -73,10 +92,16 @@ describeBrowserFlow<Context>({
       const [questionId, answerId] = Object.entries(body.answers)[0]!;
       await route.fulfill({
         status: 422,
-        json: { statusCode: 422, error: 'Offer Blocked', message: 'blocked', blockedBy: [{ questionId: Number(questionId), answerId, code: 'ACTIVATION_LOCK' }] },
+        json: {
+          statusCode: 422,
+          error: 'Offer Blocked',
+          message: 'blocked',
+          blockedBy: [{ questionId: Number(questionId), answerId, code: 'ACTIVATION_LOCK' }],
+        },
       });
     },
-    PRICE_FAILED: async (c) => (await heldRequest(c)).fulfill({ status: 500, json: { statusCode: 500, error: 'Internal Server Error', message: 'down' } }),
+    PRICE_FAILED: async (c) =>
+      (await heldRequest(c)).fulfill({ status: 500, json: { statusCode: 500, error: 'Internal Server Error', message: 'down' } }),
     RETRY: async (c) => c.page.locator('.offer-failed button').click(),
     ADD_TO_CART: async (c) => c.page.locator('.offer-result button.primary').click(),
   },
@@ -85,10 +110,18 @@ describeBrowserFlow<Context>({
       await expect(questions(c).first()).toBeVisible();
       await expect(answered(c)).toHaveCount(0);
     },
-    answeringSecond: async (c) => await expect(answered(c)).toHaveCount(1),
+    answeringMiddle: async (c) => await expect(answered(c)).toHaveCount(1),
     answeringLast: async (c) => await expect(answered(c)).toHaveCount((await questions(c).count()) - 1),
     calculating: async (c) => await expect(c.page.locator('.offer-result .calculating')).toBeVisible(),
-    offered: async (c) => await expect(c.page.getByTestId('offer-price')).toHaveText(/\d/),
+    offered: async (c) => {
+      await expect(c.page.getByTestId('offer-price')).toHaveText(/\d/);
+      expect(c.held, 'an offer on screen is never waiting for a price').toEqual([]);
+    },
+    offeredInCart: async (c) => {
+      await expect(c.page.getByTestId('offer-price')).toHaveText(/\d/);
+      await expect(c.page.locator('.offer-result .added')).toBeVisible();
+      await expect(c.page.locator('.cart-badge')).toContainText('1');
+    },
     blocked: async (c) => {
       await expect(c.page.locator('.offer-blocked')).toBeVisible();
       await expect(c.page.locator('.questions fieldset.blocking')).toHaveCount(1);

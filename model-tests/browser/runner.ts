@@ -111,7 +111,14 @@ export function describeBrowserFlow<C extends { page: Page }>(flow: BrowserFlow<
       await saveRaw(
         {
           ...rawFromSink('browser', flow.name, sink),
-          paths: { total: paths.run.length, shortest: paths.shortest, transitionCover: paths.transitionCover, simple: paths.simple, simpleTotal: paths.simpleTotal, bound: paths.bound },
+          paths: {
+            total: paths.run.length,
+            shortest: paths.shortest,
+            transitionCover: paths.transitionCover,
+            simple: paths.simple,
+            simpleTotal: paths.simpleTotal,
+            bound: paths.bound,
+          },
           uncovered: Object.fromEntries(paths.skipped.map(({ path, reason }) => [`path: ${path.description}`, reason])),
           durationMs: Math.round(durationMs),
         },

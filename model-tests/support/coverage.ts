@@ -26,7 +26,14 @@ export interface RawCoverage {
   /** Transition key → why the flow cannot take it. */
   readonly uncovered?: Record<string, string>;
   /** Path counts and run time of the runner. */
-  readonly paths?: { total: number; shortest: number; transitionCover: number; simple: number | null; simpleTotal: number | null; bound: number };
+  readonly paths?: {
+    total: number;
+    shortest: number;
+    transitionCover: number;
+    simple: number | null;
+    simpleTotal: number | null;
+    bound: number;
+  };
   readonly durationMs?: number;
 }
 
@@ -78,7 +85,11 @@ export function summarize(machines: readonly AnyStateMachine[], records: readonl
     const allTransitions = graph.transitions.map((transition) => transition.key);
     return {
       machine: machine.id,
-      states: { reached: allStates.filter((id) => states.has(id)).length, total: allStates.length, missing: allStates.filter((id) => !states.has(id)) },
+      states: {
+        reached: allStates.filter((id) => states.has(id)).length,
+        total: allStates.length,
+        missing: allStates.filter((id) => !states.has(id)),
+      },
       transitions: {
         taken: allTransitions.filter((key) => transitions.has(key)).length,
         total: allTransitions.length,
@@ -90,5 +101,10 @@ export function summarize(machines: readonly AnyStateMachine[], records: readonl
 
 export async function loadRawCoverage(): Promise<RawCoverage[]> {
   const files = await readdir(RAW_DIR).catch(() => [] as string[]);
-  return Promise.all(files.filter((file) => file.endsWith('.json')).sort().map(async (file) => JSON.parse(await readFile(join(RAW_DIR, file), 'utf8')) as RawCoverage));
+  return Promise.all(
+    files
+      .filter((file) => file.endsWith('.json'))
+      .sort()
+      .map(async (file) => JSON.parse(await readFile(join(RAW_DIR, file), 'utf8')) as RawCoverage),
+  );
 }

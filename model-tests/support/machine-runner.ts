@@ -46,11 +46,17 @@ export function metaOf(model: AnyStateMachine, state: string): ModelMeta {
 /** The production actor's state value as dotted text (`review.idle`); parallel regions sorted and joined with ` + `. */
 export function stateText(value: unknown): string {
   const leaves = (v: unknown, prefix: string): string[] =>
-    typeof v === 'string' ? [`${prefix}${v}`] : Object.entries(v as Record<string, unknown>).flatMap(([key, child]) => leaves(child, `${prefix}${key}.`));
+    typeof v === 'string'
+      ? [`${prefix}${v}`]
+      : Object.entries(v as Record<string, unknown>).flatMap(([key, child]) => leaves(child, `${prefix}${key}.`));
   return leaves(value, '').sort().join(' + ');
 }
 
-export async function runPath<H extends { actor: AnyActorRef | null }>(flow: MachineFlow<H>, path: FlowPath, recorder: CoverageRecorder): Promise<void> {
+export async function runPath<H extends { actor: AnyActorRef | null }>(
+  flow: MachineFlow<H>,
+  path: FlowPath,
+  recorder: CoverageRecorder,
+): Promise<void> {
   const harness = flow.start(recorder.inspect);
   try {
     for (let index = 0; index < path.events.length; index++) {
@@ -98,10 +104,18 @@ export function describeMachineFlow<H extends { actor: AnyActorRef | null }>(flo
     it.sequential('covers every production state and the transition goal', () => {
       // Runs after the paths (vitest runs a file's tests in order).
       for (const coverage of recorder.summary()) {
-        const excused = Object.keys(flow.uncovered ?? {}).filter((key) => key.startsWith(`${coverage.machine}.`) || key.startsWith(`${coverage.machine} `));
+        const excused = Object.keys(flow.uncovered ?? {}).filter(
+          (key) => key.startsWith(`${coverage.machine}.`) || key.startsWith(`${coverage.machine} `),
+        );
         expect(coverage.states.missing, `${coverage.machine}: states never reached`).toEqual([]);
-        expect(coverage.transitions.missing.filter((key) => !excused.includes(key)), `${coverage.machine}: transitions never taken and not excused`).toEqual([]);
-        expect(excused.filter((key) => !coverage.transitions.missing.includes(key)), `${coverage.machine}: excused transitions that were taken (drop the excuse)`).toEqual([]);
+        expect(
+          coverage.transitions.missing.filter((key) => !excused.includes(key)),
+          `${coverage.machine}: transitions never taken and not excused`,
+        ).toEqual([]);
+        expect(
+          excused.filter((key) => !coverage.transitions.missing.includes(key)),
+          `${coverage.machine}: excused transitions that were taken (drop the excuse)`,
+        ).toEqual([]);
         expect(coverage.transitions.taken / coverage.transitions.total).toBeGreaterThanOrEqual(TRANSITION_GOAL);
       }
     });

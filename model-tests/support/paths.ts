@@ -56,7 +56,10 @@ export function flowPaths(model: AnyStateMachine, simplePathBound: number, optio
   const byState = new Map(shortest.map((path) => [JSON.stringify(path.state.value), path]));
 
   // One path per edge of the model's adjacency map: shortest path to its source + the edge.
-  const adjacency = testModel.getAdjacencyMap() as unknown as Record<string, { state: { value: unknown }; transitions: Record<string, { event: EventObject; state: { value: unknown } }> }>;
+  const adjacency = testModel.getAdjacencyMap() as unknown as Record<
+    string,
+    { state: { value: unknown }; transitions: Record<string, { event: EventObject; state: { value: unknown } }> }
+  >;
   const transitionPaths: AnyTestPath[] = [];
   for (const entry of options.transitionCover === false ? [] : Object.values(adjacency)) {
     const head = byState.get(JSON.stringify(entry.state.value));
