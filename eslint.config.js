@@ -21,7 +21,10 @@ const layerPattern = (layers, message) => ({
 });
 const serverPattern = (message) => ({ regex: '^(?:\\.\\./)+(?:\\.\\./)*server(?:/|$)', message });
 const HTTP = { group: ['ofetch'], message: 'Only src/services talks HTTP (DESIGN.md §3).' };
-const RENDER = { group: ['react', 'react-dom', 'react-dom/*', '@xstate/react'], message: 'Machines own flows; they do not render (DESIGN.md §3).' };
+const RENDER = {
+  group: ['react', 'react-dom', 'react-dom/*', '@xstate/react'],
+  message: 'Machines own flows; they do not render (DESIGN.md §3).',
+};
 
 const layerConfigs = Object.entries(LAYER_RULES).map(([layer, forbidden]) => ({
   files: [`src/${layer}/**`],
@@ -38,7 +41,13 @@ const layerConfigs = Object.entries(LAYER_RULES).map(([layer, forbidden]) => ({
       },
     ],
     ...(layer === 'machines' || layer === 'ui'
-      ? { 'no-restricted-globals': ['error', { name: 'fetch', message: 'Only src/services talks HTTP (DESIGN.md §3).' }, { name: 'XMLHttpRequest', message: 'Only src/services talks HTTP.' }] }
+      ? {
+          'no-restricted-globals': [
+            'error',
+            { name: 'fetch', message: 'Only src/services talks HTTP (DESIGN.md §3).' },
+            { name: 'XMLHttpRequest', message: 'Only src/services talks HTTP.' },
+          ],
+        }
       : {}),
   },
 }));
@@ -58,7 +67,11 @@ export default tseslint.config(
     files: ['src/routes/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [HTTP, serverPattern('The browser code never imports the server.')] }],
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'Only src/services talks HTTP (DESIGN.md §3).' }, { name: 'XMLHttpRequest', message: 'Only src/services talks HTTP.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Only src/services talks HTTP (DESIGN.md §3).' },
+        { name: 'XMLHttpRequest', message: 'Only src/services talks HTTP.' },
+      ],
     },
   },
   {
@@ -68,16 +81,41 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?:\\.\\./)+src/(?:ui|routes|machines|i18n)(?:/|$)', message: 'The server never imports the browser UI (DESIGN.md §3).' }, { regex: '^(?:\\.\\./)+src/entry-server', message: 'Only server/main.ts and the server tests import the SSR entry.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(?:\\.\\./)+src/(?:ui|routes|machines|i18n)(?:/|$)',
+              message: 'The server never imports the browser UI (DESIGN.md §3).',
+            },
+            { regex: '^(?:\\.\\./)+src/entry-server', message: 'Only server/main.ts and the server tests import the SSR entry.' },
+          ],
+        },
       ],
     },
   },
   {
     files: ['server/**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(?:\\.\\./)+src/(?:ui|routes|machines|i18n)(?:/|$)', message: 'The server never imports the browser UI.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: '^(?:\\.\\./)+src/(?:ui|routes|machines|i18n)(?:/|$)', message: 'The server never imports the browser UI.' }],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.mjs', 'scripts/**', 'bench/**'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', performance: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        performance: 'readonly',
+        fetch: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+      },
+    },
   },
 );

@@ -6,11 +6,7 @@ import { defineConfig } from 'vite';
 // One config for the browser build (dist/client, with a manifest the server reads) and the server
 // build (dist/server: the Fastify app with the SSR entry), see package.json "build".
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [
-    react(),
-    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
-    lingui({ failOnCompileError: true }),
-  ],
+  plugins: [react(), babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui({ failOnCompileError: true })],
   publicDir: 'public',
   build: isSsrBuild
     ? {

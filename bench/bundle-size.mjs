@@ -27,6 +27,8 @@ import {
 const ORIGIN = 'http://page.invalid';
 /** The product detail page measured besides the home pages. */
 export const PRODUCT_DETAIL = { host: 'de.localhost', path: '/produkte/apple-iphone-13-128-gb' };
+/** A category page, also within the budget. */
+export const CATEGORY_PAGE = { host: 'de.localhost', path: '/verkaufen/smartphones' };
 
 function attributes(source) {
   const attrs = {};
@@ -92,7 +94,11 @@ async function measurePage({ port, host, path }) {
   if (entries.length === 0) throw new MeasureError(`no <script type="module" src> in ${path} of ${host}`);
   const urls = [...new Set([...entries, ...preloads].map((u) => new URL(u, `${ORIGIN}/`).pathname))];
   const files = [];
-  for (const url of urls) files.push({ ...(await sizesOf(url, { port, host })), role: entries.some((e) => new URL(e, `${ORIGIN}/`).pathname === url) ? 'entry' : 'modulepreload' });
+  for (const url of urls)
+    files.push({
+      ...(await sizesOf(url, { port, host })),
+      role: entries.some((e) => new URL(e, `${ORIGIN}/`).pathname === url) ? 'entry' : 'modulepreload',
+    });
   const total = { raw: 0, gzip: 0, brotli: 0 };
   for (const f of files) for (const k of Object.keys(total)) total[k] += f[k];
   return {
@@ -108,16 +114,28 @@ async function measurePage({ port, host, path }) {
 }
 
 /** Measures every host's home page and the product detail page against a running server on `port`. */
-export async function measureBundleSize({ port, hosts = LOCALE_HOSTS, productDetail = PRODUCT_DETAIL }) {
+export async function measureBundleSize({ port, hosts = LOCALE_HOSTS, productDetail = PRODUCT_DETAIL, categoryPage = CATEGORY_PAGE }) {
   const locales = {};
   for (const host of hosts) locales[host] = await measurePage({ port, host, path: '/' });
   const product = await measurePage({ port, ...productDetail });
-  return { budget: { brotliKB: BUDGETS.initialJsBrotliKB }, compression: { brotliQuality: 11, gzipLevel: 9 }, locales, productDetail: product };
+  const category = await measurePage({ port, ...categoryPage });
+  return {
+    budget: { brotliKB: BUDGETS.initialJsBrotliKB },
+    compression: { brotliQuality: 11, gzipLevel: 9 },
+    locales,
+    productDetail: product,
+    category,
+  };
 }
 
 function pageRows(result, page) {
   return [
-    [`initial JS, brotli (${page.files.length} files)`, kb(page.total.brotli), `≤ ${result.budget.brotliKB} KB`, verdict(page.withinBudget)],
+    [
+      `initial JS, brotli (${page.files.length} files)`,
+      kb(page.total.brotli),
+      `≤ ${result.budget.brotliKB} KB`,
+      verdict(page.withinBudget),
+    ],
     ['initial JS, gzip', kb(page.total.gzip), '', ''],
     ['initial JS, raw', kb(page.total.raw), '', ''],
   ];
@@ -134,6 +152,13 @@ export function productDetailRows(result) {
 }
 
 export const productDetailTitle = (result) => `Product detail (${result.productDetail.host}) ${result.productDetail.path}`;
+
+/** Rows [metric, value, budget, verdict] for the category page table. */
+export function categoryRows(result) {
+  return pageRows(result, result.category);
+}
+
+export const categoryTitle = (result) => `Category page (${result.category.host}) ${result.category.path}`;
 
 /** The distinct files behind the totals, with the pages that load them. */
 export function printBundleFiles(result) {
@@ -153,7 +178,9 @@ export function printBundleFiles(result) {
     const homes = f.homes.length === all ? 'all home pages' : f.homes.length ? `home ${f.homes.join(' ')}` : '';
     return [homes, f.product ? 'product detail' : ''].filter(Boolean).join(' + ');
   };
-  const rows = [...byUrl.values()].sort((a, b) => b.brotli - a.brotli).map((f) => [f.url, f.role, kb(f.raw), kb(f.gzip), kb(f.brotli), loadedBy(f)]);
+  const rows = [...byUrl.values()]
+    .sort((a, b) => b.brotli - a.brotli)
+    .map((f) => [f.url, f.role, kb(f.raw), kb(f.gzip), kb(f.brotli), loadedBy(f)]);
   printTable('Initial JS files (brotli q11, gzip 9)', ['file', 'role', 'raw', 'gzip', 'brotli', 'loaded by'], rows);
 }
 
@@ -162,8 +189,10 @@ if (isMain(import.meta.url)) {
     const server = await startServer();
     try {
       const result = await measureBundleSize({ port: server.port });
-      for (const host of LOCALE_HOSTS) printTable(`Home page of ${host}`, ['metric', 'value', 'budget', 'verdict'], bundleRows(result, host));
+      for (const host of LOCALE_HOSTS)
+        printTable(`Home page of ${host}`, ['metric', 'value', 'budget', 'verdict'], bundleRows(result, host));
       printTable(productDetailTitle(result), ['metric', 'value', 'budget', 'verdict'], productDetailRows(result));
+      printTable(categoryTitle(result), ['metric', 'value', 'budget', 'verdict'], categoryRows(result));
       printBundleFiles(result);
       const file = writeResult('bundle-size.json', { generatedAt: new Date().toISOString(), build: buildInfo(), bundle: result });
       console.log(`\nwritten ${file}`);

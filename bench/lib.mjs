@@ -155,7 +155,8 @@ function portIsFree(port) {
 
 /** First free loopback port from 3300 (or BENCH_PORT), bounded search. */
 export async function findFreePort(start = Number(process.env.BENCH_PORT) || FIRST_PORT) {
-  if (!Number.isInteger(start) || start < 1024 || start > 65535 - PORT_ATTEMPTS) throw new MeasureError(`BENCH_PORT must be 1024–${65535 - PORT_ATTEMPTS}`);
+  if (!Number.isInteger(start) || start < 1024 || start > 65535 - PORT_ATTEMPTS)
+    throw new MeasureError(`BENCH_PORT must be 1024–${65535 - PORT_ATTEMPTS}`);
   for (let port = start; port < start + PORT_ATTEMPTS; port++) {
     if (await portIsFree(port)) return port;
   }
@@ -170,7 +171,8 @@ export async function findFreePort(start = Number(process.env.BENCH_PORT) || FIR
  */
 export function spawnServer({ port, logLevel = 'warn' }) {
   installExitHooks();
-  if (live.size > 0) throw new MeasureError('a benchmark server is still running; servers run one at a time (one PGlite process per data directory)');
+  if (live.size > 0)
+    throw new MeasureError('a benchmark server is still running; servers run one at a time (one PGlite process per data directory)');
   claimDataDir();
   const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: LOOPBACK, LOG_LEVEL: logLevel, DATA_DIR: BENCH_DATA_DIR };
   delete env.DATABASE_URL;
@@ -277,19 +279,16 @@ export function sleep(ms) {
  */
 export function request({ port, host, path = '/', method = 'GET', body, headers = {}, agent = false, timeoutMs = 10000 }) {
   return new Promise((done, fail) => {
-    const req = http.request(
-      { host: LOOPBACK, port, path, method, agent, headers: { Host: `${host}:${port}`, ...headers } },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('error', fail);
-        res.on('end', () => {
-          const wire = Buffer.concat(chunks);
-          const encoding = res.headers['content-encoding'] ?? 'identity';
-          done({ status: res.statusCode, headers: res.headers, encoding, wire, text: () => decode(wire, encoding).toString('utf8') });
-        });
-      },
-    );
+    const req = http.request({ host: LOOPBACK, port, path, method, agent, headers: { Host: `${host}:${port}`, ...headers } }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('error', fail);
+      res.on('end', () => {
+        const wire = Buffer.concat(chunks);
+        const encoding = res.headers['content-encoding'] ?? 'identity';
+        done({ status: res.statusCode, headers: res.headers, encoding, wire, text: () => decode(wire, encoding).toString('utf8') });
+      });
+    });
     req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${path} (Host ${host}) timed out after ${Math.round(timeoutMs)} ms`)));
     req.on('error', fail);
     req.end(body);
@@ -299,7 +298,15 @@ export function request({ port, host, path = '/', method = 'GET', body, headers 
 /** POST `value` as JSON; resolves to the response plus `json()` (parses the decoded body). */
 export async function postJson({ port, host, path, value, headers = {}, timeoutMs }) {
   const body = JSON.stringify(value);
-  const res = await request({ port, host, path, method: 'POST', body, timeoutMs, headers: { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ...headers } });
+  const res = await request({
+    port,
+    host,
+    path,
+    method: 'POST',
+    body,
+    timeoutMs,
+    headers: { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ...headers },
+  });
   return { ...res, json: () => JSON.parse(res.text()) };
 }
 

@@ -35,7 +35,9 @@ export const WARMUP_S = 2;
 
 /** POST /searches the way the shop does (basic authorisation when the server is configured for it). */
 async function search(port, application, query, resultSize) {
-  const headers = process.env.SEARCH_BASIC_AUTH ? { Authorization: `Basic ${Buffer.from(process.env.SEARCH_BASIC_AUTH).toString('base64')}` } : {};
+  const headers = process.env.SEARCH_BASIC_AUTH
+    ? { Authorization: `Basic ${Buffer.from(process.env.SEARCH_BASIC_AUTH).toString('base64')}` }
+    : {};
   const res = await postJson({ port, host: HOST, path: '/searches', headers, value: { search: { query }, application, resultSize } });
   if (res.status !== 200) throw new MeasureError(`POST /searches (${application}) answered ${res.status}: ${res.text().slice(0, 300)}`);
   return res.json().hits.hits.map((h) => h._source);
@@ -45,7 +47,12 @@ async function search(port, application, query, resultSize) {
 export async function offerBody(port) {
   const [device] = await search(port, 'de_devices', { term: { url: DEVICE_URL } }, 1);
   if (!device) throw new MeasureError(`no device ${DEVICE_URL} in de_devices`);
-  const [category] = await search(port, 'de_aggregations', { bool: { filter: [{ term: { url: device.categoryUrl } }, { term: { type: 'category' } }] } }, 1);
+  const [category] = await search(
+    port,
+    'de_aggregations',
+    { bool: { filter: [{ term: { url: device.categoryUrl } }, { term: { type: 'category' } }] } },
+    1,
+  );
   if (!category?.questions?.length) throw new MeasureError(`no category ${device.categoryUrl} with questions in de_aggregations`);
   const answers = {};
   for (const q of category.questions) {
@@ -125,7 +132,9 @@ export function printOffersLoad(r) {
   );
   if (!r.valid) {
     console.log('\n!!! ----------------------------------------------------------------------------------');
-    console.log(`!!! THE OFFER LOAD FIGURES ARE NOT VALID: ${r.non2xx} non-2xx responses, ${r.errors} errors (${r.timeouts} timeouts) of ${r.totalRequests} requests.`);
+    console.log(
+      `!!! THE OFFER LOAD FIGURES ARE NOT VALID: ${r.non2xx} non-2xx responses, ${r.errors} errors (${r.timeouts} timeouts) of ${r.totalRequests} requests.`,
+    );
     if (r.timeouts > 0) console.log('!!! Timed-out requests are missing from the latencies: the true percentiles are higher still.');
     console.log(`!!! A single POST with the same body answered ${r.probeStatus}. Body: ${JSON.stringify(r.body)}`);
     console.log('!!! ----------------------------------------------------------------------------------');

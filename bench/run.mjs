@@ -1,6 +1,8 @@
 // `npm run bench`: runs every benchmark against the existing production build and prints the figures
 // against the budgets (initial JS and HTML size per locale home page, initial JS of the product detail
-// page, server start to first 200, SSR latency, offer API under load, the embedded search engine).
+// and a category page, server start to first 200, SSR latency, SSR throughput against a static chunk,
+// server memory after start, offer API under load, JavaScript a first visit fetches after the initial
+// scripts (in Chromium), the embedded search engine).
 // Writes them to bench/results/latest.json. Reports only: exits 1 solely when something cannot be
 // measured (e.g. no build: "run npm run build first").
 //
@@ -13,12 +15,33 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundleRows, measureBundleSize, printBundleFiles, productDetailRows, productDetailTitle } from './bundle-size.mjs';
+import {
+  bundleRows,
+  categoryRows,
+  categoryTitle,
+  measureBundleSize,
+  printBundleFiles,
+  productDetailRows,
+  productDetailTitle,
+} from './bundle-size.mjs';
 import { htmlRows, measureHtmlSize } from './html-size.mjs';
-import { BUDGETS, LOCALE_HOSTS, MeasureError, RESULTS_DIR, ROOT, buildInfo, printTable, runStandalone, startServer, writeResult } from './lib.mjs';
+import {
+  BUDGETS,
+  LOCALE_HOSTS,
+  MeasureError,
+  RESULTS_DIR,
+  ROOT,
+  buildInfo,
+  printTable,
+  runStandalone,
+  startServer,
+  writeResult,
+} from './lib.mjs';
 import { measureOffersLoad, offersVerdict, printOffersLoad } from './offers-load.mjs';
 import { measureSsrLatency, printSsrLatency } from './ssr-latency.mjs';
+import { measureSsrThroughput, printSsrThroughput, rssAfterStart } from './ssr-throughput.mjs';
 import { measureStartup, prepareDataDir, printStartup } from './startup.mjs';
+import { AFTER_HYDRATION_BUDGET_KB, measureAfterHydration, printAfterHydration } from './after-hydration.mjs';
 
 const SEARCH_RESULT = join(RESULTS_DIR, 'search-engine.json');
 
@@ -33,7 +56,8 @@ function runSearchEngine() {
       if (code !== 0) return fail(new MeasureError(`the search engine benchmark exited with ${signal ?? `code ${code}`}`));
       if (!existsSync(SEARCH_RESULT)) return fail(new MeasureError(`the search engine benchmark wrote no ${SEARCH_RESULT}`));
       const result = JSON.parse(readFileSync(SEARCH_RESULT, 'utf8'));
-      if (!(Date.parse(result.generatedAt) >= startedAt - 1000)) return fail(new MeasureError(`${SEARCH_RESULT} is not from this run (generated ${result.generatedAt})`));
+      if (!(Date.parse(result.generatedAt) >= startedAt - 1000))
+        return fail(new MeasureError(`${SEARCH_RESULT} is not from this run (generated ${result.generatedAt})`));
       done(result);
     });
   });
@@ -55,15 +79,19 @@ await runStandalone(async () => {
   // Each run a fresh process, with no other server of ours running.
   const startup = await measureStartup({ prepared });
   const server = await startServer();
-  let bundle, html, ssr, offers;
+  let bundle, html, ssr, throughput, offers;
   try {
+    const rssAfterStartMB = await rssAfterStart(server);
     bundle = await measureBundleSize({ port: server.port });
     html = await measureHtmlSize({ port: server.port });
     ssr = await measureSsrLatency({ port: server.port });
+    throughput = await measureSsrThroughput({ port: server.port, pid: server.child.pid, rssAfterStartMB });
     offers = await measureOffersLoad({ port: server.port });
   } finally {
     await server.stop();
   }
+  // Its own server, in a browser: what a first anonymous visit fetches after the initial scripts.
+  const afterHydration = await measureAfterHydration();
   // Every server is stopped: the search engine benchmark gets the machine to itself.
   let search;
   let searchError;
@@ -78,18 +106,25 @@ await runStandalone(async () => {
     printTable(`Home page of ${host}`, ['metric', 'value', 'budget', 'verdict'], [...bundleRows(bundle, host), ...htmlRows(html, host)]);
   }
   printTable(productDetailTitle(bundle), ['metric', 'value', 'budget', 'verdict'], productDetailRows(bundle));
+  printTable(categoryTitle(bundle), ['metric', 'value', 'budget', 'verdict'], categoryRows(bundle));
   printBundleFiles(bundle);
   printStartup(startup);
   printSsrLatency(ssr);
+  printSsrThroughput(throughput);
   printOffersLoad(offers);
+  printAfterHydration(afterHydration);
   const searchOk = search && searchVerdicts(search);
   if (search) {
     const v = (ok) => (ok ? 'within budget' : 'OVER budget');
-    printTable(`Search engine (${search.catalogue.devices} synthetic devices, in-process; details above)`, ['metric', 'value', 'budget', 'verdict'], [
-      ['index build, median', `${search.build.medianMs} ms`, `≤ ${search.budgets.buildMs} ms`, v(searchOk.build)],
-      ['typo search p50', `${search.overall.p50Ms} ms`, `≤ ${search.budgets.p50Ms} ms`, v(searchOk.p50)],
-      ['typo search p95', `${search.overall.p95Ms} ms`, `≤ ${search.budgets.p95Ms} ms`, v(searchOk.p95)],
-    ]);
+    printTable(
+      `Search engine (${search.catalogue.devices} synthetic devices, in-process; details above)`,
+      ['metric', 'value', 'budget', 'verdict'],
+      [
+        ['index build, median', `${search.build.medianMs} ms`, `≤ ${search.budgets.buildMs} ms`, v(searchOk.build)],
+        ['typo search p50', `${search.overall.p50Ms} ms`, `≤ ${search.budgets.p50Ms} ms`, v(searchOk.p50)],
+        ['typo search p95', `${search.overall.p95Ms} ms`, `≤ ${search.budgets.p95Ms} ms`, v(searchOk.p95)],
+      ],
+    );
   } else {
     console.log(`\nSearch engine: NOT MEASURED (${searchError.message})`);
   }
@@ -98,9 +133,13 @@ await runStandalone(async () => {
   const verdicts = [
     ...LOCALE_HOSTS.flatMap((h) => [bundle.locales[h].withinBudget, html.locales[h].br.withinBudget, html.locales[h].gzip.withinBudget]),
     bundle.productDetail.withinBudget,
+    bundle.category.withinBudget,
+    throughput.withinBudget,
+    throughput.rssWithinBudget,
     startup.healthz.withinBudget,
     startup.firstPage.withinBudget,
     offers.judged,
+    ...afterHydration.pages.map((page) => page.bytes <= AFTER_HYDRATION_BUDGET_KB * 1024),
     ...(searchOk ? [searchOk.build, searchOk.p50, searchOk.p95] : [null, null, null]),
   ];
   const within = verdicts.filter((v) => v === true).length;
@@ -119,7 +158,9 @@ await runStandalone(async () => {
     html,
     startup,
     ssr,
+    throughput,
     offers,
+    afterHydration,
     search: search ?? { error: searchError.message },
     benchmarkMs: Math.round(performance.now() - started),
   });

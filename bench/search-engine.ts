@@ -26,7 +26,8 @@ const bodyFor = (query: string) => ({
 });
 
 /** Nearest-rank percentile of ascending `sorted`. */
-const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const verdict = (value: number, budget: number) => (value <= budget ? 'within budget' : 'OVER budget');
 
@@ -37,7 +38,11 @@ function latency(samples: number[]) {
 
 function printTable(title: string, header: string[], rows: (string | number)[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells: (string | number)[]) => cells.map((c, i) => (typeof c === 'number' ? String(c).padStart(widths[i]!) : String(c).padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: (string | number)[]) =>
+    cells
+      .map((c, i) => (typeof c === 'number' ? String(c).padStart(widths[i]!) : String(c).padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   console.log(`\n${title}`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
@@ -83,20 +88,28 @@ const memory = process.memoryUsage();
 const heap = { heapUsedMB: round2(memory.heapUsed / 2 ** 20), rssMB: round2(memory.rss / 2 ** 20) };
 
 console.log(`Search engine benchmark (node ${process.version}): ${DEVICES} synthetic devices (generated in ${round2(generateMs)} ms)`);
-printTable(`Index build (${BUILD_RUNS} runs)`, ['metric', 'value', 'budget', 'verdict'], [
-  ['build median', `${buildMedianMs} ms`, `≤ ${BUDGETS.buildMs} ms`, verdict(buildMedianMs, BUDGETS.buildMs)],
-  ['build runs', buildRuns.map((r) => `${Math.round(r)}`).join(', ') + ' ms', '', ''],
-]);
+printTable(
+  `Index build (${BUILD_RUNS} runs)`,
+  ['metric', 'value', 'budget', 'verdict'],
+  [
+    ['build median', `${buildMedianMs} ms`, `≤ ${BUDGETS.buildMs} ms`, verdict(buildMedianMs, BUDGETS.buildMs)],
+    ['build runs', buildRuns.map((r) => `${Math.round(r)}`).join(', ') + ' ms', '', ''],
+  ],
+);
 printTable(
   `Typo searches (multi_match model^2, searchTerms^2, name; fuzziness AUTO; size 10; ${ROUNDS} rounds after ${WARMUP_ROUNDS} warm-up)`,
   ['query', 'p50 ms', 'p95 ms', 'max ms', 'hits'],
   queries.map((r) => [r.query, r.p50Ms, r.p95Ms, r.maxMs, r.totalHits]),
 );
-printTable('Overall latency', ['metric', 'value', 'budget', 'verdict'], [
-  ['p50', `${overall.p50Ms} ms`, `≤ ${BUDGETS.p50Ms} ms`, verdict(overall.p50Ms, BUDGETS.p50Ms)],
-  ['p95', `${overall.p95Ms} ms`, `≤ ${BUDGETS.p95Ms} ms`, verdict(overall.p95Ms, BUDGETS.p95Ms)],
-  ['max', `${overall.maxMs} ms`, '', ''],
-]);
+printTable(
+  'Overall latency',
+  ['metric', 'value', 'budget', 'verdict'],
+  [
+    ['p50', `${overall.p50Ms} ms`, `≤ ${BUDGETS.p50Ms} ms`, verdict(overall.p50Ms, BUDGETS.p50Ms)],
+    ['p95', `${overall.p95Ms} ms`, `≤ ${BUDGETS.p95Ms} ms`, verdict(overall.p95Ms, BUDGETS.p95Ms)],
+    ['max', `${overall.maxMs} ms`, '', ''],
+  ],
+);
 console.log('\nTop 3 hits per query');
 for (const r of queries) console.log(`  ${r.query.padEnd(16)} ${r.top3.map((h) => `${h.name} (${h.score})`).join(' | ')}`);
 console.log(`\nHeap used ${heap.heapUsedMB} MB, RSS ${heap.rssMB} MB (index of ${built.size} devices alive)`);

@@ -52,7 +52,8 @@ export async function prepareDataDir() {
   const created = !existsSync(BENCH_DB_DIR);
   const server = spawnServer({ port: await findFreePort() });
   try {
-    const healthz = (await waitFor200(server, { path: '/healthz', host: 'localhost', timeoutMs: FIRST_START_TIMEOUT_MS })) - server.spawnedAt;
+    const healthz =
+      (await waitFor200(server, { path: '/healthz', host: 'localhost', timeoutMs: FIRST_START_TIMEOUT_MS })) - server.spawnedAt;
     const firstPage = (await waitFor200(server, { path: '/', host: PAGE_HOST, timeoutMs: FIRST_START_TIMEOUT_MS })) - server.spawnedAt;
     return { dataDir: benchDataDirLabel(), created, healthzMs: round(healthz, 1), firstPageMs: round(firstPage, 1) };
   } finally {
@@ -84,18 +85,23 @@ export async function measureStartup({ runs = DEFAULT_RUNS, prepared } = {}) {
 export function printStartup(result) {
   const p = result.prepare;
   if (p.created) {
-    printTable(`Data directory ${p.dataDir} (prepare start, not part of the budget)`, ['measure', 'value', 'budget'], [
-      ['first start (new data directory): spawn → GET /healthz 200', ms(p.healthzMs), 'none'],
-      [`first start (new data directory): spawn → GET / (${result.pageHost}) 200`, ms(p.firstPageMs), 'none'],
-    ]);
+    printTable(
+      `Data directory ${p.dataDir} (prepare start, not part of the budget)`,
+      ['measure', 'value', 'budget'],
+      [
+        ['first start (new data directory): spawn → GET /healthz 200', ms(p.healthzMs), 'none'],
+        [`first start (new data directory): spawn → GET / (${result.pageHost}) 200`, ms(p.firstPageMs), 'none'],
+      ],
+    );
   } else {
     console.log(`\nData directory ${p.dataDir}: existing (prepare start not reported)`);
   }
   const row = (label, s) => [label, ms(s.minMs), ms(s.medianMs), ms(s.maxMs), `≤ ${result.budget.ms} ms`, verdict(s.withinBudget)];
-  printTable(`Server start to first 200 on an existing data directory (${result.runs} runs, fresh process each; verdict on the slowest run)`, ['measure', 'min', 'median', 'max', 'budget', 'verdict'], [
-    row('spawn → GET /healthz 200', result.healthz),
-    row(`spawn → GET / (${result.pageHost}) 200`, result.firstPage),
-  ]);
+  printTable(
+    `Server start to first 200 on an existing data directory (${result.runs} runs, fresh process each; verdict on the slowest run)`,
+    ['measure', 'min', 'median', 'max', 'budget', 'verdict'],
+    [row('spawn → GET /healthz 200', result.healthz), row(`spawn → GET / (${result.pageHost}) 200`, result.firstPage)],
+  );
 }
 
 if (isMain(import.meta.url)) {

@@ -1,16 +1,20 @@
-// Fails when a catalog misses a translation (de-AT may fall back to de) or when a translation drops or
-// invents a placeholder ({name}, <0>…</0>, #) of its source message.
-import { CATALOGS, readPo } from './po.mjs';
+// Checks the browser's catalogs and the server's (mails, label). Fails when a catalog misses a
+// translation (de-AT may fall back to de) or when a translation drops or invents a placeholder
+// ({name}, <0>…</0>, #) of its source message.
+import { CATALOGS, readPo, SERVER_CATALOG } from './po.mjs';
 
 const FALLBACK = { 'de-AT': 'de' };
 const LOCALES = ['de', 'de-AT', 'es', 'fr', 'it'];
 
 const placeholders = (message) =>
-  [...message.matchAll(/\{(\w+)[,}]|<\/?(\d+)\/?>/g)].map((m) => m[0].replace(/,$/, '}')).sort().join(' ');
+  [...message.matchAll(/\{(\w+)[,}]|<\/?(\d+)\/?>/g)]
+    .map((m) => m[0].replace(/,$/, '}'))
+    .sort()
+    .join(' ');
 
 let problems = 0;
 const rows = [];
-for (const catalogName of CATALOGS) {
+for (const catalogName of [...CATALOGS, SERVER_CATALOG]) {
   const source = readPo('en', catalogName);
   const sourceText = (id) => source.get(id) || id;
   for (const locale of LOCALES) {
@@ -33,7 +37,7 @@ for (const catalogName of CATALOGS) {
     for (const id of catalog.keys()) if (!source.has(id)) console.warn(`obsolete ${locale}: ${JSON.stringify(id)}`);
     problems += missing;
     rows.push(`${catalogName.padEnd(8)} ${locale.padEnd(6)} ${String(source.size).padStart(5)} messages, ${missing} missing`);
-}
+  }
 }
 console.log(rows.join('\n'));
 if (problems > 0) {

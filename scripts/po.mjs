@@ -1,12 +1,17 @@
 // Reads the Lingui po catalogs (msgid → msgstr), for the i18n check and the end-to-end tests.
 import { readFileSync } from 'node:fs';
 
-/** The catalogs (lingui.config.ts): the shop's and the account screens'. */
+/** The browser's catalogs (lingui.config.ts): the shop's and the account screens'. */
 export const CATALOGS = ['locales', 'account'];
+
+/** The server's catalog (mails, shipping label; server/i18n/catalog.ts), kept by hand with explicit ids. */
+export const SERVER_CATALOG = 'server';
+
+const CATALOG_DIRS = { locales: '../src/i18n/locales/', account: '../src/i18n/account/', [SERVER_CATALOG]: '../server/i18n/locales/' };
 
 /** Minimal po reader: msgid → msgstr (single messages, multi-line strings) of one catalog. */
 export function readPo(locale, catalog = 'locales') {
-  const text = readFileSync(new URL(`../src/i18n/${catalog}/${locale}.po`, import.meta.url), 'utf8');
+  const text = readFileSync(new URL(`${CATALOG_DIRS[catalog]}${locale}.po`, import.meta.url), 'utf8');
   const entries = new Map();
   const unquote = (line) => JSON.parse(line.slice(line.indexOf('"')));
   let id = null;

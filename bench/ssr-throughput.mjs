@@ -1,0 +1,151 @@
+// SSR throughput against a static file, and the server's memory. Budget: the home page (Host
+// de.localhost) serves at least 0.4× the requests per second of a static JS chunk on the same server
+// (the smallest chunk the home page preloads, so the figure is the static pipeline's, not the disk's),
+// each measured in one autocannon run (10 connections, 10 s, `Accept-Encoding: br, gzip` like a
+// browser, after a short untimed warm-up). A third run asks for `/?n=<unique>` so every request is
+// rendered (the page cache misses): the cost of a render, no budget. Server RSS (Linux
+// /proc/<pid>/status VmRSS) is read right after start and after the runs; budget ≤ 450 MB after start.
+// Run alone: `node bench/ssr-throughput.mjs`.
+
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { initialScripts } from './bundle-size.mjs';
+import {
+  LOOPBACK,
+  MeasureError,
+  buildInfo,
+  isMain,
+  printTable,
+  request,
+  round,
+  runStandalone,
+  sleep,
+  startServer,
+  writeResult,
+} from './lib.mjs';
+
+const HOST = 'de.localhost';
+export const THROUGHPUT_BUDGET = { ssrToStaticRatio: 0.4, rssAfterStartMB: 450 };
+const CONNECTIONS = 10;
+const DURATION_S = 10;
+
+/** RSS once the server has answered a page and settled (the search indexes build after listening). */
+export async function rssAfterStart(server) {
+  const home = await request({ port: server.port, host: HOST, path: '/' });
+  if (home.status !== 200) throw new MeasureError(`GET / (Host ${HOST}) answered ${home.status}`);
+  await sleep(3000);
+  return rssMB(server.child.pid);
+}
+
+/** Resident memory of a process in MB (Linux); null elsewhere. */
+export function rssMB(pid) {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+)\s+kB/m);
+    return line ? round(Number(line[1]) / 1024, 1) : null;
+  } catch {
+    return null;
+  }
+}
+
+function run({ port, path, setupRequest, duration = DURATION_S }) {
+  return new Promise((done, fail) => {
+    autocannon(
+      {
+        url: `http://${LOOPBACK}:${port}${path}`,
+        connections: CONNECTIONS,
+        duration,
+        headers: { host: HOST, 'accept-encoding': 'br, gzip' },
+        ...(setupRequest && { requests: [{ setupRequest }] }),
+      },
+      (error, result) => {
+        if (error) return fail(new MeasureError(`autocannon ${path}: ${error.message}`));
+        const non2xx = result.non2xx + result.errors + result.timeouts;
+        if (non2xx > 0) return fail(new MeasureError(`autocannon ${path}: ${non2xx} answers were not 2xx (or failed)`));
+        done({
+          path,
+          requestsPerSecond: round(result.requests.average, 1),
+          latencyP50Ms: result.latency.p50,
+          latencyP99Ms: result.latency.p99,
+          requests: result.requests.total,
+        });
+      },
+    );
+  });
+}
+
+export async function measureSsrThroughput({ port, pid, rssAfterStartMB }) {
+  const home = await request({ port, host: HOST, path: '/' });
+  if (home.status !== 200) throw new MeasureError(`GET / (Host ${HOST}) answered ${home.status}`);
+  const { preloads } = initialScripts(home.text());
+  const sizes = await Promise.all(
+    preloads.map(async (path) => ({
+      path,
+      size: (await request({ port, host: HOST, path, headers: { 'accept-encoding': 'br, gzip' } })).wire.length,
+    })),
+  );
+  const entry = sizes.sort((a, b) => a.size - b.size)[0]?.path;
+  if (!entry) throw new MeasureError('the home page preloads no JS chunk');
+  await run({ port, path: '/', duration: 1 });
+  await run({ port, path: entry, duration: 1 });
+  const ssr = await run({ port, path: '/' });
+  const staticChunk = await run({ port, path: entry });
+  let n = 0;
+  const rendered = await run({ port, path: '/', setupRequest: (req) => ({ ...req, path: `/?n=${n++}` }) });
+  const ratio = round(ssr.requestsPerSecond / staticChunk.requestsPerSecond, 2);
+  return {
+    host: HOST,
+    connections: CONNECTIONS,
+    durationS: DURATION_S,
+    ssr,
+    static: staticChunk,
+    rendered,
+    ratio,
+    renderedRatio: round(rendered.requestsPerSecond / staticChunk.requestsPerSecond, 2),
+    rssAfterStartMB,
+    rssAfterLoadMB: rssMB(pid),
+    budget: THROUGHPUT_BUDGET,
+    withinBudget: ratio >= THROUGHPUT_BUDGET.ssrToStaticRatio,
+    rssWithinBudget: rssAfterStartMB === null ? null : rssAfterStartMB <= THROUGHPUT_BUDGET.rssAfterStartMB,
+  };
+}
+
+export function printSsrThroughput(r) {
+  const v = (ok) => (ok === null ? 'not measured' : ok ? 'within budget' : 'OVER budget');
+  printTable(
+    `SSR throughput on ${r.host} (autocannon, ${r.connections} connections, ${r.durationS} s each)`,
+    ['metric', 'value', 'budget', 'verdict'],
+    [
+      ['home page /, req/s', `${r.ssr.requestsPerSecond} (p50 ${r.ssr.latencyP50Ms} ms)`, '', ''],
+      [`static chunk ${r.static.path}, req/s`, `${r.static.requestsPerSecond} (p50 ${r.static.latencyP50Ms} ms)`, '', ''],
+      ['home / static', `${r.ratio}×`, `≥ ${r.budget.ssrToStaticRatio}×`, v(r.withinBudget)],
+      [
+        'home rendered every time (/?n=…), req/s',
+        `${r.rendered.requestsPerSecond} (${r.renderedRatio}×, p50 ${r.rendered.latencyP50Ms} ms)`,
+        '',
+        '',
+      ],
+      [
+        'server RSS after start',
+        r.rssAfterStartMB === null ? 'n/a' : `${r.rssAfterStartMB} MB`,
+        `≤ ${r.budget.rssAfterStartMB} MB`,
+        v(r.rssWithinBudget),
+      ],
+      ['server RSS after the runs', r.rssAfterLoadMB === null ? 'n/a' : `${r.rssAfterLoadMB} MB`, '', ''],
+    ],
+  );
+}
+
+if (isMain(import.meta.url)) {
+  await runStandalone(async () => {
+    const server = await startServer();
+    try {
+      const rssAfterStartMB = await rssAfterStart(server);
+      const result = await measureSsrThroughput({ port: server.port, pid: server.child.pid, rssAfterStartMB });
+      printSsrThroughput(result);
+      const file = writeResult('ssr-throughput.json', { generatedAt: new Date().toISOString(), build: buildInfo(), throughput: result });
+      console.log(`\nwritten ${file}`);
+    } finally {
+      await server.stop();
+    }
+  });
+}
