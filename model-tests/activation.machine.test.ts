@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { createActor, type Actor } from 'xstate';
 import type { ActivationAnswer } from '../src/contracts/account';
 import { activationMachine } from '../src/machines/activation';
-import { AccountCallError } from '../src/services/account';
+import { ApiCallError } from '../src/services/api-failure';
 import { activationModel } from './activation.model';
 import { controllable } from './support/controllable';
 import { describeMachineFlow } from './support/machine-runner';
@@ -50,11 +50,11 @@ describeMachineFlow<Harness>({
     REGISTRATION_ACTIVATED: (h) => h.activateRegistration.resolve({ activated: true, token: IDENTIFIER }),
     ACTIVATED_WITHOUT_IDENTIFIER: (h) => h.activateRegistration.resolve({ activated: true }),
     TOKEN_UNKNOWN_OR_USED: (h) => h.activateRegistration.resolve({ activated: false }),
-    SERVER_SAYS_TOKEN_MISSING: (h) => h.activateRegistration.reject(new AccountCallError({ status: 400 })),
-    SERVER_REFUSES: (h) => h.activateRegistration.reject(new AccountCallError({ status: 404 })),
-    SERVER_DOWN: (h) => pending(h).reject(new AccountCallError({ status: 503 })),
+    SERVER_SAYS_TOKEN_MISSING: (h) => h.activateRegistration.reject(new ApiCallError({ status: 400 })),
+    SERVER_REFUSES: (h) => h.activateRegistration.reject(new ApiCallError({ status: 404 })),
+    SERVER_DOWN: (h) => pending(h).reject(new ApiCallError({ status: 503 })),
     CUSTOMER_ACTIVATED: (h) => h.activateCustomer.resolve({ customerNumber: 'K-0000042' }),
-    IDENTIFIER_REFUSED: (h) => h.activateCustomer.reject(new AccountCallError({ status: 404 })),
+    IDENTIFIER_REFUSED: (h) => h.activateCustomer.reject(new ApiCallError({ status: 404 })),
     RETRY: (h) => h.actor!.send({ type: 'activation.retry' }),
   },
   checks: {

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { createActor, type Actor } from 'xstate';
 import type { Customer, LoginRequest, TokenAnswer } from '../src/contracts/account';
 import { authMachineWith, signedOut, type AccountSession, type AuthCalls } from '../src/machines/auth';
-import { AccountCallError } from '../src/services/account';
+import { ApiCallError } from '../src/services/api-failure';
 import { authModel } from './auth.model';
 import { controllable } from './support/controllable';
 import { describeMachineFlow, stateText } from './support/machine-runner';
@@ -114,12 +114,12 @@ describeMachineFlow<Harness>({
     LOGIN: (h) => h.actor!.send({ type: 'session.login', email: 'Erika@Example.com', password: 'Kölner-Dom-1248', rememberMe: true }),
     LOGIN_ACCEPTED: (h) => h.login.resolve(answer(h.nextId++, h.clock.now)),
     LOGIN_ANSWER_WITHOUT_TOKEN: (h) => h.login.resolve({ refresh_token: 'r' } as TokenAnswer),
-    LOGIN_REFUSED: (h) => h.login.reject(new AccountCallError({ status: 401 })),
-    LOGIN_LOCKED: (h) => h.login.reject(new AccountCallError({ status: 429, retryAfterSeconds: 60 })),
+    LOGIN_REFUSED: (h) => h.login.reject(new ApiCallError({ status: 401 })),
+    LOGIN_LOCKED: (h) => h.login.reject(new ApiCallError({ status: 429, retryAfterSeconds: 60 })),
     OTHER_TAB_LOGS_IN: (h) => h.actor!.send({ type: 'session.adopt', session: storedSession() }),
     OTHER_TAB_LOGS_OUT: (h) => h.actor!.send({ type: 'session.adopt', session: signedOut }),
     CUSTOMER_LOADED: (h) => h.loadCustomer.resolve(CUSTOMER),
-    CUSTOMER_LOAD_FAILED: (h) => h.loadCustomer.reject(new AccountCallError({ status: 503 })),
+    CUSTOMER_LOAD_FAILED: (h) => h.loadCustomer.reject(new ApiCallError({ status: 503 })),
     RELOAD_CUSTOMER: (h) => h.actor!.send({ type: 'session.reloadCustomer' }),
     CALL_WITH_FRESH_TOKEN: (h) => h.actor!.send({ type: 'session.ensureFresh' }),
     CALL_AFTER_EXPIRY: (h) => {
@@ -132,7 +132,7 @@ describeMachineFlow<Harness>({
     LOGOUT: (h) => h.actor!.send({ type: 'session.logout' }),
     REFRESHED: (h) => h.refresh.resolve(answer(h.nextId++, h.clock.now)),
     REFRESH_ANSWER_WITHOUT_TOKEN: (h) => h.refresh.resolve(null),
-    REFRESH_FAILED: (h) => h.refresh.reject(new AccountCallError({ status: 401 })),
+    REFRESH_FAILED: (h) => h.refresh.reject(new ApiCallError({ status: 401 })),
   },
   checks: {
     loggedOut: (h) => {

@@ -3,13 +3,13 @@
 // a sequence the seller can really produce.
 
 import { expect } from 'vitest';
+import { ApiCallError } from '../src/services/api-failure';
 import { assign, createActor, type Actor } from 'xstate';
 import type { Trade, VoucherCheckRequest, VoucherCheckResult } from '../src/contracts/trades';
 import {
   checkoutMachine,
   resumableCheckout,
   storedCheckoutOf,
-  SubmitTradeError,
   type AccountPrefill,
   type CheckoutField,
   type SubmitTradeInput,
@@ -200,10 +200,10 @@ describeMachineFlow<Harness>({
     RELOAD: (h) => h.reload(),
     RETRY: (h) => send(h, { type: 'checkout.retry' }),
     TRADE_CREATED: (h) => h.submitTrade.resolve(TRADE),
-    NETWORK_FAILURE: (h) => h.submitTrade.reject(new SubmitTradeError({ status: 503 })),
+    NETWORK_FAILURE: (h) => h.submitTrade.reject(new ApiCallError({ status: 503 })),
     OFFERS_EXPIRED: (h) =>
       h.submitTrade.reject(
-        new SubmitTradeError({ status: 409, body: { statusCode: 409, error: 'Conflict', message: 'expired', expiredOfferIds: [OFFER_A] } }),
+        new ApiCallError({ status: 409, body: { statusCode: 409, error: 'Conflict', message: 'expired', expiredOfferIds: [OFFER_A] } }),
       ),
   },
   checks: {

@@ -163,16 +163,16 @@ describe.each(testDatabases())('API on $name', (database) => {
     });
 
     it.each([
-      [{ deviceId: 999999, answers: BEST }, 'deviceId'],
-      [{ deviceId: 'abc', answers: BEST }, 'deviceId'],
-      [{ deviceId: 1300, answers: { 1: 11, 2: 21 } }, 'answers.3'],
-      [{ deviceId: 1300, answers: { 1: 21, 2: 21, 3: 31 } }, 'answers.1'],
-      [{ deviceId: 1300, answers: { x: 1 } }, 'answers.x'],
-      [{}, 'deviceId'],
-    ])('refuses %j with 400 naming %s', async (body, path) => {
+      [{ deviceId: 999999, answers: BEST }, 'deviceId', 'invalid'],
+      [{ deviceId: 'abc', answers: BEST }, 'deviceId', 'required'],
+      [{ deviceId: 1300, answers: { 1: 11, 2: 21 } }, 'answers.3', 'required'],
+      [{ deviceId: 1300, answers: { 1: 21, 2: 21, 3: 31 } }, 'answers.1', 'invalid'],
+      [{ deviceId: 1300, answers: { x: 1 } }, 'answers.x', 'invalid'],
+      [{}, 'deviceId', 'required'],
+    ])('refuses %j with 400 naming %s with the issue code %s', async (body, path, code) => {
       const res = await post('/api/offers', body);
       expect(res.statusCode).toBe(400);
-      expect(res.json().fields.map((f: { path: string }) => f.path)).toContain(path);
+      expect(res.json().fields).toContainEqual({ path, code, message: expect.any(String) });
       expect(res.json().message).toBeTruthy();
     });
 

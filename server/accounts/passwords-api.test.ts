@@ -156,7 +156,9 @@ describe.each(testDatabases())('password change, reset and account deletion on $
         changePassword(session, { password: NEW_PASSWORD, userId: customerId, email: address, currentPassword });
       const wrong = await attempt('not my password 1');
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json().fields).toEqual([{ path: 'currentPassword', message: 'The current password is not correct.' }]);
+      expect(wrong.json().fields).toEqual([
+        { path: 'currentPassword', code: 'passwordWrong', message: 'The current password is not correct.' },
+      ]);
       for (let i = 2; i <= 4; i++) expect((await attempt(`not my password ${i}`)).statusCode).toBe(400);
       const locked = await attempt('not my password 5');
       expect(locked.statusCode).toBe(429);
@@ -173,9 +175,9 @@ describe.each(testDatabases())('password change, reset and account deletion on $
       expect(short.json().fields[0].path).toBe('password');
       const common = await attempt('iloveyou1');
       expect(common.statusCode).toBe(400);
-      expect(common.json().fields).toEqual([{ path: 'password', message: expect.stringMatching(/most common/) }]);
+      expect(common.json().fields).toEqual([{ path: 'password', code: 'passwordWeak', message: expect.stringMatching(/most common/) }]);
       expect((await attempt(address)).json().fields).toEqual([
-        { path: 'password', message: 'The password must not be your e-mail address.' },
+        { path: 'password', code: 'passwordWeak', message: 'The password must not be your e-mail address.' },
       ]);
       expect(await loginStatus(address, PASSWORD)).toBe(200);
     });
@@ -274,7 +276,7 @@ describe.each(testDatabases())('password change, reset and account deletion on $
       const token = resetToken(address);
       const common = await reset(token, 'password123');
       expect(common.statusCode).toBe(400);
-      expect(common.json().fields).toEqual([{ path: 'password', message: expect.stringMatching(/most common/) }]);
+      expect(common.json().fields).toEqual([{ path: 'password', code: 'passwordWeak', message: expect.stringMatching(/most common/) }]);
       expect((await reset(token, 'seven77')).json().fields[0].path).toBe('password');
       expect((await reset(token, NEW_PASSWORD)).statusCode).toBe(200);
 

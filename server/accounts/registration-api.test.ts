@@ -235,7 +235,9 @@ describe.each(testDatabases())('registration and activation on $name', (database
     it('accepts passwords of 8 and 128 characters and refuses 7 and 129 (code points, no truncation)', async () => {
       const seven = await register({ email: email(), password: 'abcdefg' });
       expect(seven.statusCode).toBe(400);
-      expect(seven.json().fields).toEqual([{ path: 'credentials.0.value', message: 'The password needs at least 8 characters.' }]);
+      expect(seven.json().fields).toEqual([
+        { path: 'credentials.0.value', code: 'passwordTooShort', message: 'The password needs at least 8 characters.' },
+      ]);
       expect((await register({ email: email(), password: 'kd8#pq2z' })).statusCode).toBe(202);
       // 8 code points, 16 UTF-16 units.
       expect((await register({ email: email(), password: '😀😁😂🤣😃😄😅😆' })).statusCode).toBe(202);
@@ -244,7 +246,9 @@ describe.each(testDatabases())('registration and activation on $name', (database
       expect([...long]).toHaveLength(128);
       const tooLong = await register({ email: email(), password: `${long}x` });
       expect(tooLong.statusCode).toBe(400);
-      expect(tooLong.json().fields).toEqual([{ path: 'credentials.0.value', message: 'The password may have at most 128 characters.' }]);
+      expect(tooLong.json().fields).toEqual([
+        { path: 'credentials.0.value', code: 'passwordTooLong', message: 'The password may have at most 128 characters.' },
+      ]);
 
       const address = email();
       await registerAndActivate(app, accounts, { email: address, password: long });
@@ -264,7 +268,9 @@ describe.each(testDatabases())('registration and activation on $name', (database
         const address = email();
         const res = await register({ email: address, password: common });
         expect(res.statusCode).toBe(400);
-        expect(res.json().fields).toEqual([{ path: 'credentials.0.value', message: expect.stringMatching(/most common passwords/) }]);
+        expect(res.json().fields).toEqual([
+          { path: 'credentials.0.value', code: 'passwordWeak', message: expect.stringMatching(/most common passwords/) },
+        ]);
         expect(await customerOf(address)).toBeUndefined();
       },
     );
@@ -274,7 +280,11 @@ describe.each(testDatabases())('registration and activation on $name', (database
       for (const password of [address, address.toUpperCase(), address.split('@')[0]!]) {
         const res = await register({ email: address, password });
         expect(res.statusCode).toBe(400);
-        expect(res.json().fields[0]).toEqual({ path: 'credentials.0.value', message: 'The password must not be your e-mail address.' });
+        expect(res.json().fields[0]).toEqual({
+          path: 'credentials.0.value',
+          code: 'passwordWeak',
+          message: 'The password must not be your e-mail address.',
+        });
       }
     });
 
@@ -305,7 +315,7 @@ describe.each(testDatabases())('registration and activation on $name', (database
         ...registrationPayload({ email: email(), password: PASSWORD }),
         attributes: { locale: ['de'] },
       });
-      expect(privacy.json().fields).toEqual([{ path: 'attributes.privacyAccepted', message: expect.any(String) }]);
+      expect(privacy.json().fields).toEqual([{ path: 'attributes.privacyAccepted', code: 'required', message: expect.any(String) }]);
     });
 
     it('answers 202 when the mail cannot be sent, and logs the failure without the address', async () => {

@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { fieldIssues, issueCode, type FieldIssue } from '../../src/contracts/issues';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,16 +15,10 @@ declare module 'fastify' {
   }
 }
 
-export interface FieldError {
-  readonly path: string;
-  readonly message: string;
-}
+/** A failing field of a 400 answer: its path, its issue code (src/contracts/issues) and an English message. */
+export type FieldError = FieldIssue;
 
 const fieldPath = (path: readonly PropertyKey[]) => path.map(String).join('.') || '(body)';
-
-function zodFields(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({ path: fieldPath(issue.path), message: issue.message }));
-}
 
 /**
  * An answer other than success: `{statusCode, error, message, ...details}` with `headers` (e.g.
@@ -61,7 +56,7 @@ export function unauthorized(message: string, expired: boolean) {
 /** The value parsed by `schema`, or a 400 naming the failing fields (for schemas a route cannot declare, e.g. per shop). */
 export function parseOr400<S extends z.ZodType>(schema: S, value: unknown, message: string): z.output<S> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw badRequest(message, zodFields(parsed.error));
+  if (!parsed.success) throw badRequest(message, fieldIssues(parsed.error));
   return parsed.data;
 }
 
@@ -76,15 +71,17 @@ export function apiErrorHandler(error: FastifyError, request: FastifyRequest, re
     return send(reply, error.statusCode, error.error, error.message, error.details);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    // The type provider reports each zod issue with its path as a JSON pointer.
-    const fields = error.validation.map((issue) => ({
+    // The type provider reports each zod issue with its path as a JSON pointer, its code as the
+    // keyword and the rest of the issue as params.
+    const fields = error.validation.map((issue): FieldError => ({
       path: fieldPath(
         issue.instancePath
           .split('/')
           .slice(1)
           .filter((p) => p !== ''),
       ),
-      message: issue.message,
+      code: issueCode({ ...issue.params, code: issue.keyword }),
+      message: issue.message ?? 'This value is not valid.',
     }));
     return send(reply, 400, 'Bad Request', request.routeOptions.config.invalidBody ?? 'The request is not valid.', { fields });
   }

@@ -71,7 +71,7 @@ describe('answers must fit the questions', () => {
     try {
       priceOffer(1, QUESTIONS, { 1: 11, 2: 21 });
     } catch (e) {
-      expect((e as PricingInputError).fields).toEqual([{ path: 'answers.3', message: 'Please answer "Q3".' }]);
+      expect((e as PricingInputError).fields).toEqual([{ path: 'answers.3', code: 'required', message: 'Please answer "Q3".' }]);
     }
   });
   it('refuses an answer of another question and an unknown question', () => {

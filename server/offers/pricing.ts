@@ -2,12 +2,13 @@
 // answers, truncated to cents; an answer can block the purchase or turn it into free recycling; the
 // condition grade follows the worst answer. Integer arithmetic, so no float ever rounds a price up.
 
+import type { FieldIssue } from '../../src/contracts/issues';
 import type { CatalogueQuestion } from '../catalogue/model';
 
 export class PricingInputError extends Error {
   constructor(
     message: string,
-    readonly fields: { path: string; message: string }[],
+    readonly fields: FieldIssue[],
   ) {
     super(message);
     this.name = 'PricingInputError';
@@ -24,16 +25,17 @@ const MULTIPLIER_SCALE = 10_000n;
 
 /** Checks that every question is answered exactly once with one of its own answers. */
 export function validateAnswers(questions: readonly CatalogueQuestion[], answers: Record<string, number>): void {
-  const fields: { path: string; message: string }[] = [];
+  const fields: FieldIssue[] = [];
   const known = new Map(questions.map((q) => [String(q.id), q]));
   for (const questionId of Object.keys(answers)) {
-    if (!known.has(questionId)) fields.push({ path: `answers.${questionId}`, message: 'This question does not belong to the device.' });
+    if (!known.has(questionId))
+      fields.push({ path: `answers.${questionId}`, code: 'invalid', message: 'This question does not belong to the device.' });
   }
   for (const q of questions) {
     const answerId = answers[String(q.id)];
-    if (answerId === undefined) fields.push({ path: `answers.${q.id}`, message: `Please answer "${q.code}".` });
+    if (answerId === undefined) fields.push({ path: `answers.${q.id}`, code: 'required', message: `Please answer "${q.code}".` });
     else if (!q.answers.some((a) => a.id === answerId))
-      fields.push({ path: `answers.${q.id}`, message: 'This answer does not belong to the question.' });
+      fields.push({ path: `answers.${q.id}`, code: 'invalid', message: 'This answer does not belong to the question.' });
   }
   if (fields.length > 0) throw new PricingInputError('Some answers are missing or do not fit the device.', fields);
 }

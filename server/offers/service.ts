@@ -24,7 +24,8 @@ export async function createOffer(
   now: Date = new Date(),
 ): Promise<CreateOfferResult> {
   const device = store.device(request.deviceId);
-  if (!device) throw new PricingInputError('We do not know this device.', [{ path: 'deviceId', message: 'Unknown device.' }]);
+  if (!device)
+    throw new PricingInputError('We do not know this device.', [{ path: 'deviceId', code: 'invalid', message: 'Unknown device.' }]);
   const result = priceOffer(device.basePrice[locale], store.questionsFor(device), request.answers);
   if (result.kind === 'blocked') return { kind: 'blocked', blockedBy: result.blockedBy };
 

@@ -193,11 +193,11 @@ export function registerAccountRoutes(server: FastifyInstance, db: Database, acc
         case 'gone':
           throw notFound('This account does not exist any more.');
         case 'refused':
-          throw badRequest(outcome.message, [{ path: 'password', message: outcome.message }]);
+          throw badRequest(outcome.message, [{ path: 'password', code: 'passwordWeak', message: outcome.message }]);
         case 'wrongCurrent': {
           authEvent(request.log, 'password_change_failed', { customerId: subject.customerId });
           const message = 'The current password is not correct.';
-          throw badRequest(message, [{ path: 'currentPassword', message }]);
+          throw badRequest(message, [{ path: 'currentPassword', code: 'passwordWrong', message }]);
         }
         case 'locked':
           authEvent(request.log, 'login_locked', { customerId: subject.customerId, retryAfterSeconds: outcome.retryAfterSeconds });
@@ -214,7 +214,7 @@ export function registerAccountRoutes(server: FastifyInstance, db: Database, acc
       // The postal-code rule depends on the shop, so this body is checked here rather than by a route schema.
       const registration = parseOr400(registrationSchema(locale), request.body, 'The registration is not complete or not valid.');
       const problem = passwordProblem(registrationPassword(registration), registration.email);
-      if (problem) throw badRequest(problem, [{ path: 'credentials.0.value', message: problem }]);
+      if (problem) throw badRequest(problem, [{ path: 'credentials.0.value', code: 'passwordWeak', message: problem }]);
 
       if (await mailAllowed(request, registration.email)) {
         const outcome = await register(db, accounts, registration);
@@ -315,7 +315,7 @@ export function registerAccountRoutes(server: FastifyInstance, db: Database, acc
           });
           return reply.send({ success: true });
         case 'refused':
-          throw badRequest(outcome.message, [{ path: 'password', message: outcome.message }]);
+          throw badRequest(outcome.message, [{ path: 'password', code: 'passwordWeak', message: outcome.message }]);
         case 'invalidToken':
           throw new HttpError(400, 'Invalid Token', 'This password reset link is invalid, used or expired. Please request a new one.');
       }

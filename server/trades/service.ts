@@ -137,7 +137,8 @@ async function createTrade(db: Database, submission: TradeSubmission, ref: Selle
       .innerJoin(devices, eq(devices.id, offers.deviceId))
       .where(inArray(offers.id, ids));
     const byId = new Map(rows.map((row) => [row.offer.id, row]));
-    const offerFields = (list: string[], message: string) => list.map((id) => ({ path: `offerIds.${ids.indexOf(id)}`, message }));
+    const offerFields = (list: string[], message: string) =>
+      list.map((id) => ({ path: `offerIds.${ids.indexOf(id)}`, code: 'offerUnknown' as const, message }));
 
     const unknownOfferIds = ids.filter((id) => !byId.has(id));
     if (unknownOfferIds.length > 0) {
@@ -288,7 +289,7 @@ const VOUCHER_MESSAGES: Record<VoucherFailureReason, string> = {
 
 function voucherRejection(reason: VoucherFailureReason): Rejection {
   const message = VOUCHER_MESSAGES[reason];
-  return new Rejection(422, 'Unprocessable Entity', message, { reason, fields: [{ path: 'voucherCode', message }] });
+  return new Rejection(422, 'Unprocessable Entity', message, { reason, fields: [{ path: 'voucherCode', code: 'voucher', message }] });
 }
 
 /**

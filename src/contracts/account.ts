@@ -6,7 +6,8 @@
 
 import { z } from 'zod';
 import { LOCALES } from '../config/locales';
-import { AddressSchema, PayoutSchema } from './trades';
+import { coded } from './issues';
+import { AddressSchema, PHONE, PayoutSchema } from './trades';
 
 // ---------------------------------------------------------------------------------------------
 // Passwords (OWASP ASVS 5 §6.2): 8 to 128 characters, counted as Unicode code points, never
@@ -19,8 +20,14 @@ const codePoints = (value: string) => [...value].length;
 
 export const PasswordSchema = z
   .string({ error: 'The password is required.' })
-  .refine((value) => codePoints(value) >= PASSWORD_MIN, { error: `The password needs at least ${PASSWORD_MIN} characters.`, abort: true })
-  .refine((value) => codePoints(value) <= PASSWORD_MAX, `The password may have at most ${PASSWORD_MAX} characters.`);
+  .refine(
+    (value) => codePoints(value) >= PASSWORD_MIN,
+    coded('passwordTooShort', `The password needs at least ${PASSWORD_MIN} characters.`, { abort: true }),
+  )
+  .refine(
+    (value) => codePoints(value) <= PASSWORD_MAX,
+    coded('passwordTooLong', `The password may have at most ${PASSWORD_MAX} characters.`),
+  );
 
 /** Login and current-password fields: anything up to a sane bound (the hash decides). */
 const PresentedPasswordSchema = z
@@ -273,7 +280,7 @@ export const GuestAccountNumberAnswerSchema = z.object({
 const PhoneSchema = z
   .string({ error: 'The phone number is required.' })
   .trim()
-  .regex(/^[\d +-]{6,20}$/, 'A phone number has 6 to 20 digits, spaces, + or -.');
+  .refine((phone) => PHONE.test(phone), coded('phone', 'A phone number has 6 to 20 digits, spaces, + or -.'));
 
 export const PhoneContactSchema = resource('phone_contacts').extend({ phone: z.string() });
 export type PhoneContact = z.infer<typeof PhoneContactSchema>;
@@ -297,10 +304,13 @@ export const PeoplePatchSchema = z.object({
     lastName: z.string().trim().min(1, 'The last name is required.').max(50),
     birthdate: z.iso
       .date('The birthdate is a date (yyyy-mm-dd).')
-      .refine((value) => {
-        const age = (Date.now() - Date.parse(value)) / (365.25 * 86_400_000);
-        return age >= 16 && age <= 120;
-      }, 'Sellers must be at least 16 years old.')
+      .refine(
+        (value) => {
+          const age = (Date.now() - Date.parse(value)) / (365.25 * 86_400_000);
+          return age >= 16 && age <= 120;
+        },
+        coded('age', 'Sellers must be at least 16 years old.'),
+      )
       .nullable()
       .optional(),
   }),

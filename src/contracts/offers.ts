@@ -2,6 +2,7 @@
 // prices them and stores a binding offer. The client never sends a price.
 
 import { z } from 'zod';
+import { FieldIssueSchema } from './issues';
 
 export const OfferRequestSchema = z.object({
   deviceId: z.number({ error: 'deviceId must be a number' }).int().positive(),
@@ -38,12 +39,12 @@ export const OfferBlockedSchema = z.object({
 });
 export type OfferBlocked = z.infer<typeof OfferBlockedSchema>;
 
-/** 400 answer of any API endpoint for invalid input: a message and the failing fields. */
+/** 400 answer of any API endpoint for invalid input: a message and the failing fields (with issue codes, see ./issues). */
 export const ApiErrorSchema = z.object({
   statusCode: z.number(),
   error: z.string(),
   message: z.string(),
-  fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  fields: z.array(FieldIssueSchema).optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 

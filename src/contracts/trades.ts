@@ -1,6 +1,7 @@
 // The checkout contract (DESIGN.md §7): the trade request the client submits (offer ids, identity,
 // address, payout, voucher, terms), the trade the server answers with, and the voucher check.
-// Messages are English; the client maps field paths to its own localized texts.
+// Messages are English (for API clients); each failing field also carries an issue code (./issues),
+// which the browser app turns into its own localized text.
 
 import { electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
@@ -8,6 +9,7 @@ import { countryConfig } from '../config/countries';
 import { DEFAULT_PAYMENT_TYPE_SELECTION, PAYPAL_PAYMENT_METHOD_CODE } from '../config/constants';
 import type { Locale } from '../config/locales';
 import { isValidPostalCode } from '../config/rules';
+import { coded } from './issues';
 import { ApiErrorSchema, ConditionIdSchema } from './offers';
 
 /** Most devices one trade may hold. */
@@ -25,6 +27,9 @@ const text = (label: string, max: number) =>
 
 const EmailSchema = z.string({ error: 'The e-mail address is required.' }).trim().pipe(z.email('This e-mail address is not valid.'));
 
+/** Digits, spaces, + and -, 6 to 20 of them. */
+export const PHONE = /^[\d +-]{6,20}$/;
+
 /** A postal address in the shop's country; the country itself is fixed by the shop, not sent. */
 export function AddressSchema(locale: Locale) {
   return z.object({
@@ -35,14 +40,14 @@ export function AddressSchema(locale: Locale) {
     postalCode: z
       .string({ error: 'The postal code is required.' })
       .trim()
-      .refine((code) => isValidPostalCode(locale, code), 'This is not a valid postal code for this country.'),
+      .refine((code) => isValidPostalCode(locale, code), coded('postalCode', 'This is not a valid postal code for this country.')),
     city: text('The city', 60),
     phone: z.preprocess(
       blankAsAbsent,
       z
         .string()
         .trim()
-        .regex(/^[\d +-]{6,20}$/, 'A phone number has 6 to 20 digits, spaces, + or -.')
+        .refine((phone) => PHONE.test(phone), coded('phone', 'A phone number has 6 to 20 digits, spaces, + or -.'))
         .optional(),
     ),
   });
@@ -53,13 +58,13 @@ export type Address = z.infer<ReturnType<typeof AddressSchema>>;
 const IbanSchema = z
   .string({ error: 'The IBAN is required.' })
   .transform((iban) => electronicFormatIBAN(iban.toUpperCase()) ?? '')
-  .refine((iban) => isValidIBAN(iban), { error: 'This IBAN is not valid.', abort: true })
-  .refine((iban) => isSEPACountry(iban.slice(0, 2)), 'We pay to bank accounts in the SEPA area only.');
+  .refine((iban) => isValidIBAN(iban), coded('iban', 'This IBAN is not valid.', { abort: true }))
+  .refine((iban) => isSEPACountry(iban.slice(0, 2)), coded('ibanNotSepa', 'We pay to bank accounts in the SEPA area only.'));
 
 const BicSchema = z
   .string({ error: 'The BIC is required.' })
   .transform((bic) => bic.replace(/\s+/g, '').toUpperCase())
-  .refine((bic) => isValidBIC(bic), 'This BIC is not valid.');
+  .refine((bic) => isValidBIC(bic), coded('bic', 'This BIC is not valid.'));
 
 export const PayoutSchema = z.discriminatedUnion(
   'method',

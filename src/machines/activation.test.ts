@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ActivationAnswer } from '../contracts/account';
-import { AccountCallError } from '../services/account';
+import { ApiCallError } from '../services/api-failure';
 import { activationMachine } from './activation';
 
 const TOKEN = 'q3v9XkR2bY7mN1pL5sT8wZ0aC4eG6iK9oU2yH5jF7dA';
@@ -75,12 +75,12 @@ describe('activation from the e-mail link (spec §4, §5, §8)', () => {
   );
 
   it('the server refusing the token (404) is not activated; a 400 "missing token" is missingToken', async () => {
-    expect((await settled(start(TOKEN, { activate: [new AccountCallError({ status: 404 })] }).actor)).value).toBe('notActivated');
-    expect((await settled(start(TOKEN, { activate: [new AccountCallError({ status: 400 })] }).actor)).value).toBe('missingToken');
+    expect((await settled(start(TOKEN, { activate: [new ApiCallError({ status: 404 })] }).actor)).value).toBe('notActivated');
+    expect((await settled(start(TOKEN, { activate: [new ApiCallError({ status: 400 })] }).actor)).value).toBe('missingToken');
   });
 
   it('a network failure of the first step: failed, and retry repeats it', async () => {
-    const { actor, calls } = start(TOKEN, { activate: [new AccountCallError({}), { activated: true, token: 'identifier-1' }] });
+    const { actor, calls } = start(TOKEN, { activate: [new ApiCallError({}), { activated: true, token: 'identifier-1' }] });
     let state = await settled(actor);
     expect(state.value).toBe('failed');
     expect(state.context.rateLimited).toBe(false);
@@ -91,7 +91,7 @@ describe('activation from the e-mail link (spec §4, §5, §8)', () => {
   });
 
   it('a failure of the second step: retry repeats only the second step (the link token is used up)', async () => {
-    const { actor, calls } = start(TOKEN, { identify: [new AccountCallError({ status: 503 }), { customerNumber: 'K-100042' }] });
+    const { actor, calls } = start(TOKEN, { identify: [new ApiCallError({ status: 503 }), { customerNumber: 'K-100042' }] });
     expect((await settled(actor)).value).toBe('failed');
     actor.send({ type: 'activation.retry' });
     const state = await settled(actor);
@@ -104,12 +104,12 @@ describe('activation from the e-mail link (spec §4, §5, §8)', () => {
   });
 
   it('a rate limit is a failure with retry, marked as such', async () => {
-    const state = await settled(start(TOKEN, { activate: [new AccountCallError({ status: 429 })] }).actor);
+    const state = await settled(start(TOKEN, { activate: [new ApiCallError({ status: 429 })] }).actor);
     expect(state.value).toBe('failed');
     expect(state.context.rateLimited).toBe(true);
   });
 
   it('a refused identifier (expired) is not activated', async () => {
-    expect((await settled(start(TOKEN, { identify: [new AccountCallError({ status: 410 })] }).actor)).value).toBe('notActivated');
+    expect((await settled(start(TOKEN, { identify: [new ApiCallError({ status: 410 })] }).actor)).value).toBe('notActivated');
   });
 });

@@ -13,7 +13,7 @@
 
 import { assign, fromPromise, setup } from 'xstate';
 import { ONE_TIME_TOKEN_PATTERN, type ActivationAnswer } from '../contracts/account';
-import { failureStatus, isTransientFailure } from './password';
+import { isTransient, readApiFailure } from '../services/api-failure';
 
 export interface ActivationInput {
   /** The `token` query parameter of the link. */
@@ -54,9 +54,12 @@ export const activationMachine = setup({
     isActivatedWithToken: (_, answer: ActivationAnswer) => answer.activated && typeof answer.token === 'string' && answer.token !== '',
     isActivated: (_, answer: ActivationAnswer) => answer.activated,
     /** Worth trying again: no answer, a server failure, a timeout or a rate limit. */
-    isRetryable: (_, { error }: Failure) => isTransientFailure(error) || failureStatus(error) === 429,
+    isRetryable: (_, { error }: Failure) => {
+      const failure = readApiFailure(error);
+      return isTransient(failure) || failure.kind === 'rateLimited';
+    },
     /** The server says the token header was missing (400). */
-    isMissingTokenAnswer: (_, { error }: Failure) => failureStatus(error) === 400,
+    isMissingTokenAnswer: (_, { error }: Failure) => readApiFailure(error).kind === 'validation',
     hasIdentifier: ({ context }) => context.identifier !== null,
   },
   actions: {
@@ -64,7 +67,7 @@ export const activationMachine = setup({
     markMissingInAnswer: assign({ missingTokenIn: 'answer' as const }),
     storeIdentifier: assign((_, answer: ActivationAnswer) => ({ identifier: answer.token ?? null })),
     storeCustomerNumber: assign((_, result: { customerNumber: string }) => ({ customerNumber: result.customerNumber })),
-    storeFailure: assign((_, { error }: Failure) => ({ rateLimited: failureStatus(error) === 429 })),
+    storeFailure: assign((_, { error }: Failure) => ({ rateLimited: readApiFailure(error).kind === 'rateLimited' })),
   },
 }).createMachine({
   id: 'activation',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TokenAnswer } from '../contracts/account';
-import { AccountCallError } from '../services/account';
+import { ApiCallError } from '../services/api-failure';
 import { signedOut, type AccountSession } from './auth';
 import { sharedRefresh, type SharedRefreshDeps } from './auth.actors';
 import { CUSTOMER_ID, accessToken } from './auth.fixtures';
@@ -43,8 +43,8 @@ function browser(options: { failures?: Array<'network' | 'refused'> } = {}) {
       calls.push(refreshToken);
       await new Promise((resolve) => setTimeout(resolve, 5));
       const failure = options.failures?.shift();
-      if (failure === 'network') throw new AccountCallError({});
-      if (failure === 'refused' || refreshToken !== `refresh-${current}`) throw new AccountCallError({ status: 401 });
+      if (failure === 'network') throw new ApiCallError({});
+      if (failure === 'refused' || refreshToken !== `refresh-${current}`) throw new ApiCallError({ status: 401 });
       current += 1;
       return answer(current);
     },
@@ -72,7 +72,7 @@ describe('the refresh shared by the tabs', () => {
       saveSession: async () => undefined,
       call: async ({ refreshToken }) => {
         b.calls.push(refreshToken);
-        if (b.calls.length > 1) throw new AccountCallError({ status: 401 });
+        if (b.calls.length > 1) throw new ApiCallError({ status: 401 });
         return answer(2);
       },
       now: () => NOW,

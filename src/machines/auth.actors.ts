@@ -10,6 +10,7 @@
 import type { TokenAnswer } from '../contracts/account';
 import * as account from '../services/account';
 import type { ApiClient } from '../services/api-client';
+import { readApiFailure } from '../services/api-failure';
 import type { CustomerApi } from '../services/customer-data';
 import { loadSnapshot, saveSnapshot } from '../services/persistence';
 import { decodeAccessToken } from '../services/session-tokens';
@@ -52,7 +53,7 @@ function answerOf(session: AccountSession, nowSeconds: number): TokenAnswer | nu
   };
 }
 
-const isNetworkError = (error: unknown) => error instanceof account.AccountCallError && error.status === undefined;
+const isNetworkError = (error: unknown) => readApiFailure(error).kind === 'network';
 
 export function sharedRefresh(deps: SharedRefreshDeps): (input: { refreshToken: string }) => Promise<TokenAnswer | null> {
   const callWithRetry = async (input: { refreshToken: string }) => {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { Customer, LoginRequest, TokenAnswer } from '../contracts/account';
 import * as account from '../services/account';
-import { AccountCallError } from '../services/account';
+import { ApiCallError } from '../services/api-failure';
 import { createApiClient } from '../services/api-client';
 import { createCustomerApi, type CustomerApi } from '../services/customer-data';
 import { loadSnapshot, persistActor, restoreSnapshot, saveSnapshot } from '../services/persistence';
@@ -175,12 +175,12 @@ describe('login (spec §4)', () => {
   });
 
   it.each([
-    [new AccountCallError({ status: 401 }), 'invalid', null],
-    [new AccountCallError({ status: 400 }), 'invalid', null],
-    [new AccountCallError({ status: 403 }), 'notActivated', null],
-    [new AccountCallError({ status: 429, retryAfterSeconds: 120 }), 'locked', 120],
-    [new AccountCallError({ status: 503 }), 'unavailable', null],
-    [new AccountCallError({}), 'unavailable', null],
+    [new ApiCallError({ status: 401 }), 'invalid', null],
+    [new ApiCallError({ status: 400 }), 'invalid', null],
+    [new ApiCallError({ status: 403 }), 'notActivated', null],
+    [new ApiCallError({ status: 429, retryAfterSeconds: 120 }), 'locked', 120],
+    [new ApiCallError({ status: 503 }), 'unavailable', null],
+    [new ApiCallError({}), 'unavailable', null],
     [new TypeError('Failed to fetch'), 'unavailable', null],
   ])('a refused login (%s) reads as %s', async (error, failure, retryAfter) => {
     const { actor } = harness({ login: [error] });
@@ -190,7 +190,7 @@ describe('login (spec §4)', () => {
   });
 
   it('the next attempt clears the last failure; a login while logging in is ignored', async () => {
-    const { actor, calls } = harness({ login: [new AccountCallError({ status: 401 }), 'hang'] });
+    const { actor, calls } = harness({ login: [new ApiCallError({ status: 401 }), 'hang'] });
     await login(actor);
     actor.send({ type: 'session.login', email: 'erika@example.com', password: PASSWORD, rememberMe: false });
     expect(actor.getSnapshot().context.loginFailure).toBeNull();
@@ -254,7 +254,7 @@ describe('refresh before an authenticated call (spec §4: when now has reached t
   });
 
   it('a refresh failure clears all tokens and the customer data and logs out; the waiting call ends', async () => {
-    const { actor, clock, tokens } = harness({ refresh: [new AccountCallError({ status: 401 })] });
+    const { actor, clock, tokens } = harness({ refresh: [new ApiCallError({ status: 401 })] });
     await login(actor);
     clock.now += 400_000;
     const error = await tokens.accessToken().catch((e: unknown) => e);
@@ -297,7 +297,7 @@ describe('logout (spec §4)', () => {
   });
 
   it('clears the client state even when the logout call fails', async () => {
-    const { actor } = harness({ logout: [new AccountCallError({ status: 500 })] });
+    const { actor } = harness({ logout: [new ApiCallError({ status: 500 })] });
     await login(actor);
     actor.send({ type: 'session.logout' });
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -20,7 +20,7 @@
 import { assign, fromPromise, setup, waitFor, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { z } from 'zod';
 import { CustomerSchema, type Customer, type LoginRequest, type TokenAnswer } from '../contracts/account';
-import { AccountCallError } from '../services/account';
+import { readApiFailure } from '../services/api-failure';
 import { pushDataLayer } from '../services/data-layer';
 import type { PersistableActor } from '../services/persistence';
 import { STORAGE_KEYS } from '../services/storage-keys';
@@ -160,15 +160,15 @@ export function sessionFromAnswer(answer: TokenAnswer | null, now: number, previ
 
 /** How a rejected login reads (401 and 400 invalid, 403 not activated, 429 locked, anything else unavailable). */
 export function loginFailureOf(error: unknown): Pick<AuthContext, 'loginFailure' | 'retryAfterSeconds'> {
-  const status = error instanceof AccountCallError ? error.status : undefined;
-  switch (status) {
-    case 400:
-    case 401:
+  const failure = readApiFailure(error);
+  switch (failure.kind) {
+    case 'validation':
+    case 'unauthorized':
       return { loginFailure: 'invalid', retryAfterSeconds: null };
-    case 403:
+    case 'forbidden':
       return { loginFailure: 'notActivated', retryAfterSeconds: null };
-    case 429:
-      return { loginFailure: 'locked', retryAfterSeconds: error instanceof AccountCallError ? error.retryAfterSeconds : null };
+    case 'rateLimited':
+      return { loginFailure: 'locked', retryAfterSeconds: failure.retryAfterSeconds };
     default:
       return { loginFailure: 'unavailable', retryAfterSeconds: null };
   }
@@ -199,7 +199,7 @@ export const authMachine = setup({
     input: {} as AuthInput,
   },
   actors: {
-    /** Resolves the token answer, null for a success answer without one; rejects with AccountCallError. */
+    /** Resolves the token answer, null for a success answer without one; rejects with the HTTP client's error (read by readApiFailure). */
     login: fromPromise<TokenAnswer | null, LoginRequest>(notProvided('login')),
     refresh: fromPromise<TokenAnswer | null, { refreshToken: string }>(notProvided('refresh')),
     loadCustomer: fromPromise<Customer>(notProvided('loadCustomer')),

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiCallError } from '../services/api-failure';
 import { TradeRequestSchema } from '../contracts/trades';
 import {
-  SubmitTradeError,
   emptyAddress,
   emptyPayout,
-  errorsFromIssues,
   firstInvalidStep,
   isCheckoutField,
   randomKey,
@@ -65,15 +64,15 @@ describe('stepOrder and validateStep', () => {
       payout: { ...form.payout, bic: 'X' },
       termsAccepted: false,
     };
-    expect(validateStep('identity', broken)).toEqual({ 'identity.email': 'This e-mail address is not valid.' });
-    expect(validateStep('address', broken)).toEqual({ 'address.postalCode': 'This is not a valid postal code for this country.' });
+    expect(validateStep('identity', broken)).toEqual({ 'identity.email': 'email' });
+    expect(validateStep('address', broken)).toEqual({ 'address.postalCode': 'postalCode' });
     expect(validateStep('address', { ...broken, locale: 'at' })).toEqual({});
-    expect(validateStep('payout', broken)).toEqual({ 'payout.bic': 'This BIC is not valid.' });
+    expect(validateStep('payout', broken)).toEqual({ 'payout.bic': 'bic' });
     expect(validateStep('review', broken)).toEqual({
-      'identity.email': 'This e-mail address is not valid.',
-      'address.postalCode': 'This is not a valid postal code for this country.',
-      'payout.bic': 'This BIC is not valid.',
-      termsAccepted: 'Please accept the terms and conditions.',
+      'identity.email': 'email',
+      'address.postalCode': 'postalCode',
+      'payout.bic': 'bic',
+      termsAccepted: 'mustAccept',
     });
   });
 
@@ -84,18 +83,15 @@ describe('stepOrder and validateStep', () => {
     expect(firstInvalidStep(broken, 'payout', 'review')).toBeNull();
   });
 
-  it('errorsFromIssues keeps the first message per path', () => {
-    expect(
-      errorsFromIssues(
-        [
-          { path: ['iban'], message: 'first' },
-          { path: ['iban'], message: 'second' },
-          { path: [], message: 'root' },
-        ],
-        'payout',
-      ),
-    ).toEqual({ 'payout.iban': 'first', payout: 'root' });
-    expect(errorsFromIssues([{ path: [], message: 'root' }])).toEqual({ '(body)': 'root' });
+  it("validation gives issue codes per field path, never the contract's English", () => {
+    const sepaOutside = { ...form, payout: { ...form.payout, iban: 'BR1800360305000010009795493C1' } };
+    expect(validateStep('payout', sepaOutside)).toEqual({ 'payout.iban': 'ibanNotSepa' });
+    expect(validateStep('payout', { ...form, payout: { ...form.payout, iban: 'DE00 1234' } })).toEqual({ 'payout.iban': 'iban' });
+    expect(validateStep('address', { ...form, address: { ...form.address, postalCode: '1234', city: '' } })).toEqual({
+      'address.postalCode': 'postalCode',
+      'address.city': 'required',
+    });
+    expect(validateStep('review', { ...form, termsAccepted: false })).toEqual({ termsAccepted: 'mustAccept' });
   });
 });
 
@@ -139,58 +135,53 @@ describe('submitFailure', () => {
   const conflict = (extra: object) => ({ statusCode: 409, error: 'Conflict', message: 'm', ...extra });
 
   it.each([
-    ['no status (network)', new SubmitTradeError(), { kind: 'network' }, true],
+    ['no status (network)', new ApiCallError(), { kind: 'network' }, true],
     ['a plain TypeError', new TypeError('Failed to fetch'), { kind: 'network' }, true],
-    ['500', new SubmitTradeError({ status: 500 }), { kind: 'network' }, true],
-    ['503', new SubmitTradeError({ status: 503 }), { kind: 'network' }, true],
-    ['429', new SubmitTradeError({ status: 429 }), { kind: 'network' }, true],
-    ['409 in progress', new SubmitTradeError({ status: 409, body: conflict({}) }), { kind: 'network' }, true],
+    ['500', new ApiCallError({ status: 500 }), { kind: 'network' }, true],
+    ['503', new ApiCallError({ status: 503 }), { kind: 'network' }, true],
+    ['429', new ApiCallError({ status: 429 }), { kind: 'network' }, true],
+    ['409 in progress', new ApiCallError({ status: 409, body: conflict({}) }), { kind: 'network' }, true],
     [
       '409 expired',
-      new SubmitTradeError({ status: 409, body: conflict({ expiredOfferIds: [OFFER] }) }),
+      new ApiCallError({ status: 409, body: conflict({ expiredOfferIds: [OFFER] }) }),
       { kind: 'expired', offerIds: [OFFER] },
       false,
     ],
-    [
-      '409 used',
-      new SubmitTradeError({ status: 409, body: conflict({ usedOfferIds: [OFFER] }) }),
-      { kind: 'used', offerIds: [OFFER] },
-      false,
-    ],
+    ['409 used', new ApiCallError({ status: 409, body: conflict({ usedOfferIds: [OFFER] }) }), { kind: 'used', offerIds: [OFFER] }, false],
     [
       '422 voucher',
-      new SubmitTradeError({ status: 422, body: { statusCode: 422, error: 'e', message: 'm', reason: 'expired' } }),
+      new ApiCallError({ status: 422, body: { statusCode: 422, error: 'e', message: 'm', reason: 'expired' } }),
       { kind: 'voucher', reason: 'expired' },
       false,
     ],
     [
       '422 cap',
-      new SubmitTradeError({ status: 422, body: { statusCode: 422, error: 'e', message: 'm', cap: 5000 } }),
+      new ApiCallError({ status: 422, body: { statusCode: 422, error: 'e', message: 'm', cap: 5000 } }),
       { kind: 'b2bCap' },
       false,
     ],
     [
       '422 key reused for another body',
-      new SubmitTradeError({ status: 422, body: { statusCode: 422, error: 'e', message: 'm' } }),
+      new ApiCallError({ status: 422, body: { statusCode: 422, error: 'e', message: 'm' } }),
       { kind: 'unknown' },
       false,
     ],
     [
       '400 unknown offers',
-      new SubmitTradeError({
+      new ApiCallError({
         status: 400,
         body: {
           statusCode: 400,
           error: 'e',
           message: 'm',
           unknownOfferIds: [OFFER],
-          fields: [{ path: 'offerIds.0', message: 'Unknown offer.' }],
+          fields: [{ path: 'offerIds.0', code: 'offerUnknown', message: 'Unknown offer.' }],
         },
       }),
       { kind: 'invalid', offerIds: [OFFER] },
       false,
     ],
-    ['404', new SubmitTradeError({ status: 404 }), { kind: 'unknown' }, false],
+    ['404', new ApiCallError({ status: 404 }), { kind: 'unknown' }, false],
   ])('%s', (_name, error, submitError, keepKey) => {
     const failure = submitFailure(error);
     expect(failure.submitError).toEqual(submitError);
@@ -199,28 +190,32 @@ describe('submitFailure', () => {
 
   it('400 fields become field errors; a voucher refusal carries its reason', () => {
     const invalid = submitFailure(
-      new SubmitTradeError({
+      new ApiCallError({
         status: 400,
-        body: { statusCode: 400, error: 'e', message: 'm', fields: [{ path: 'payout.iban', message: 'This IBAN is not valid.' }] },
+        body: {
+          statusCode: 400,
+          error: 'e',
+          message: 'm',
+          fields: [
+            { path: 'payout.iban', code: 'ibanNotSepa', message: 'ibanNotSepa' },
+            // An older server without codes, or a code this app does not know: 'invalid'.
+            { path: 'address.city', message: 'required' },
+            { path: 'address.street', code: 'somethingNew', message: '?' },
+          ],
+        },
       }),
     );
-    expect(invalid.errors).toEqual({ 'payout.iban': 'This IBAN is not valid.' });
+    expect(invalid.errors).toEqual({ 'payout.iban': 'ibanNotSepa', 'address.city': 'invalid', 'address.street': 'invalid' });
     expect(
-      submitFailure(new SubmitTradeError({ status: 422, body: { statusCode: 422, error: 'e', message: 'm', reason: 'unknown' } }))
-        .voucherError,
+      submitFailure(new ApiCallError({ status: 422, body: { statusCode: 422, error: 'e', message: 'm', reason: 'unknown' } })).voucherError,
     ).toBe('unknown');
   });
 
-  it('reads an HTTP client error with statusCode and data (ofetch) as well', () => {
-    const fetchError = Object.assign(new Error('409'), { statusCode: 409, data: conflict({ expiredOfferIds: [OFFER] }) });
-    expect(submitFailure(fetchError).submitError).toEqual({ kind: 'expired', offerIds: [OFFER] });
-  });
-
-  it('SubmitTradeError carries status, body and cause', () => {
+  it('ApiCallError carries status, body and cause', () => {
     const cause = new TypeError('Failed to fetch');
-    const error = new SubmitTradeError({ status: 400, body: { a: 1 } }, { cause });
+    const error = new ApiCallError({ status: 400, body: { a: 1 } }, { cause });
     expect(error).toBeInstanceOf(Error);
-    expect(error).toMatchObject({ name: 'SubmitTradeError', status: 400, body: { a: 1 }, cause });
+    expect(error).toMatchObject({ name: 'ApiCallError', status: 400, body: { a: 1 }, cause });
   });
 });
 

@@ -1,8 +1,11 @@
 // The checkout's form data as typed (raw strings), its validation with the shared trade contract
-// (field path → message key), the request it becomes, the prefill from a customer account, and how a
+// (field path → issue code), the request it becomes, the prefill from a customer account, and how a
 // failed submission reads. Pure functions: the checkout machine (./checkout) calls them, tests too.
 
 import type { Locale } from '../config/locales';
+import { issueCode, type IssueCode } from '../contracts/issues';
+import { readApiFailure } from '../services/api-failure';
+import { fieldErrors, hasErrors, type FieldErrors } from './form';
 import {
   AddressSchema,
   IdentitySchema,
@@ -52,9 +55,6 @@ export const CHECKOUT_FIELDS: readonly CheckoutField[] = [
 const KNOWN_FIELDS = new Set<string>(CHECKOUT_FIELDS);
 export const isCheckoutField = (field: unknown): field is CheckoutField => typeof field === 'string' && KNOWN_FIELDS.has(field);
 
-/** Field path (e.g. 'address.postalCode', 'payout.iban', 'termsAccepted') → message key (a contract message or stable code). */
-export type FieldErrors = Readonly<Record<string, string>>;
-
 /** What validation and the request are made of. */
 export interface CheckoutForm {
   readonly locale: Locale;
@@ -84,21 +84,6 @@ export interface SubmitError {
   readonly reason?: string;
 }
 
-/**
- * What the page's submitTrade actor throws for a failed POST /api/trades: the HTTP status and the
- * parsed error body; no status for a network failure.
- */
-export class SubmitTradeError extends Error {
-  readonly status?: number;
-  readonly body?: unknown;
-  constructor(init: { readonly status?: number; readonly body?: unknown } = {}, options?: ErrorOptions) {
-    super(init.status === undefined ? 'trade submission failed (network)' : `trade submission failed (HTTP ${init.status})`, options);
-    this.name = 'SubmitTradeError';
-    this.status = init.status;
-    this.body = init.body;
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Reading and writing fields
 
@@ -123,36 +108,8 @@ export function writeField(
   return { payout: { ...form.payout, [suffix(field, 'payout')]: value } };
 }
 
-export function withoutError(errors: FieldErrors, path: string): FieldErrors {
-  if (!(path in errors)) return errors;
-  const { [path]: _removed, ...rest } = errors;
-  return rest;
-}
-
-/** The errors whose path lies under `prefix` (e.g. 'payout') or equals it. */
-export function errorsUnder(errors: FieldErrors, prefix: string): FieldErrors {
-  return Object.fromEntries(Object.entries(errors).filter(([path]) => path === prefix || path.startsWith(`${prefix}.`)));
-}
-
-export function withoutErrorsUnder(errors: FieldErrors, prefix: string): FieldErrors {
-  const under = errorsUnder(errors, prefix);
-  return Object.keys(under).length === 0 ? errors : Object.fromEntries(Object.entries(errors).filter(([path]) => !(path in under)));
-}
-
 // ---------------------------------------------------------------------------------------------
 // Validation with the contract
-
-type Issue = { readonly path: readonly PropertyKey[]; readonly message: string };
-
-/** First message per field path; `prefix` puts a step schema's paths under the request's. */
-export function errorsFromIssues(issues: readonly Issue[], prefix?: string): FieldErrors {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const path = [prefix, ...issue.path.map(String)].filter((part) => part !== undefined && part !== '').join('.');
-    errors[path || '(body)'] ??= issue.message;
-  }
-  return errors;
-}
 
 // One schema per shop, built once (each call of the contract's factories builds a new one).
 const memo = <S>(build: (locale: Locale) => S) => {
@@ -196,13 +153,13 @@ export function parseTradeRequest(
   form: CheckoutForm,
 ): { readonly request: TradeRequest; readonly errors: null } | { readonly request: null; readonly errors: FieldErrors } {
   const result = requestSchema(form.locale).safeParse(toTradeRequest(form));
-  return result.success ? { request: result.data, errors: null } : { request: null, errors: errorsFromIssues(result.error.issues) };
+  return result.success ? { request: result.data, errors: null } : { request: null, errors: fieldErrors(result.error) };
 }
 
 /** Errors of one step's form ({} when it is complete); 'review' checks the whole request, terms included. */
 export function validateStep(step: CheckoutStep, form: CheckoutForm): FieldErrors {
-  const fail = (result: { success: boolean; error?: { issues: readonly Issue[] } }, prefix: string) =>
-    result.success ? {} : errorsFromIssues(result.error?.issues ?? [], prefix);
+  const fail = (result: { success: true } | { success: false; error: Parameters<typeof fieldErrors>[0] & object }, prefix: string) =>
+    result.success ? {} : fieldErrors(result.error, { prefix });
   switch (step) {
     case 'identity':
       return fail(IdentitySchema.safeParse(identityRequest(form.identity)), 'identity');
@@ -215,19 +172,18 @@ export function validateStep(step: CheckoutStep, form: CheckoutForm): FieldError
   }
 }
 
-export const hasErrors = (errors: FieldErrors): boolean => Object.keys(errors).length > 0;
-
 /** The first step in [from, to) whose form has errors, or null. */
 export function firstInvalidStep(form: CheckoutForm, from: CheckoutStep, to: CheckoutStep): CheckoutStep | null {
   return stepOrder.slice(stepIndex(from), stepIndex(to)).find((step) => hasErrors(validateStep(step, form))) ?? null;
 }
 
-/** The voucher code as the check sends it, or the contract's message for an unusable code. */
+/** The voucher code as the check sends it, or the issue of an unusable code. */
 export function parseVoucherCode(
   code: string,
-): { readonly code: string; readonly error: null } | { readonly code: null; readonly error: string } {
+): { readonly code: string; readonly error: null } | { readonly code: null; readonly error: IssueCode } {
   const result = VoucherCodeSchema.safeParse(code);
-  return result.success ? { code: result.data, error: null } : { code: null, error: result.error.issues[0]?.message ?? 'voucher.invalid' };
+  const issue = result.error?.issues[0];
+  return result.success ? { code: result.data, error: null } : { code: null, error: issue ? issueCode(issue) : 'invalid' };
 }
 
 /** The guest's or customer's e-mail when it is valid: vouchers limited to one use per customer need it. */
@@ -292,55 +248,49 @@ export interface SubmitFailure {
   readonly voucherError: VoucherFailureReason | null;
 }
 
-// 408/425/429: the server did not take the request on; 5xx: it released the key (or never saw it).
-const RETRYABLE = new Set([408, 425, 429]);
-
-function statusAndBody(error: unknown): { status: number | undefined; body: unknown } {
-  if (typeof error !== 'object' || error === null) return { status: undefined, body: undefined };
-  // SubmitTradeError, or an HTTP client's error with the same facts (ofetch: statusCode, data).
-  const e = error as { status?: unknown; statusCode?: unknown; body?: unknown; data?: unknown };
-  const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : undefined;
-  return { status, body: e.body ?? e.data };
-}
-
 const nonEmpty = (ids: readonly string[] | undefined): ids is readonly string[] => ids !== undefined && ids.length > 0;
 
 /** How a rejection of the submitTrade actor reads for the checkout (DESIGN.md §7, server/trades). */
 export function submitFailure(error: unknown): SubmitFailure {
-  const { status, body } = statusAndBody(error);
-  const parsed = TradeErrorSchema.safeParse(body);
-  const answer = parsed.success ? parsed.data : undefined;
   const failure = (submitError: SubmitError, rest: Partial<Omit<SubmitFailure, 'submitError'>> = {}): SubmitFailure => ({
     submitError,
     errors: rest.errors ?? {},
     keepKey: rest.keepKey ?? false,
     voucherError: rest.voucherError ?? null,
   });
+  const read = readApiFailure(error);
+  const parsed = 'body' in read ? TradeErrorSchema.safeParse(read.body) : null;
+  const answer = parsed?.success ? parsed.data : undefined;
 
-  if (status === undefined || status >= 500 || RETRYABLE.has(status)) return failure({ kind: 'network' }, { keepKey: true });
-  if (status === 409) {
-    if (nonEmpty(answer?.expiredOfferIds)) return failure({ kind: 'expired', offerIds: answer.expiredOfferIds });
-    if (nonEmpty(answer?.usedOfferIds)) return failure({ kind: 'used', offerIds: answer.usedOfferIds });
-    // The same key is still being processed: retrying it later replays its answer.
-    return failure({ kind: 'network' }, { keepKey: true });
+  switch (read.kind) {
+    // No answer, a server failure (it released the key or never saw it), too many requests (425 is
+    // 'refused' below): the server did not take the request on, so it is retried with its key.
+    case 'network':
+    case 'server':
+    case 'rateLimited':
+      return failure({ kind: 'network' }, { keepKey: true });
+    case 'conflict':
+      if (nonEmpty(answer?.expiredOfferIds)) return failure({ kind: 'expired', offerIds: answer.expiredOfferIds });
+      if (nonEmpty(answer?.usedOfferIds)) return failure({ kind: 'used', offerIds: answer.usedOfferIds });
+      // The same key is still being processed: retrying it later replays its answer.
+      return failure({ kind: 'network' }, { keepKey: true });
+    case 'validation': {
+      const offerIds = nonEmpty(answer?.unknownOfferIds)
+        ? answer.unknownOfferIds
+        : nonEmpty(answer?.foreignOfferIds)
+          ? answer.foreignOfferIds
+          : undefined;
+      return failure({ kind: 'invalid', ...(offerIds ? { offerIds } : {}) }, { errors: fieldErrors(read.issues) });
+    }
+    case 'refused':
+      if (read.status === 425) return failure({ kind: 'network' }, { keepKey: true });
+      if (read.status === 422 && answer?.reason !== undefined)
+        return failure({ kind: 'voucher', reason: answer.reason }, { voucherError: answer.reason });
+      if (read.status === 422 && answer?.cap !== undefined) return failure({ kind: 'b2bCap' });
+      return failure({ kind: 'unknown' });
+    default:
+      return failure({ kind: 'unknown' });
   }
-  if (status === 422) {
-    if (answer?.reason !== undefined) return failure({ kind: 'voucher', reason: answer.reason }, { voucherError: answer.reason });
-    if (answer?.cap !== undefined) return failure({ kind: 'b2bCap' });
-    return failure({ kind: 'unknown' });
-  }
-  if (status === 400) {
-    const offerIds = nonEmpty(answer?.unknownOfferIds)
-      ? answer.unknownOfferIds
-      : nonEmpty(answer?.foreignOfferIds)
-        ? answer.foreignOfferIds
-        : undefined;
-    return failure(
-      { kind: 'invalid', ...(offerIds ? { offerIds } : {}) },
-      { errors: errorsFromIssues((answer?.fields ?? []).map((f) => ({ path: [f.path], message: f.message }))) },
-    );
-  }
-  return failure({ kind: 'unknown' });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,13 +4,13 @@
 
 import { fromPromise } from 'xstate';
 import type { VoucherCheckRequest } from '../contracts/trades';
-import { errorBody, statusOf, type ApiClient } from '../services/api-client';
+import type { ApiClient } from '../services/api-client';
 import { authorizedClient } from '../services/authorized-client';
 import type { CustomerApi } from '../services/customer-data';
 import type { TokenSource } from '../services/session-tokens';
 import { checkVoucher, submitTrade } from '../services/trades';
 import type { SubmitTradeInput } from './checkout';
-import { ADDRESS_FIELDS, SubmitTradeError, type AccountPrefill, type AddressForm } from './checkout-form';
+import { ADDRESS_FIELDS, type AccountPrefill, type AddressForm } from './checkout-form';
 
 export interface CheckoutDeps {
   readonly api: () => Promise<ApiClient>;
@@ -21,14 +21,11 @@ export interface CheckoutDeps {
 export function checkoutActors(deps: CheckoutDeps) {
   return {
     checkVoucher: fromPromise(async ({ input }: { input: VoucherCheckRequest }) => checkVoucher(await deps.api(), input)),
+    // Rejects with the HTTP client's error; the checkout reads it with readApiFailure.
     submitTrade: fromPromise(async ({ input }: { input: SubmitTradeInput }) => {
-      try {
-        const api = await deps.api();
-        const client = input.request.identity.kind === 'customer' ? await authorizedClient(api, () => deps.tokens().accessToken()) : api;
-        return await submitTrade(client, input.request, input.idempotencyKey);
-      } catch (error) {
-        throw new SubmitTradeError({ status: statusOf(error), body: errorBody(error) }, { cause: error });
-      }
+      const api = await deps.api();
+      const client = input.request.identity.kind === 'customer' ? await authorizedClient(api, () => deps.tokens().accessToken()) : api;
+      return submitTrade(client, input.request, input.idempotencyKey);
     }),
   };
 }

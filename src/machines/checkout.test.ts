@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { ApiCallError } from '../services/api-failure';
 import { assign, createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import type { Locale } from '../config/locales';
 import type { Trade, VoucherCheckRequest, VoucherCheckResult } from '../contracts/trades';
 import { loadSnapshot, persistActor, persistableView } from '../services/persistence';
 import {
   CHECKOUT_SNAPSHOT_VERSION,
-  SubmitTradeError,
   checkoutMachine,
   resumableCheckout,
   storedCheckoutOf,
@@ -162,7 +162,7 @@ describe('checkout machine: the path to a trade', () => {
     expect(actor.getSnapshot().context).toMatchObject({ paymentType: 2, isPayPalTransaction: true, payout: { method: 'paypal' } });
     actor.send({ type: 'checkout.next' }); // no PayPal e-mail yet
     expect(actor.getSnapshot().value).toBe('payout');
-    expect(actor.getSnapshot().context.errors).toEqual({ 'payout.email': 'This e-mail address is not valid.' });
+    expect(actor.getSnapshot().context.errors).toEqual({ 'payout.email': 'email' });
 
     actor.send({ type: 'checkout.selectPayout', method: 'sepa' });
     expect(actor.getSnapshot().context).toMatchObject({ paymentType: 13, isPayPalTransaction: false, errors: {} });
@@ -212,11 +212,11 @@ describe('checkout machine: field errors with the contract messages', () => {
     const { actor } = start();
     actor.send({ type: 'checkout.next' });
     expect(actor.getSnapshot().value).toBe('identity');
-    expect(actor.getSnapshot().context.errors).toEqual({ 'identity.email': 'This e-mail address is not valid.' });
+    expect(actor.getSnapshot().context.errors).toEqual({ 'identity.email': 'email' });
     fill(actor, { 'identity.email': 'erika@' });
     expect(actor.getSnapshot().context.errors).toEqual({});
     actor.send({ type: 'checkout.next' });
-    expect(actor.getSnapshot().context.errors).toEqual({ 'identity.email': 'This e-mail address is not valid.' });
+    expect(actor.getSnapshot().context.errors).toEqual({ 'identity.email': 'email' });
     fill(actor, IDENTITY);
     actor.send({ type: 'checkout.next' });
     expect(actor.getSnapshot().value).toBe('address');
@@ -231,9 +231,9 @@ describe('checkout machine: field errors with the contract messages', () => {
     actor.send({ type: 'checkout.next' });
     expect(actor.getSnapshot().value).toBe('address');
     expect(actor.getSnapshot().context.errors).toEqual({
-      'address.firstName': 'The first name is required.',
-      'address.city': 'The city is required.',
-      'address.phone': 'A phone number has 6 to 20 digits, spaces, + or -.',
+      'address.firstName': 'required',
+      'address.city': 'required',
+      'address.phone': 'phone',
     });
     fill(actor, { 'address.city': 'Köln' });
     expect(Object.keys(actor.getSnapshot().context.errors).sort()).toEqual(['address.firstName', 'address.phone']);
@@ -253,20 +253,14 @@ describe('checkout machine: field errors with the contract messages', () => {
     fill(actor, { ...ADDRESS, 'address.postalCode': postalCode });
     actor.send({ type: 'checkout.next' });
     expect(actor.getSnapshot().value).toBe(valid ? 'payout' : 'address');
-    expect(actor.getSnapshot().context.errors).toEqual(
-      valid ? {} : { 'address.postalCode': 'This is not a valid postal code for this country.' },
-    );
+    expect(actor.getSnapshot().context.errors).toEqual(valid ? {} : { 'address.postalCode': 'postalCode' });
   });
 
   it.each([
-    ['an IBAN with wrong check digits', { 'payout.iban': 'DE88370400440532013000' }, { 'payout.iban': 'This IBAN is not valid.' }],
-    [
-      'an IBAN outside SEPA',
-      { 'payout.iban': 'BR1800360305000010009795493C1' },
-      { 'payout.iban': 'We pay to bank accounts in the SEPA area only.' },
-    ],
-    ['a BIC of seven characters', { 'payout.bic': 'COBADEF' }, { 'payout.bic': 'This BIC is not valid.' }],
-    ['no account holder', { 'payout.accountHolder': '' }, { 'payout.accountHolder': 'The account holder is required.' }],
+    ['an IBAN with wrong check digits', { 'payout.iban': 'DE88370400440532013000' }, { 'payout.iban': 'iban' }],
+    ['an IBAN outside SEPA', { 'payout.iban': 'BR1800360305000010009795493C1' }, { 'payout.iban': 'ibanNotSepa' }],
+    ['a BIC of seven characters', { 'payout.bic': 'COBADEF' }, { 'payout.bic': 'bic' }],
+    ['no account holder', { 'payout.accountHolder': '' }, { 'payout.accountHolder': 'required' }],
   ])('payout: %s', (_name, override, errors) => {
     const { actor } = start();
     fill(actor, IDENTITY);
@@ -325,12 +319,12 @@ describe('checkout machine: goTo', () => {
     fill(actor, { 'identity.email': 'not an e-mail' });
     actor.send({ type: 'checkout.goTo', step: 'review' });
     expect(actor.getSnapshot().value).toBe('identity');
-    expect(actor.getSnapshot().context.errors).toEqual({ 'identity.email': 'This e-mail address is not valid.' });
+    expect(actor.getSnapshot().context.errors).toEqual({ 'identity.email': 'email' });
 
     fill(actor, { ...IDENTITY, 'address.postalCode': '1010' }); // an earlier edit of another step
     actor.send({ type: 'checkout.goTo', step: 'review' });
     expect(actor.getSnapshot().value).toBe('address');
-    expect(actor.getSnapshot().context.errors).toEqual({ 'address.postalCode': 'This is not a valid postal code for this country.' });
+    expect(actor.getSnapshot().context.errors).toEqual({ 'address.postalCode': 'postalCode' });
   });
 });
 
@@ -367,7 +361,7 @@ describe('checkout machine: voucher', () => {
     toReview(actor);
     actor.send({ type: 'checkout.applyVoucher' });
     expect(actor.getSnapshot().value).toEqual({ review: 'idle' });
-    expect(actor.getSnapshot().context.errors).toEqual({ voucherCode: 'The voucher code is required.' });
+    expect(actor.getSnapshot().context.errors).toEqual({ voucherCode: 'required' });
     expect(voucherChecks).toEqual([]);
     fill(actor, { voucherCode: 'SUMMER10' });
     expect(actor.getSnapshot().context.errors).toEqual({});
@@ -395,7 +389,7 @@ describe('checkout machine: submission', () => {
     toReview(actor);
     actor.send({ type: 'checkout.submit' });
     expect(actor.getSnapshot().value).toEqual({ review: 'idle' });
-    expect(actor.getSnapshot().context.errors).toEqual({ termsAccepted: 'Please accept the terms and conditions.' });
+    expect(actor.getSnapshot().context.errors).toEqual({ termsAccepted: 'mustAccept' });
     expect(actor.getSnapshot().context.idempotencyKey).toBeNull();
     expect(submits).toEqual([]);
     actor.send({ type: 'checkout.acceptTerms', value: true });
@@ -407,14 +401,14 @@ describe('checkout machine: submission', () => {
     toReview(actor);
     actor.send({ type: 'checkout.acceptTerms', value: true });
     actor.send({ type: 'checkout.submit' });
-    expect(actor.getSnapshot().context.errors).toEqual({ offerIds: 'The cart is empty.' });
+    expect(actor.getSnapshot().context.errors).toEqual({ offerIds: 'required' });
     expect(submits).toEqual([]);
   });
 
   it('network failure → review; retry and an unchanged submit use the SAME key; a change makes a NEW one', async () => {
-    const network = new SubmitTradeError({}, { cause: new TypeError('Failed to fetch') });
+    const network = new ApiCallError({}, { cause: new TypeError('Failed to fetch') });
     const { actor, submits } = start({
-      submit: [network, new SubmitTradeError({ status: 503 }), new SubmitTradeError({ status: 502 }), trade],
+      submit: [network, new ApiCallError({ status: 503 }), new ApiCallError({ status: 502 }), trade],
     });
     toReview(actor);
     actor.send({ type: 'checkout.acceptTerms', value: true });
@@ -463,7 +457,7 @@ describe('checkout machine: submission', () => {
       message: 'Some offers have expired; get a new offer for these devices.',
       expiredOfferIds: [OFFER_A],
     };
-    const { actor, submits } = start({ submit: [new SubmitTradeError({ status: 409, body }), trade] });
+    const { actor, submits } = start({ submit: [new ApiCallError({ status: 409, body }), trade] });
     toReview(actor);
     actor.send({ type: 'checkout.acceptTerms', value: true });
     actor.send({ type: 'checkout.submit' });
@@ -484,7 +478,7 @@ describe('checkout machine: submission', () => {
   });
 
   it('cartChanged: the same cart changes nothing (the key survives); a new total drops the checked voucher', async () => {
-    const { actor } = start({ submit: [new SubmitTradeError({ status: 502 })] });
+    const { actor } = start({ submit: [new ApiCallError({ status: 502 })] });
     toReview(actor);
     fill(actor, { voucherCode: 'SUMMER10' });
     actor.send({ type: 'checkout.applyVoucher' });
@@ -508,7 +502,7 @@ describe('checkout machine: submission', () => {
 
   it('409 used → the offer ids to remove', async () => {
     const body = { statusCode: 409, error: 'Conflict', message: 'Some offers already belong to a trade.', usedOfferIds: [OFFER_B] };
-    const { actor } = start({ submit: [new SubmitTradeError({ status: 409, body })], input: { cartOfferIds: [OFFER_A, OFFER_B] } });
+    const { actor } = start({ submit: [new ApiCallError({ status: 409, body })], input: { cartOfferIds: [OFFER_A, OFFER_B] } });
     toReview(actor);
     actor.send({ type: 'checkout.acceptTerms', value: true });
     actor.send({ type: 'checkout.submit' });
@@ -525,7 +519,7 @@ describe('checkout machine: submission', () => {
     };
     const capBody = { statusCode: 422, error: 'Unprocessable Entity', message: 'Business trade-ins are capped at 5000 EUR.', cap: 5000 };
     const { actor, submits } = start({
-      submit: [new SubmitTradeError({ status: 422, body: voucherBody }), new SubmitTradeError({ status: 422, body: capBody })],
+      submit: [new ApiCallError({ status: 422, body: voucherBody }), new ApiCallError({ status: 422, body: capBody })],
       input: { b2b: true },
     });
     toReview(actor);
@@ -556,23 +550,23 @@ describe('checkout machine: submission', () => {
       error: 'Bad Request',
       message: 'The checkout is not complete or not valid.',
       fields: [
-        { path: 'address.postalCode', message: 'This is not a valid postal code for this country.' },
-        { path: 'payout.iban', message: 'This IBAN is not valid.' },
+        { path: 'address.postalCode', code: 'postalCode', message: 'This is not a valid postal code for this country.' },
+        { path: 'payout.iban', code: 'iban', message: 'This IBAN is not valid.' },
       ],
     };
-    const { actor } = start({ submit: [new SubmitTradeError({ status: 400, body })] });
+    const { actor } = start({ submit: [new ApiCallError({ status: 400, body })] });
     toReview(actor);
     actor.send({ type: 'checkout.acceptTerms', value: true });
     actor.send({ type: 'checkout.submit' });
     const failed = await settled(actor);
     expect(failed.context.submitError).toEqual({ kind: 'invalid' });
     expect(failed.context.errors).toEqual({
-      'address.postalCode': 'This is not a valid postal code for this country.',
-      'payout.iban': 'This IBAN is not valid.',
+      'address.postalCode': 'postalCode',
+      'payout.iban': 'iban',
     });
 
     actor.send({ type: 'checkout.goTo', step: 'address' });
-    expect(actor.getSnapshot().context.errors).toEqual({ 'address.postalCode': 'This is not a valid postal code for this country.' });
+    expect(actor.getSnapshot().context.errors).toEqual({ 'address.postalCode': 'postalCode' });
     fill(actor, { 'address.postalCode': '51143' });
     expect(actor.getSnapshot().context.errors).toEqual({});
   });
@@ -587,7 +581,7 @@ describe('checkout machine: submission', () => {
     actor.send({ type: 'checkout.next' });
     actor.send({ type: 'checkout.acceptTerms', value: true });
     actor.send({ type: 'checkout.submit' });
-    expect(actor.getSnapshot().context.errors).toEqual({ b2b: 'Business trade-ins are only available in the German shop.' });
+    expect(actor.getSnapshot().context.errors).toEqual({ b2b: 'invalid' });
     expect(submits).toEqual([]);
   });
 
@@ -841,7 +835,7 @@ describe('checkout machine: persistence', () => {
     const persisted = stored(first.actor);
     first.actor.stop();
 
-    const second = fakes({ submit: [new SubmitTradeError({ status: 504 }), trade] });
+    const second = fakes({ submit: [new ApiCallError({ status: 504 }), trade] });
     const restored = reload(persisted, second.machine);
     const failed = await settled(restored);
     expect(failed.value).toEqual({ review: 'idle' });

@@ -3,7 +3,7 @@
 // 'checkout.useAccount' with the account's prefill when the session is logged in (it skips the
 // identity step) and 'checkout.useGuest' when it is not any more, and 'checkout.cartChanged' when
 // the cart changes. Form values stay as typed and are validated with the trade contract; errors are
-// field path → message key. Side effects run in the `checkVoucher` and `submitTrade` actors
+// field path → issue code. Side effects run in the `checkVoucher` and `submitTrade` actors
 // (./checkout.actors.ts; tests provide fakes). A reload resumes from the stored context
 // (storedCheckoutOf / input.resume) in the step it was in; one that was sending re-sends the same
 // request with the same Idempotency-Key, so the server replays instead of duplicating.
@@ -17,9 +17,7 @@ import {
   type AccountPrefill,
   emptyAddress,
   emptyPayout,
-  errorsUnder,
   firstInvalidStep,
-  hasErrors,
   isCheckoutField,
   parseTradeRequest,
   parseVoucherCode,
@@ -31,30 +29,27 @@ import {
   validateStep,
   voucherEmail,
   withAccount,
-  withoutError,
-  withoutErrorsUnder,
   writeField,
   type CheckoutField,
   type CheckoutForm,
   type CheckoutStep,
-  type FieldErrors,
   type PayoutMethod,
   type SubmitError,
   type ValidVoucher,
   type VoucherError,
 } from './checkout-form';
+import { errorsUnder, hasErrors, withoutError, withoutErrorsUnder, type FieldErrors } from './form';
 
 export {
   stepOrder,
   validateStep,
   toTradeRequest,
-  SubmitTradeError,
   type AccountPrefill,
   type CheckoutField,
   type CheckoutStep,
-  type FieldErrors,
   type SubmitError,
 } from './checkout-form';
+export type { FieldErrors } from './form';
 
 export interface CheckoutInput {
   readonly locale: Locale;
@@ -196,7 +191,7 @@ export const checkoutMachine = setup({
   actors: {
     // Placeholders typed with the real signatures; the page provides the HTTP calls.
     checkVoucher: fromPromise<VoucherCheckResult, VoucherCheckRequest>(notProvided('checkVoucher')),
-    /** Rejects with a SubmitTradeError ({ status, body }) for HTTP failures, anything else for network failures. */
+    /** Rejects with what the HTTP client threw; submitFailure reads it (src/services/api-failure). */
     submitTrade: fromPromise<Trade, SubmitTradeInput>(notProvided('submitTrade')),
   },
   guards: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { AccountCallError } from '../services/account';
-import { MISMATCH_MESSAGE, forgotPasswordMachine, resetPasswordMachine, type ResetPasswordCallInput, type SendMailInput } from './password';
+import { ApiCallError } from '../services/api-failure';
+import { forgotPasswordMachine, resetPasswordMachine, type ResetPasswordCallInput, type SendMailInput } from './password';
 
 const TOKEN = 'q3v9XkR2bY7mN1pL5sT8wZ0aC4eG6iK9oU2yH5jF7dA';
 
@@ -34,19 +34,19 @@ describe('forgot password: e-mail → sending → sent (spec §7: the result is 
     actor.send({ type: 'forgot.change', value: 'erika@' });
     actor.send({ type: 'forgot.submit' });
     expect(actor.getSnapshot().value).toBe('editing');
-    expect(actor.getSnapshot().context.errors).toEqual({ email: 'This e-mail address is not valid.' });
+    expect(actor.getSnapshot().context.errors).toEqual({ email: 'email' });
     expect(sent).toEqual([]);
   });
 
   it.each([400, 404, 429, 500])('an HTTP %i answer still reads as sent (no account enumeration, result ignored)', async (status) => {
-    const { actor } = start([new AccountCallError({ status })]);
+    const { actor } = start([new ApiCallError({ status })]);
     actor.send({ type: 'forgot.change', value: 'erika@example.com' });
     actor.send({ type: 'forgot.submit' });
     expect((await waitFor(actor, (s) => s.status === 'done')).value).toBe('sent');
   });
 
   it('no answer at all offers a retry', async () => {
-    const { actor, sent } = start([new AccountCallError({}), undefined]);
+    const { actor, sent } = start([new ApiCallError({}), undefined]);
     actor.send({ type: 'forgot.change', value: 'erika@example.com' });
     actor.send({ type: 'forgot.submit' });
     const failed = await waitFor(actor, (s) => s.matches('failed'));
@@ -89,11 +89,11 @@ describe('reset password: token from the link, new password twice', () => {
   it('validates with PasswordSchema (8..128) and the repetition', () => {
     const { actor, calls } = start(TOKEN);
     enter(actor, 'abcdefg');
-    expect(actor.getSnapshot().context.errors).toEqual({ password: 'The password needs at least 8 characters.' });
+    expect(actor.getSnapshot().context.errors).toEqual({ password: 'passwordTooShort' });
     enter(actor, 'a'.repeat(129));
-    expect(actor.getSnapshot().context.errors).toEqual({ password: 'The password may have at most 128 characters.' });
+    expect(actor.getSnapshot().context.errors).toEqual({ password: 'passwordTooLong' });
     enter(actor, 'abcdefgh', 'abcdefgX');
-    expect(actor.getSnapshot().context.errors).toEqual({ repeat: MISMATCH_MESSAGE });
+    expect(actor.getSnapshot().context.errors).toEqual({ repeat: 'passwordMismatch' });
     expect(actor.getSnapshot().value).toBe('editing');
     expect(calls).toEqual([]);
     enter(actor, 'a'.repeat(128));
@@ -101,22 +101,25 @@ describe('reset password: token from the link, new password twice', () => {
   });
 
   it('a refused token (used, expired) ends in invalidToken', async () => {
-    const { actor } = start(TOKEN, [new AccountCallError({ status: 410 })]);
+    const { actor } = start(TOKEN, [new ApiCallError({ status: 410 })]);
     enter(actor, 'Kölner-Dom-1248');
     expect((await waitFor(actor, (s) => s.status === 'done')).value).toBe('invalidToken');
   });
 
-  it('a refused password (400 with fields) goes back to the form with the message', async () => {
+  it('a refused password (400 with fields) goes back to the form with the issue', async () => {
     const { actor } = start(TOKEN, [
-      new AccountCallError({ status: 400, fields: [{ path: 'password', message: 'This password is too common.' }] }),
+      new ApiCallError({
+        status: 400,
+        body: { fields: [{ path: 'password', code: 'passwordWeak', message: 'This password is too common.' }] },
+      }),
     ]);
     enter(actor, 'password1234');
     const state = await waitFor(actor, (s) => s.matches('editing') && Object.keys(s.context.errors).length > 0);
-    expect(state.context.errors).toEqual({ password: 'This password is too common.' });
+    expect(state.context.errors).toEqual({ password: 'passwordWeak' });
   });
 
   it('a network failure offers a retry with the same password', async () => {
-    const { actor, calls } = start(TOKEN, [new AccountCallError({ status: 502 }), undefined]);
+    const { actor, calls } = start(TOKEN, [new ApiCallError({ status: 502 }), undefined]);
     enter(actor, 'Kölner-Dom-1248');
     const failed = await waitFor(actor, (s) => s.matches('failed'));
     expect(failed.context.failure).toBe('network');

@@ -6,10 +6,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Locale } from '../config/locales';
 import { AccountEmailSchema, ONE_TIME_TOKEN_PATTERN, PASSWORD_MIN, PasswordSchema } from '../contracts/account';
-import { AccountCallError } from '../services/account';
-import { errorsFromIssues, hasErrors, withoutError, type FieldErrors } from './checkout-form';
+import { isTransient, readApiFailure } from '../services/api-failure';
+import { fieldErrors, hasErrors, withoutError, type FieldErrors } from './form';
 
-export type { FieldErrors } from './checkout-form';
+export type { FieldErrors } from './form';
 
 // ---------------------------------------------------------------------------------------------
 // Shared by the account forms
@@ -30,30 +30,17 @@ export function passwordStrength(password: string): PasswordStrength {
   return 'weak';
 }
 
-/** The contract's message for a password, as field errors under `field` ({} when it is valid). */
+/** The contract's issue with a password, as field errors under `field` ({} when it is valid). */
 export function passwordErrors(password: string, field = 'password'): FieldErrors {
   const result = PasswordSchema.safeParse(password);
-  return result.success ? {} : errorsFromIssues(result.error.issues, field);
+  return result.success ? {} : fieldErrors(result.error, { prefix: field });
 }
 
-/** The HTTP status of a rejected account call; undefined when no answer came (network). */
-export const failureStatus = (error: unknown): number | undefined => (error instanceof AccountCallError ? error.status : undefined);
-
-/** No answer, a server failure or a timeout: trying again may help. */
-export const isTransientFailure = (error: unknown): boolean => {
-  const status = failureStatus(error);
-  return status === undefined || status >= 500 || status === 408;
-};
-
-/** The field errors of a 400 answer ({path, message} per field), paths renamed to form fields by `formPath`. */
-export function serverFieldErrors(error: unknown, formPath: (path: string) => string = (path) => path): FieldErrors {
-  if (!(error instanceof AccountCallError)) return {};
-  const errors: Record<string, string> = {};
-  for (const field of error.fields) errors[formPath(field.path)] ??= field.message;
-  return errors;
+/** The field errors of a rejected call's 400 answer ({} for any other failure), paths renamed to form fields. */
+export function serverFieldErrors(error: unknown, rename?: (path: string) => string | null): FieldErrors {
+  const failure = readApiFailure(error);
+  return failure.kind === 'validation' ? fieldErrors(failure.issues, rename ? { rename } : {}) : {};
 }
-
-export const MISMATCH_MESSAGE = 'The passwords do not match.';
 
 // ---------------------------------------------------------------------------------------------
 // Forgotten password: e-mail → sending → sent
@@ -82,7 +69,7 @@ export interface SendMailInput {
 
 const emailErrors = (email: string): FieldErrors => {
   const result = AccountEmailSchema.safeParse(email);
-  return result.success ? {} : errorsFromIssues(result.error.issues, 'email');
+  return result.success ? {} : fieldErrors(result.error, { prefix: 'email' });
 };
 
 const notProvided = (machine: string, name: string) => () => Promise.reject(new Error(`${machine} machine: provide the '${name}' actor`));
@@ -99,7 +86,7 @@ export const forgotPasswordMachine = setup({
   },
   guards: {
     isEmailValid: ({ context }) => !hasErrors(emailErrors(context.email)),
-    gotNoAnswer: (_, { error }: { error: unknown }) => failureStatus(error) === undefined,
+    gotNoAnswer: (_, { error }: { error: unknown }) => readApiFailure(error).kind === 'network',
   },
   actions: {
     changeEmail: assign(({ context, event }) =>
@@ -186,7 +173,7 @@ export interface ResetPasswordCallInput {
 /** The new password (contract rule) and its repetition. */
 export function resetErrors(context: Pick<ResetPasswordContext, 'password' | 'repeat'>): FieldErrors {
   const errors = passwordErrors(context.password);
-  return context.repeat === context.password ? errors : { ...errors, repeat: MISMATCH_MESSAGE };
+  return context.repeat === context.password ? errors : { ...errors, repeat: 'passwordMismatch' };
 }
 
 export const resetPasswordMachine = setup({
@@ -202,7 +189,10 @@ export const resetPasswordMachine = setup({
     /** The token "decodes" (spec §4): the one-time token form; anything else is refused without a call. */
     hasUsableToken: ({ context }) => ONE_TIME_TOKEN_PATTERN.test(context.token),
     isFormValid: ({ context }) => !hasErrors(resetErrors(context)),
-    isTransient: (_, { error }: { error: unknown }) => isTransientFailure(error) || failureStatus(error) === 429,
+    isTransient: (_, { error }: { error: unknown }) => {
+      const failure = readApiFailure(error);
+      return isTransient(failure) || failure.kind === 'rateLimited';
+    },
     hasFieldErrors: (_, { error }: { error: unknown }) => hasErrors(serverFieldErrors(error)),
   },
   actions: {
@@ -218,7 +208,7 @@ export const resetPasswordMachine = setup({
     startReset: assign({ failure: null, errors: {} }),
     storeFieldErrors: assign((_, { error }: { error: unknown }) => ({ errors: serverFieldErrors(error) })),
     storeFailure: assign((_, { error }: { error: unknown }) => ({
-      failure: failureStatus(error) === 429 ? ('rateLimited' as const) : ('network' as const),
+      failure: readApiFailure(error).kind === 'rateLimited' ? ('rateLimited' as const) : ('network' as const),
     })),
   },
 }).createMachine({

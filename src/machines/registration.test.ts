@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Registration } from '../contracts/account';
-import { AccountCallError } from '../services/account';
+import { ApiCallError } from '../services/api-failure';
 import { passwordStrength } from './password';
 import { parseRegistration, registrationMachine, type RegistrationInput, type RegistrationValues } from './registration';
 
@@ -98,10 +98,10 @@ describe('validation (contract RegistrationSchema; errors per form field)', () =
 
   it('maps payload paths to the form fields', () => {
     expect(errorsFor({ firstName: ' ', email: 'not-an-address', password: 'short', privacyAccepted: false })).toEqual({
-      firstName: 'The first name is required.',
-      email: 'This e-mail address is not valid.',
-      password: 'The password needs at least 8 characters.',
-      privacyAccepted: 'Please accept the privacy notice.',
+      firstName: 'required',
+      email: 'email',
+      password: 'passwordTooShort',
+      privacyAccepted: 'required',
     });
   });
 
@@ -110,7 +110,7 @@ describe('validation (contract RegistrationSchema; errors per form field)', () =
     fill(actor, { ...VALID, password: 'short' });
     actor.send({ type: 'registration.submit' });
     expect(actor.getSnapshot().value).toBe('editing');
-    expect(actor.getSnapshot().context.errors).toEqual({ password: 'The password needs at least 8 characters.' });
+    expect(actor.getSnapshot().context.errors).toEqual({ password: 'passwordTooShort' });
     expect(sent).toEqual([]);
     actor.send({ type: 'registration.change', field: 'password', value: 'long-enough-now' });
     expect(actor.getSnapshot().context.errors).toEqual({});
@@ -141,10 +141,10 @@ describe('passwordStrength: a hint from length and variety', () => {
 
 describe('submission failures go back to editing', () => {
   it.each([
-    [new AccountCallError({}), 'network'],
-    [new AccountCallError({ status: 503 }), 'network'],
-    [new AccountCallError({ status: 429 }), 'rateLimited'],
-    [new AccountCallError({ status: 409 }), 'unknown'],
+    [new ApiCallError({}), 'network'],
+    [new ApiCallError({ status: 503 }), 'network'],
+    [new ApiCallError({ status: 429 }), 'rateLimited'],
+    [new ApiCallError({ status: 409 }), 'unknown'],
   ])('%s → %s', async (error, submitError) => {
     const { actor } = start({ register: () => Promise.reject(error) });
     fill(actor, VALID);
@@ -159,14 +159,17 @@ describe('submission failures go back to editing', () => {
       register: () =>
         ++calls === 1
           ? Promise.reject(
-              new AccountCallError({ status: 400, fields: [{ path: 'credentials.0.value', message: 'This password is too common.' }] }),
+              new ApiCallError({
+                status: 400,
+                body: { fields: [{ path: 'credentials.0.value', code: 'passwordWeak', message: 'This password is too common.' }] },
+              }),
             )
           : Promise.resolve(),
     });
     fill(actor, VALID);
     actor.send({ type: 'registration.submit' });
     const state = await waitFor(actor, (s) => s.matches('editing'));
-    expect(state.context).toMatchObject({ submitError: 'invalid', errors: { password: 'This password is too common.' } });
+    expect(state.context).toMatchObject({ submitError: 'invalid', errors: { password: 'passwordWeak' } });
     actor.send({ type: 'registration.change', field: 'password', value: 'Another-Password-77' });
     actor.send({ type: 'registration.submit' });
     await waitFor(actor, (s) => s.matches('checkEmail'));

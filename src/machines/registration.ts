@@ -10,10 +10,11 @@ import type { Locale } from '../config/locales';
 import { RegistrationSchema, type Registration } from '../contracts/account';
 import type { Address, Payout } from '../contracts/trades';
 import { pushDataLayer } from '../services/data-layer';
-import { errorsFromIssues, hasErrors, withoutError, type FieldErrors } from './checkout-form';
-import { failureStatus, isTransientFailure, passwordStrength, serverFieldErrors, type PasswordStrength } from './password';
+import { isTransient, readApiFailure } from '../services/api-failure';
+import { fieldErrors, hasErrors, withoutError, type FieldErrors } from './form';
+import { passwordStrength, serverFieldErrors, type PasswordStrength } from './password';
 
-export type { FieldErrors } from './checkout-form';
+export type { FieldErrors } from './form';
 export type { PasswordStrength } from './password';
 
 export const REGISTRATION_TEXT_FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
@@ -112,9 +113,7 @@ export function parseRegistration(
 ): { readonly registration: Registration; readonly errors: null } | { readonly registration: null; readonly errors: FieldErrors } {
   const result = schemaFor(form.locale).safeParse(registrationPayload(form));
   if (result.success) return { registration: result.data, errors: null };
-  const errors: Record<string, string> = {};
-  for (const [path, message] of Object.entries(errorsFromIssues(result.error.issues))) errors[formPath(path)] ??= message;
-  return { registration: null, errors };
+  return { registration: null, errors: fieldErrors(result.error, { rename: formPath }) };
 }
 
 function submittedRegistration(context: RegistrationContext): Registration {
@@ -125,11 +124,11 @@ function submittedRegistration(context: RegistrationContext): Registration {
 }
 
 function submitErrorOf(error: unknown): Pick<RegistrationContext, 'submitError' | 'errors'> {
-  const status = failureStatus(error);
-  if (isTransientFailure(error)) return { submitError: 'network', errors: {} };
-  if (status === 429) return { submitError: 'rateLimited', errors: {} };
+  const failure = readApiFailure(error);
+  if (isTransient(failure)) return { submitError: 'network', errors: {} };
+  if (failure.kind === 'rateLimited') return { submitError: 'rateLimited', errors: {} };
   const errors = serverFieldErrors(error, formPath);
-  if (status === 400 && hasErrors(errors)) return { submitError: 'invalid', errors };
+  if (hasErrors(errors)) return { submitError: 'invalid', errors };
   return { submitError: 'unknown', errors: {} };
 }
 

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { readApiFailure } from './api-failure';
 import {
-  AccountCallError,
   activateCustomerByIdentifier,
   activateRegistration,
   login,
   logout,
-  parseRetryAfter,
   refreshLogin,
   register,
   resetPassword,
@@ -66,16 +65,13 @@ describe('login and refresh', () => {
       headers: { 'retry-after': '90' },
     });
     const error = await login(api, { username: 'e@example.com', password: 'x' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AccountCallError);
-    expect(error).toMatchObject({ status: 429, retryAfterSeconds: 90, message: 'later' });
+    expect(readApiFailure(error)).toEqual({ kind: 'rateLimited', retryAfterSeconds: 90 });
   });
 
-  it('no answer rejects with an AccountCallError without status', async () => {
+  it('no answer reads as a network failure', async () => {
     const { api } = server('offline');
-    await expect(login(api, { username: 'e@example.com', password: 'x' })).rejects.toMatchObject({
-      name: 'AccountCallError',
-      status: undefined,
-    });
+    const error = await login(api, { username: 'e@example.com', password: 'x' }).catch((e: unknown) => e);
+    expect(readApiFailure(error)).toEqual({ kind: 'network' });
   });
 
   it('the refresh token travels in x-refresh-token; a POST is not retried', async () => {
@@ -114,11 +110,17 @@ describe('registration, activation, passwords', () => {
   it('a refused registration carries the field errors', async () => {
     const { api } = server({
       status: 400,
-      body: { statusCode: 400, error: 'Bad Request', message: 'invalid', fields: [{ path: 'credentials.0.value', message: 'too common' }] },
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'invalid',
+        fields: [{ path: 'credentials.0.value', code: 'passwordWeak', message: 'too common' }],
+      },
     });
-    await expect(register(api, {} as never)).rejects.toMatchObject({
-      status: 400,
-      fields: [{ path: 'credentials.0.value', message: 'too common' }],
+    const error = await register(api, {} as never).catch((e: unknown) => e);
+    expect(readApiFailure(error)).toMatchObject({
+      kind: 'validation',
+      issues: [{ path: 'credentials.0.value', code: 'passwordWeak', message: 'too common' }],
     });
   });
 
@@ -144,16 +146,5 @@ describe('registration, activation, passwords', () => {
     await resetPassword(api, { token: TOKEN, password: 'a-new-password' });
     expect(calls[0]?.headers.get('x-reset-token')).toBe(TOKEN);
     expect(calls[0]?.body).toEqual({ password: 'a-new-password' });
-  });
-});
-
-describe('parseRetryAfter', () => {
-  it('reads delta seconds and HTTP dates', () => {
-    const now = Date.UTC(2030, 0, 1, 12, 0, 0);
-    expect(parseRetryAfter('120', now)).toBe(120);
-    expect(parseRetryAfter(new Date(now + 30_500).toUTCString(), now)).toBe(30);
-    expect(parseRetryAfter(new Date(now - 5000).toUTCString(), now)).toBe(0);
-    expect(parseRetryAfter('soon', now)).toBeNull();
-    expect(parseRetryAfter(null, now)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AccountCallError } from './account';
+import { readApiFailure } from './api-failure';
 import { createApiClient } from './api-client';
 import { AccountDeletionError, createCustomerApi } from './customer-data';
 import { SessionEndedError, type TokenSource } from './session-tokens';
@@ -157,7 +157,7 @@ describe('createCustomerApi: bearer calls parsed with the contract', () => {
     expect(log).toContain('customerNumber K-100077');
   });
 
-  it('other HTTP failures reject with an AccountCallError carrying status and fields', async () => {
+  it('other HTTP failures reject with the HTTP error: a 400 reads as validation with its issue codes', async () => {
     const server = fakeServer({
       'POST /api/account/changePassword': [
         {
@@ -166,7 +166,7 @@ describe('createCustomerApi: bearer calls parsed with the contract', () => {
             statusCode: 400,
             error: 'Bad Request',
             message: 'invalid',
-            fields: [{ path: 'currentPassword', message: 'The current password is not right.' }],
+            fields: [{ path: 'currentPassword', code: 'passwordWrong', message: 'The current password is not right.' }],
           },
         },
       ],
@@ -175,8 +175,10 @@ describe('createCustomerApi: bearer calls parsed with the contract', () => {
     const error = await api
       .changePassword({ password: 'new-password-1', userId: CUSTOMER_ID, email: 'erika@example.com', currentPassword: 'old' })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AccountCallError);
-    expect(error).toMatchObject({ status: 400, fields: [{ path: 'currentPassword', message: 'The current password is not right.' }] });
+    expect(readApiFailure(error)).toMatchObject({
+      kind: 'validation',
+      issues: [{ path: 'currentPassword', code: 'passwordWrong', message: 'The current password is not right.' }],
+    });
   });
 
   it('without a session no call is made', async () => {

@@ -28,8 +28,8 @@ import {
   type TradeHistoryEntry,
 } from '../contracts/account';
 import type { Address } from '../contracts/trades';
-import { toAccountCallError } from './account';
-import { statusOf, type ApiClient } from './api-client';
+import type { ApiClient } from './api-client';
+import { readApiFailure } from './api-failure';
 import { SessionEndedError, type TokenSource } from './session-tokens';
 
 export interface CustomerApi {
@@ -87,7 +87,7 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
  * The CustomerApi of the logged-in customer. Each call takes a fresh access token from the session
  * (which refreshes an expired one first); a 401 answer gets one renewal and one more try, a second
  * 401 ends the session. Without a session a call rejects with SessionEndedError; other HTTP failures
- * reject with an AccountCallError (status and field errors).
+ * reject with the HTTP client's error (read by readApiFailure).
  */
 export function createCustomerApi({ api, session }: CustomerApiOptions): CustomerApi {
   async function authorized<T>(schema: z.ZodType<T>, call: Call): Promise<T> {
@@ -96,13 +96,13 @@ export function createCustomerApi({ api, session }: CustomerApiOptions): Custome
     try {
       return schema.parse(await call(client, bearer(token)));
     } catch (error) {
-      if (statusOf(error) !== 401) throw toAccountCallError(error);
+      if (readApiFailure(error).kind !== 'unauthorized') throw error;
     }
     const renewed = await session.renewAccessToken(token);
     try {
       return schema.parse(await call(client, bearer(renewed)));
     } catch (error) {
-      if (statusOf(error) !== 401) throw toAccountCallError(error);
+      if (readApiFailure(error).kind !== 'unauthorized') throw error;
       session.endSession();
       throw new SessionEndedError('unauthorized', { cause: error });
     }

@@ -1,7 +1,8 @@
 // Offer calls (DESIGN.md §6): ask the server to price a device with the chosen answers.
 
 import { OfferBlockedSchema, OfferSchema, type Offer, type OfferBlocked, type OfferRequest } from '../contracts/offers';
-import { type ApiClient, errorBody, statusOf } from './api-client';
+import type { ApiClient } from './api-client';
+import { readApiFailure } from './api-failure';
 
 export type OfferResult = { readonly kind: 'offer'; readonly offer: Offer } | { readonly kind: 'blocked'; readonly blocked: OfferBlocked };
 
@@ -10,8 +11,9 @@ export async function requestOffer(api: ApiClient, request: OfferRequest): Promi
     const body = await api('/api/offers', { method: 'POST', body: request });
     return { kind: 'offer', offer: OfferSchema.parse(body) };
   } catch (error) {
-    if (statusOf(error) === 422) {
-      const blocked = OfferBlockedSchema.safeParse(errorBody(error));
+    const failure = readApiFailure(error);
+    if (failure.kind === 'refused' && failure.status === 422) {
+      const blocked = OfferBlockedSchema.safeParse(failure.body);
       if (blocked.success) return { kind: 'blocked', blocked: blocked.data };
     }
     throw error;
