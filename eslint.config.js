@@ -3,7 +3,12 @@
 // routes and ui never call HTTP directly; the server never imports the browser UI.
 // The boundaries are import patterns (core no-restricted-imports): every layer is a folder under
 // src/, so a relative import of another layer is `../…/<layer>/…`.
+// Beside them: no import cycles anywhere in the browser code (import-x/no-cycle; the checkout and the
+// account screens share the form kit instead of importing each other) and the rules of hooks.
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const LAYER_RULES = {
@@ -63,6 +68,16 @@ export default tseslint.config(
     },
   },
   ...layerConfigs,
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: { ...importX.flatConfigs.typescript.settings, 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
   {
     files: ['src/routes/**'],
     rules: {

@@ -3,11 +3,12 @@ import { defineConfig } from '@lingui/conf';
 // Catalog ids are BCP 47 tags (LANGUAGE_TAG in src/config/locales.ts); the shop locale `at` is de-AT.
 // Two catalogs per locale: the shop's (loaded with every page) and the account screens' (loaded with
 // the account pages and the checkout only, so the initial JavaScript of every other page stays small;
-// decision 007). A message used in both places is in both catalogs. The server's texts (mails, shipping
+// decision 007). The form kit (src/ui/form) serves exactly those pages, so its texts are there too. A message used in both places is in both catalogs. The server's texts (mails, shipping
 // label) are a third catalog, server/i18n/locales, with explicit ids and no macros (server code runs
 // without the Babel macro plugin): it is kept by hand, not extracted, and checked by `npm run i18n:check`.
 const ACCOUNT_SOURCES = [
   '<rootDir>/src/ui/account/**',
+  '<rootDir>/src/ui/form/**',
   '<rootDir>/src/routes/pages/account-*.tsx',
   '<rootDir>/src/routes/pages/password-*.tsx',
   '<rootDir>/src/ui/checkout/identity-step.tsx',

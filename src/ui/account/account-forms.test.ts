@@ -4,12 +4,13 @@
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import type { BankAccount, PaymentAccount, PaypalAccount } from '../../contracts/account';
-import { MISMATCH_MESSAGE, passwordErrors } from '../../machines/password';
-import { AccountCallError } from '../../services/account';
+import { passwordErrors, resetErrors } from '../../machines/password';
+import { ApiCallError } from '../../services/api-failure';
 import type { CustomerApi } from '../../services/customer-data';
 import { SessionEndedError } from '../../services/session-tokens';
-import { callFailure } from './form-errors';
-import { passwordHint, passwordMessage } from './new-password-fields';
+import { formFailure } from '../form/form-failure';
+import { issueMessage } from '../form/issue-messages';
+import { passwordHint } from './new-password-fields';
 import { paymentFormPath, savePayout } from './payment-change';
 
 const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
@@ -24,28 +25,31 @@ const bank: BankAccount = {
 };
 const paypal: PaypalAccount = { '@id': '/api/customers/paypal_accounts/7d9f1c2b-1a2b-4c3d-8e9f-0a1b2c3d4e5f', email: 'erika@example.com' };
 
-describe('callFailure', () => {
+describe('formFailure', () => {
   it('400 fields under the form paths; unknown paths dropped', () => {
-    const error = new AccountCallError({
+    const error = new ApiCallError({
       status: 400,
-      fields: [
-        { path: 'payment.iban', message: 'This IBAN is not valid.' },
-        { path: 'payment.@id', message: 'x' },
-      ],
+      body: {
+        fields: [
+          { path: 'payment.iban', code: 'ibanNotSepa', message: 'We pay to bank accounts in the SEPA area only.' },
+          { path: 'payment.@id', code: 'invalid', message: 'x' },
+        ],
+      },
     });
-    expect(callFailure(error, paymentFormPath)).toEqual({ kind: 'fields', errors: { 'payout.iban': 'This IBAN is not valid.' } });
-    expect(callFailure(new AccountCallError({ status: 400, fields: [{ path: 'payment.@id', message: 'x' }] }), paymentFormPath)).toEqual({
+    expect(formFailure(error, paymentFormPath)).toEqual({ kind: 'fields', errors: { 'payout.iban': 'ibanNotSepa' } });
+    const onlyDropped = new ApiCallError({ status: 400, body: { fields: [{ path: 'payment.@id', code: 'invalid', message: 'x' }] } });
+    expect(formFailure(onlyDropped, paymentFormPath)).toEqual({
       kind: 'refused',
       status: 400,
     });
   });
 
   it('429 locked with the wait; no answer and 5xx unavailable; 403 refused; an ended session', () => {
-    expect(callFailure(new AccountCallError({ status: 429, retryAfterSeconds: 120 }))).toEqual({ kind: 'locked', retryAfterSeconds: 120 });
-    expect(callFailure(new AccountCallError({}))).toEqual({ kind: 'unavailable' });
-    expect(callFailure(new AccountCallError({ status: 503 }))).toEqual({ kind: 'unavailable' });
-    expect(callFailure(new AccountCallError({ status: 403 }))).toEqual({ kind: 'refused', status: 403 });
-    expect(callFailure(new SessionEndedError('unauthorized'))).toEqual({ kind: 'sessionEnded' });
+    expect(formFailure(new ApiCallError({ status: 429, retryAfterSeconds: 120 }))).toEqual({ kind: 'locked', retryAfterSeconds: 120 });
+    expect(formFailure(new ApiCallError({}))).toEqual({ kind: 'unavailable' });
+    expect(formFailure(new ApiCallError({ status: 503 }))).toEqual({ kind: 'unavailable' });
+    expect(formFailure(new ApiCallError({ status: 403 }))).toEqual({ kind: 'refused', status: 403 });
+    expect(formFailure(new SessionEndedError('unauthorized'))).toEqual({ kind: 'sessionEnded' });
   });
 });
 
@@ -114,13 +118,16 @@ describe('savePayout (spec §4: no payment id → create, else update)', () => {
 });
 
 describe('password texts', () => {
-  it('say the contract’s password errors in words', () => {
-    expect(passwordMessage(i18n, passwordErrors('short').password!)).toBe('Please choose a password with at least 8 characters.');
-    expect(passwordMessage(i18n, passwordErrors('x'.repeat(129)).password!)).toBe('Please choose a password with at most 128 characters.');
-    expect(passwordMessage(i18n, MISMATCH_MESSAGE)).toBe('The two passwords are not the same.');
-    expect(passwordMessage(i18n, 'This password is too common.')).toBe(
-      'This password is too common or easy to guess. Please choose another one.',
+  const say = (path: string, code: Parameters<typeof issueMessage>[3]) => issueMessage(i18n, 'de', path, code);
+
+  it('say the contract’s password issues in words', () => {
+    expect(say('password', passwordErrors('short').password!)).toBe('Please choose a password with at least 8 characters.');
+    expect(say('password', passwordErrors('x'.repeat(129)).password!)).toBe('Please choose a password with at most 128 characters.');
+    expect(say('repeat', resetErrors({ password: 'a-long-password', repeat: 'another' }).repeat!)).toBe(
+      'The two passwords are not the same.',
     );
+    expect(say('password', 'passwordWeak')).toBe('This password is too common or easy to guess. Please choose another one.');
+    expect(say('currentPassword', 'passwordWrong')).toBe('The current password is not correct.');
   });
 
   it('hint at the length first, then the strength', () => {

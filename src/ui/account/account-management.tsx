@@ -11,7 +11,7 @@ import { AccountGate } from './account-gate';
 import { useAccount } from './account-provider';
 import { ChangePassword } from './change-password';
 import { DeleteAccount } from './delete-account';
-import { useFocusOnMount } from './focus';
+import { useFocusOnMount } from '../form/focus';
 import { LoginForm } from './login-form';
 
 type Outcome = { readonly kind: 'managing' } | { readonly kind: 'passwordChanged'; readonly email: string } | { readonly kind: 'deleted' };

@@ -15,7 +15,7 @@ import { useApiClient } from '../api-context';
 import { useShop } from '../shop-context';
 import { LoadingNote } from './account-gate';
 import { useAccount } from './account-provider';
-import { useFocusOnMount } from './focus';
+import { useFocusOnMount } from '../form/focus';
 import { LoginForm } from './login-form';
 
 export function ActivationView({ token }: { token: string }) {

@@ -8,16 +8,17 @@ import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import type { CustomerAddress } from '../../contracts/account';
 import { AddressSchema } from '../../contracts/trades';
-import { emptyAddress, errorsFromIssues, withoutError, type AddressForm, type FieldErrors } from '../../machines/checkout-form';
-import { AddressFields } from '../checkout/address-fields';
-import { fieldMessage } from '../checkout/field-messages';
+import { emptyAddress, type AddressForm } from '../../machines/checkout-form';
+import { fieldErrors, withoutError, type FieldErrors } from '../../machines/form';
+import { AddressFields } from '../form/address-fields';
+import { useErrorOf } from '../form/issue-messages';
 import { useShop } from '../shop-context';
 import { LoadingNote } from './account-gate';
 import { useAccount } from './account-provider';
 import { addressFormOf, useAccountCache, usePrimaryAddress } from './account-queries';
-import { callFailure, type CallFailure } from './form-errors';
-import { FailureNote, SavedNote } from './form-status';
-import { useFocusFirstError } from './focus';
+import { formFailure, type FormFailure } from '../form/form-failure';
+import { FailureNote, SavedNote } from '../form/form-status';
+import { useFocusFirstError } from '../form/focus';
 import { QueryProblem } from './query-problem';
 
 export function AddressChange() {
@@ -44,26 +45,27 @@ function AddressEditor({ current }: { current: CustomerAddress | null }) {
   const [values, setValues] = useState<AddressForm>(() => (current ? addressFormOf(current) : emptyAddress));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ kind: 'editing' | 'saving' | 'saved' } | { kind: 'failed'; failure: CallFailure }>({
+  const [state, setState] = useState<{ kind: 'editing' | 'saving' | 'saved' } | { kind: 'failed'; failure: FormFailure }>({
     kind: 'editing',
   });
   useFocusFirstError(form, attempt);
+  const errorOf = useErrorOf(errors);
 
-  const refuse = (fieldErrors: FieldErrors) => {
-    setErrors(fieldErrors);
+  const refuse = (refused: FieldErrors) => {
+    setErrors(refused);
     setAttempt((n) => n + 1);
   };
 
   const save = async () => {
     const parsed = AddressSchema(shop.locale).safeParse(values);
-    if (!parsed.success) return refuse(errorsFromIssues(parsed.error.issues, 'address'));
+    if (!parsed.success) return refuse(fieldErrors(parsed.error, { prefix: 'address' }));
     setState({ kind: 'saving' });
     try {
       const saved = await account.customerApi.patchAddress({ ...parsed.data, ...(current ? { '@id': current['@id'] } : {}) });
       cache.setPrimaryAddress(saved);
       setState({ kind: 'saved' });
     } catch (error) {
-      const failure = callFailure(error, (path) => (path.startsWith('address.') ? path : null));
+      const failure = formFailure(error, (path) => (path.startsWith('address.') ? path : null));
       setState({ kind: 'failed', failure });
       if (failure.kind === 'fields') refuse(failure.errors);
     }
@@ -85,10 +87,10 @@ function AddressEditor({ current }: { current: CustomerAddress | null }) {
         <AddressFields
           locale={shop.locale}
           values={values}
-          errorOf={(path) => (errors[path] ? fieldMessage(i18n, shop.locale, path) : undefined)}
+          errorOf={errorOf}
           onField={(field, value) => {
             setValues((v) => ({ ...v, [field]: value }));
-            setErrors((e) => withoutError(e, `address.${field}`));
+            setErrors((e: FieldErrors) => withoutError(e, `address.${field}`));
             if (state.kind === 'saved') setState({ kind: 'editing' });
           }}
         />

@@ -5,14 +5,16 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useRef, useState } from 'react';
-import { withoutError, type FieldErrors } from '../../machines/checkout-form';
+import type { IssueCode } from '../../contracts/issues';
+import { withoutError, type FieldErrors } from '../../machines/form';
 import { resetErrors } from '../../machines/password';
 import { useAccount } from './account-provider';
-import { callFailure, type CallFailure } from './form-errors';
-import { FailureNote } from './form-status';
-import { useFocusFirstError } from './focus';
+import { formFailure, type FormFailure } from '../form/form-failure';
+import { FailureNote } from '../form/form-status';
+import { useErrorOf } from '../form/issue-messages';
+import { useFocusFirstError } from '../form/focus';
 import { NewPasswordFields } from './new-password-fields';
-import { PasswordField } from './password-field';
+import { PasswordField } from '../form/password-field';
 
 /** The server's fields this form shows (a refused new password, a wrong current one). */
 const FORM_FIELDS = new Set(['password', 'currentPassword']);
@@ -27,17 +29,18 @@ export function ChangePassword({ onChanged }: { onChanged: () => void }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempt, setAttempt] = useState(0);
   const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<CallFailure | null>(null);
+  const [failure, setFailure] = useState<FormFailure | null>(null);
   useFocusFirstError(form, attempt);
+  const errorOf = useErrorOf(errors);
 
-  const refuse = (fieldErrors: FieldErrors) => {
-    setErrors(fieldErrors);
+  const refuse = (refused: FieldErrors) => {
+    setErrors(refused);
     setAttempt((n) => n + 1);
   };
 
   const submit = async () => {
     // The contract's password rule and the repetition, as the reset form checks them.
-    const found: Record<string, string> = { ...resetErrors({ password, repeat }) };
+    const found: Record<string, IssueCode> = { ...resetErrors({ password, repeat }) };
     if (current === '') found.currentPassword = 'required';
     if (Object.keys(found).length > 0) return refuse(found);
     if (!account.customerId || !account.email) return;
@@ -47,7 +50,7 @@ export function ChangePassword({ onChanged }: { onChanged: () => void }) {
       await account.customerApi.changePassword({ password, userId: account.customerId, email: account.email, currentPassword: current });
       onChanged();
     } catch (error) {
-      const read = callFailure(error);
+      const read = formFailure(error);
       if (read.kind === 'fields') {
         const mapped = Object.entries(read.errors).filter(([path]) => FORM_FIELDS.has(path));
         if (mapped.length > 0) refuse(Object.fromEntries(mapped));
@@ -57,12 +60,6 @@ export function ChangePassword({ onChanged }: { onChanged: () => void }) {
       setSaving(false);
     }
   };
-
-  const currentError = errors.currentPassword
-    ? errors.currentPassword === 'required'
-      ? i18n._(msg`Please enter your current password.`)
-      : i18n._(msg`The current password is not correct.`)
-    : undefined;
 
   return (
     <form
@@ -83,10 +80,10 @@ export function ChangePassword({ onChanged }: { onChanged: () => void }) {
         autoComplete="current-password"
         label={i18n._(msg`Current password`)}
         value={current}
-        error={currentError}
+        error={errorOf('currentPassword')}
         onValue={(value) => {
           setCurrent(value);
-          setErrors((e) => withoutError(e, 'currentPassword'));
+          setErrors((e: FieldErrors) => withoutError(e, 'currentPassword'));
         }}
       />
       <NewPasswordFields
@@ -96,11 +93,11 @@ export function ChangePassword({ onChanged }: { onChanged: () => void }) {
         errors={errors}
         onPassword={(value) => {
           setPassword(value);
-          setErrors((e) => withoutError(withoutError(e, 'password'), 'repeat'));
+          setErrors((e: FieldErrors) => withoutError(withoutError(e, 'password'), 'repeat'));
         }}
         onRepeat={(value) => {
           setRepeat(value);
-          setErrors((e) => withoutError(e, 'repeat'));
+          setErrors((e: FieldErrors) => withoutError(e, 'repeat'));
         }}
       />
       {failure?.kind !== 'fields' && <FailureNote failure={failure} />}

@@ -6,8 +6,8 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { useAccount } from './account-provider';
-import { callFailure, type CallFailure } from './form-errors';
-import { useFocusOnMount } from './focus';
+import { formFailure, type FormFailure } from '../form/form-failure';
+import { useFocusOnMount } from '../form/focus';
 
 export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
   const { i18n } = useLingui();
@@ -15,7 +15,7 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
   const [confirming, setConfirming] = useState(false);
   const [understood, setUnderstood] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [failure, setFailure] = useState<CallFailure | null>(null);
+  const [failure, setFailure] = useState<FormFailure | null>(null);
 
   const remove = async () => {
     if (!account.customerId || !account.customerNumber) return;
@@ -26,7 +26,7 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
       onDeleted();
     } catch (error) {
       // An AccountDeletionError wraps the call that failed.
-      setFailure(callFailure(error instanceof Error && error.cause !== undefined ? error.cause : error));
+      setFailure(formFailure(error instanceof Error && error.cause !== undefined ? error.cause : error));
       setDeleting(false);
     }
   };
@@ -66,7 +66,7 @@ function DeleteConfirmation(props: {
   understood: boolean;
   onUnderstood: (value: boolean) => void;
   deleting: boolean;
-  failure: CallFailure | null;
+  failure: FormFailure | null;
   onDelete: () => void;
   onCancel: () => void;
 }) {

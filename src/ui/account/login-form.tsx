@@ -8,13 +8,13 @@ import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import { AccountEmailSchema } from '../../contracts/account';
-import { TextField } from '../checkout/text-field';
+import { TextField } from '../form/text-field';
 import { useShop } from '../shop-context';
 import type { LoginFailure } from './account-handle';
 import { useAccount } from './account-provider';
-import { useFocusFirstError } from './focus';
-import { PasswordField } from './password-field';
-import { waitText } from './wait-text';
+import { useFocusFirstError } from '../form/focus';
+import { PasswordField } from '../form/password-field';
+import { waitText } from '../form/wait-text';
 
 export interface LoginFormProps {
   /** The form's heading level where it is embedded (the checkout uses 3). */

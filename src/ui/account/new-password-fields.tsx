@@ -1,27 +1,15 @@
 // Choosing a password (registration, reset, change): the new password with its strength hint and,
-// where asked for, its repetition. Errors arrive as the contract's messages (or a server's refusal)
-// under 'password' and 'repeat'; this module says them in the shop's language.
+// where asked for, its repetition. Errors arrive as issue codes under 'password' and 'repeat'; the
+// form kit's table (../form/issue-messages) says them in the shop's language.
 
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { PASSWORD_MAX, PASSWORD_MIN, PasswordSchema } from '../../contracts/account';
-import type { FieldErrors } from '../../machines/checkout-form';
-import { MISMATCH_MESSAGE, passwordStrength } from '../../machines/password';
-import { PasswordField } from './password-field';
-
-/** The contract's own messages for a too short and a too long password. */
-const contractMessage = (value: string) => PasswordSchema.safeParse(value).error?.issues[0]?.message;
-const TOO_SHORT = contractMessage('');
-const TOO_LONG = contractMessage('x'.repeat(PASSWORD_MAX + 1));
-
-/** A password error in words: too short, too long, not repeated the same, or refused by the server (too common). */
-export function passwordMessage(i18n: I18n, message: string): string {
-  if (message === TOO_SHORT) return i18n._(msg`Please choose a password with at least ${PASSWORD_MIN} characters.`);
-  if (message === TOO_LONG) return i18n._(msg`Please choose a password with at most ${PASSWORD_MAX} characters.`);
-  if (message === MISMATCH_MESSAGE) return i18n._(msg`The two passwords are not the same.`);
-  return i18n._(msg`This password is too common or easy to guess. Please choose another one.`);
-}
+import { PASSWORD_MIN } from '../../contracts/account';
+import type { FieldErrors } from '../../machines/form';
+import { passwordStrength } from '../../machines/password';
+import { useErrorOf } from '../form/issue-messages';
+import { PasswordField } from '../form/password-field';
 
 /** The hint under a new password while it is typed; it never blocks (the only rule is the length). */
 export function passwordHint(i18n: I18n, password: string): string {
@@ -55,7 +43,7 @@ export interface NewPasswordFieldsProps {
 
 export function NewPasswordFields({ password, repeat, errors, onPassword, onRepeat, label }: NewPasswordFieldsProps) {
   const { i18n } = useLingui();
-  const error = (path: string) => (errors[path] ? passwordMessage(i18n, errors[path]) : undefined);
+  const error = useErrorOf(errors);
   return (
     <>
       <PasswordField

@@ -10,11 +10,10 @@ import { fromPromise } from 'xstate';
 import { forgotPasswordMachine, type SendMailInput } from '../../machines/password';
 import { sendForgotPasswordMail } from '../../services/account';
 import { useApiClient } from '../api-context';
-import { fieldMessage } from '../checkout/field-messages';
-import { TextField } from '../checkout/text-field';
+import { useErrorOf } from '../form/issue-messages';
+import { TextField } from '../form/text-field';
 import { useShop } from '../shop-context';
-import { ACCOUNT_FIELD_MESSAGES } from './account-field-messages';
-import { useFocusFirstError, useFocusOnMount } from './focus';
+import { useFocusFirstError, useFocusOnMount } from '../form/focus';
 
 export function PasswordForgot() {
   const { i18n } = useLingui();
@@ -33,6 +32,7 @@ export function PasswordForgot() {
   const form = useRef<HTMLFormElement>(null);
   const [refused, setRefused] = useState(0);
   useFocusFirstError(form, refused);
+  const errorOf = useErrorOf(errors);
 
   if (state.matches('sent')) return <LinkSent email={email.trim()} />;
   const sending = state.matches('sending');
@@ -54,7 +54,7 @@ export function PasswordForgot() {
         autoComplete="email"
         label={i18n._(msg`E-mail address`)}
         value={email}
-        error={errors.email ? fieldMessage(i18n, shop.locale, 'email', ACCOUNT_FIELD_MESSAGES) : undefined}
+        error={errorOf('email')}
         onValue={(value) => actor.send({ type: 'forgot.change', value })}
       />
       {failure === 'network' && (

@@ -12,7 +12,7 @@ import { resetPassword } from '../../services/account';
 import { useApiClient } from '../api-context';
 import { useShop } from '../shop-context';
 import { useAccount } from './account-provider';
-import { useFocusFirstError, useFocusOnMount } from './focus';
+import { useFocusFirstError, useFocusOnMount } from '../form/focus';
 import { LoginForm } from './login-form';
 import { NewPasswordFields } from './new-password-fields';
 

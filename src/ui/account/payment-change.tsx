@@ -9,25 +9,18 @@ import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { iriOf } from '../../contracts/account';
 import { PayoutSchema, type Payout } from '../../contracts/trades';
-import {
-  emptyPayout,
-  errorsFromIssues,
-  payoutRequest,
-  withoutError,
-  withoutErrorsUnder,
-  type FieldErrors,
-  type PayoutForm,
-} from '../../machines/checkout-form';
+import { emptyPayout, payoutRequest, type PayoutForm } from '../../machines/checkout-form';
+import { fieldErrors, withoutError, withoutErrorsUnder, type FieldErrors } from '../../machines/form';
 import type { CustomerApi } from '../../services/customer-data';
-import { fieldMessage } from '../checkout/field-messages';
-import { PayoutFields } from '../checkout/payout-fields';
+import { useErrorOf } from '../form/issue-messages';
+import { PayoutFields } from '../form/payout-fields';
 import { useShop } from '../shop-context';
 import { LoadingNote } from './account-gate';
 import { useAccount } from './account-provider';
 import { useAccountCache, usePayoutAccounts, type PayoutAccounts } from './account-queries';
-import { callFailure, type CallFailure } from './form-errors';
-import { FailureNote, SavedNote } from './form-status';
-import { useFocusFirstError } from './focus';
+import { formFailure, type FormFailure } from '../form/form-failure';
+import { FailureNote, SavedNote } from '../form/form-status';
+import { useFocusFirstError } from '../form/focus';
 import { QueryProblem } from './query-problem';
 
 export function PaymentChange() {
@@ -84,13 +77,14 @@ function PaymentEditor({ current }: { current: PayoutAccounts }) {
   const [values, setValues] = useState<PayoutForm>(() => formOf(current));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ kind: 'editing' | 'saving' | 'saved' } | { kind: 'failed'; failure: CallFailure }>({
+  const [state, setState] = useState<{ kind: 'editing' | 'saving' | 'saved' } | { kind: 'failed'; failure: FormFailure }>({
     kind: 'editing',
   });
   useFocusFirstError(form, attempt);
+  const errorOf = useErrorOf(errors);
 
-  const refuse = (fieldErrors: FieldErrors) => {
-    setErrors(fieldErrors);
+  const refuse = (refused: FieldErrors) => {
+    setErrors(refused);
     setAttempt((n) => n + 1);
   };
   const edited = () => {
@@ -99,7 +93,7 @@ function PaymentEditor({ current }: { current: PayoutAccounts }) {
 
   const save = async () => {
     const parsed = PayoutSchema.safeParse(payoutRequest(values));
-    if (!parsed.success) return refuse(errorsFromIssues(parsed.error.issues, 'payout'));
+    if (!parsed.success) return refuse(fieldErrors(parsed.error, { prefix: 'payout' }));
     setState({ kind: 'saving' });
     try {
       const customerIri = account.customerData?.['@id'] ?? iriOf('customers', account.customerId ?? '');
@@ -108,7 +102,7 @@ function PaymentEditor({ current }: { current: PayoutAccounts }) {
       cache.setPayout(() => saved);
       setState({ kind: 'saved' });
     } catch (error) {
-      const failure = callFailure(error, paymentFormPath);
+      const failure = formFailure(error, paymentFormPath);
       setState({ kind: 'failed', failure });
       if (failure.kind === 'fields') refuse(failure.errors);
     }
@@ -129,15 +123,15 @@ function PaymentEditor({ current }: { current: PayoutAccounts }) {
         <PayoutFields
           label={i18n._(msg`Payout method`)}
           values={values}
-          errorOf={(path) => (errors[path] ? fieldMessage(i18n, shop.locale, path) : undefined)}
+          errorOf={errorOf}
           onField={(field, value) => {
             setValues((v) => ({ ...v, [field]: value }));
-            setErrors((e) => withoutError(e, `payout.${field}`));
+            setErrors((e: FieldErrors) => withoutError(e, `payout.${field}`));
             edited();
           }}
           onMethod={(method) => {
             setValues((v) => ({ ...v, method }));
-            setErrors((e) => withoutErrorsUnder(e, 'payout'));
+            setErrors((e: FieldErrors) => withoutErrorsUnder(e, 'payout'));
             edited();
           }}
         />

@@ -13,11 +13,10 @@ import type { Registration } from '../../contracts/account';
 import { registrationMachine, type RegistrationSubmitError, type RegistrationTextField } from '../../machines/registration';
 import { register } from '../../services/account';
 import { useApiClient } from '../api-context';
-import { fieldMessage } from '../checkout/field-messages';
-import { TextField } from '../checkout/text-field';
+import { useErrorOf } from '../form/issue-messages';
+import { TextField } from '../form/text-field';
 import { useShop } from '../shop-context';
-import { ACCOUNT_FIELD_MESSAGES } from './account-field-messages';
-import { useFocusFirstError, useFocusOnMount } from './focus';
+import { useFocusFirstError, useFocusOnMount } from '../form/focus';
 import { NewPasswordFields } from './new-password-fields';
 
 export function RegistrationForm() {
@@ -38,11 +37,11 @@ export function RegistrationForm() {
   const [refused, setRefused] = useState(0);
   useFocusFirstError(form, refused);
   const privacyErrorId = useId();
+  const errorOf = useErrorOf(errors);
 
   if (state.matches('checkEmail')) return <CheckEmail email={values.email.trim().toLowerCase()} />;
 
   const submitting = state.matches('submitting');
-  const errorOf = (path: string) => (errors[path] ? fieldMessage(i18n, shop.locale, path, ACCOUNT_FIELD_MESSAGES) : undefined);
   const text = (name: Exclude<RegistrationTextField, 'password'>) => ({
     name,
     value: values[name],

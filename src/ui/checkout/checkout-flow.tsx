@@ -14,15 +14,15 @@ import { formatPrice } from '../../i18n/format';
 import { stepOrder, type CheckoutField, type CheckoutMachine, type CheckoutStep } from '../../machines/checkout';
 import type { AddressField, PayoutField } from '../../machines/checkout-form';
 import { useAccount } from '../account/account-provider';
-import { useFocusFirstError } from '../account/focus';
+import { useFocusFirstError } from '../form/focus';
 import { LoginForm } from '../account/login-form';
 import { useShop } from '../shop-context';
 import { useStartShopActor } from '../shop-actor';
-import { AddressFields } from './address-fields';
-import { fieldMessage } from './field-messages';
+import { AddressFields } from '../form/address-fields';
+import { useErrorOf } from '../form/issue-messages';
 import { IdentityOptions, LoggedInNote, RegisterInvite, type IdentityChoice } from './identity-step';
-import { PayoutFields } from './payout-fields';
-import { TextField } from './text-field';
+import { PayoutFields } from '../form/payout-fields';
+import { TextField } from '../form/text-field';
 
 const STEP_LABELS: Record<CheckoutStep, ReturnType<typeof msg>> = {
   identity: msg`Your e-mail`,
@@ -73,7 +73,7 @@ function CheckoutSteps({ actor, accountDetails }: { actor: CheckoutActor; accoun
   const submitting = state.matches('submitting') || state.matches('done');
   const send = actor.send;
   const change = (field: CheckoutField) => (value: string) => send({ type: 'checkout.change', field, value });
-  const errorOf = (path: string): string | undefined => (context.errors[path] ? fieldMessage(i18n, shop.locale, path) : undefined);
+  const errorOf = useErrorOf(context.errors);
   // A refused step moves the focus to its first invalid field.
   const form = useRef<HTMLFormElement>(null);
   const [refused, setRefused] = useState(0);

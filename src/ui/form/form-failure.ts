@@ -1,14 +1,12 @@
-// How a failed account or customer-data call reads for a form: the server's 400 `fields` under the
-// form's own field paths (messages stay keys, the form localizes by path), or a kind of failure.
+// How a failed save reads for a form that calls a service itself (the account's address, payout,
+// password and deletion forms): the 400 answer's field issues under the form's own paths, or a
+// kind of failure for the line under the form (./form-status). Built on the one failure reader.
 
-import { ApiErrorSchema } from '../../contracts/offers';
-import type { FieldErrors } from '../../machines/checkout-form';
-import { AccountCallError, type FieldError } from '../../services/account';
-import { errorBody, statusOf } from '../../services/api-client';
-import { SessionEndedError } from '../../services/session-tokens';
+import { fieldErrors, hasErrors, type FieldErrors } from '../../machines/form';
+import { readApiFailure } from '../../services/api-failure';
 
-export type CallFailure =
-  /** 400 with field errors: shown next to the fields. */
+export type FormFailure =
+  /** 400 with field issues: shown next to the fields. */
   | { readonly kind: 'fields'; readonly errors: FieldErrors }
   /** Another refusal (4xx): `status` for forms that tell some apart (403 wrong password, 409 …). */
   | { readonly kind: 'refused'; readonly status: number }
@@ -19,28 +17,20 @@ export type CallFailure =
   /** Network or server failure: the same request may be tried again. */
   | { readonly kind: 'unavailable' };
 
-function statusAndFields(error: unknown): { status: number | undefined; fields: readonly FieldError[] } {
-  if (error instanceof AccountCallError) return { status: error.status, fields: error.fields };
-  const body = ApiErrorSchema.safeParse(errorBody(error));
-  return { status: statusOf(error), fields: body.success ? (body.data.fields ?? []) : [] };
-}
+const STATUS = { unauthorized: 401, forbidden: 403, notFound: 404, conflict: 409 } as const;
 
 /**
  * Reads a rejection. `rename` maps a server path (e.g. `payment.iban`) to the form's path
  * (`payout.iban`); paths it answers null for are dropped (then the failure is 'refused' if none is left).
  */
-export function callFailure(error: unknown, rename: (path: string) => string | null = (path) => path): CallFailure {
-  if (error instanceof SessionEndedError) return { kind: 'sessionEnded' };
-  const { status, fields } = statusAndFields(error);
-  if (status === 429) return { kind: 'locked', retryAfterSeconds: error instanceof AccountCallError ? error.retryAfterSeconds : null };
-  if (status === undefined || status >= 500 || status === 408) return { kind: 'unavailable' };
-  if (status === 400) {
-    const errors: Record<string, string> = {};
-    for (const field of fields) {
-      const path = rename(field.path);
-      if (path !== null) errors[path] ??= field.message;
-    }
-    if (Object.keys(errors).length > 0) return { kind: 'fields', errors };
+export function formFailure(error: unknown, rename: (path: string) => string | null = (path) => path): FormFailure {
+  const failure = readApiFailure(error);
+  if (failure.kind === 'sessionEnded') return { kind: 'sessionEnded' };
+  if (failure.kind === 'rateLimited') return { kind: 'locked', retryAfterSeconds: failure.retryAfterSeconds };
+  if (failure.kind === 'network' || failure.kind === 'server') return { kind: 'unavailable' };
+  if (failure.kind === 'validation') {
+    const errors = fieldErrors(failure.issues, { rename });
+    return hasErrors(errors) ? { kind: 'fields', errors } : { kind: 'refused', status: 400 };
   }
-  return { kind: 'refused', status };
+  return { kind: 'refused', status: failure.kind === 'refused' ? failure.status : STATUS[failure.kind] };
 }

@@ -3,7 +3,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
-import type { CallFailure } from './form-errors';
+import type { FormFailure } from './form-failure';
 import { useFocusOnMount } from './focus';
 import { waitText } from './wait-text';
 
@@ -17,7 +17,7 @@ export function SavedNote({ children }: { children: ReactNode }) {
 }
 
 /** A failure other than field errors (those stand next to their fields). */
-export function FailureNote({ failure }: { failure: CallFailure | null }) {
+export function FailureNote({ failure }: { failure: FormFailure | null }) {
   const { i18n } = useLingui();
   if (failure === null) return null;
   if (failure.kind === 'locked') {

@@ -1,25 +1,34 @@
-// What the checkout says next to a field whose value the shared contract refuses, in the shop's
-// language. The contract's own messages are English (they serve API clients); the forms (checkout and
-// account) show these.
+// The one table of what a form says about a field's issue (src/contracts/issues), in the shop's
+// language. The code says what is wrong; the field path picks the words where they differ by field
+// ("Please enter your street."). The contracts' English messages never reach a screen.
 
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import type { Locale } from '../../config/locales';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../contracts/account';
+import type { IssueCode } from '../../contracts/issues';
+import type { FieldErrors } from '../../machines/form';
+import { useShop } from '../shop-context';
 
-export const FIELD_MESSAGES: Record<string, MessageDescriptor> = {
-  'identity.email': msg`Please enter a valid e-mail address.`,
-  'address.firstName': msg`Please enter your first name.`,
-  'address.lastName': msg`Please enter your last name.`,
-  'address.street': msg`Please enter your street.`,
-  'address.houseNumber': msg`Please enter your house number.`,
-  'address.city': msg`Please enter your city.`,
-  'address.phone': msg`A phone number has 6 to 20 digits, spaces, + or -.`,
-  'payout.accountHolder': msg`Please enter the account holder.`,
-  'payout.iban': msg`This IBAN is not valid. Please check it.`,
-  'payout.bic': msg`This BIC is not valid. It has 8 or 11 characters.`,
+/** A missing value, by the field's full path or else its last segment ('address.city' → 'city'). */
+const REQUIRED: Readonly<Record<string, MessageDescriptor>> = {
+  email: msg`Please enter a valid e-mail address.`,
   'payout.email': msg`Please enter the e-mail address of your PayPal account.`,
-  termsAccepted: msg`Please accept the terms and conditions.`,
+  firstName: msg`Please enter your first name.`,
+  lastName: msg`Please enter your last name.`,
+  street: msg`Please enter your street.`,
+  houseNumber: msg`Please enter your house number.`,
+  city: msg`Please enter your city.`,
+  postalCode: msg`Please enter your postal code.`,
+  accountHolder: msg`Please enter the account holder.`,
+  iban: msg`Please enter your IBAN.`,
+  bic: msg`Please enter your BIC.`,
+  password: msg`Please enter your password.`,
+  currentPassword: msg`Please enter your current password.`,
   voucherCode: msg`Enter a voucher code of 1 to 40 characters, or leave the field empty.`,
+  termsAccepted: msg`Please accept the terms and conditions.`,
+  privacyAccepted: msg`Please accept the privacy policy to create an account.`,
 };
 
 /** An example postal code of each shop, for the postal code message. */
@@ -32,13 +41,63 @@ export const POSTAL_CODE_EXAMPLES: Record<Locale, string> = {
   it: '00184',
 };
 
-export const postalCodeMessage = (example: string) => msg`Please enter a valid postal code, for example ${example}.`;
+const lastSegment = (path: string) => path.slice(path.lastIndexOf('.') + 1);
 
-/**
- * What to show next to a field path that has an error: the postal code with the shop's example,
- * a known path's message (`extra` adds a form's own paths), else a general request to check it.
- */
-export function fieldMessage(i18n: I18n, locale: Locale, path: string, extra: Readonly<Record<string, MessageDescriptor>> = {}): string {
-  if (path === 'address.postalCode') return i18n._(postalCodeMessage(POSTAL_CODE_EXAMPLES[locale]));
-  return i18n._(extra[path] ?? FIELD_MESSAGES[path] ?? msg`Please check this field.`);
+function required(path: string): MessageDescriptor {
+  return REQUIRED[path] ?? REQUIRED[lastSegment(path)] ?? msg`Please fill in this field.`;
+}
+
+/** What to show next to the field at `path` whose value has the issue `code`. */
+export function issueMessage(i18n: I18n, locale: Locale, path: string, code: IssueCode): string {
+  switch (code) {
+    case 'required':
+    case 'mustAccept':
+      return i18n._(required(path));
+    case 'tooLong':
+      return i18n._(lastSegment(path) === 'voucherCode' ? required('voucherCode') : msg`This is too long. Please shorten it.`);
+    case 'email':
+      return i18n._(path === 'payout.email' ? REQUIRED['payout.email']! : msg`Please enter a valid e-mail address.`);
+    case 'postalCode': {
+      const example = POSTAL_CODE_EXAMPLES[locale];
+      return i18n._(msg`Please enter a valid postal code, for example ${example}.`);
+    }
+    case 'phone':
+      return i18n._(msg`A phone number has 6 to 20 digits, spaces, + or -.`);
+    case 'iban':
+      return i18n._(msg`This IBAN is not valid. Please check it.`);
+    case 'ibanNotSepa':
+      return i18n._(msg`We can only pay to bank accounts in the SEPA area. Please use such an account or PayPal.`);
+    case 'bic':
+      return i18n._(msg`This BIC is not valid. It has 8 or 11 characters.`);
+    case 'passwordTooShort':
+      return i18n._(msg`Please choose a password with at least ${PASSWORD_MIN} characters.`);
+    case 'passwordTooLong':
+      return i18n._(msg`Please choose a password with at most ${PASSWORD_MAX} characters.`);
+    case 'passwordWeak':
+      return i18n._(msg`This password is too common or easy to guess. Please choose another one.`);
+    case 'passwordMismatch':
+      return i18n._(msg`The two passwords are not the same.`);
+    case 'passwordWrong':
+      return i18n._(msg`The current password is not correct.`);
+    case 'date':
+      return i18n._(msg`Please enter a valid date.`);
+    case 'age':
+      return i18n._(msg`Sellers must be at least 16 years old.`);
+    case 'offerUnknown':
+      return i18n._(msg`This offer is not available any more. Please remove it from your cart.`);
+    case 'voucher':
+      return i18n._(msg`This voucher code cannot be used.`);
+    case 'invalid':
+      return i18n._(msg`Please check this field.`);
+  }
+}
+
+/** The message for a field of `errors` in the shop's language, or undefined when it has none. */
+export function useErrorOf(errors: FieldErrors): (path: string) => string | undefined {
+  const { i18n } = useLingui();
+  const { locale } = useShop();
+  return (path) => {
+    const code = errors[path];
+    return code === undefined ? undefined : issueMessage(i18n, locale, path, code);
+  };
 }

@@ -3,30 +3,16 @@
 // load with the first answer, or at once when this device's answers were kept from an earlier visit,
 // and take over: they never count against the page's initial JavaScript.
 
-import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useState, type ComponentType } from 'react';
-import { formatPrice } from '../../i18n/format';
 import type { ShopActor } from '../../machines/shop';
 import type { Device } from '../../services/catalogue/entities';
 import { offerStorageKey } from '../../services/storage-keys';
 import { useShopActor } from '../shop-actor';
-import { useShop } from '../shop-context';
+import { AnsweringHint } from './answering-hint';
 import { QuestionList } from './question-list';
 
 type MachineFlow = ComponentType<{ device: Device; initialAnswers: Readonly<Record<string, number>>; shop: ShopActor }>;
-
-export function AnsweringHint({ basePrice }: { basePrice: number }) {
-  const { i18n } = useLingui();
-  const shop = useShop();
-  return (
-    <p>
-      <Trans>Answer all questions to see your binding offer.</Trans>{' '}
-      {i18n._(msg`Up to ${formatPrice(shop.locale, basePrice)} for a device like new.`)}
-    </p>
-  );
-}
 
 export function OfferFlow({ device }: { device: Device }) {
   const [answers, setAnswers] = useState<Readonly<Record<string, number>>>({});

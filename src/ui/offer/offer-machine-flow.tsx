@@ -19,7 +19,7 @@ import type { Device } from '../../services/catalogue/entities';
 import { useCart } from '../cart/cart-provider';
 import { useShop } from '../shop-context';
 import { CONDITION_LABELS } from './conditions';
-import { AnsweringHint } from './offer-flow';
+import { AnsweringHint } from './answering-hint';
 import { QuestionList } from './question-list';
 
 export default function MachineOfferFlow({

@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { QueryClient, QueryClientProvider, keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Device } from '../../services/catalogue/entities';
 import { catalogueApi, searchDevices } from '../../services/catalogue/search';
 import { useApiOptions } from '../api-context';
@@ -31,7 +31,7 @@ function Results({ listId, query, active, onResults, onPick }: Props) {
     queryFn: () => searchDevices(catalogueApi(options, shop.locale), query, 8),
     placeholderData: keepPreviousData,
   });
-  const devices = result.data ?? [];
+  const devices = useMemo(() => result.data ?? [], [result.data]);
   const fresh = !result.isPlaceholderData;
   useEffect(() => onResults(fresh ? devices : [], query), [devices, fresh, query, onResults]);
 
