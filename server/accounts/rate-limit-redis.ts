@@ -1,7 +1,7 @@
 // The account rate limits counted in Redis (REDIS_URL), shared by every server of a deployment.
 
 import { Redis } from 'ioredis';
-import type { RateLimiter } from './services';
+import type { RateLimiter } from './rate-limiter';
 
 const KEY_PREFIX = 'tradein:rate:';
 

@@ -2,7 +2,7 @@
 // stuffing and mail flooding): fixed windows counted in memory (one server) or in Redis (REDIS_URL,
 // shared by every server behind the load balancer).
 
-import type { RateLimiter } from './services';
+import type { RateLimiter } from './rate-limiter';
 
 export interface RateLimitRule {
   readonly limit: number;

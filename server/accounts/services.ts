@@ -6,14 +6,9 @@ import type { Locale } from '../../src/config/locales';
 import type { Mailer } from '../mail/mailer';
 import type { AccessTokens } from './access-tokens';
 import type { RateLimitRules } from './rate-limit';
+import type { RateLimiter } from './rate-limiter';
 
-/** A fixed-window counter per key; `retryAfterSeconds` is set when the call is over its limit. */
-export interface RateLimiter {
-  hit(key: string, limit: number, windowSeconds: number): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
-  /** Resolves once a remote store is connected (false after the timeout); absent for memory. */
-  ready?(timeoutMs: number): Promise<boolean>;
-  close?(): Promise<void>;
-}
+export type { RateLimiter } from './rate-limiter';
 
 export interface AccountServices {
   readonly tokens: AccessTokens;
