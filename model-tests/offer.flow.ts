@@ -56,6 +56,11 @@ export const offerFlow = (machine: typeof offerMachine = offerMachine): MachineF
   },
   events: {
     OPEN: (h) => h.open({ device: DEVICE }),
+    OPEN_AND_ANSWER: (h) => {
+      h.open({ device: DEVICE });
+      expect(h.actor!.getSnapshot().value).toBe('restoring');
+      answerNext(h);
+    },
     OPEN_WITHOUT_STORAGE: (h) => h.open({ device: DEVICE }, new Error('IndexedDB is not available')),
     OPEN_DEVICE_WITHOUT_QUESTIONS: (h) => h.open({ device: { ...DEVICE, questions: [] } }),
     ANSWER: answerNext,
@@ -74,6 +79,12 @@ export const offerFlow = (machine: typeof offerMachine = offerMachine): MachineF
     PRICE_FAILED: (h) => h.requestOffer.reject(),
     RETRY: (h) => h.actor!.send({ type: 'offer.retry' }),
     ADD_TO_CART: (h) => h.actor!.send({ type: 'offer.addToCart' }),
+    // The cart is the shop actor's; at this level only the offer's part shows: it is accepted once more.
+    REMOVE_AND_ADD_AGAIN: (h) => {
+      const before = h.accepted.length;
+      h.actor!.send({ type: 'offer.addToCart' });
+      expect(h.accepted).toHaveLength(before + 1);
+    },
   },
   checks: {
     answeringFirst: (h) => expect(context(h).answers).toEqual({}),

@@ -14,7 +14,13 @@ export const offerModel = setup({}).createMachine({
   states: {
     closed: {
       meta: { production: null, sees: 'nothing yet' },
-      on: { OPEN: 'answeringFirst', OPEN_WITHOUT_STORAGE: 'answeringFirst', OPEN_DEVICE_WITHOUT_QUESTIONS: 'pricingWithoutQuestions' },
+      on: {
+        OPEN: 'answeringFirst',
+        // The seller answers at once, before the page has loaded what it kept of the device (its first answer opens the flow).
+        OPEN_AND_ANSWER: 'answeringMiddle',
+        OPEN_WITHOUT_STORAGE: 'answeringFirst',
+        OPEN_DEVICE_WITHOUT_QUESTIONS: 'pricingWithoutQuestions',
+      },
     },
     /** A device without questions is priced at once. */
     pricingWithoutQuestions: {
@@ -45,7 +51,8 @@ export const offerModel = setup({}).createMachine({
     failed: { meta: { production: 'failed', sees: 'a pricing error with retry' }, on: { RETRY: 'calculating', CHANGE: 'calculating' } },
     addedToCart: {
       meta: { production: 'addedToCart', sees: 'the offer in the cart' },
-      on: { CHANGE: 'calculating', RELOAD: 'offeredInCart' },
+      // REMOVE_AND_ADD_AGAIN: the seller removed the line in the cart, comes back and adds the same offer again.
+      on: { CHANGE: 'calculating', RELOAD: 'offeredInCart', REMOVE_AND_ADD_AGAIN: 'addedToCart' },
     },
     /** Back on the page of a device whose offer is in the cart: the offer, and that it is in the cart. */
     offeredInCart: { meta: { production: 'offered', sees: 'the offer, already in the cart' }, on: { CHANGE: 'calculating' } },

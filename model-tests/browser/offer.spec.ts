@@ -63,6 +63,12 @@ describeBrowserFlow<Context>({
       await c.page.goto(shopUrl('de', `/produkte/${SAMPLE_DEVICE.url}`));
       await hydrated(c.page);
     },
+    // The first answer right after hydration: it reaches the offer flow while the page still loads its code.
+    OPEN_AND_ANSWER: async (c) => {
+      await c.page.goto(shopUrl('de', `/produkte/${SAMPLE_DEVICE.url}`));
+      await hydrated(c.page);
+      await answerNext(c);
+    },
     ANSWER: async (c) => {
       // The model's "answer" of the second question stands for every question but the last one.
       const total = await questions(c).count();
@@ -104,6 +110,14 @@ describeBrowserFlow<Context>({
       (await heldRequest(c)).fulfill({ status: 500, json: { statusCode: 500, error: 'Internal Server Error', message: 'down' } }),
     RETRY: async (c) => c.page.locator('.offer-failed button').click(),
     ADD_TO_CART: async (c) => c.page.locator('.offer-result button.primary').click(),
+    // To the cart, remove the line, back to the device page (same tab, same offer flow), add the offer again.
+    REMOVE_AND_ADD_AGAIN: async (c) => {
+      await c.page.locator('.offer-result .added a.primary').click();
+      await c.page.locator('.cart .cart-line button.remove').click();
+      await expect(c.page.locator('.cart-badge .cart-count')).toHaveCount(0);
+      await c.page.goBack();
+      await c.page.locator('.offer-result button.primary').click();
+    },
   },
   checks: {
     answeringFirst: async (c) => {

@@ -84,6 +84,9 @@ describe('offer machine', () => {
     actor.send({ type: 'offer.addToCart' });
     expect(actor.getSnapshot().value).toBe('addedToCart');
     expect(accepted).toEqual([offer]);
+    // Removed from the cart meanwhile, the same offer goes in again.
+    actor.send({ type: 'offer.addToCart' });
+    expect(accepted).toEqual([offer, offer]);
   });
 
   it('answers out of order (all questions on one screen) and calculates once all are answered', async () => {
@@ -191,10 +194,15 @@ describe('offer machine', () => {
     expect(requests).toEqual([{ deviceId: 42, answers: {} }]);
   });
 
-  it('answers chosen before the machine loaded are kept; complete ones price at once', async () => {
-    const partial = start({ input: { device, answers: { '10': 102, '99': 1 } } });
-    expect((await settled(partial.actor)).context.answers).toEqual({ '10': 102 }); // unknown question dropped
-    const complete = start({ input: { device, answers: { '10': 101, '20': 201, '30': 301 } } });
+  it('answers chosen while the kept flow loads are kept; complete ones price at once', async () => {
+    const partial = start();
+    expect(partial.actor.getSnapshot().value).toBe('restoring');
+    partial.actor.send({ type: 'offer.answer', questionId: 10, answerId: 102 });
+    partial.actor.send({ type: 'offer.answer', questionId: 99, answerId: 1 }); // not a question of the device: ignored
+    expect((await settled(partial.actor)).context.answers).toEqual({ '10': 102 });
+    const complete = start();
+    answerAll(complete.actor);
+    expect(complete.actor.getSnapshot().value).toBe('restoring');
     expect((await settled(complete.actor)).value).toBe('offered');
     expect(complete.requests).toHaveLength(1);
   });
@@ -218,8 +226,9 @@ describe('offer machine: resumed from storage', () => {
     expect(waiting.actor.getSnapshot().context.answers).toEqual({ '10': 101 });
   });
 
-  it('answers chosen before the machine loaded win over kept ones, and then the kept offer no longer fits', async () => {
-    const { actor, requests } = start({ input: { device, answers: { '30': 303 } }, stored: { answers: offer.answers, offer } });
+  it('answers chosen while the kept flow loads win over kept ones, and then the kept offer no longer fits', async () => {
+    const { actor, requests } = start({ stored: { answers: offer.answers, offer } });
+    actor.send({ type: 'offer.answer', questionId: 30, answerId: 303 });
     const s = await settled(actor);
     expect(s.context.answers).toEqual({ '10': 101, '20': 201, '30': 303 });
     expect(requests).toEqual([{ deviceId: 42, answers: { '10': 101, '20': 201, '30': 303 } }]);
@@ -284,15 +293,17 @@ describe('offerActors', () => {
       calls.push([url, options]);
       return offer;
     }) as unknown as ApiClient;
-    const actor = createActor(offerMachine.provide({ actors: offerActors({ api: async () => api }) }), {
-      input: { device, answers: offer.answers },
-    }).start();
+    const actor = createActor(offerMachine.provide({ actors: offerActors({ api: async () => api }) }), { input: { device } }).start();
+    for (const [questionId, answerId] of Object.entries(offer.answers))
+      actor.send({ type: 'offer.answer', questionId: Number(questionId), answerId });
     expect((await settled(actor)).context.offer).toEqual(offer);
     expect(calls).toEqual([['/api/offers', { method: 'POST', body: { deviceId: 42, answers: offer.answers } }]]);
   });
 
   it('without provided actors the flow fails instead of calling anything', async () => {
-    const actor = createActor(offerMachine, { input: { device, answers: offer.answers } }).start();
+    const actor = createActor(offerMachine, { input: { device } }).start();
+    for (const [questionId, answerId] of Object.entries(offer.answers))
+      actor.send({ type: 'offer.answer', questionId: Number(questionId), answerId });
     expect((await settled(actor)).value).toBe('failed');
   });
 });

@@ -24,8 +24,6 @@ export interface StoredOffer {
 
 export interface OfferInput {
   readonly device: Device;
-  /** Answers chosen before the machine's code had loaded; they win over stored ones. */
-  readonly answers?: OfferAnswers;
 }
 
 export interface OfferContext {
@@ -110,7 +108,7 @@ export const offerMachine = setup({
     isOffer: (_, result: OfferResult) => result.kind === 'offer',
   },
   actions: {
-    /** Stored answers, overridden by the ones chosen before the machine loaded. */
+    /** Stored answers, overridden by the ones chosen while they loaded. */
     resume: assign(({ context }, stored: Pick<OfferContext, 'answers' | 'offer'> | null) => {
       if (!stored) return {};
       const answers = { ...stored.answers, ...context.answers };
@@ -130,13 +128,15 @@ export const offerMachine = setup({
   id: 'offer',
   context: ({ input }) => ({
     device: input.device,
-    answers: validAnswers(input.device.questions, input.answers ?? {}),
+    answers: {},
     offer: null,
     blockedBy: [],
   }),
   initial: 'restoring',
   states: {
     restoring: {
+      // Answers chosen while the stored flow loads are kept and win over the stored ones.
+      on: { 'offer.answer': { guard: 'changesAnswer', actions: 'recordAnswer' } },
       invoke: {
         src: 'restore',
         input: ({ context }) => ({ device: context.device }),
@@ -190,8 +190,12 @@ export const offerMachine = setup({
     },
     addedToCart: {
       entry: 'accepted',
-      // Another answer is another offer: it can go into the cart as well.
-      on: { 'offer.answer': { guard: 'changesAnswer', target: 'calculating', actions: 'recordAnswer' } },
+      on: {
+        // The line was removed from the cart meanwhile: the same offer goes in again.
+        'offer.addToCart': { target: 'addedToCart', reenter: true },
+        // Another answer is another offer: it can go into the cart as well.
+        'offer.answer': { guard: 'changesAnswer', target: 'calculating', actions: 'recordAnswer' },
+      },
     },
   },
 });

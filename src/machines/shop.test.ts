@@ -111,12 +111,17 @@ function harness(options: { session?: AccountSession | null; cart?: CartContext 
 
 type Harness = ReturnType<typeof harness>;
 
+/** The device page: the seller answers every question (the first answer opens the device's flow) and adds the offer. */
 async function putInCart(h: Harness, answers = offer.answers) {
-  h.shop.send({ type: 'shop.openOffer', device, answers });
+  for (const [questionId, answerId] of Object.entries(answers))
+    h.shop.send({ type: 'shop.answer', device, questionId: Number(questionId), answerId });
   const flow = h.offerFlow()!;
   await waitFor(flow, (s) => s.matches('offered'));
   flow.send({ type: 'offer.addToCart' });
 }
+
+/** The seller goes to another device's page, which stops the flow of the first. */
+const visitAnotherDevice = (h: Harness) => h.shop.send({ type: 'shop.openOffer', device: { ...device, id: 7 } });
 
 describe('shop actor: offer → cart', () => {
   it('an accepted offer becomes a cart line; the same device with the same answers updates that line', async () => {
@@ -126,12 +131,14 @@ describe('shop actor: offer → cart', () => {
     expect(h.cart().getSnapshot().context.cart[0]).toMatchObject({ deviceId: 42, answers: offer.answers, price: offer.price });
 
     // The device page again, the same answers, a new offer: the line is updated, not doubled.
+    visitAnotherDevice(h);
     h.setPrice({ ...offer, offerId: 'same-answers-again', price: 300 });
     await putInCart(h);
     expect(h.cart().getSnapshot().context.offerIds).toEqual(['same-answers-again']);
     expect(h.cart().getSnapshot().context.cart[0]?.price).toBe(300);
 
     // Other answers: a second line of the same device.
+    visitAnotherDevice(h);
     h.setPrice({ ...offer, offerId: 'other-answers', answers: { ...offer.answers, '30': 302 } });
     await putInCart(h, { ...offer.answers, '30': 302 });
     expect(h.cart().getSnapshot().context.offerIds).toEqual(['same-answers-again', 'other-answers']);
@@ -179,13 +186,29 @@ describe('shop actor: offer → cart', () => {
     expect(h.cart().getSnapshot().context.offerIds).toEqual([offer.offerId, 'other']);
   });
 
-  it('opening another device stops the running offer flow', async () => {
+  it('opening another device stops the running offer flow; opening the same device keeps it', async () => {
     const h = harness();
-    h.shop.send({ type: 'shop.openOffer', device, answers: {} });
+    h.shop.send({ type: 'shop.openOffer', device });
     const first = h.offerFlow()!;
-    h.shop.send({ type: 'shop.openOffer', device: { ...device, id: 43 }, answers: {} });
+    h.shop.send({ type: 'shop.answer', device, questionId: 10, answerId: 101 });
+    h.shop.send({ type: 'shop.openOffer', device });
+    expect(h.offerFlow()).toBe(first);
+    expect(first.getSnapshot().context.answers).toEqual({ '10': 101 });
+    h.shop.send({ type: 'shop.openOffer', device: { ...device, id: 43 } });
     expect(first.getSnapshot().status).toBe('stopped');
     expect(h.offerFlow()?.getSnapshot().context.device.id).toBe(43);
+  });
+
+  it('answers given before the flow runs open it and reach it in order, also while it restores what was kept', async () => {
+    const h = harness();
+    h.shop.send({ type: 'shop.answer', device, questionId: 10, answerId: 102 });
+    h.shop.send({ type: 'shop.answer', device, questionId: 10, answerId: 101 });
+    h.shop.send({ type: 'shop.answer', device, questionId: 20, answerId: 201 });
+    h.shop.send({ type: 'shop.answer', device, questionId: 30, answerId: 301 });
+    const flow = h.offerFlow()!;
+    await waitFor(flow, (s) => s.matches('offered'));
+    expect(flow.getSnapshot().context.answers).toEqual(offer.answers);
+    expect(h.offerRequests).toEqual([{ deviceId: 42, answers: offer.answers }]);
   });
 });
 
@@ -200,7 +223,7 @@ describe('shop actor: cart → checkout → sold', () => {
 
     // A second device while the checkout is open: the checkout follows the cart.
     h.setPrice({ ...offer, offerId: 'second', deviceId: 43, price: 10, answers: {} });
-    h.shop.send({ type: 'shop.openOffer', device: { ...device, id: 43, questions: [] }, answers: {} });
+    h.shop.send({ type: 'shop.openOffer', device: { ...device, id: 43, questions: [] } });
     await waitFor(h.offerFlow()!, (s) => s.matches('offered'));
     h.offerFlow()!.send({ type: 'offer.addToCart' });
     expect(checkout.getSnapshot().context.cartOfferIds).toEqual([offer.offerId, 'second']);

@@ -13,7 +13,7 @@ import type { Device } from '../services/catalogue/entities';
 import { authMachine, type AccountSession, type AuthMachine } from './auth';
 import { cartLineFromOffer, cartMachine, cartTotal, lineToReplace, type CartContext, type CartLine, type CartMachine } from './cart';
 import { checkoutMachine, type AccountPrefill, type CheckoutContext } from './checkout';
-import { offerMachine, type OfferAnswers, type OfferMachine } from './offer';
+import { offerMachine, type OfferMachine } from './offer';
 
 export interface ShopInput {
   readonly locale: Locale;
@@ -31,11 +31,15 @@ export interface ShopContext {
   readonly storedCheckout: CheckoutContext | null;
   /** The logged-in customer's e-mail as the session last announced it; null when logged out. */
   readonly accountEmail: string | null;
+  /** The device whose offer flow runs (the `offer` child); null before a device page opened one. */
+  readonly offerDeviceId: number | null;
 }
 
 export type ShopEvent =
-  /** A device page shows its offer flow (answers chosen before the flow's code loaded come along). */
-  | { readonly type: 'shop.openOffer'; readonly device: Device; readonly answers: OfferAnswers }
+  /** A device page shows its offer flow (the running one when it is this device's, else its stored one). */
+  | { readonly type: 'shop.openOffer'; readonly device: Device }
+  /** The seller answered a question on a device page; it opens the device's flow first if needed. */
+  | { readonly type: 'shop.answer'; readonly device: Device; readonly questionId: number; readonly answerId: number }
   /** The checkout page shows the checkout of the cart. */
   | { readonly type: 'shop.openCheckout' }
   /** From the offer: the seller put it into the cart. */
@@ -79,7 +83,7 @@ type CartRef = ActorRefFrom<CartMachine>;
 export const cartLines = (system: { get: (id: string) => unknown }): readonly CartLine[] =>
   (system.get('cart') as CartRef | undefined)?.getSnapshot().context.cart ?? [];
 
-// Unreachable input of an offer opened by another event (the transition takes only 'shop.openOffer').
+// Unreachable input of an offer opened by another event (only 'shop.openOffer' and 'shop.answer' open one).
 const NO_DEVICE = { questions: [] } as unknown as Device;
 
 export const shopMachine = setup({
@@ -101,6 +105,8 @@ export const shopMachine = setup({
     hasPrefill: ({ event }) => event.type === 'xstate.done.actor.prefill' && event.output !== null,
     logsIn: ({ event }) => event.type === 'session.changed' && event.email !== null,
     logsOut: ({ event }) => event.type === 'session.changed' && event.email === null,
+    opensAnotherDevice: ({ context, event }) =>
+      (event.type === 'shop.openOffer' || event.type === 'shop.answer') && event.device.id !== context.offerDeviceId,
     switchesCustomer: ({ context, event }) =>
       event.type === 'session.changed' && event.email !== null && event.email !== context.accountEmail,
   },
@@ -137,8 +143,18 @@ export const shopMachine = setup({
     closeCheckout: stopChild('checkout'),
     openOffer: spawnChild('offer', {
       id: 'offer',
-      input: ({ event }) => (event.type === 'shop.openOffer' ? { device: event.device, answers: event.answers } : { device: NO_DEVICE }),
+      input: ({ event }) => ({ device: event.type === 'shop.openOffer' || event.type === 'shop.answer' ? event.device : NO_DEVICE }),
     }),
+    storeOfferDevice: assign({
+      offerDeviceId: ({ context, event }) =>
+        event.type === 'shop.openOffer' || event.type === 'shop.answer' ? event.device.id : context.offerDeviceId,
+    }),
+    forwardAnswer: sendTo('offer', ({ event }) =>
+      event.type === 'shop.answer'
+        ? { type: 'offer.answer', questionId: event.questionId, answerId: event.answerId }
+        : // Unreachable: only 'shop.answer' forwards.
+          { type: 'offer.retry' },
+    ),
     /** A new line, or the new offer of a line already there (same device and answers, or an expired re-quote). */
     putInCart: sendTo('cart', ({ event, self }) => {
       if (event.type !== 'offer.accepted' || !event.offer) return { type: 'cart.navigated', routeName: '' };
@@ -159,7 +175,7 @@ export const shopMachine = setup({
   },
 }).createMachine({
   id: 'shop',
-  context: ({ input }) => ({ locale: input.locale, storedCheckout: input.checkout, accountEmail: null }),
+  context: ({ input }) => ({ locale: input.locale, storedCheckout: input.checkout, accountEmail: null, offerDeviceId: null }),
   invoke: [
     // The start event carries the shop's input: what this browser stored.
     {
@@ -179,7 +195,11 @@ export const shopMachine = setup({
     },
   ],
   on: {
-    'shop.openOffer': { actions: ['stopOffer', 'openOffer'] },
+    'shop.openOffer': { guard: 'opensAnotherDevice', actions: ['stopOffer', 'openOffer', 'storeOfferDevice'] },
+    'shop.answer': [
+      { guard: 'opensAnotherDevice', actions: ['stopOffer', 'openOffer', 'storeOfferDevice', 'forwardAnswer'] },
+      { actions: 'forwardAnswer' },
+    ],
     'offer.accepted': { actions: 'putInCart' },
     'session.changed': { actions: 'storeAccount' },
   },

@@ -12,13 +12,13 @@ import { useShopActor } from '../shop-actor';
 import { AnsweringHint } from './answering-hint';
 import { QuestionList } from './question-list';
 
-type MachineFlow = ComponentType<{ device: Device; initialAnswers: Readonly<Record<string, number>>; shop: ShopActor }>;
+type MachineFlow = ComponentType<{ device: Device; shop: ShopActor }>;
 
 export function OfferFlow({ device }: { device: Device }) {
   const [answers, setAnswers] = useState<Readonly<Record<string, number>>>({});
   const [wanted, setWanted] = useState(false);
   const [Machine, setMachine] = useState<MachineFlow | null>(null);
-  const { runtime, start } = useShopActor();
+  const { runtime, start, whenRunning } = useShopActor();
 
   // A flow of this device kept from an earlier visit (a reload, back/forward) loads the offer machine
   // at once; otherwise the first answer does, so an anonymous first visit loads none of its code.
@@ -45,15 +45,17 @@ export function OfferFlow({ device }: { device: Device }) {
     };
   }, [wanted, start]);
 
-  if (Machine && runtime) return <Machine device={device} initialAnswers={answers} shop={runtime.actor} />;
+  if (Machine && runtime) return <Machine device={device} shop={runtime.actor} />;
   return (
     <div className="offer-flow" data-loading="true">
       <QuestionList
         questions={device.questions}
         answers={answers}
-        onChoose={(q, a) => {
-          setAnswers((prev) => ({ ...prev, [q]: a }));
+        onChoose={(questionId, answerId) => {
+          // Shown at once; the shop actor gets the answer as soon as it runs (answers keep their order).
+          setAnswers((prev) => ({ ...prev, [questionId]: answerId }));
           setWanted(true);
+          whenRunning((running) => running.actor.send({ type: 'shop.answer', device, questionId, answerId }));
         }}
       />
       <aside className="offer-panel" aria-labelledby="offer-heading">

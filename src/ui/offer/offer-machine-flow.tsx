@@ -2,18 +2,18 @@
 // asks the server for a price once all are answered and again on every change, and the binding offer
 // can go into the cart (the shop actor puts it there, in place of a line of the same device where
 // there is one). The machine owns the flow; this component only selects and sends. Loaded with the
-// first answer (see offer-flow.tsx), it takes over the answers chosen before it arrived.
+// first answer (see offer-flow.tsx); the answers chosen before it arrived went to the shop actor as events.
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { formatDate, formatPrice } from '../../i18n/format';
 import { cartLineFromOffer, lineToReplace, sameAnswers } from '../../machines/cart';
-import type { OfferAnswers, OfferEvent, OfferMachine } from '../../machines/offer';
+import type { OfferEvent, OfferMachine } from '../../machines/offer';
 import type { ShopActor } from '../../machines/shop';
 import type { Device } from '../../services/catalogue/entities';
 import { useCart } from '../cart/cart-provider';
@@ -22,27 +22,18 @@ import { CONDITION_LABELS } from './conditions';
 import { AnsweringHint } from './answering-hint';
 import { QuestionList } from './question-list';
 
-export default function MachineOfferFlow({
-  device,
-  initialAnswers,
-  shop: shopActor,
-}: {
-  device: Device;
-  initialAnswers: OfferAnswers;
-  shop: ShopActor;
-}) {
+export default function MachineOfferFlow({ device, shop: shopActor }: { device: Device; shop: ShopActor }) {
   const { i18n } = useLingui();
   const shop = useShop();
   const cart = useCart();
-  // The shop actor runs the device's offer flow (restoring kept answers); the answers chosen before
-  // this code loaded come along once.
-  const [opening] = useState({ device, answers: initialAnswers });
-  useEffect(() => shopActor.send({ type: 'shop.openOffer', ...opening }), [shopActor, opening]);
+  // The page opens the device's offer flow in the shop actor (its kept answers, or the one already
+  // running for this device, which got the answers chosen before this code loaded).
+  useEffect(() => shopActor.send({ type: 'shop.openOffer', device }), [shopActor, device]);
   const running = useSelector(shopActor, (s) => s.children.offer as ActorRefFrom<OfferMachine> | undefined);
   const offerActor = running?.getSnapshot().context.device.id === device.id ? running : undefined;
   const state = useSelector(offerActor, (s) => s);
   const send = (event: OfferEvent) => offerActor?.send(event);
-  const answers = state?.context.answers ?? initialAnswers;
+  const answers = state?.context.answers ?? {};
   const offer = state?.context.offer ?? null;
   const blockedBy = state?.context.blockedBy ?? [];
   const questions = device.questions;
@@ -94,7 +85,8 @@ export default function MachineOfferFlow({
                 <br />
                 {i18n._(msg`Binding offer, valid until ${formatDate(shop.locale, offer.validUntil)}`)}
               </p>
-              {!added && !inCart ? (
+              {/* The cart decides: a line removed since the offer went in can be added again. */}
+              {!inCart ? (
                 <>
                   {sameInCart && (
                     <p className="offer-in-cart" role="note">
