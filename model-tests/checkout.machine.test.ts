@@ -18,16 +18,10 @@ import { OFFER_A, OFFER_B, trade as TRADE } from '../src/machines/checkout.fixtu
 import { checkoutModel } from './checkout.model';
 import { controllable } from './support/controllable';
 import { describeMachineFlow } from './support/machine-runner';
+import { SELLER_ADDRESS, SELLER_SEPA } from '../src/contracts/seller.fixtures';
 
-const ADDRESS = {
-  firstName: 'Erika',
-  lastName: 'Mustermann',
-  street: 'Heidestraße',
-  houseNumber: '17a',
-  postalCode: '51147',
-  city: 'Köln',
-} as const;
-const SEPA = { accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' } as const;
+const ADDRESS = SELLER_ADDRESS;
+const SEPA = SELLER_SEPA;
 const PREFILL: AccountPrefill = { email: 'kunde@example.com', address: { ...ADDRESS, city: 'Bonn' }, sepa: SEPA, paypal: null };
 
 interface Harness {

@@ -9,16 +9,10 @@ import {
   VoucherCheckResultSchema,
   paymentTypeCode,
 } from './trades';
+import { SELLER_ADDRESS, SELLER_SEPA } from './seller.fixtures';
 
-const ADDRESS = {
-  firstName: 'Erika',
-  lastName: 'Mustermann',
-  street: 'Heidestraße',
-  houseNumber: '17a',
-  postalCode: '51147',
-  city: 'Köln',
-};
-const SEPA = { method: 'sepa', accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' };
+const ADDRESS = SELLER_ADDRESS;
+const SEPA = { method: 'sepa', ...SELLER_SEPA };
 const OFFER = '3f1c2a4e-8b7d-4c6e-9a1b-2c3d4e5f6a7b';
 const REQUEST = {
   offerIds: [OFFER],

@@ -18,6 +18,7 @@ import {
   type AccountPrefill,
   type CheckoutForm,
 } from './checkout-form';
+import { SELLER_ADDRESS, SELLER_SEPA } from '../contracts/seller.fixtures';
 
 const OFFER = '3f1c2a4e-8b7d-4c6e-9a1b-2c3d4e5f6a7b';
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -29,12 +30,7 @@ const form: CheckoutForm = {
   identity: { kind: 'guest', email: 'erika@example.com' },
   address: {
     ...emptyAddress,
-    firstName: 'Erika',
-    lastName: 'Mustermann',
-    street: 'Heidestraße',
-    houseNumber: '17a',
-    postalCode: '51147',
-    city: 'Köln',
+    ...SELLER_ADDRESS,
   },
   payout: {
     ...emptyPayout,
@@ -258,7 +254,7 @@ describe('withAccount', () => {
   const prefill: AccountPrefill = {
     email: 'erika@example.com',
     address: { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17a', postalCode: '51147', city: 'Köln' },
-    sepa: { accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+    sepa: { ...SELLER_SEPA },
     paypal: { email: 'pp@example.com' },
   };
   const fresh = { identity: { kind: 'guest' as const, email: '' }, address: emptyAddress, payout: emptyPayout };

@@ -17,6 +17,7 @@ import {
   type SubmitTradeInput,
 } from './checkout';
 import { OFFER_A, OFFER_B, trade } from './checkout.fixtures';
+import { SELLER_ADDRESS, SELLER_SEPA } from '../contracts/seller.fixtures';
 
 const IDENTITY = { 'identity.email': 'erika@example.com' } as const;
 const ADDRESS = {
@@ -134,15 +135,10 @@ describe('checkout machine: the path to a trade', () => {
           offerIds: [OFFER_A],
           identity: { kind: 'guest', email: 'erika@example.com' },
           address: {
-            firstName: 'Erika',
-            lastName: 'Mustermann',
-            street: 'Heidestraße',
-            houseNumber: '17a',
-            postalCode: '51147',
-            city: 'Köln',
+            ...SELLER_ADDRESS,
           },
           // Normalized by the contract: electronic format, no PayPal e-mail.
-          payout: { method: 'sepa', accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+          payout: { method: 'sepa', ...SELLER_SEPA },
           voucherCode: undefined,
           termsAccepted: true,
         },
@@ -599,15 +595,10 @@ describe('checkout machine: submission', () => {
 const ACCOUNT: AccountPrefill = {
   email: 'erika@example.com',
   address: {
-    firstName: 'Erika',
-    lastName: 'Mustermann',
-    street: 'Heidestraße',
-    houseNumber: '17a',
-    postalCode: '51147',
-    city: 'Köln',
+    ...SELLER_ADDRESS,
     phone: '',
   },
-  sepa: { accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+  sepa: { ...SELLER_SEPA },
   paypal: { email: 'erika.paypal@example.com' },
 };
 

@@ -4,6 +4,7 @@ import type { Registration } from '../contracts/account';
 import { ApiCallError } from '../services/api-failure';
 import { passwordStrength } from './password';
 import { parseRegistration, registrationMachine, type RegistrationInput, type RegistrationValues } from './registration';
+import { SELLER_ADDRESS } from '../contracts/seller.fixtures';
 
 const VALID: RegistrationValues = {
   firstName: ' Erika ',
@@ -66,14 +67,7 @@ describe('the registration payload (spec §3), exactly', () => {
   });
 
   it('the checkout path sends the address and payout account along', async () => {
-    const address = {
-      firstName: 'Erika',
-      lastName: 'Mustermann',
-      street: 'Heidestraße',
-      houseNumber: '17a',
-      postalCode: '51147',
-      city: 'Köln',
-    };
+    const address = SELLER_ADDRESS;
     const payment = { method: 'paypal' as const, email: 'pp@example.com' };
     const { actor, sent } = start({ input: { locale: 'at', address: { ...address, postalCode: '1010' }, payment } });
     fill(actor, VALID);

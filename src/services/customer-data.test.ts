@@ -3,6 +3,7 @@ import { readApiFailure } from './api-failure';
 import { createApiClient } from './api-client';
 import { AccountDeletionError, createCustomerApi } from './customer-data';
 import { SessionEndedError, type TokenSource } from './session-tokens';
+import { SELLER_ADDRESS } from '../contracts/seller.fixtures';
 
 const CUSTOMER_ID = '5b0e8a6c-3f1d-4e2a-9c7b-8d6e5f4a3b2c';
 const ADDRESS_ID = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
@@ -19,12 +20,7 @@ const customer = {
 };
 const address = {
   '@id': `/api/customers/addresses/${ADDRESS_ID}`,
-  firstName: 'Erika',
-  lastName: 'Mustermann',
-  street: 'Heidestraße',
-  houseNumber: '17a',
-  postalCode: '51147',
-  city: 'Köln',
+  ...SELLER_ADDRESS,
   country: 'DE',
   updatedAt: '2030-01-02T10:00:00.000Z',
 };
