@@ -8,7 +8,7 @@ import { passwordErrors, resetErrors } from '../../machines/password';
 import { ApiCallError } from '../../services/api-failure';
 import type { CustomerApi } from '../../services/customer-data';
 import { SessionEndedError } from '../../services/session-tokens';
-import { formFailure } from '../form/form-failure';
+import { formFailure } from '../../machines/form';
 import { issueMessage } from '../form/issue-messages';
 import { passwordHint } from './new-password-fields';
 import { paymentFormPath, savePayout } from './payment-change';

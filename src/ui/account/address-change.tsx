@@ -5,18 +5,21 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import type { Locale } from '../../config/locales';
 import type { CustomerAddress } from '../../contracts/account';
 import { AddressSchema } from '../../contracts/trades';
 import { emptyAddress, type AddressForm } from '../../machines/checkout-form';
-import { fieldErrors, withoutError, type FieldErrors } from '../../machines/form';
+import { fieldErrors, saveFormMachine } from '../../machines/form';
 import { AddressFields } from '../form/address-fields';
 import { useErrorOf } from '../form/issue-messages';
+import { useLatest } from '../form/latest';
 import { useShop } from '../shop-context';
 import { LoadingNote } from './account-gate';
 import { useAccount } from './account-provider';
 import { addressFormOf, useAccountCache, usePrimaryAddress } from './account-queries';
-import { formFailure, type FormFailure } from '../form/form-failure';
 import { FailureNote, SavedNote } from '../form/form-status';
 import { useFocusFirstError } from '../form/focus';
 import { QueryProblem } from './query-problem';
@@ -36,40 +39,53 @@ export function AddressChange() {
   return <AddressEditor current={address.data} />;
 }
 
+// Checked with the trade contract's address rules of the shop (its postal codes).
+const addressForm = saveFormMachine<{ locale: Locale; address: AddressForm }>({
+  id: 'addressChange',
+  validate: ({ locale, address }) => {
+    const parsed = addressSchema(locale).safeParse(address);
+    return parsed.success ? {} : fieldErrors(parsed.error, { prefix: 'address' });
+  },
+  rename: (path) => (path.startsWith('address.') ? path : null),
+});
+
+const schemas = new Map<Locale, ReturnType<typeof AddressSchema>>();
+function addressSchema(locale: Locale) {
+  let schema = schemas.get(locale);
+  if (!schema) schemas.set(locale, (schema = AddressSchema(locale)));
+  return schema;
+}
+
 function AddressEditor({ current }: { current: CustomerAddress | null }) {
   const { i18n } = useLingui();
   const shop = useShop();
   const account = useAccount();
   const cache = useAccountCache();
-  const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<AddressForm>(() => (current ? addressFormOf(current) : emptyAddress));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ kind: 'editing' | 'saving' | 'saved' } | { kind: 'failed'; failure: FormFailure }>({
-    kind: 'editing',
+  // The address saved last: after the first save of a new address the next one updates it.
+  const latest = useLatest({ api: account.customerApi, cache, current });
+  const machine = useMemo(
+    () =>
+      addressForm.provide({
+        actors: {
+          save: fromPromise(async ({ input }: { input: { values: { locale: Locale; address: AddressForm } } }) => {
+            const { api, cache, current } = latest.current;
+            const address = addressSchema(input.values.locale).parse(input.values.address);
+            const saved = await api.patchAddress({ ...address, ...(current ? { '@id': current['@id'] } : {}) });
+            cache.setPrimaryAddress(saved);
+          }),
+        },
+      }),
+    [latest],
+  );
+  const actor = useActorRef(machine, {
+    input: { values: { locale: shop.locale, address: current ? addressFormOf(current) : emptyAddress } },
   });
-  useFocusFirstError(form, attempt);
+  const state = useSelector(actor, (s) => s);
+  const { values, errors, failure, refused } = state.context;
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, refused);
   const errorOf = useErrorOf(errors);
-
-  const refuse = (refused: FieldErrors) => {
-    setErrors(refused);
-    setAttempt((n) => n + 1);
-  };
-
-  const save = async () => {
-    const parsed = AddressSchema(shop.locale).safeParse(values);
-    if (!parsed.success) return refuse(fieldErrors(parsed.error, { prefix: 'address' }));
-    setState({ kind: 'saving' });
-    try {
-      const saved = await account.customerApi.patchAddress({ ...parsed.data, ...(current ? { '@id': current['@id'] } : {}) });
-      cache.setPrimaryAddress(saved);
-      setState({ kind: 'saved' });
-    } catch (error) {
-      const failure = formFailure(error, (path) => (path.startsWith('address.') ? path : null));
-      setState({ kind: 'failed', failure });
-      if (failure.kind === 'fields') refuse(failure.errors);
-    }
-  };
+  const saving = state.matches('saving');
 
   return (
     <form
@@ -78,7 +94,7 @@ function AddressEditor({ current }: { current: CustomerAddress | null }) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void save();
+        actor.send({ type: 'form.submit' });
       }}
     >
       <fieldset>
@@ -86,25 +102,22 @@ function AddressEditor({ current }: { current: CustomerAddress | null }) {
         <p className="field-hint">{i18n._(msg`We use it as the sender address of your shipping labels and prefill it in the checkout.`)}</p>
         <AddressFields
           locale={shop.locale}
-          values={values}
+          values={values.address}
           errorOf={errorOf}
-          onField={(field, value) => {
-            setValues((v) => ({ ...v, [field]: value }));
-            setErrors((e: FieldErrors) => withoutError(e, `address.${field}`));
-            if (state.kind === 'saved') setState({ kind: 'editing' });
-          }}
+          onField={(field, value) =>
+            actor.send({
+              type: 'form.edit',
+              values: { ...values, address: { ...values.address, [field]: value } },
+              cleared: [`address.${field}`],
+            })
+          }
         />
       </fieldset>
-      {state.kind === 'saved' && <SavedNote>{i18n._(msg`Your address has been saved.`)}</SavedNote>}
-      <FailureNote failure={state.kind === 'failed' ? state.failure : null} />
+      {state.matches('saved') && <SavedNote>{i18n._(msg`Your address has been saved.`)}</SavedNote>}
+      <FailureNote failure={failure} />
       <div className="form-actions">
-        <button
-          type="submit"
-          className="button primary"
-          disabled={state.kind === 'saving'}
-          aria-busy={state.kind === 'saving' || undefined}
-        >
-          {state.kind === 'saving' ? i18n._(msg`Saving…`) : i18n._(msg`Save address`)}
+        <button type="submit" className="button primary" disabled={saving} aria-busy={saving || undefined}>
+          {saving ? i18n._(msg`Saving…`) : i18n._(msg`Save address`)}
         </button>
         <Link to={shop.path('accountOverview')}>{i18n._(msg`Back to my account`)}</Link>
       </div>

@@ -4,62 +4,69 @@
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { useRef, useState } from 'react';
-import type { IssueCode } from '../../contracts/issues';
-import { withoutError, type FieldErrors } from '../../machines/form';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { saveFormMachine } from '../../machines/form';
 import { resetErrors } from '../../machines/password';
 import { useAccount } from './account-provider';
-import { formFailure, type FormFailure } from '../form/form-failure';
 import { FailureNote } from '../form/form-status';
 import { useErrorOf } from '../form/issue-messages';
+import { useLatest } from '../form/latest';
 import { useFocusFirstError } from '../form/focus';
 import { NewPasswordFields } from './new-password-fields';
 import { PasswordField } from '../form/password-field';
 
-/** The server's fields this form shows (a refused new password, a wrong current one). */
-const FORM_FIELDS = new Set(['password', 'currentPassword']);
+interface PasswordChange {
+  readonly current: string;
+  readonly password: string;
+  readonly repeat: string;
+}
+
+/** The contract's password rule and the repetition (as the reset form checks them), and the current password. */
+const passwordForm = saveFormMachine<PasswordChange>({
+  id: 'changePassword',
+  validate: ({ current, password, repeat }) => ({
+    ...resetErrors({ password, repeat }),
+    ...(current === '' ? { currentPassword: 'required' as const } : {}),
+  }),
+  // The server's fields this form shows: a refused new password, a wrong current one.
+  rename: (path) => (path === 'password' || path === 'currentPassword' ? path : null),
+});
 
 export function ChangePassword({ onChanged }: { onChanged: () => void }) {
   const { i18n } = useLingui();
   const account = useAccount();
+  const latest = useLatest({ account, onChanged });
+  const machine = useMemo(
+    () =>
+      passwordForm.provide({
+        actors: {
+          save: fromPromise(async ({ input }: { input: { values: PasswordChange } }) => {
+            const { account, onChanged } = latest.current;
+            if (!account.customerId || !account.email) throw new Error('change password: no customer logged in');
+            const { current, password } = input.values;
+            await account.customerApi.changePassword({
+              password,
+              userId: account.customerId,
+              email: account.email,
+              currentPassword: current,
+            });
+            onChanged();
+          }),
+        },
+      }),
+    [latest],
+  );
+  const actor = useActorRef(machine, { input: { values: { current: '', password: '', repeat: '' } } });
+  const state = useSelector(actor, (s) => s);
+  const { values, errors, failure, refused } = state.context;
   const form = useRef<HTMLFormElement>(null);
-  const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<FormFailure | null>(null);
-  useFocusFirstError(form, attempt);
+  useFocusFirstError(form, refused);
   const errorOf = useErrorOf(errors);
-
-  const refuse = (refused: FieldErrors) => {
-    setErrors(refused);
-    setAttempt((n) => n + 1);
-  };
-
-  const submit = async () => {
-    // The contract's password rule and the repetition, as the reset form checks them.
-    const found: Record<string, IssueCode> = { ...resetErrors({ password, repeat }) };
-    if (current === '') found.currentPassword = 'required';
-    if (Object.keys(found).length > 0) return refuse(found);
-    if (!account.customerId || !account.email) return;
-    setSaving(true);
-    setFailure(null);
-    try {
-      await account.customerApi.changePassword({ password, userId: account.customerId, email: account.email, currentPassword: current });
-      onChanged();
-    } catch (error) {
-      const read = formFailure(error);
-      if (read.kind === 'fields') {
-        const mapped = Object.entries(read.errors).filter(([path]) => FORM_FIELDS.has(path));
-        if (mapped.length > 0) refuse(Object.fromEntries(mapped));
-      }
-      setFailure(read);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const saving = state.matches('saving');
+  const edit = (change: Partial<PasswordChange>, cleared: readonly string[]) =>
+    actor.send({ type: 'form.edit', values: { ...values, ...change }, cleared });
 
   return (
     <form
@@ -69,7 +76,7 @@ export function ChangePassword({ onChanged }: { onChanged: () => void }) {
       aria-labelledby="change-password-heading"
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        actor.send({ type: 'form.submit' });
       }}
     >
       <h2 id="change-password-heading">{i18n._(msg`Change password`)}</h2>
@@ -79,26 +86,17 @@ export function ChangePassword({ onChanged }: { onChanged: () => void }) {
         name="currentPassword"
         autoComplete="current-password"
         label={i18n._(msg`Current password`)}
-        value={current}
+        value={values.current}
         error={errorOf('currentPassword')}
-        onValue={(value) => {
-          setCurrent(value);
-          setErrors((e: FieldErrors) => withoutError(e, 'currentPassword'));
-        }}
+        onValue={(value) => edit({ current: value }, ['currentPassword'])}
       />
       <NewPasswordFields
         label={i18n._(msg`New password`)}
-        password={password}
-        repeat={repeat}
+        password={values.password}
+        repeat={values.repeat}
         errors={errors}
-        onPassword={(value) => {
-          setPassword(value);
-          setErrors((e: FieldErrors) => withoutError(withoutError(e, 'password'), 'repeat'));
-        }}
-        onRepeat={(value) => {
-          setRepeat(value);
-          setErrors((e: FieldErrors) => withoutError(e, 'repeat'));
-        }}
+        onPassword={(value) => edit({ password: value }, ['password', 'repeat'])}
+        onRepeat={(value) => edit({ repeat: value }, ['repeat'])}
       />
       {failure?.kind !== 'fields' && <FailureNote failure={failure} />}
       <div className="form-actions">

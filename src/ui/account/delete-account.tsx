@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { useAccount } from './account-provider';
-import { formFailure, type FormFailure } from '../form/form-failure';
+import { formFailure, type FormFailure } from '../../machines/form';
 import { useFocusOnMount } from '../form/focus';
 
 export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {

@@ -6,19 +6,21 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
 import { iriOf } from '../../contracts/account';
 import { PayoutSchema, type Payout } from '../../contracts/trades';
-import { emptyPayout, payoutRequest, type PayoutForm } from '../../machines/checkout-form';
-import { fieldErrors, withoutError, withoutErrorsUnder, type FieldErrors } from '../../machines/form';
+import { PAYOUT_FIELDS, emptyPayout, payoutRequest, type PayoutForm } from '../../machines/checkout-form';
+import { fieldErrors, saveFormMachine } from '../../machines/form';
 import type { CustomerApi } from '../../services/customer-data';
 import { useErrorOf } from '../form/issue-messages';
+import { useLatest } from '../form/latest';
 import { PayoutFields } from '../form/payout-fields';
 import { useShop } from '../shop-context';
 import { LoadingNote } from './account-gate';
 import { useAccount } from './account-provider';
 import { useAccountCache, usePayoutAccounts, type PayoutAccounts } from './account-queries';
-import { formFailure, type FormFailure } from '../form/form-failure';
 import { FailureNote, SavedNote } from '../form/form-status';
 import { useFocusFirstError } from '../form/focus';
 import { QueryProblem } from './query-problem';
@@ -68,45 +70,45 @@ export async function savePayout(api: CustomerApi, current: PayoutAccounts, payo
   return { ...current, paypal: created.paypalAccount };
 }
 
+// Checked with the trade contract's payout rules; the server's paths of the four calls are renamed to the form's.
+const payoutForm = saveFormMachine<PayoutForm>({
+  id: 'paymentChange',
+  validate: (values) => {
+    const parsed = PayoutSchema.safeParse(payoutRequest(values));
+    return parsed.success ? {} : fieldErrors(parsed.error, { prefix: 'payout' });
+  },
+  rename: paymentFormPath,
+});
+
 function PaymentEditor({ current }: { current: PayoutAccounts }) {
   const { i18n } = useLingui();
   const shop = useShop();
   const account = useAccount();
   const cache = useAccountCache();
+  // The accounts as they are now (a create may have happened since the form opened).
+  const latest = useLatest({ account, cache, current });
+  const machine = useMemo(
+    () =>
+      payoutForm.provide({
+        actors: {
+          save: fromPromise(async ({ input }: { input: { values: PayoutForm } }) => {
+            const { account, cache, current } = latest.current;
+            const customerIri = account.customerData?.['@id'] ?? iriOf('customers', account.customerId ?? '');
+            const saved = await savePayout(account.customerApi, current, PayoutSchema.parse(payoutRequest(input.values)), customerIri);
+            cache.setPayout(() => saved);
+          }),
+        },
+      }),
+    [latest],
+  );
+  const actor = useActorRef(machine, { input: { values: formOf(current) } });
+  const state = useSelector(actor, (s) => s);
+  const { values, errors, failure, refused } = state.context;
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<PayoutForm>(() => formOf(current));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ kind: 'editing' | 'saving' | 'saved' } | { kind: 'failed'; failure: FormFailure }>({
-    kind: 'editing',
-  });
-  useFocusFirstError(form, attempt);
+  useFocusFirstError(form, refused);
   const errorOf = useErrorOf(errors);
-
-  const refuse = (refused: FieldErrors) => {
-    setErrors(refused);
-    setAttempt((n) => n + 1);
-  };
-  const edited = () => {
-    if (state.kind === 'saved') setState({ kind: 'editing' });
-  };
-
-  const save = async () => {
-    const parsed = PayoutSchema.safeParse(payoutRequest(values));
-    if (!parsed.success) return refuse(fieldErrors(parsed.error, { prefix: 'payout' }));
-    setState({ kind: 'saving' });
-    try {
-      const customerIri = account.customerData?.['@id'] ?? iriOf('customers', account.customerId ?? '');
-      // The latest accounts (a create may have happened since the form opened).
-      const saved = await savePayout(account.customerApi, current, parsed.data, customerIri);
-      cache.setPayout(() => saved);
-      setState({ kind: 'saved' });
-    } catch (error) {
-      const failure = formFailure(error, paymentFormPath);
-      setState({ kind: 'failed', failure });
-      if (failure.kind === 'fields') refuse(failure.errors);
-    }
-  };
+  const saving = state.matches('saving');
+  const payoutPaths = ['payout', ...PAYOUT_FIELDS.map((field) => `payout.${field}`)];
 
   return (
     <form
@@ -115,7 +117,7 @@ function PaymentEditor({ current }: { current: PayoutAccounts }) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void save();
+        actor.send({ type: 'form.submit' });
       }}
     >
       <fieldset>
@@ -124,28 +126,15 @@ function PaymentEditor({ current }: { current: PayoutAccounts }) {
           label={i18n._(msg`Payout method`)}
           values={values}
           errorOf={errorOf}
-          onField={(field, value) => {
-            setValues((v) => ({ ...v, [field]: value }));
-            setErrors((e: FieldErrors) => withoutError(e, `payout.${field}`));
-            edited();
-          }}
-          onMethod={(method) => {
-            setValues((v) => ({ ...v, method }));
-            setErrors((e: FieldErrors) => withoutErrorsUnder(e, 'payout'));
-            edited();
-          }}
+          onField={(field, value) => actor.send({ type: 'form.edit', values: { ...values, [field]: value }, cleared: [`payout.${field}`] })}
+          onMethod={(method) => actor.send({ type: 'form.edit', values: { ...values, method }, cleared: payoutPaths })}
         />
       </fieldset>
-      {state.kind === 'saved' && <SavedNote>{i18n._(msg`Your payout details have been saved.`)}</SavedNote>}
-      <FailureNote failure={state.kind === 'failed' ? state.failure : null} />
+      {state.matches('saved') && <SavedNote>{i18n._(msg`Your payout details have been saved.`)}</SavedNote>}
+      <FailureNote failure={failure} />
       <div className="form-actions">
-        <button
-          type="submit"
-          className="button primary"
-          disabled={state.kind === 'saving'}
-          aria-busy={state.kind === 'saving' || undefined}
-        >
-          {state.kind === 'saving' ? i18n._(msg`Saving…`) : i18n._(msg`Save payout details`)}
+        <button type="submit" className="button primary" disabled={saving} aria-busy={saving || undefined}>
+          {saving ? i18n._(msg`Saving…`) : i18n._(msg`Save payout details`)}
         </button>
         <Link to={shop.path('accountOverview')}>{i18n._(msg`Back to my account`)}</Link>
       </div>

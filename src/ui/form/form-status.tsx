@@ -3,7 +3,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
-import type { FormFailure } from './form-failure';
+import type { FormFailure } from '../../machines/form';
 import { useFocusOnMount } from './focus';
 import { waitText } from './wait-text';
 
