@@ -4,7 +4,16 @@ import { z } from 'zod';
 import { coded } from '../contracts/issues';
 import { ApiCallError } from '../services/api-failure';
 import { SessionEndedError } from '../services/session-tokens';
-import { errorsUnder, fieldErrors, formFailure, hasErrors, saveFormMachine, withoutError, withoutErrorsUnder } from './form';
+import {
+  errorsUnder,
+  fieldErrors,
+  formFailure,
+  hasErrors,
+  saveFormMachine,
+  withoutError,
+  withoutErrorsUnder,
+  type FieldErrors,
+} from './form';
 
 const schema = z.object({
   name: z.string().trim().min(1, 'The name is required.').max(5, 'too long'),
@@ -53,7 +62,7 @@ describe('error maps', () => {
 describe('saveFormMachine', () => {
   const machine = saveFormMachine<{ name: string }>({
     id: 'test',
-    validate: ({ name }) => (name.trim() === '' ? { 'form.name': 'required' } : {}),
+    validate: ({ name }): FieldErrors => (name.trim() === '' ? { 'form.name': 'required' } : {}),
     rename: (path) => (path === 'name' ? 'form.name' : null),
   });
   const start = (save: (values: { name: string }) => Promise<void>) =>
