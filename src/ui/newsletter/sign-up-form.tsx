@@ -16,7 +16,15 @@ import { SignUpFrame } from './sign-up-frame';
 // The form kit's words for an e-mail address, also in the shop catalog: this form is on every page.
 export const SIGN_UP_ISSUES = [msg`Please enter a valid e-mail address.`, msg`Please check this field.`];
 
-export default function SignUpForm({ source, initialEmail }: { source: NewsletterSource; initialEmail: string }) {
+export default function SignUpForm({
+  source,
+  initialEmail,
+  autoFocus,
+}: {
+  source: NewsletterSource;
+  initialEmail: string;
+  autoFocus: boolean;
+}) {
   const { i18n } = useLingui();
   const api = useApiClient();
   const machine = useMemo(() => newsletterMachine.provide({ actors: newsletterActors({ api }) }), [api]);
@@ -57,6 +65,7 @@ export default function SignUpForm({ source, initialEmail }: { source: Newslette
       sending={state.matches('sending')}
       error={errorOf('email')}
       problem={problem}
+      autoFocus={autoFocus}
     />
   );
 }

@@ -17,9 +17,13 @@ export interface SignUpFrameProps {
   readonly error?: string | undefined;
   readonly problem?: ReactNode;
   readonly formRef?: RefObject<HTMLFormElement | null>;
+  /** The stand-in had the focus when this form replaced it. */
+  readonly autoFocus?: boolean;
+  readonly onFocusChange?: (focused: boolean) => void;
 }
 
-export function SignUpFrame({ source, email, onEmail, onSubmit, sending, error, problem, formRef }: SignUpFrameProps) {
+export function SignUpFrame(props: SignUpFrameProps) {
+  const { source, email, onEmail, onSubmit, sending, error, problem, formRef, autoFocus, onFocusChange } = props;
   const { i18n } = useLingui();
   const shop = useShop();
   const id = useId();
@@ -52,6 +56,10 @@ export function SignUpFrame({ source, email, onEmail, onSubmit, sending, error, 
             aria-invalid={error ? true : undefined}
             aria-describedby={[error ? errorId : '', noteId].filter(Boolean).join(' ')}
             onChange={(event) => onEmail(event.target.value)}
+            // Only when the stand-in form had the focus: the user was typing when this form arrived.
+            autoFocus={autoFocus}
+            onFocus={() => onFocusChange?.(true)}
+            onBlur={() => onFocusChange?.(false)}
           />
           <button type="submit" className="button primary" disabled={sending} aria-busy={sending || undefined}>
             {sending ? i18n._(msg`Signing up…`) : i18n._(msg`Sign up`)}
