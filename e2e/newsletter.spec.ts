@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import PO from 'pofile';
 import { LANGUAGE_TAG, type Locale } from '../src/config/locales';
 import { buildPath } from '../src/config/routes';
-import { HOSTS, hydrated, origin, shopUrl, translate, watchErrors } from './support/shop';
+import { HOSTS, hydrated, origin, pathOf, shopUrl, translate, watchErrors } from './support/shop';
 
 /** A text of the server's catalog (the mails), as the shop's language has it. */
 function serverText(locale: Locale, id: string): string {
@@ -67,7 +67,8 @@ for (const locale of ['de', 'es', 'it'] as const) {
     const email = `nl-e2e-${locale}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     const t = (english: string) => translate(locale, english);
 
-    await page.goto(shopUrl(locale, '/'));
+    // The home page has its own form; every other page has it in the footer.
+    await page.goto(shopUrl(locale, pathOf('sellCategory', locale)));
     await hydrated(page);
     const footer = page.locator('footer').getByTestId('newsletter-footer');
     await footer.getByLabel(t('Your e-mail address')).fill(email);
@@ -119,10 +120,20 @@ test('a tampered unsubscribe link says so and unsubscribes nobody', async ({ pag
   await expectNoSevereViolations(page);
 });
 
-test('at: no newsletter form, and every newsletter path is a 404', async ({ page }) => {
-  await page.goto(shopUrl('at', '/'));
+test('the home page has its own sign-up form, and the footer does not repeat it there', async ({ page }) => {
+  await page.goto(shopUrl('fr', '/'));
   await hydrated(page);
-  await expect(page.locator('.newsletter-signup')).toHaveCount(0);
+  await expect(page.getByTestId('newsletter-home')).toBeVisible();
+  await expect(page.getByTestId('newsletter-footer')).toHaveCount(0);
+  await expectNoSevereViolations(page);
+});
+
+test('at: no newsletter form, and every newsletter path is a 404', async ({ page }) => {
+  for (const path of ['/', pathOf('sellCategory', 'at')]) {
+    await page.goto(shopUrl('at', path));
+    await hydrated(page);
+    await expect(page.locator('.newsletter-signup')).toHaveCount(0);
+  }
   for (const path of [
     '/newsletter/enrich',
     `/newsletter/enrich/${'a'.repeat(64)}`,

@@ -34,7 +34,7 @@ const SOCIAL = [
   { name: 'LinkedIn', href: 'https://www.linkedin.com/', letter: 'in' },
 ] as const;
 
-export function Footer({ compact = false }: { compact?: boolean }) {
+export function Footer({ compact = false, newsletter = true }: { compact?: boolean; newsletter?: boolean }) {
   const { i18n } = useLingui();
   const shop = useShop();
   const { features, footerShippingLogo } = shop.country;
@@ -49,7 +49,7 @@ export function Footer({ compact = false }: { compact?: boolean }) {
           <RatingSlider reviews={reviews} />
         </div>
       )}
-      {!compact && <NewsletterSignUp source="footer" />}
+      {!compact && newsletter && <NewsletterSignUp source="footer" />}
       <nav id={SKIP_TARGETS.footerLinks} tabIndex={-1} className="footer-links" aria-label={i18n._(msg`Footer links`)}>
         <ul>
           {LEGAL_LINKS.map((page) => (
