@@ -49,7 +49,8 @@ export function SignUpFrame(props: SignUpFrameProps) {
         <div className="newsletter-row">
           <input
             id={`${id}-email`}
-            name="email"
+            // Not "email": pages with an account form have that field name already.
+            name="newsletterEmail"
             type="email"
             autoComplete="email"
             value={email}
