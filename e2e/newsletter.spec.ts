@@ -144,3 +144,63 @@ test('at: no newsletter form, and every newsletter path is a 404', async ({ page
     expect(response?.status(), path).toBe(404);
   }
 });
+
+test('es: a logged-in customer subscribes in the account, chooses interests, and unsubscribes there', async ({ page }) => {
+  const t = (english: string) => translate('es', english);
+  const email = `nl-account-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = 'Calle Mayor 12, Madrid';
+  await page.goto(shopUrl('es', '/'));
+  await hydrated(page);
+  const registered = await page.evaluate(
+    async ({ email, password }) => {
+      const response = await fetch('/api/account/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          enabled: true,
+          firstName: 'Ana',
+          lastName: 'García',
+          username: email,
+          email,
+          credentials: [{ type: 'password', value: password, temporary: false }],
+          requiredActions: [],
+          groups: [],
+          attributes: { locale: ['es'], privacyAccepted: ['true'] },
+        }),
+      });
+      return response.status;
+    },
+    { email, password },
+  );
+  expect(registered).toBe(202);
+  const activation = await mailTo(page, email, '');
+  await page.goto(linkIn(activation, /https?:\/\/[^\s"<>/]+\/account\/register\?token=[A-Za-z0-9_-]+/, 'es'));
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: t('Your account is activated.') })).toBeVisible();
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: t('Log in') }).click();
+  await expect(page.getByTestId('header-logout')).toBeAttached();
+
+  await page.goto(shopUrl('es', buildPath('accountOverview', 'es')));
+  await hydrated(page);
+  const box = page.getByTestId('account-newsletter');
+  await expect(box.getByText(t('You do not receive our newsletter.'))).toBeVisible();
+  await box.getByRole('button', { name: t('Subscribe to the newsletter') }).click();
+  await expect(box.getByText(t("You receive our newsletter at your account's e-mail address."))).toBeVisible();
+  await expectNoSevereViolations(page);
+  // The welcome mail (no confirmation mail: the account's e-mail is verified).
+  await mailTo(page, email, serverText('es', 'mail.newsletter.welcome.subject'));
+
+  await box.getByRole('link', { name: t('Choose your interests') }).click();
+  await expect(page).toHaveURL(shopUrl('es', buildPath('newsletterEnrich', 'es')));
+  await page.getByLabel(t('First name (optional)')).fill('Ana');
+  await page.getByLabel(INTEREST.es, { exact: true }).check();
+  await page.getByRole('button', { name: t('Save preferences') }).click();
+  await expect(page.getByText(t('Thank you! Your preferences are saved.'))).toBeVisible();
+
+  await page.goto(shopUrl('es', buildPath('accountOverview', 'es')));
+  await hydrated(page);
+  await box.getByRole('button', { name: t('Unsubscribe') }).click();
+  await expect(box.getByText(t('You do not receive our newsletter.'))).toBeVisible();
+});
