@@ -22,6 +22,7 @@ import { registerAccountRoutes } from './routes/accounts';
 import { registerCustomerRoutes } from './routes/customers';
 import { registerDevMailboxRoutes } from './routes/dev-mailbox';
 import { registerLabelRoutes } from './routes/labels';
+import { registerNewsletterRoutes } from './routes/newsletter';
 import { registerOfferRoutes } from './routes/offers';
 import { registerSearchRoutes } from './routes/searches';
 import { registerTradeRoutes } from './routes/trades';
@@ -212,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (options.api.accounts) {
       registerAccountRoutes(app, options.api.db, options.api.accounts);
       registerCustomerRoutes(app, options.api.db, options.api.accounts);
+      registerNewsletterRoutes(app, options.api.db, options.api.accounts);
     }
   }
 

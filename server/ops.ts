@@ -1,9 +1,12 @@
 // Operator command line (`npm run ops -- <command>`): catalogue import and statistics, search reindex,
 // and the trade life cycle (DESIGN.md §7: list, show, receive, inspect, clarification answers, pay,
-// cancel, return). It uses the same configuration as the server (DATABASE_URL or the embedded
+// cancel, return), and the newsletter export. It uses the same configuration as the server (DATABASE_URL or the embedded
 // database in DATA_DIR). Failures print one line and exit 1; wrong arguments exit 2 with the usage.
 
+import { writeFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { countryConfig } from '../src/config/countries';
+import { isLocale } from '../src/config/locales';
 import { TradeStatusSchema, type TradeStatus } from '../src/contracts/trades';
 import type { CatalogueQuestion } from './catalogue/model';
 import { importCatalogue, loadCatalogue } from './catalogue/repository';
@@ -13,6 +16,7 @@ import { CatalogueStore } from './catalogue/store';
 import { readConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { databaseTarget } from './runtime';
+import { exportSubscribers } from './newsletter/export';
 import { answerClarification, recordInspection, type ItemInspection } from './trades/inspection';
 import { formatCents, listTrades, showTrade, transition, type TradeDetails } from './trades/lifecycle';
 
@@ -69,6 +73,23 @@ const COMMANDS: Record<string, Command> = {
       const catalogue = await withDatabase((db) => loadCatalogue(db));
       for (const done of await new RemoteSearch(config.SEARCH_URL).reindex(catalogue))
         console.log(`${done.index}: ${done.documents} documents`);
+    },
+  },
+  'newsletter export': {
+    usage: 'newsletter export --country <de|es|fr|it> [--out <file>]',
+    help: 'Writes the confirmed newsletter subscribers of a shop as CSV (to the file, else to stdout).',
+    run: async (args) => {
+      const { values } = parse(args, { country: { type: 'string' }, out: { type: 'string' } }, 0);
+      const locale = values.country?.toLowerCase();
+      if (!locale || !isLocale(locale)) throw new UsageError('--country takes a shop: default, de, at, es, fr or it.');
+      if (!countryConfig(locale).features.hasNewsletter) throw new Error(`the ${locale} shop has no newsletter.`);
+      const { csv, count } = await withDatabase((db) => exportSubscribers(db, locale));
+      if (values.out) {
+        await writeFile(values.out, csv, { mode: 0o600 });
+        console.error(`${count} confirmed subscribers of ${locale} written to ${values.out}`);
+      } else {
+        process.stdout.write(csv);
+      }
     },
   },
   'trades list': {

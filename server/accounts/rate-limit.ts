@@ -9,7 +9,7 @@ export interface RateLimitRule {
   readonly windowSeconds: number;
 }
 
-/** Per client IP, except accountMail, which counts the account mails sent to one address. */
+/** Per client IP, except accountMail and newsletterMail, which count the mails sent to one address. */
 export const RATE_LIMITS = {
   login: { limit: 20, windowSeconds: 60 },
   loginRefresh: { limit: 60, windowSeconds: 60 },
@@ -18,6 +18,9 @@ export const RATE_LIMITS = {
   forgotPassword: { limit: 10, windowSeconds: 60 },
   resetPassword: { limit: 10, windowSeconds: 60 },
   accountMail: { limit: 5, windowSeconds: 3600 },
+  newsletterSignUp: { limit: 10, windowSeconds: 60 },
+  newsletterLink: { limit: 60, windowSeconds: 60 },
+  newsletterMail: { limit: 3, windowSeconds: 3600 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -4,6 +4,7 @@
 
 import type { Locale } from '../../src/config/locales';
 import type { Mailer } from '../mail/mailer';
+import type { NewsletterSigner } from '../newsletter/signing';
 import type { AccessTokens } from './access-tokens';
 import type { RateLimitRules } from './rate-limit';
 import type { RateLimiter } from './rate-limiter';
@@ -16,6 +17,8 @@ export interface AccountServices {
   readonly mailer: Mailer;
   /** The shop's configured public origin (PUBLIC_ORIGINS), never a request's Host. */
   readonly publicOrigin: (locale: Locale) => string;
+  /** Signs the newsletter's e-mail hashes and confirmation links (NEWSLETTER_SECRET). */
+  readonly newsletter: NewsletterSigner;
   /** argon2id cost; production uses the ASVS minimum or more (m ≥ 19456 KiB, t ≥ 2). */
   readonly passwordCost?: { readonly memoryCost: number; readonly timeCost: number };
   /** Epoch ms; tests move time forward. */

@@ -1,17 +1,20 @@
 // The account services of a running server, from configuration: the access-token secret (AUTH_SECRET,
 // else DATA_DIR/secrets/auth-secret), the rate limiter (Redis with REDIS_URL, else memory) and the
-// mail of the shipping services (outbox or SMTP, each shop's public origin).
+// mail of the shipping services (outbox or SMTP, each shop's public origin) and the newsletter secret
+// (NEWSLETTER_SECRET, else DATA_DIR/secrets/newsletter-secret).
 
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { ShippingServices } from '../mail/services';
 import { DEFAULT_DATA_DIR } from '../paths';
+import { createNewsletterSigner, NEWSLETTER_SECRET_FILE } from '../newsletter/signing';
+import { loadSecret } from '../secrets';
 import { loadAccessTokens } from './access-tokens';
 import { createRateLimiter } from './rate-limit';
 import type { AccountServices } from './services';
 
 /** The settings read here (server/config.ts documents them); a ServerConfig fits. */
-export type AccountConfig = Pick<ServerConfig, 'DATA_DIR' | 'AUTH_SECRET' | 'REDIS_URL'>;
+export type AccountConfig = Pick<ServerConfig, 'DATA_DIR' | 'AUTH_SECRET' | 'REDIS_URL' | 'NEWSLETTER_SECRET'>;
 
 /** While Redis is unreachable its client reports every reconnect: one warning a minute is enough. */
 function throttledWarning(log: Pick<FastifyBaseLogger, 'warn'> | undefined): (error: Error) => void {
@@ -29,13 +32,16 @@ export async function createAccountServices(
   mail: Pick<ShippingServices, 'mailer' | 'publicOrigin'>,
   log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<AccountServices> {
-  const tokens = await loadAccessTokens({ fromEnv: config.AUTH_SECRET, dataDir: config.DATA_DIR ?? DEFAULT_DATA_DIR });
+  const dataDir = config.DATA_DIR ?? DEFAULT_DATA_DIR;
+  const tokens = await loadAccessTokens({ fromEnv: config.AUTH_SECRET, dataDir });
+  const newsletterSecret = await loadSecret({ fromEnv: config.NEWSLETTER_SECRET, dataDir, file: NEWSLETTER_SECRET_FILE });
   const warn = throttledWarning(log);
   const limiter = await createRateLimiter(config.REDIS_URL, warn);
   // Calls made before the connection stands would go uncounted: wait for it (briefly) at start.
   if (limiter.ready && !(await limiter.ready(3000))) warn(new Error('no connection to Redis within 3 s'));
   return {
     tokens,
+    newsletter: createNewsletterSigner(newsletterSecret),
     limiter,
     mailer: mail.mailer,
     publicOrigin: mail.publicOrigin,

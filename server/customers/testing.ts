@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { iriOf } from '../../src/contracts/account';
 import { createAccessTokens } from '../accounts/access-tokens';
 import type { AccountServices } from '../accounts/services';
+import { createNewsletterSigner } from '../newsletter/signing';
 import type { Database } from '../db/client';
 import { customers } from '../db/schema';
 import type { MailMessage } from '../mail/mailer';
@@ -16,6 +17,7 @@ export const TEST_TOKEN_SECRET = 'a-test-secret-of-at-least-32-characters';
 export function testAccountServices(sent: MailMessage[] = []): AccountServices {
   return {
     tokens: createAccessTokens(TEST_TOKEN_SECRET),
+    newsletter: createNewsletterSigner(TEST_TOKEN_SECRET),
     limiter: { hit: async () => ({ allowed: true, retryAfterSeconds: 0 }) },
     mailer: { send: async (message) => void sent.push(message) },
     publicOrigin: () => 'http://localhost:4321',

@@ -18,6 +18,8 @@ export interface MailMessage {
   readonly text: string;
   readonly html: string;
   readonly attachments?: readonly MailAttachment[];
+  /** Extra header fields, e.g. List-Unsubscribe of the newsletter mails. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface Mailer {

@@ -15,6 +15,7 @@ export function mailOptions(message: MailMessage): SendMailOptions {
     subject: message.subject,
     text: message.text,
     html: message.html,
+    ...(message.headers && { headers: { ...message.headers } }),
     ...(message.attachments?.length && {
       attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })),
     }),

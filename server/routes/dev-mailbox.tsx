@@ -141,6 +141,16 @@ export function registerDevMailboxRoutes(app: FastifyInstance, shipping: Pick<Sh
                 <dd>{message[name]}</dd>
               </Fragment>
             ))}
+            {/* The newsletter's unsubscribe headers (RFC 2369, RFC 8058), when the message has them. */}
+            {(['list-unsubscribe', 'list-unsubscribe-post'] as const).map((name) => {
+              const value = message.headers.get(name);
+              return value === undefined ? null : (
+                <Fragment key={name}>
+                  <dt>{name.replace(/(^|-)([a-z])/g, (_all, dash: string, letter: string) => `${dash}${letter.toUpperCase()}`)}</dt>
+                  <dd>{value}</dd>
+                </Fragment>
+              );
+            })}
           </dl>
           <pre>
             <Linkified text={message.text} />

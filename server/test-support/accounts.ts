@@ -12,6 +12,7 @@ import { RATE_LIMITS, MemoryRateLimiter, type RateLimitRules } from '../accounts
 import type { AccountServices } from '../accounts/services';
 import type { Database } from '../db/client';
 import type { Mailer, MailMessage } from '../mail/mailer';
+import { createNewsletterSigner } from '../newsletter/signing';
 import type { AppOptions } from '../app';
 import { fixtureServices, testApp } from './app';
 
@@ -70,6 +71,7 @@ export function testAccountServices(
   const mailer = overrides.mailer instanceof CapturingMailer ? overrides.mailer : new CapturingMailer();
   return {
     tokens: createAccessTokens('test-auth-secret-of-at-least-32-characters'),
+    newsletter: createNewsletterSigner('test-newsletter-secret-of-at-least-32-characters'),
     limiter: new MemoryRateLimiter(clock.now),
     publicOrigin: TEST_ORIGIN,
     ...overrides,

@@ -3,6 +3,7 @@
 // Path templates use the spec's notation: `{param}` is a route parameter, possibly with a static prefix
 // inside its segment (`uebersicht-{overview}`).
 
+import { COUNTRIES } from './countries';
 import { LOCALES, type Locale } from './locales';
 
 export const ROUTE_PARAMS = ['slug', 'pdp', 'overview', 'category', 'id', 'trade', 'offerid', 'emailHash'] as const;
@@ -25,6 +26,9 @@ const defaultAndLocalized = (defaultPath: string, localized: string): PathsByLoc
   ...everywhere(localized),
   default: defaultPath,
 });
+/** Only the shops whose newsletter is on (spec §1: not Austria); elsewhere the path is a 404. */
+const withNewsletter = (path: string): PathsByLocale =>
+  Object.fromEntries(LOCALES.filter((l) => COUNTRIES[l].features.hasNewsletter).map((l) => [l, path]));
 const germanAnd = (german: string, rest: Omit<Record<Locale, string>, 'de' | 'at'>): PathsByLocale => ({
   ...rest,
   de: german,
@@ -87,10 +91,10 @@ export const ROUTE_MAP = {
     paths: everywhere('/browser/clarificationQuickAnswer/id/{id}/trade/{trade}/offerid/{offerid}'),
     legacyOf: 'quickAnswer',
   },
-  newsletterEnrich: { paths: everywhere('/newsletter/enrich') },
-  newsletterEnrichHash: { paths: everywhere('/newsletter/enrich/{emailHash}'), legacyOf: 'newsletterEnrich' },
-  newsletterUnsubscribe: { paths: everywhere('/newsletter/unsubscribe/{emailHash}') },
-  newsletterUnsubscribeSuccess: { paths: everywhere('/newsletter/unsubscribe/success') },
+  newsletterEnrich: { paths: withNewsletter('/newsletter/enrich') },
+  newsletterEnrichHash: { paths: withNewsletter('/newsletter/enrich/{emailHash}'), legacyOf: 'newsletterEnrich' },
+  newsletterUnsubscribe: { paths: withNewsletter('/newsletter/unsubscribe/{emailHash}') },
+  newsletterUnsubscribeSuccess: { paths: withNewsletter('/newsletter/unsubscribe/success') },
 } as const satisfies Record<string, RouteDef>;
 
 export type ScreenId = keyof typeof ROUTE_MAP;

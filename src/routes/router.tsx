@@ -79,6 +79,10 @@ const ACCOUNT_TEXT_SCREENS: ReadonlySet<ScreenId> = new Set([
   'passwordReset',
   'passwordForgot',
   'checkout',
+  // The newsletter pages use the form kit (field messages, saved note).
+  'newsletterEnrich',
+  'newsletterEnrichHash',
+  'newsletterUnsubscribe',
 ]);
 
 /** What every screen route shares: its localized path, its page module (lazy) and the error page. */

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { DeviceList } from '../../ui/catalogue/device-card';
 import { EntityGrid } from '../../ui/catalogue/entity-grid';
+import { NewsletterSignUp } from '../../ui/newsletter/sign-up';
 import { useShop } from '../../ui/shop-context';
 import { usePageData } from '../page-data';
 import { ScreenPage } from '../screen-page';
@@ -65,6 +66,7 @@ export default function HomePage() {
           </li>
         </ol>
       </section>
+      <NewsletterSignUp source="home" />
     </ScreenPage>
   );
 }

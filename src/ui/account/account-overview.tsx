@@ -1,9 +1,10 @@
 // The account overview of a logged-in customer: a greeting, the customer data, the trade history and
-// the way to the management screen.
+// the newsletter subscription and the way to the management screen.
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
+import { AccountNewsletter } from '../newsletter/account-newsletter';
 import { useShop } from '../shop-context';
 import { useAccount } from './account-provider';
 import { CustomerDetails } from './customer-details';
@@ -23,6 +24,7 @@ export function AccountOverview() {
         <CustomerDetails />
         <TradeHistory />
       </div>
+      <AccountNewsletter accessToken={account.getAccessToken} />
       <nav className="account-links" aria-label={i18n._(msg`Account settings`)}>
         <Link to={shop.path('accountManagement')}>{i18n._(msg`Password and account deletion`)}</Link>
       </nav>

@@ -1,5 +1,5 @@
 // Site footer: legal links to the content pages, the parcel carrier logo, and the per-country extras
-// (social media buttons DE/AT, rating seal and slider DE).
+// (social media buttons DE/AT, rating seal and slider DE, the newsletter sign-up where the shop has one).
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
@@ -9,6 +9,7 @@ import ratingsDe from '../../../data/ratings/de.json';
 import { CONTENT_TITLES } from '../content-titles';
 import { CarrierLogo } from '../brand/carrier-logo';
 import { useShop } from '../shop-context';
+import { NewsletterSignUp } from '../newsletter/sign-up';
 import { LanguageSwitch } from './language-switch';
 import { RatingSeal, RatingSlider } from './rating-slider';
 import { SKIP_TARGETS } from './skip-links';
@@ -33,7 +34,7 @@ const SOCIAL = [
   { name: 'LinkedIn', href: 'https://www.linkedin.com/', letter: 'in' },
 ] as const;
 
-export function Footer({ compact = false }: { compact?: boolean }) {
+export function Footer({ compact = false, newsletter = true }: { compact?: boolean; newsletter?: boolean }) {
   const { i18n } = useLingui();
   const shop = useShop();
   const { features, footerShippingLogo } = shop.country;
@@ -48,6 +49,7 @@ export function Footer({ compact = false }: { compact?: boolean }) {
           <RatingSlider reviews={reviews} />
         </div>
       )}
+      {!compact && newsletter && <NewsletterSignUp source="footer" />}
       <nav id={SKIP_TARGETS.footerLinks} tabIndex={-1} className="footer-links" aria-label={i18n._(msg`Footer links`)}>
         <ul>
           {LEGAL_LINKS.map((page) => (

@@ -33,7 +33,8 @@ export function Layout({ name, children }: { name: LayoutName; children: ReactNo
       <main id={SKIP_TARGETS.main} tabIndex={-1} className="main">
         {children}
       </main>
-      <Footer compact={widget} />
+      {/* The home page has its own newsletter sign-up: the footer does not repeat it there. */}
+      <Footer compact={widget} newsletter={!home} />
     </div>
   );
 }

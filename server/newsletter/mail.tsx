@@ -1,0 +1,118 @@
+// The newsletter mails (double opt-in confirmation, welcome) in the shop's language from the country's
+// sender. Every one carries the unsubscribe link in its text and the List-Unsubscribe header with
+// one-click unsubscribe (RFC 8058: List-Unsubscribe-Post, answered by POST /api/newsletter/unsubscribe/{hash}).
+// Links come from the shop's configured public origin, never from a request's Host.
+
+import type { FastifyBaseLogger } from 'fastify';
+import { countryConfig } from '../../src/config/countries';
+import type { Locale } from '../../src/config/locales';
+import { buildPath } from '../../src/config/routes';
+import { serverI18n } from '../i18n/catalog';
+import { ButtonLink, renderHtmlMail } from '../mail/html';
+import type { Mailer, MailMessage } from '../mail/mailer';
+
+export type NewsletterMail = { readonly kind: 'confirm'; readonly token: string } | { readonly kind: 'welcome' };
+
+/** Absolute links of one subscriber in one shop. */
+export function newsletterLinks(origin: string, locale: Locale, emailHash: string) {
+  return {
+    confirm: (token: string) => `${origin}${buildPath('newsletterEnrichHash', locale, { emailHash })}?confirm=${encodeURIComponent(token)}`,
+    enrich: `${origin}${buildPath('newsletterEnrichHash', locale, { emailHash })}`,
+    unsubscribe: `${origin}${buildPath('newsletterUnsubscribe', locale, { emailHash })}`,
+    /** The one-click endpoint of the List-Unsubscribe header (RFC 8058). */
+    oneClick: `${origin}/api/newsletter/unsubscribe/${emailHash}`,
+  };
+}
+
+type Block = { readonly text: string } | { readonly label: string; readonly url: string };
+
+export function newsletterMail(
+  mail: NewsletterMail,
+  locale: Locale,
+  origin: string,
+  to: { email: string; emailHash: string },
+): MailMessage {
+  const i18n = serverI18n(locale);
+  const country = countryConfig(locale);
+  const t = (part: string) => i18n._(`mail.newsletter.${mail.kind}.${part}`);
+  const links = newsletterLinks(origin, locale, to.emailHash);
+  const subject = t('subject');
+  const blocks: Block[] =
+    mail.kind === 'confirm'
+      ? [{ text: t('intro') }, { label: t('button'), url: links.confirm(mail.token) }, { text: t('validity') }, { text: t('ignore') }]
+      : [{ text: t('intro') }, { text: t('enrichIntro') }, { label: t('button'), url: links.enrich }];
+  const greeting = i18n._('mail.newsletter.greeting');
+  const closing = i18n._('mail.account.closing');
+  const signature = i18n._('mail.account.signature');
+  const unsubscribeText = i18n._('mail.newsletter.unsubscribe');
+
+  const text = [
+    greeting,
+    '',
+    ...blocks.flatMap((b) => ('url' in b ? [b.url, ''] : [b.text, ''])),
+    closing,
+    signature,
+    '',
+    '--',
+    unsubscribeText,
+    links.unsubscribe,
+    '',
+  ].join('\n');
+  const html = renderHtmlMail({
+    lang: country.icuLocale,
+    title: subject,
+    children: (
+      <>
+        <p>{greeting}</p>
+        {blocks.map((b, i) =>
+          'url' in b ? (
+            <ButtonLink key={i} href={b.url}>
+              {b.label}
+            </ButtonLink>
+          ) : (
+            <p key={i}>{b.text}</p>
+          ),
+        )}
+        <p>
+          {closing}
+          <br />
+          {signature}
+        </p>
+        <hr />
+        <p style={{ fontSize: 13, color: '#555555' }}>
+          <a href={links.unsubscribe}>{unsubscribeText}</a>
+        </p>
+      </>
+    ),
+  });
+  return {
+    from: { name: country.contact.fromName, address: country.contact.fromAddress },
+    to: { address: to.email },
+    subject,
+    text,
+    html,
+    headers: {
+      'List-Unsubscribe': `<${links.oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
+
+/** Hands the mail to the mailer without waiting; a failure is logged without the address. Never throws. */
+export function sendNewsletterMail(
+  services: { mailer: Mailer; publicOrigin: (locale: Locale) => string },
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+  input: { readonly mail: NewsletterMail; readonly locale: Locale; readonly to: { email: string; emailHash: string } },
+): void {
+  const context = { newsletterMail: input.mail.kind, locale: input.locale };
+  let sending: Promise<void>;
+  try {
+    sending = services.mailer.send(newsletterMail(input.mail, input.locale, services.publicOrigin(input.locale), input.to));
+  } catch (error) {
+    sending = Promise.reject(error);
+  }
+  sending.then(
+    () => log.info(context, 'newsletter mail sent'),
+    (error: unknown) => log.warn({ ...context, errorName: error instanceof Error ? error.name : 'Error' }, 'newsletter mail failed'),
+  );
+}

@@ -1,0 +1,85 @@
+// The sign-up form driven by the newsletter machine (src/machines/newsletter.ts): after a sign-up it
+// says the same for every address — "please confirm with the link we sent" (no enumeration).
+
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useRef, useState } from 'react';
+import type { NewsletterSource } from '../../contracts/newsletter';
+import { newsletterMachine } from '../../machines/newsletter';
+import { newsletterActors } from '../../machines/newsletter.actors';
+import { useApiClient } from '../api-context';
+import { useFocusFirstError, useFocusOnMount } from '../form/focus';
+import { useErrorOf } from '../form/issue-messages';
+import { SignUpFrame } from './sign-up-frame';
+
+// The form kit's words for an e-mail address, also in the shop catalog: this form is on every page.
+export const SIGN_UP_ISSUES = [msg`Please enter a valid e-mail address.`, msg`Please check this field.`];
+
+export default function SignUpForm({
+  source,
+  initialEmail,
+  autoFocus,
+}: {
+  source: NewsletterSource;
+  initialEmail: string;
+  autoFocus: boolean;
+}) {
+  const { i18n } = useLingui();
+  const api = useApiClient();
+  const machine = useMemo(() => newsletterMachine.provide({ actors: newsletterActors({ api }) }), [api]);
+  // Whatever was typed before this form loaded comes along.
+  const actor = useActorRef(machine, { input: { source, email: initialEmail } });
+  const state = useSelector(actor, (s) => s);
+  const form = useRef<HTMLFormElement>(null);
+  const [refused, setRefused] = useState(0);
+  useFocusFirstError(form, refused);
+  const errorOf = useErrorOf(state.context.errors);
+
+  if (state.matches('sent')) return <SignUpSent source={source} email={state.context.email.trim()} />;
+  const { failure } = state.context;
+  const problem = state.matches('failed') ? (
+    <div className="form-problem" role="alert">
+      <p>
+        {failure === 'rateLimited'
+          ? i18n._(msg`Too many attempts. Please wait a minute and try again.`)
+          : i18n._(msg`We could not sign you up right now. Please try again.`)}
+      </p>
+      {failure !== 'rateLimited' && (
+        <button type="button" className="button secondary" onClick={() => actor.send({ type: 'newsletter.retry' })}>
+          {i18n._(msg`Try again`)}
+        </button>
+      )}
+    </div>
+  ) : null;
+  return (
+    <SignUpFrame
+      source={source}
+      formRef={form}
+      email={state.context.email}
+      onEmail={(value) => actor.send({ type: 'newsletter.change', value })}
+      onSubmit={() => {
+        actor.send({ type: 'newsletter.submit' });
+        if (Object.keys(actor.getSnapshot().context.errors).length > 0) setRefused((n) => n + 1);
+      }}
+      sending={state.matches('sending')}
+      error={errorOf('email')}
+      problem={problem}
+      autoFocus={autoFocus}
+    />
+  );
+}
+
+function SignUpSent({ source, email }: { source: NewsletterSource; email: string }) {
+  const { i18n } = useLingui();
+  const focus = useFocusOnMount<HTMLHeadingElement>();
+  return (
+    <div className={`newsletter-signup newsletter-${source}`} data-testid={`newsletter-${source}-sent`} role="status">
+      <h2 tabIndex={-1} ref={focus}>
+        {i18n._(msg`Please confirm your subscription`)}
+      </h2>
+      <p>{i18n._(msg`We have sent an e-mail to ${email}. Please open the link in it to confirm that you want our newsletter.`)}</p>
+      <p className="field-hint">{i18n._(msg`No e-mail after a few minutes? Please also look in your spam folder.`)}</p>
+    </div>
+  );
+}
