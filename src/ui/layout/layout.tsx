@@ -8,6 +8,7 @@ import type { LayoutName } from '../../config/layouts';
 import { useShop } from '../shop-context';
 import { Footer } from './footer';
 import { Header } from './header';
+import { HelpButton } from './help-button';
 import { SKIP_TARGETS, SkipLinks } from './skip-links';
 
 const WIDGET_LAYOUTS: readonly LayoutName[] = ['b2bwidget-default', 'b2bwidget-home', 'aganwidget-default'];
@@ -34,6 +35,7 @@ export function Layout({ name, children }: { name: LayoutName; children: ReactNo
         {children}
       </main>
       <Footer compact={widget} />
+      {!widget && <HelpButton />}
     </div>
   );
 }
