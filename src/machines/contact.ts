@@ -252,8 +252,6 @@ export const contactMachine = setup({
     },
     sending: {
       entry: 'startSending',
-      // Events that change the form wait: the message being sent is the one shown.
-      on: { 'contact.change': {}, 'contact.business': {}, 'contact.attach': {}, 'contact.detach': {} },
       invoke: {
         src: 'send',
         input: ({ context }) => {
