@@ -12,6 +12,9 @@ const ACCOUNT_SOURCES = [
   '<rootDir>/src/routes/pages/account-*.tsx',
   '<rootDir>/src/routes/pages/password-*.tsx',
   '<rootDir>/src/ui/checkout/identity-step.tsx',
+  // The contact form is built from the form kit: the contact page and the help widget load this catalog too.
+  '<rootDir>/src/ui/contact/**',
+  '<rootDir>/src/routes/pages/contact.tsx',
 ];
 
 export default defineConfig({

@@ -12,6 +12,7 @@ import { findRedirect } from '../src/config/redirects';
 import type { ShopContext } from '../src/config/hosts';
 import type { PageAssets } from '../src/contracts/page-assets';
 import type { AccountServices } from './accounts/services';
+import type { ContactServices } from './contact/services';
 import type { AssetResolver } from './assets';
 import type { SearchBackend } from './catalogue/search-service';
 import type { CatalogueStore } from './catalogue/store';
@@ -19,6 +20,7 @@ import type { Database } from './db/client';
 import { apiErrorHandler } from './http/errors';
 import type { ShippingServices } from './mail/services';
 import { registerAccountRoutes } from './routes/accounts';
+import { registerContactRoutes } from './routes/contact';
 import { registerCustomerRoutes } from './routes/customers';
 import { registerDevMailboxRoutes } from './routes/dev-mailbox';
 import { registerLabelRoutes } from './routes/labels';
@@ -58,6 +60,8 @@ export interface ApiServices {
   readonly shipping?: ShippingServices;
   /** Accounts (spec §7 Account) and customer data; without it those endpoints answer 404. */
   readonly accounts?: AccountServices;
+  /** The contact form (POST /api/contact); without it that endpoint answers 404. */
+  readonly contact?: ContactServices;
 }
 
 export interface AppOptions {
@@ -210,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerDevMailboxRoutes(app, options.api.shipping);
     }
     registerVoucherRoutes(app, options.api.db);
+    if (options.api.contact) registerContactRoutes(app, options.api.db, options.api.contact);
     if (options.api.accounts) {
       registerAccountRoutes(app, options.api.db, options.api.accounts);
       registerCustomerRoutes(app, options.api.db, options.api.accounts);

@@ -58,6 +58,8 @@ const EnvSchema = z.object({
    * unsubscribe links of every mail already sent.
    */
   NEWSLETTER_SECRET: z.string().min(32, 'NEWSLETTER_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
+  /** Secret for the contact form tickets' HMAC; without it one is generated once into DATA_DIR/secrets/contact-secret. */
+  CONTACT_SECRET: z.string().min(32, 'CONTACT_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
   /** Redis for the account rate limits shared by several servers; without it each server counts in memory. */
   REDIS_URL: z
     .string()

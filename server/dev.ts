@@ -40,6 +40,7 @@ const app = await buildApp({
     searchBasicAuth: config.SEARCH_BASIC_AUTH,
     shipping: runtime.shipping,
     accounts: runtime.accounts,
+    contact: runtime.contact,
   },
   resolveAssets: () => ({ entry: '/src/entry-client.tsx', css: [], preloads: [], devScripts: [REFRESH_PREAMBLE] }),
   setup: async (instance) => {

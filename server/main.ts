@@ -31,6 +31,7 @@ export async function startServer() {
       searchBasicAuth: config.SEARCH_BASIC_AUTH,
       shipping: runtime.shipping,
       accounts: runtime.accounts,
+      contact: runtime.contact,
     },
   });
   app.addHook('onClose', () => runtime.close());

@@ -1,6 +1,6 @@
 // Operator command line (`npm run ops -- <command>`): catalogue import and statistics, search reindex,
 // and the trade life cycle (DESIGN.md §7: list, show, receive, inspect, clarification answers, pay,
-// cancel, return), and the newsletter export. It uses the same configuration as the server (DATABASE_URL or the embedded
+// cancel, return), the newsletter export and the contact messages (list, show). It uses the same configuration as the server (DATABASE_URL or the embedded
 // database in DATA_DIR). Failures print one line and exit 1; wrong arguments exit 2 with the usage.
 
 import { writeFile } from 'node:fs/promises';
@@ -14,6 +14,7 @@ import { RemoteSearch } from './catalogue/search-remote';
 import { loadSeedCatalogue } from './catalogue/seed';
 import { CatalogueStore } from './catalogue/store';
 import { readConfig } from './config';
+import { listContactMessages, showContactMessage } from './contact/service';
 import { openDatabase, type Database } from './db/client';
 import { databaseTarget } from './runtime';
 import { exportSubscribers } from './newsletter/export';
@@ -185,6 +186,53 @@ const COMMANDS: Record<string, Command> = {
         result.tradeStatus === 'clarification'
           ? `${ref.toUpperCase()} stays in clarification: other clarifications are still open`
           : `${ref.toUpperCase()} clarification → ${result.tradeStatus}`,
+      );
+    },
+  },
+  'contact list': {
+    usage: 'contact list [--limit <n>]',
+    help: 'Lists messages of the contact form and the help widget, newest first (default limit 50).',
+    run: async (args) => {
+      const { values } = parse(args, { limit: { type: 'string' } }, 0);
+      const limit = values.limit === undefined ? 50 : positiveInt(values.limit, '--limit');
+      const rows = await withDatabase((db) => listContactMessages(db, { limit }));
+      if (rows.length === 0) return console.log('no contact messages');
+      console.log(
+        table(
+          ['REFERENCE', 'SHOP', 'SUBJECT', 'FROM', 'TRADE', 'TO', 'STATUS', 'RECEIVED'],
+          rows.map((m) => [m.reference, m.locale, m.subject, m.email, m.tradeNumber ?? '', m.recipient, m.status, when(m.createdAt)]),
+        ),
+      );
+    },
+  },
+  'contact show': {
+    usage: 'contact show <KM-…>',
+    help: 'Shows one contact message: sender, subject, trade number, recipient, attachments and the text.',
+    run: async (args) => {
+      const [ref] = parse(args, {}, 1).positionals as [string];
+      if (!/^KM-\d{4}-[0-9A-F]{8}$/i.test(ref)) throw new UsageError(`"${ref}" is not a contact reference (KM-2026-1A2B3C4D).`);
+      const details = await withDatabase((db) => showContactMessage(db, ref));
+      if (!details) throw new Error(`There is no contact message ${ref.toUpperCase()}.`);
+      const { message: m, attachments } = details;
+      console.log(
+        [
+          `Contact message ${m.reference}   status: ${m.status}`,
+          `  shop ${m.locale} · ${m.source === 'widget' ? 'help widget' : 'contact page'} · received ${when(m.createdAt)}${m.mailedAt ? ` · mailed ${when(m.mailedAt)}` : ''}`,
+          `  from ${m.name} <${m.email}>`,
+          `  to ${m.recipient}${m.business ? ' (business)' : ''}`,
+          `  subject ${m.subject}${m.tradeNumber ? ` · trade ${m.tradeNumber}` : ''}`,
+          '',
+          'Attachments',
+          attachments.length
+            ? table(
+                ['#', 'NAME', 'TYPE', '>BYTES'],
+                attachments.map((a, i) => [String(i + 1), a.filename, a.contentType, String(a.size)]),
+              )
+            : '  none',
+          '',
+          'Message',
+          ...m.message.split('\n').map((line) => `  ${line}`),
+        ].join('\n'),
       );
     },
   },

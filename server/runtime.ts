@@ -5,6 +5,9 @@
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountServices } from './accounts/services';
+import { MemoryRateLimiter } from './accounts/rate-limit';
+import type { ContactServices } from './contact/services';
+import { loadSecret } from './secrets';
 import { createAccountServices, type AccountConfig } from './accounts/setup';
 import { importCatalogue, latestImport } from './catalogue/repository';
 import { seedChecksum } from './catalogue/seed-checksum';
@@ -25,6 +28,8 @@ export interface Runtime {
   readonly shipping?: ShippingServices;
   /** Accounts and customer data; present when createRuntime got the shipping and account settings. */
   readonly accounts?: AccountServices;
+  /** The contact form; present with the shipping settings (it mails through them). */
+  readonly contact?: ContactServices;
   close(): Promise<void>;
 }
 
@@ -55,6 +60,16 @@ export async function createRuntime(
       : new LocalSearch(store);
     const shipping = options.shipping ? await createShippingServices(options.shipping) : undefined;
     const accounts = shipping && options.accounts ? await createAccountServices(options.accounts, shipping, log) : undefined;
+    const contact: ContactServices | undefined = shipping && {
+      mailer: shipping.mailer,
+      // The accounts' counter (Redis with REDIS_URL) when there is one; the keys differ.
+      limiter: accounts?.limiter ?? new MemoryRateLimiter(),
+      ticketSecret: await loadSecret({
+        fromEnv: options.shipping?.CONTACT_SECRET,
+        dataDir: options.shipping?.DATA_DIR ?? DEFAULT_DATA_DIR,
+        file: 'secrets/contact-secret',
+      }),
+    };
     log?.info(
       {
         database: database.kind,
@@ -72,7 +87,7 @@ export async function createRuntime(
       await shipping?.mailer.close?.();
       await database.close();
     };
-    return { database, store, search, ...(shipping && { shipping }), ...(accounts && { accounts }), close };
+    return { database, store, search, ...(shipping && { shipping }), ...(accounts && { accounts }), ...(contact && { contact }), close };
   } catch (error) {
     await database.close();
     throw error;

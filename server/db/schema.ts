@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -556,4 +557,50 @@ export const newsletterEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (t) => [index('newsletter_events_subscriber_idx').on(t.subscriberId)],
+);
+
+/** Raw bytes (attachments). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/** Messages of the contact form and the help widget (server/contact): what was sent, to whom, and the mails. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey(),
+    /** KM-<year>-<8 hex>: quoted in the acknowledgment and by the operator CLI. */
+    reference: text('reference').notNull().unique(),
+    locale: text('locale').$type<Locale>().notNull(),
+    subject: text('subject').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    tradeNumber: text('trade_number'),
+    message: text('message').notNull(),
+    business: boolean('business').notNull(),
+    /** The address the message was mailed to (the country's contact or partner address). */
+    recipient: text('recipient').notNull(),
+    /** Where it was sent from: the contact page or the help widget. */
+    source: text('source').notNull(),
+    status: text('status').$type<'received' | 'mailed' | 'mailFailed'>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
+
+export const contactAttachments = pgTable(
+  'contact_attachments',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    filename: text('filename').notNull(),
+    /** Sniffed from the content (file-type), never the browser's claim. */
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [uniqueIndex('contact_attachments_pk').on(t.messageId, t.position)],
 );

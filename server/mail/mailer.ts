@@ -14,6 +14,8 @@ export interface MailAttachment {
 export interface MailMessage {
   readonly from: MailAddress;
   readonly to: MailAddress;
+  /** Where answers go when it is not `from` (a contact message: the sender). */
+  readonly replyTo?: MailAddress;
   readonly subject: string;
   readonly text: string;
   readonly html: string;

@@ -12,6 +12,7 @@ export function mailOptions(message: MailMessage): SendMailOptions {
   return {
     from: address(message.from),
     to: address(message.to),
+    ...(message.replyTo && { replyTo: address(message.replyTo) }),
     subject: message.subject,
     text: message.text,
     html: message.html,

@@ -31,6 +31,8 @@ export interface ShippingConfig {
   readonly SMTP_URL?: string;
   readonly PUBLIC_ORIGINS?: PublicOrigins;
   readonly LABEL_SECRET?: string;
+  /** Signs the contact form tickets (server/contact/ticket.ts). */
+  readonly CONTACT_SECRET?: string;
   readonly DEV_MAILBOX?: boolean;
 }
 

@@ -42,6 +42,16 @@ export const ISSUE_CODES = [
   'offerUnknown',
   /** A voucher the server refused (the answer's `reason` says why). */
   'voucher',
+  /** Not a trade number (TR-2026-000123). */
+  'tradeNumber',
+  /** An attachment that is not an image (JPEG, PNG, WebP, GIF, HEIC) or a PDF, judged by its content. */
+  'attachmentType',
+  /** An attachment larger than the size limit. */
+  'attachmentTooLarge',
+  /** More attachments than a message may carry. */
+  'tooManyAttachments',
+  /** A form sent sooner after it was opened than a person can fill it in (anti-spam). */
+  'tooFast',
   /** Anything else: the value does not fit (wrong type, unknown option, ...). */
   'invalid',
 ] as const;

@@ -12,6 +12,9 @@ import { isValidPostalCode } from '../config/rules';
 import { coded } from './issues';
 import { ApiErrorSchema, ConditionIdSchema } from './offers';
 
+/** A trade number as the shop hands it out: TR-<year>-<6 or more digits> (TR-2026-000123). */
+export const TRADE_NUMBER = /^TR-\d{4}-\d{6,}$/;
+
 /** Most devices one trade may hold. */
 export const MAX_TRADE_OFFERS = 20;
 
@@ -157,7 +160,7 @@ export type TradeItem = z.infer<typeof TradeItemSchema>;
 export const TradeSchema = z.object({
   tradeId: z.uuid(),
   /** Human-friendly, sequential per year: TR-2026-000123. */
-  tradeNumber: z.string().regex(/^TR-\d{4}-\d{6,}$/),
+  tradeNumber: z.string().regex(TRADE_NUMBER),
   /** Spec §3 transactionId (0 in the checkout state means none). */
   transactionId: z.number().int().positive(),
   status: TradeStatusSchema,

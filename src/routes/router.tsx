@@ -69,8 +69,9 @@ function catalogueHead(i18n: I18n, screen: ScreenId, data: CategoryData | Overvi
   });
 }
 
-/** Screens that show account texts (log-in, registration, account pages; the checkout's identity step). */
+/** Screens that show account texts (log-in, registration, account pages; the checkout's identity step; the contact form). */
 const ACCOUNT_TEXT_SCREENS: ReadonlySet<ScreenId> = new Set([
+  'contact',
   'accountOverview',
   'accountRegister',
   'accountManagement',

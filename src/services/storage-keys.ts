@@ -11,6 +11,9 @@ export const STORAGE_KEYS = {
   checkout: 'checkout-flow',
 } as const;
 
+/** The draft of the contact form (contact page and help widget share it). */
+export const CONTACT_DRAFT_KEY = 'contact-draft';
+
 /** The offer flow of one device (answers and offer). */
 export const offerStorageKey = (deviceId: number) => `offer:${deviceId}`;
 

@@ -1,24 +1,13 @@
-import type { MessageDescriptor } from '@lingui/core';
+// The contact page: the contact form (subject, name, e-mail, trade number, message, attachments),
+// and the country's address for those who prefer their own mail program.
+
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { CONTACT_SUBJECTS, CONTACT_WIDGET_KEYS, type ContactSubject } from '../../config/contact';
+import { CONTACT_WIDGET_KEYS } from '../../config/contact';
+import { ContactForm } from '../../ui/contact/contact-form';
 import { useShop } from '../../ui/shop-context';
 import { ScreenPage } from '../screen-page';
-
-/** Labels of the ten contact subjects of the help widget (spec §1). */
-const SUBJECT_LABELS: Record<ContactSubject, MessageDescriptor> = {
-  dataChangeOrDocument: msg`Data change or document request`,
-  returns: msg`Questions about returns`,
-  payment: msg`Questions about payment`,
-  purchaseProcess: msg`Questions about the purchase process`,
-  orderCancellation: msg`Cancel an order`,
-  topicNotListed: msg`My topic is not listed`,
-  deviceNotListed: msg`My device is not listed`,
-  newOffer: msg`Questions about a new offer`,
-  orderStatus: msg`Order status`,
-  customerAccount: msg`Customer account`,
-};
 
 export default function ContactPage() {
   const { i18n } = useLingui();
@@ -26,21 +15,17 @@ export default function ContactPage() {
   const address = country.contact.toAddress;
   return (
     <ScreenPage screen="contact">
-      <p>
-        <Trans>
-          Write to us at <a href={`mailto:${address}`}>{address}</a>. We answer within one working day.
-        </Trans>
-      </p>
-      <h2>
-        <Trans>We can help with</Trans>
-      </h2>
-      <ul className="subjects" data-widget-key={CONTACT_WIDGET_KEYS[locale]}>
-        {CONTACT_SUBJECTS.map((subject) => (
-          <li key={subject} data-subject={subject}>
-            {i18n._(SUBJECT_LABELS[subject])}
-          </li>
-        ))}
-      </ul>
+      <div className="contact-page" data-widget-key={CONTACT_WIDGET_KEYS[locale]}>
+        <p className="lead">
+          {i18n._(msg`Write to us with the form below. We answer within one working day and send you a confirmation right away.`)}
+        </p>
+        <ContactForm source="page" />
+        <p className="contact-alternative">
+          <Trans>
+            You can also write to us at <a href={`mailto:${address}`}>{address}</a>.
+          </Trans>
+        </p>
+      </div>
     </ScreenPage>
   );
 }

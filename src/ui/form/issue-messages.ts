@@ -7,6 +7,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { Locale } from '../../config/locales';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../contracts/account';
+import { CONTACT_LIMITS } from '../../contracts/contact';
 import type { IssueCode } from '../../contracts/issues';
 import type { FieldErrors } from '../../machines/form';
 import { useShop } from '../shop-context';
@@ -29,6 +30,9 @@ const REQUIRED: Readonly<Record<string, MessageDescriptor>> = {
   voucherCode: msg`Enter a voucher code of 1 to 40 characters, or leave the field empty.`,
   termsAccepted: msg`Please accept the terms and conditions.`,
   privacyAccepted: msg`Please accept the privacy policy to create an account.`,
+  subject: msg`Please choose what your message is about.`,
+  name: msg`Please enter your name.`,
+  message: msg`Please write your message.`,
 };
 
 /** An example postal code of each shop, for the postal code message. */
@@ -87,6 +91,20 @@ export function issueMessage(i18n: I18n, locale: Locale, path: string, code: Iss
       return i18n._(msg`This offer is not available any more. Please remove it from your cart.`);
     case 'voucher':
       return i18n._(msg`This voucher code cannot be used.`);
+    case 'tradeNumber':
+      return i18n._(msg`A trade number looks like TR-2026-000123. Please check it or leave the field empty.`);
+    case 'attachmentType':
+      return i18n._(msg`This file cannot be attached. Please attach photos (JPEG, PNG, WebP, GIF, HEIC) or PDF files.`);
+    case 'attachmentTooLarge': {
+      const megabytes = CONTACT_LIMITS.attachmentBytes / 1024 / 1024;
+      return i18n._(msg`This file is too large. Each file may have at most ${megabytes} MB.`);
+    }
+    case 'tooManyAttachments': {
+      const count = CONTACT_LIMITS.attachments;
+      return i18n._(msg`Please attach at most ${count} files.`);
+    }
+    case 'tooFast':
+      return i18n._(msg`That was very quick. Please check your message and send it again.`);
     case 'invalid':
       return i18n._(msg`Please check this field.`);
   }

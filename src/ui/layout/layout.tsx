@@ -8,6 +8,7 @@ import type { LayoutName } from '../../config/layouts';
 import { useShop } from '../shop-context';
 import { Footer } from './footer';
 import { Header } from './header';
+import { HelpButton } from './help-button';
 import { SKIP_TARGETS, SkipLinks } from './skip-links';
 
 const WIDGET_LAYOUTS: readonly LayoutName[] = ['b2bwidget-default', 'b2bwidget-home', 'aganwidget-default'];
@@ -35,6 +36,7 @@ export function Layout({ name, children }: { name: LayoutName; children: ReactNo
       </main>
       {/* The home page has its own newsletter sign-up: the footer does not repeat it there. */}
       <Footer compact={widget} newsletter={!home} />
+      {!widget && <HelpButton />}
     </div>
   );
 }

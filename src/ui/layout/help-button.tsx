@@ -1,0 +1,61 @@
+// The floating help button of the country shops. Tiny on purpose: the dialog, the contact form and
+// their texts load on the first click (docs/decisions/021), not with the page.
+
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { useRouterState } from '@tanstack/react-router';
+import { useRef, useState, type ComponentType } from 'react';
+import { withAccountMessages } from '../../i18n/i18n';
+import type { HelpDialogProps } from '../contact/help-dialog';
+import { useShop } from '../shop-context';
+
+export function HelpButton() {
+  const { i18n } = useLingui();
+  const { locale } = useShop();
+  const button = useRef<HTMLButtonElement>(null);
+  const [Dialog, setDialog] = useState<ComponentType<HelpDialogProps> | null>(null);
+  const [open, setOpen] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const screen = useRouterState({ select: (state) => state.matches.at(-1)?.staticData.screen });
+
+  const show = async () => {
+    if (!Dialog) {
+      setLoading(true);
+      try {
+        // The form's texts live in the account catalog with the form kit (lingui.config.ts).
+        const [module] = await Promise.all([import('../contact/help-dialog'), withAccountMessages(i18n, locale)]);
+        setDialog(() => module.HelpDialog);
+      } finally {
+        setLoading(false);
+      }
+    }
+    setOpen(true);
+  };
+
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="help-button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-busy={loading || undefined}
+        data-testid="help-button"
+        onClick={() => void show()}
+      >
+        <span aria-hidden="true">?</span> {i18n._(msg`Help`)}
+      </button>
+      {Dialog && (
+        <Dialog
+          open={open}
+          screen={screen}
+          onClose={() => {
+            setOpen(false);
+            button.current?.focus();
+          }}
+        />
+      )}
+    </>
+  );
+}
