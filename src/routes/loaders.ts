@@ -5,6 +5,7 @@
 
 import { notFound } from '@tanstack/react-router';
 import { contentPageForSlug, type ContentPage } from '../config/content';
+import type { ContentDocument } from '../contracts/content';
 import type { CatalogueApi } from '../services/catalogue/search';
 import type { CategoryData } from '../services/catalogue/get-category';
 import type { DeviceData } from '../services/catalogue/get-device';
@@ -14,7 +15,7 @@ import type { RouterContext } from './root';
 
 export type { CategoryData, DeviceData, HomeData, OverviewData };
 
-export type LoaderContext = Pick<RouterContext, 'shop' | 'queryClient' | 'catalogueSearch'>;
+export type LoaderContext = Pick<RouterContext, 'shop' | 'queryClient' | 'catalogueSearch' | 'content'>;
 
 const catalogueOf = (context: LoaderContext): CatalogueApi => ({ search: context.catalogueSearch, locale: context.shop.locale });
 
@@ -61,11 +62,14 @@ export async function loadProduct(context: LoaderContext, url: string): Promise<
 export interface ContentData {
   readonly kind: 'content';
   readonly page: ContentPage;
+  /** The page's text, rendered and sanitised on the server from its Markdown file. */
+  readonly document: ContentDocument;
 }
 
-/** An information page: which one the slug names (unknown slugs are not found). */
-export function loadContent(context: LoaderContext, slug: string): ContentData {
-  return { kind: 'content', page: found(contentPageForSlug(context.shop.locale, slug) ?? null) };
+/** An information page: which one the slug names and its text (unknown slugs are not found). */
+export async function loadContent(context: LoaderContext, slug: string): Promise<ContentData> {
+  const page = found(contentPageForSlug(context.shop.locale, slug) ?? null);
+  return { kind: 'content', page, document: found(await context.content(context.shop.locale, page)) };
 }
 
 /** Title, description and keywords a catalogue page takes from its data. */
