@@ -1,5 +1,6 @@
 // Country configuration (spec §3 "Country configuration", values from spec §1, §5, §9 and DESIGN.md §4).
 
+import { HOME_BANNERS, type HomeBanner } from './home-banners';
 import type { Locale } from './locales';
 
 export type PaymentTypeKey = 'directDebitSwift' | 'paypal';
@@ -35,6 +36,8 @@ export interface CountryConfig {
   readonly footerShippingLogo: Readonly<{ carrier: ShippingCarrier; height: 20 | 36 }>;
   readonly zipFormatRegExp: RegExp;
   readonly dateFormat: 'dd.mm.yy' | 'dd/mm/yy';
+  /** Home page banners, shown when hasHomeBanner is on (src/config/home-banners.ts). */
+  readonly homeBanners: readonly HomeBanner[];
   readonly features: Readonly<{
     hasNewsletter: boolean;
     hasHomeBanner: boolean;
@@ -64,6 +67,7 @@ export const COUNTRIES: Readonly<Record<Locale, CountryConfig>> = {
   default: {
     ...base,
     locale: 'default',
+    homeBanners: HOME_BANNERS.default,
     application: 'tradein-default',
     icuLocale: 'en-GB',
     countryCode: 'DE',
@@ -92,6 +96,7 @@ export const COUNTRIES: Readonly<Record<Locale, CountryConfig>> = {
   de: {
     ...base,
     locale: 'de',
+    homeBanners: HOME_BANNERS.de,
     application: 'tradein-de',
     icuLocale: 'de-DE',
     countryCode: 'DE',
@@ -125,6 +130,7 @@ export const COUNTRIES: Readonly<Record<Locale, CountryConfig>> = {
   at: {
     ...base,
     locale: 'at',
+    homeBanners: HOME_BANNERS.at,
     application: 'tradein-at',
     icuLocale: 'de-AT',
     countryCode: 'AT',
@@ -153,6 +159,7 @@ export const COUNTRIES: Readonly<Record<Locale, CountryConfig>> = {
   es: {
     ...base,
     locale: 'es',
+    homeBanners: HOME_BANNERS.es,
     application: 'tradein-es',
     icuLocale: 'es-ES',
     countryCode: 'ES',
@@ -181,6 +188,7 @@ export const COUNTRIES: Readonly<Record<Locale, CountryConfig>> = {
   fr: {
     ...base,
     locale: 'fr',
+    homeBanners: HOME_BANNERS.fr,
     application: 'tradein-fr',
     icuLocale: 'fr-FR',
     countryCode: 'FR',
@@ -210,6 +218,7 @@ export const COUNTRIES: Readonly<Record<Locale, CountryConfig>> = {
   it: {
     ...base,
     locale: 'it',
+    homeBanners: HOME_BANNERS.it,
     application: 'tradein-it',
     icuLocale: 'it-IT',
     countryCode: 'IT',

@@ -2,6 +2,7 @@
 
 import { useLingui } from '@lingui/react';
 import { Breadcrumbs, HOME_CRUMB } from '../ui/catalogue/breadcrumbs';
+import { ConditionsVideo } from '../ui/offer/conditions-video';
 import { OfferFlow } from '../ui/offer/offer-flow';
 import { useShop } from '../ui/shop-context';
 import type { Device } from '../services/catalogue/entities';
@@ -29,6 +30,8 @@ export function DeviceView({ device }: { device: Device }) {
         </div>
         {/* A new offer flow per device: the key resets the machine on client-side navigation. */}
         <OfferFlow key={device.id} device={device} />
+        {/* Next to the questions: what the grades their answers lead to look like. */}
+        <ConditionsVideo />
       </ScreenPage>
     </>
   );

@@ -2,6 +2,8 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { DeviceList } from '../../ui/catalogue/device-card';
 import { EntityGrid } from '../../ui/catalogue/entity-grid';
+import { HomeBanner } from '../../ui/home-banner';
+import { ConditionsVideo } from '../../ui/offer/conditions-video';
 import { useShop } from '../../ui/shop-context';
 import { usePageData } from '../page-data';
 import { ScreenPage } from '../screen-page';
@@ -12,6 +14,7 @@ export default function HomePage() {
   useLingui();
   return (
     <ScreenPage screen="home">
+      <HomeBanner />
       <section aria-labelledby="home-categories">
         <h2 id="home-categories">
           <Trans>What would you like to sell?</Trans>
@@ -65,6 +68,7 @@ export default function HomePage() {
           </li>
         </ol>
       </section>
+      <ConditionsVideo />
     </ScreenPage>
   );
 }

@@ -1,0 +1,75 @@
+// The home page banner of each country shop (spec §1 "every country shows a home banner", §3
+// hasHomeBanner): campaign text an operator edits here, in the shop's language, with a link and an
+// optional date range. The first banner whose range includes today is shown.
+
+export interface HomeBanner {
+  /** Stable id (tests and the page's data attribute). */
+  readonly id: string;
+  readonly text: string;
+  readonly link: { readonly label: string; readonly href: string };
+  /** First day shown, `YYYY-MM-DD` (UTC), inclusive; absent: since always. */
+  readonly from?: string;
+  /** Last day shown, `YYYY-MM-DD` (UTC), inclusive; absent: no end. */
+  readonly until?: string;
+}
+
+/** The banner to show on `date`, or undefined when none is active. */
+export function activeHomeBanner(banners: readonly HomeBanner[], date: Date): HomeBanner | undefined {
+  const day = date.toISOString().slice(0, 10);
+  return banners.find((b) => (b.from === undefined || b.from <= day) && (b.until === undefined || day <= b.until));
+}
+
+const GERMAN_SEASON = {
+  id: 'new-phone-season',
+  text: 'Ein neues Handy unterm Weihnachtsbaum? Verkaufen Sie das alte – so löschen Sie vorher Ihre Daten sicher.',
+  link: { label: 'Anleitung zur Datenlöschung', href: '/content/datenloeschung' },
+  from: '2026-12-20',
+  until: '2027-01-15',
+} as const;
+
+export const HOME_BANNERS = {
+  default: [
+    {
+      id: 'free-shipping',
+      text: 'Sell your old devices: binding offers valid for 21 days, free shipping and fast payment.',
+      link: { label: 'How it works', href: '/content/how-it-works' },
+    },
+  ],
+  de: [
+    GERMAN_SEASON,
+    {
+      id: 'free-shipping',
+      text: 'Alte Geräte verkaufen: verbindliches Angebot, 21 Tage gültig, kostenloser Versand mit DHL.',
+      link: { label: 'So funktioniert’s', href: '/content/so-funktionierts' },
+    },
+  ],
+  at: [
+    GERMAN_SEASON,
+    {
+      id: 'free-shipping',
+      text: 'Alte Geräte verkaufen: verbindliches Angebot, 21 Tage gültig, kostenloser Versand mit UPS.',
+      link: { label: 'So funktioniert’s', href: '/content/so-funktionierts' },
+    },
+  ],
+  es: [
+    {
+      id: 'free-shipping',
+      text: 'Vende tus dispositivos usados: oferta vinculante válida 21 días, envío gratuito con UPS y pago rápido.',
+      link: { label: 'Cómo funciona', href: '/content/como-funciona' },
+    },
+  ],
+  fr: [
+    {
+      id: 'free-shipping',
+      text: 'Vendez vos appareils d’occasion : offre ferme valable 21 jours, envoi gratuit avec UPS et paiement rapide.',
+      link: { label: 'Comment ça marche', href: '/content/comment-ca-marche' },
+    },
+  ],
+  it: [
+    {
+      id: 'free-shipping',
+      text: 'Vendi i tuoi dispositivi usati: offerta vincolante valida 21 giorni, spedizione gratuita con UPS e pagamento rapido.',
+      link: { label: 'Come funziona', href: '/content/come-funziona' },
+    },
+  ],
+} as const satisfies Record<string, readonly HomeBanner[]>;
