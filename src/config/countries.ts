@@ -1,6 +1,5 @@
 // Country configuration (spec §3 "Country configuration", values from spec §1, §5, §9 and DESIGN.md §4).
 
-import { HOME_BANNERS, type HomeBanner } from './home-banners';
 import type { Locale } from './locales';
 
 export type PaymentTypeKey = 'directDebitSwift' | 'paypal';
@@ -36,10 +35,9 @@ export interface CountryConfig {
   readonly footerShippingLogo: Readonly<{ carrier: ShippingCarrier; height: 20 | 36 }>;
   readonly zipFormatRegExp: RegExp;
   readonly dateFormat: 'dd.mm.yy' | 'dd/mm/yy';
-  /** Home page banners, shown when hasHomeBanner is on (src/config/home-banners.ts). */
-  readonly homeBanners: readonly HomeBanner[];
   readonly features: Readonly<{
     hasNewsletter: boolean;
+    /** Its text, link and dates: src/config/home-banners.ts. */
     hasHomeBanner: boolean;
     hasSocialMediaButtons: boolean;
     hasConditionsVideo: boolean;
@@ -67,7 +65,6 @@ export const COUNTRIES: Readonly<Record<Locale, CountryConfig>> = {
   default: {
     ...base,
     locale: 'default',
-    homeBanners: HOME_BANNERS.default,
     application: 'tradein-default',
     icuLocale: 'en-GB',
     countryCode: 'DE',
@@ -96,7 +93,6 @@ export const COUNTRIES: Readonly<Record<Locale, CountryConfig>> = {
   de: {
     ...base,
     locale: 'de',
-    homeBanners: HOME_BANNERS.de,
     application: 'tradein-de',
     icuLocale: 'de-DE',
     countryCode: 'DE',
@@ -130,7 +126,6 @@ export const COUNTRIES: Readonly<Record<Locale, CountryConfig>> = {
   at: {
     ...base,
     locale: 'at',
-    homeBanners: HOME_BANNERS.at,
     application: 'tradein-at',
     icuLocale: 'de-AT',
     countryCode: 'AT',
@@ -159,7 +154,6 @@ export const COUNTRIES: Readonly<Record<Locale, CountryConfig>> = {
   es: {
     ...base,
     locale: 'es',
-    homeBanners: HOME_BANNERS.es,
     application: 'tradein-es',
     icuLocale: 'es-ES',
     countryCode: 'ES',
@@ -188,7 +182,6 @@ export const COUNTRIES: Readonly<Record<Locale, CountryConfig>> = {
   fr: {
     ...base,
     locale: 'fr',
-    homeBanners: HOME_BANNERS.fr,
     application: 'tradein-fr',
     icuLocale: 'fr-FR',
     countryCode: 'FR',
@@ -218,7 +211,6 @@ export const COUNTRIES: Readonly<Record<Locale, CountryConfig>> = {
   it: {
     ...base,
     locale: 'it',
-    homeBanners: HOME_BANNERS.it,
     application: 'tradein-it',
     icuLocale: 'it-IT',
     countryCode: 'IT',

@@ -1,6 +1,10 @@
 // The home page banner of each country shop (spec §1 "every country shows a home banner", §3
 // hasHomeBanner): campaign text an operator edits here, in the shop's language, with a link and an
-// optional date range. The first banner whose range includes today is shown.
+// optional date range. The first banner whose range includes today is shown. The home route's loader
+// picks it (on the server for the first page), so no shop's banners travel in the page's JavaScript.
+
+import { countryConfig } from './countries';
+import type { Locale } from './locales';
 
 export interface HomeBanner {
   /** Stable id (tests and the page's data attribute). */
@@ -72,4 +76,9 @@ export const HOME_BANNERS = {
       link: { label: 'Come funziona', href: '/content/come-funziona' },
     },
   ],
-} as const satisfies Record<string, readonly HomeBanner[]>;
+} as const satisfies Record<Locale, readonly HomeBanner[]>;
+
+/** The banner the shop's home page shows on `date`, if the country shows banners and one is active. */
+export function homeBannerOf(locale: Locale, date: Date): HomeBanner | undefined {
+  return countryConfig(locale).features.hasHomeBanner ? activeHomeBanner(HOME_BANNERS[locale], date) : undefined;
+}

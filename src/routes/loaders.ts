@@ -9,11 +9,17 @@ import type { ContentDocument } from '../contracts/content';
 import type { CatalogueApi } from '../services/catalogue/search';
 import type { CategoryData } from '../services/catalogue/get-category';
 import type { DeviceData } from '../services/catalogue/get-device';
-import type { HomeData } from '../services/catalogue/get-home';
+import type { HomeData as CatalogueHome } from '../services/catalogue/get-home';
+import type { HomeBanner } from '../config/home-banners';
 import type { OverviewData } from '../services/catalogue/get-overview';
 import type { RouterContext } from './root';
 
-export type { CategoryData, DeviceData, HomeData, OverviewData };
+export type { CategoryData, DeviceData, OverviewData };
+
+/** The home page: the catalogue's categories and popular devices, and the country's banner of today. */
+export interface HomeData extends CatalogueHome {
+  readonly banner: HomeBanner | null;
+}
 
 export type LoaderContext = Pick<RouterContext, 'shop' | 'queryClient' | 'catalogueSearch' | 'content'>;
 
@@ -25,8 +31,13 @@ function found<T>(data: T | null): T {
 }
 
 export async function loadHome(context: LoaderContext): Promise<HomeData> {
-  const [queryClient, { homeQueryOptions }] = await Promise.all([context.queryClient.load(), import('../services/catalogue/get-home')]);
-  return queryClient.ensureQueryData(homeQueryOptions(catalogueOf(context)));
+  const [queryClient, { homeQueryOptions }, { homeBannerOf }] = await Promise.all([
+    context.queryClient.load(),
+    import('../services/catalogue/get-home'),
+    import('../config/home-banners'),
+  ]);
+  const home = await queryClient.ensureQueryData(homeQueryOptions(catalogueOf(context)));
+  return { ...home, banner: homeBannerOf(context.shop.locale, new Date()) ?? null };
 }
 
 export async function loadSellCategory(context: LoaderContext, url: string): Promise<CategoryData> {

@@ -1,16 +1,12 @@
-// The country's home banner (src/config/home-banners.ts), when the country shows one and a banner's
-// date range includes today.
+// The country's home banner of today (src/config/home-banners.ts), as the home loader picked it.
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
-import { activeHomeBanner } from '../config/home-banners';
-import { useShop } from './shop-context';
+import type { HomeBanner as Banner } from '../config/home-banners';
 
-export function HomeBanner({ now = new Date() }: { now?: Date }) {
+export function HomeBanner({ banner }: { banner: Banner | null }) {
   const { i18n } = useLingui();
-  const { country } = useShop();
-  const banner = country.features.hasHomeBanner ? activeHomeBanner(country.homeBanners, now) : undefined;
   if (!banner) return null;
   return (
     <aside className="home-banner" aria-label={i18n._(msg`Announcement`)} data-banner={banner.id}>

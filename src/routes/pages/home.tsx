@@ -9,12 +9,12 @@ import { usePageData } from '../page-data';
 import { ScreenPage } from '../screen-page';
 
 export default function HomePage() {
-  const { categories, popular } = usePageData('home');
+  const { categories, popular, banner } = usePageData('home');
   const shop = useShop();
   useLingui();
   return (
     <ScreenPage screen="home">
-      <HomeBanner />
+      <HomeBanner banner={banner} />
       <section aria-labelledby="home-categories">
         <h2 id="home-categories">
           <Trans>What would you like to sell?</Trans>
