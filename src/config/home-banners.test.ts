@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from './countries';
 import { CONTENT_SLUGS } from './content';
-import { HOME_BANNERS, activeHomeBanner, homeBannerOf, type HomeBanner } from './home-banners';
+import { B2B_WIDGET_BANNERS, HOME_BANNERS, activeHomeBanner, homeBannerOf, type HomeBanner } from './home-banners';
 import { LOCALES } from './locales';
 
 const banners: HomeBanner[] = [
@@ -27,7 +27,7 @@ describe.each(LOCALES)('the %s home banners', (locale) => {
   const country = COUNTRIES[locale];
   const configured: readonly HomeBanner[] = HOME_BANNERS[locale];
   it('exist where the country shows a banner, with text, valid dates and links to the shop’s own pages', () => {
-    if (country.features.hasHomeBanner) expect(homeBannerOf(locale, new Date())).toBeDefined();
+    if (country.features.hasHomeBanner) expect(homeBannerOf({ locale, mode: 'default' }, new Date())).toBeDefined();
     const slugs = Object.values(CONTENT_SLUGS[locale]);
     for (const banner of configured) {
       expect(banner.text.length).toBeGreaterThan(20);
@@ -40,5 +40,14 @@ describe.each(LOCALES)('the %s home banners', (locale) => {
     // An undated banner last, so the shop always has one to show.
     const last = configured.at(-1);
     expect(last?.from === undefined && last?.until === undefined).toBe(true);
+  });
+});
+
+describe('the partner widget', () => {
+  it('shows the business banner instead of the consumer one', () => {
+    const now = new Date('2026-11-24T12:00:00Z');
+    expect(homeBannerOf({ locale: 'de', mode: 'b2bWidget' }, now)).toBe(B2B_WIDGET_BANNERS[0]);
+    expect(homeBannerOf({ locale: 'de', mode: 'default' }, now)?.id).toBe('free-shipping');
+    expect(homeBannerOf({ locale: 'de', mode: 'default' }, new Date('2026-12-24T12:00:00Z'))?.id).toBe('new-phone-season');
   });
 });

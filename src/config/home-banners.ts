@@ -4,6 +4,7 @@
 // picks it (on the server for the first page), so no shop's banners travel in the page's JavaScript.
 
 import { countryConfig } from './countries';
+import type { ShopMode } from './hosts';
 import type { Locale } from './locales';
 
 export interface HomeBanner {
@@ -78,7 +79,17 @@ export const HOME_BANNERS = {
   ],
 } as const satisfies Record<Locale, readonly HomeBanner[]>;
 
+/** The German partner widget (b2bWidget mode) speaks to companies. */
+export const B2B_WIDGET_BANNERS: readonly HomeBanner[] = [
+  {
+    id: 'b2b-widget',
+    text: 'Verkaufen Sie die Geräte Ihres Unternehmens: ein Angebot, eine Abholung, Zahlung gegen Rechnung.',
+    link: { label: 'Ankaufsportal für Unternehmen', href: '/b2b/ankaufsportal' },
+  },
+];
+
 /** The banner the shop's home page shows on `date`, if the country shows banners and one is active. */
-export function homeBannerOf(locale: Locale, date: Date): HomeBanner | undefined {
-  return countryConfig(locale).features.hasHomeBanner ? activeHomeBanner(HOME_BANNERS[locale], date) : undefined;
+export function homeBannerOf(shop: { readonly locale: Locale; readonly mode: ShopMode }, date: Date): HomeBanner | undefined {
+  if (!countryConfig(shop.locale).features.hasHomeBanner) return undefined;
+  return activeHomeBanner(shop.mode === 'b2bWidget' ? B2B_WIDGET_BANNERS : HOME_BANNERS[shop.locale], date);
 }

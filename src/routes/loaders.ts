@@ -37,7 +37,7 @@ export async function loadHome(context: LoaderContext): Promise<HomeData> {
     import('../config/home-banners'),
   ]);
   const home = await queryClient.ensureQueryData(homeQueryOptions(catalogueOf(context)));
-  return { ...home, banner: homeBannerOf(context.shop.locale, new Date()) ?? null };
+  return { ...home, banner: homeBannerOf(context.shop, new Date()) ?? null };
 }
 
 export async function loadSellCategory(context: LoaderContext, url: string): Promise<CategoryData> {

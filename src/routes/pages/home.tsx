@@ -2,19 +2,17 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { DeviceList } from '../../ui/catalogue/device-card';
 import { EntityGrid } from '../../ui/catalogue/entity-grid';
-import { HomeBanner } from '../../ui/home-banner';
 import { ConditionsVideo } from '../../ui/offer/conditions-video';
 import { useShop } from '../../ui/shop-context';
 import { usePageData } from '../page-data';
 import { ScreenPage } from '../screen-page';
 
 export default function HomePage() {
-  const { categories, popular, banner } = usePageData('home');
+  const { categories, popular } = usePageData('home');
   const shop = useShop();
   useLingui();
   return (
     <ScreenPage screen="home">
-      <HomeBanner banner={banner} />
       <section aria-labelledby="home-categories">
         <h2 id="home-categories">
           <Trans>What would you like to sell?</Trans>
