@@ -3,7 +3,6 @@
 
 import type { ReactNode } from 'react';
 import type { LayoutName } from '../../config/layouts';
-import { HomeBanner } from '../home-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SKIP_TARGETS, SkipLinks } from './skip-links';
@@ -12,12 +11,10 @@ const WIDGET_LAYOUTS: readonly LayoutName[] = ['b2bwidget-default', 'b2bwidget-h
 
 export function Layout({ name, children }: { name: LayoutName; children: ReactNode }) {
   const widget = WIDGET_LAYOUTS.includes(name);
-  const home = name === 'home' || name === 'b2bwidget-home';
   return (
     <div className={`layout layout-${name}`} data-layout={name}>
       <SkipLinks />
       <Header />
-      {home && <HomeBanner />}
       <main id={SKIP_TARGETS.main} tabIndex={-1} className="main">
         {children}
       </main>
