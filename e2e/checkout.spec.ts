@@ -66,6 +66,11 @@ test('de: a guest sells two devices by SEPA; wrong postal code and IBAN are expl
   await expect(page.locator('.field-error[data-field="termsAccepted"]')).toHaveText(
     translate('de', 'Please accept the terms and conditions.'),
   );
+  // The checkbox names the terms and the privacy policy and links both (in a new tab).
+  const terms = page.locator('label', { has: page.locator('input[name="termsAccepted"]') });
+  await expect(terms.getByRole('link', { name: 'Allgemeinen Geschäftsbedingungen' })).toHaveAttribute('href', '/content/agb');
+  await expect(terms.getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute('href', '/content/datenschutz');
+  await expect(terms.getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute('target', '_blank');
   await page.locator('input[name="termsAccepted"]').check();
   await expect(page.getByTestId('checkout-total')).toHaveText(cartTotal);
 

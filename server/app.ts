@@ -34,6 +34,9 @@ import { sitemapXml } from './sitemap';
 import { inProcessSearch } from './ssr/catalogue-search';
 import { type CachedPage, PageCache, chooseEncoding, encodedBody } from './ssr/page-cache';
 import type { SearchTransport } from '../src/services/catalogue/transport';
+import type { ContentSource } from '../src/services/content/source';
+import { contentLibrary, type ContentLibrary } from './content/library';
+import { registerContentRoutes } from './routes/content';
 
 export type RenderFn = (input: {
   request: Request;
@@ -43,6 +46,8 @@ export type RenderFn = (input: {
   api: { baseURL: string; fetch: typeof globalThis.fetch };
   /** The catalogue search engine, called in process by the route loaders. */
   catalogueSearch?: SearchTransport;
+  /** The content pages, read in process by the route loaders. */
+  content?: ContentSource;
   onError?: (error: unknown) => void;
   /** Told whether the page is a catalogue page whose data all loaded (then it may be cached). */
   onRendered?: (page: { catalogue: boolean }) => void;
@@ -81,6 +86,8 @@ export interface AppOptions {
   readonly setup?: (app: FastifyInstance) => Promise<void>;
   /** Keep rendered catalogue pages until the catalogue changes (default: on when `api` is given). */
   readonly pageCache?: boolean;
+  /** The content pages (default: the Markdown files in data/content). */
+  readonly content?: ContentLibrary;
 }
 
 /** Fastify 5 takes a hop count as a function: trust the nearest `hops` proxies. */
@@ -222,6 +229,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   }
 
+  const content = options.content ?? contentLibrary();
+  registerContentRoutes(app, content);
+
   app.all('/api/*', async (request, reply) =>
     reply
       .status(404)
@@ -253,6 +263,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       resolveAssets: options.resolveAssets,
       api: { baseURL: `${request.protocol}://${request.host}`, fetch: injectFetch(app, request.host) },
       catalogueSearch,
+      content: content.source,
       onError: (error) => request.log.error({ err: error, path: request.url.split('?')[0] }, 'page data failed to load'),
       onRendered: (page) => {
         catalogue = page.catalogue;

@@ -19,3 +19,4 @@ export const PROJECT_ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
 export const MIGRATIONS_DIR = join(PROJECT_ROOT, 'server', 'db', 'migrations');
 export const CATALOGUE_DIR = join(PROJECT_ROOT, 'data', 'catalogue');
 export const DEFAULT_DATA_DIR = join(PROJECT_ROOT, 'var');
+export const CONTENT_DIR = join(PROJECT_ROOT, 'data', 'content');

@@ -10,6 +10,7 @@ import { AppProviders } from './routes/app-providers';
 import { PAGE_ASSETS_ELEMENT_ID } from './routes/root';
 import { createAppRouter } from './routes/router';
 import { lazyHttpSearch } from './services/catalogue/lazy-http-search';
+import { lazyHttpContent } from './services/content/http-source';
 import { lazyQueryClient } from './services/query-client';
 import { installReloadGuard } from './services/reload-guard';
 import type { PageAssets } from './contracts/page-assets';
@@ -33,6 +34,7 @@ async function start() {
     isBot: isBotUserAgent(navigator.userAgent),
     queryClient,
     catalogueSearch: lazyHttpSearch(api),
+    content: lazyHttpContent(api),
   });
   hydrateRoot(
     document,

@@ -9,6 +9,8 @@ import { createAppRouter } from './routes/router';
 import type { PageAssets } from './contracts/page-assets';
 import { lazyHttpSearch } from './services/catalogue/lazy-http-search';
 import type { SearchTransport } from './services/catalogue/transport';
+import { lazyHttpContent } from './services/content/http-source';
+import type { ContentSource } from './services/content/source';
 import { newQueryClient } from './services/new-query-client';
 import { readyQueryClient } from './services/query-client';
 
@@ -21,6 +23,8 @@ export interface RenderInput {
   readonly api: { readonly baseURL: string; readonly fetch: typeof globalThis.fetch };
   /** The server's catalogue search, called in process; without it the loaders search through `api`. */
   readonly catalogueSearch?: SearchTransport;
+  /** The server's content pages, read in process; without it the loaders ask `api`. */
+  readonly content?: ContentSource;
   /** Receives loader failures of the rendered page (spec §8: logged on the server only). */
   readonly onError?: (error: unknown) => void;
   /** Told what was rendered: a catalogue page whose data all loaded may be cached for anonymous visitors. */
@@ -35,7 +39,16 @@ export interface RenderedPage {
   readonly catalogue: boolean;
 }
 
-export async function render({ request, shop, resolveAssets, api, catalogueSearch, onError, onRendered }: RenderInput): Promise<Response> {
+export async function render({
+  request,
+  shop,
+  resolveAssets,
+  api,
+  catalogueSearch,
+  content,
+  onError,
+  onRendered,
+}: RenderInput): Promise<Response> {
   const i18n = createI18n(shop.locale, await loadMessages(shop.locale));
   // The server always has every message; the browser loads the account ones with the pages that use them.
   await withAccountMessages(i18n, shop.locale);
@@ -45,7 +58,8 @@ export async function render({ request, shop, resolveAssets, api, catalogueSearc
   const search = catalogueSearch ?? lazyHttpSearch(api);
   const handler = createRequestHandler({
     request,
-    createRouter: () => createAppRouter({ shop, i18n, api, isBot, queryClient, catalogueSearch: search }),
+    createRouter: () =>
+      createAppRouter({ shop, i18n, api, isBot, queryClient, catalogueSearch: search, content: content ?? lazyHttpContent(api) }),
   });
   return handler(({ router, responseHeaders }) => {
     for (const match of router.state.matches) if (match.status === 'error') onError?.(match.error);

@@ -37,6 +37,7 @@ export interface CountryConfig {
   readonly dateFormat: 'dd.mm.yy' | 'dd/mm/yy';
   readonly features: Readonly<{
     hasNewsletter: boolean;
+    /** Its text, link and dates: src/config/home-banners.ts. */
     hasHomeBanner: boolean;
     hasSocialMediaButtons: boolean;
     hasConditionsVideo: boolean;

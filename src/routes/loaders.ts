@@ -5,16 +5,23 @@
 
 import { notFound } from '@tanstack/react-router';
 import { contentPageForSlug, type ContentPage } from '../config/content';
+import type { ContentDocument } from '../contracts/content';
 import type { CatalogueApi } from '../services/catalogue/search';
 import type { CategoryData } from '../services/catalogue/get-category';
 import type { DeviceData } from '../services/catalogue/get-device';
-import type { HomeData } from '../services/catalogue/get-home';
+import type { HomeData as CatalogueHome } from '../services/catalogue/get-home';
+import type { HomeBanner } from '../config/home-banners';
 import type { OverviewData } from '../services/catalogue/get-overview';
 import type { RouterContext } from './root';
 
-export type { CategoryData, DeviceData, HomeData, OverviewData };
+export type { CategoryData, DeviceData, OverviewData };
 
-export type LoaderContext = Pick<RouterContext, 'shop' | 'queryClient' | 'catalogueSearch'>;
+/** The home page: the catalogue's categories and popular devices, and the country's banner of today. */
+export interface HomeData extends CatalogueHome {
+  readonly banner: HomeBanner | null;
+}
+
+export type LoaderContext = Pick<RouterContext, 'shop' | 'queryClient' | 'catalogueSearch' | 'content'>;
 
 const catalogueOf = (context: LoaderContext): CatalogueApi => ({ search: context.catalogueSearch, locale: context.shop.locale });
 
@@ -24,8 +31,13 @@ function found<T>(data: T | null): T {
 }
 
 export async function loadHome(context: LoaderContext): Promise<HomeData> {
-  const [queryClient, { homeQueryOptions }] = await Promise.all([context.queryClient.load(), import('../services/catalogue/get-home')]);
-  return queryClient.ensureQueryData(homeQueryOptions(catalogueOf(context)));
+  const [queryClient, { homeQueryOptions }, { homeBannerOf }] = await Promise.all([
+    context.queryClient.load(),
+    import('../services/catalogue/get-home'),
+    import('../config/home-banners'),
+  ]);
+  const home = await queryClient.ensureQueryData(homeQueryOptions(catalogueOf(context)));
+  return { ...home, banner: homeBannerOf(context.shop, new Date()) ?? null };
 }
 
 export async function loadSellCategory(context: LoaderContext, url: string): Promise<CategoryData> {
@@ -61,11 +73,14 @@ export async function loadProduct(context: LoaderContext, url: string): Promise<
 export interface ContentData {
   readonly kind: 'content';
   readonly page: ContentPage;
+  /** The page's text, rendered and sanitised on the server from its Markdown file. */
+  readonly document: ContentDocument;
 }
 
-/** An information page: which one the slug names (unknown slugs are not found). */
-export function loadContent(context: LoaderContext, slug: string): ContentData {
-  return { kind: 'content', page: found(contentPageForSlug(context.shop.locale, slug) ?? null) };
+/** An information page: which one the slug names and its text (unknown slugs are not found). */
+export async function loadContent(context: LoaderContext, slug: string): Promise<ContentData> {
+  const page = found(contentPageForSlug(context.shop.locale, slug) ?? null);
+  return { kind: 'content', page, document: found(await context.content(context.shop.locale, page)) };
 }
 
 /** Title, description and keywords a catalogue page takes from its data. */

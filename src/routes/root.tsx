@@ -7,6 +7,7 @@ import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useRouterStat
 import type { ShopContext } from '../config/hosts';
 import type { ApiClientOptions } from '../services/api-client';
 import type { SearchTransport } from '../services/catalogue/transport';
+import type { ContentSource } from '../services/content/source';
 import type { QueryClientHandle } from '../services/query-client';
 import { layoutFor } from '../config/layouts';
 import { LANGUAGE_TAG, TEXT_DIRECTION } from '../config/locales';
@@ -28,6 +29,8 @@ export interface RouterContext {
   readonly queryClient: QueryClientHandle;
   /** Catalogue searches: over HTTP in the browser, the engine in process during server rendering. */
   readonly catalogueSearch: SearchTransport;
+  /** Content pages: read in process during server rendering, over HTTP in the browser. */
+  readonly content: ContentSource;
 }
 
 declare module '@tanstack/react-router' {

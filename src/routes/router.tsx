@@ -43,16 +43,12 @@ interface ScreenParams {
   readonly pdp?: string;
 }
 
-function documentHead(title: string, meta?: { description: string; keywords: string }) {
+function documentHead(title: string, meta?: { description: string; keywords?: string }) {
   return {
     meta: [
       { title: `${title} | ${SHOP_NAME}` },
-      ...(meta
-        ? [
-            { name: 'description', content: meta.description },
-            { name: 'keywords', content: meta.keywords },
-          ]
-        : []),
+      ...(meta ? [{ name: 'description', content: meta.description }] : []),
+      ...(meta?.keywords ? [{ name: 'keywords', content: meta.keywords }] : []),
     ],
   };
 }
@@ -145,7 +141,10 @@ function routesOf(rootRoute: ShopRootRoute, screen: ScreenId, context: RouterCon
           if (!contentPageForSlug(shop.locale, paramsOf(params).slug ?? '')) throw notFound();
         },
         loader: ({ context, params }) => loadContent(context, paramsOf(params).slug ?? ''),
-        head: ({ loaderData }) => documentHead(i18n._(loaderData ? CONTENT_TITLES[loaderData.page] : SCREEN_TITLES.content)),
+        head: ({ loaderData }) =>
+          loaderData
+            ? documentHead(i18n._(CONTENT_TITLES[loaderData.page]), { description: loaderData.document.description })
+            : documentHead(i18n._(SCREEN_TITLES.content)),
       });
     default:
       return createRoute({ ...base, head: () => documentHead(i18n._(SCREEN_TITLES[pageScreenOf(screen)])) });

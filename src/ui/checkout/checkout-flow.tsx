@@ -212,7 +212,20 @@ function CheckoutSteps({ actor, accountDetails }: { actor: CheckoutActor; accoun
                     checked={context.termsAccepted}
                     onChange={(e) => send({ type: 'checkout.acceptTerms', value: e.target.checked })}
                   />
-                  <span>{i18n._(msg`I accept the terms and conditions and the privacy policy.`)}</span>
+                  <span>
+                    {/* A new tab, so reading them leaves the checkout where it is. */}
+                    <Trans>
+                      I accept the{' '}
+                      <a href={shop.contentPath('terms')} target="_blank" rel="noopener">
+                        terms and conditions
+                      </a>{' '}
+                      and the{' '}
+                      <a href={shop.contentPath('privacy')} target="_blank" rel="noopener">
+                        privacy policy
+                      </a>
+                      .
+                    </Trans>
+                  </span>
                 </label>
                 {context.errors.termsAccepted && (
                   <p className="field-error" role="alert" data-field="termsAccepted">

@@ -1,5 +1,5 @@
 // The floating help button of the country shops. Tiny on purpose: the dialog, the contact form and
-// their texts load on the first click (docs/decisions/021), not with the page.
+// their texts load on the first click (docs/decisions/023), not with the page.
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
