@@ -19,6 +19,7 @@ import type { Database } from './db/client';
 import { apiErrorHandler } from './http/errors';
 import type { ShippingServices } from './mail/services';
 import { registerAccountRoutes } from './routes/accounts';
+import { registerClarificationRoutes } from './routes/clarifications';
 import { registerCustomerRoutes } from './routes/customers';
 import { registerDevMailboxRoutes } from './routes/dev-mailbox';
 import { registerLabelRoutes } from './routes/labels';
@@ -207,6 +208,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (options.api.shipping) {
       registerLabelRoutes(app, options.api.db, options.api.shipping.labels);
       registerDevMailboxRoutes(app, options.api.shipping);
+      registerClarificationRoutes(app, {
+        db: options.api.db,
+        store: options.api.store,
+        links: options.api.shipping.clarifications,
+        ...(options.api.accounts ? { tokens: options.api.accounts.tokens } : {}),
+      });
     }
     registerVoucherRoutes(app, options.api.db);
     if (options.api.accounts) {
