@@ -12,6 +12,7 @@ const ACCOUNT_SOURCES = [
   '<rootDir>/src/routes/pages/account-*.tsx',
   '<rootDir>/src/routes/pages/password-*.tsx',
   '<rootDir>/src/ui/checkout/identity-step.tsx',
+  '<rootDir>/src/ui/clarification/**',
 ];
 
 export default defineConfig({

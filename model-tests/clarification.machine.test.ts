@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import { createActor, type Actor } from 'xstate';
 import type { ClarificationView } from '../src/contracts/clarifications';
-import { clarificationMachine, type Choices, type LoadResult, type SubmitInput } from '../src/machines/clarification';
+import { clarificationMachine, type Choices, type LoadInput, type LoadResult, type SubmitInput } from '../src/machines/clarification';
 import { ApiCallError } from '../src/services/api-failure';
 import { clarificationModel } from './clarification.model';
 import { controllable } from './support/controllable';
@@ -41,7 +41,7 @@ interface Harness {
   stored: Choices | null;
   focus: string | null;
   open(focus: string | null): void;
-  load: ReturnType<typeof controllable<LoadResult, unknown>>;
+  load: ReturnType<typeof controllable<LoadResult, LoadInput>>;
   submit: ReturnType<typeof controllable<ClarificationView, SubmitInput>>;
 }
 
@@ -54,7 +54,7 @@ describeMachineFlow<Harness>({
   production: [clarificationMachine],
   simplePathBound: 300,
   start(inspect) {
-    const load = controllable<LoadResult, unknown>('load');
+    const load = controllable<LoadResult, LoadInput>('load');
     const submit = controllable<ClarificationView, SubmitInput>('submit');
     const harness: Harness = {
       actor: null,

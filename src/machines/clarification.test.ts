@@ -6,7 +6,7 @@ import type { ApiClient } from '../services/api-client';
 import { ApiCallError } from '../services/api-failure';
 import { loadSnapshot } from '../services/persistence';
 import { clarificationStorageKey } from '../services/storage-keys';
-import { clarificationMachine, decisionsOf, type SubmitInput } from './clarification';
+import { clarificationMachine, decisionsOf, type LoadInput, type LoadResult, type SubmitInput } from './clarification';
 import { clarificationActors, clarificationPersistence } from './clarification.actors';
 
 const A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
@@ -86,8 +86,8 @@ describe('clarification machine', () => {
     let fail = true;
     const machine = clarificationMachine.provide({
       actors: {
-        load: fromPromise(async () => ({ view: openView, saved: null })),
-        submit: fromPromise(async ({ input: submitted }: { input: SubmitInput }) => {
+        load: fromPromise<LoadResult, LoadInput>(async () => ({ view: openView, saved: null })),
+        submit: fromPromise<ClarificationView, SubmitInput>(async ({ input: submitted }) => {
           keys.push(submitted.idempotencyKey);
           if (fail) throw new ApiCallError({});
           return { ...openView, status: 'answered' as const };
@@ -119,7 +119,7 @@ describe('clarification machine', () => {
 
   it('a link the server refuses (404) ends on the expired page', async () => {
     const machine = clarificationMachine.provide({
-      actors: { load: fromPromise(() => Promise.reject(new ApiCallError({ status: 404 }))) },
+      actors: { load: fromPromise<LoadResult, LoadInput>(() => Promise.reject(new ApiCallError({ status: 404 }))) },
     });
     const actor = createActor(machine, { input }).start();
     await waitFor(actor, (s) => s.status === 'done');

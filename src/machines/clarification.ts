@@ -48,8 +48,11 @@ export interface LoadResult {
   readonly saved: Choices | null;
 }
 
+/** What the `load` actor is given: the link's parts. */
+export type LoadInput = Pick<ClarificationInput, 'clarificationId' | 'tradeNumber' | 'token'>;
+
 export interface SubmitInput {
-  readonly ref: Pick<ClarificationInput, 'clarificationId' | 'tradeNumber' | 'token'>;
+  readonly ref: LoadInput;
   readonly decisions: ClarificationDecision[];
   readonly idempotencyKey: string;
 }
@@ -99,7 +102,7 @@ export const clarificationMachine = setup({
     input: {} as ClarificationInput,
   },
   actors: {
-    load: fromPromise<LoadResult, Pick<ClarificationInput, 'clarificationId' | 'tradeNumber' | 'token'>>(notProvided('load')),
+    load: fromPromise<LoadResult, LoadInput>(notProvided('load')),
     submit: fromPromise<ClarificationView, SubmitInput>(notProvided('submit')),
   },
   guards: {
