@@ -18,6 +18,7 @@ import type { CatalogueStore } from './catalogue/store';
 import type { Database } from './db/client';
 import { apiErrorHandler } from './http/errors';
 import type { ShippingServices } from './mail/services';
+import { sendClarificationMail } from './clarifications/mail';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerClarificationRoutes } from './routes/clarifications';
 import { registerCustomerRoutes } from './routes/customers';
@@ -208,11 +209,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (options.api.shipping) {
       registerLabelRoutes(app, options.api.db, options.api.shipping.labels);
       registerDevMailboxRoutes(app, options.api.shipping);
+      const { db, shipping } = options.api;
       registerClarificationRoutes(app, {
-        db: options.api.db,
+        db,
         store: options.api.store,
-        links: options.api.shipping.clarifications,
+        links: shipping.clarifications,
         ...(options.api.accounts ? { tokens: options.api.accounts.tokens } : {}),
+        onAnswered: async ({ tradeId }) => {
+          await sendClarificationMail(shipping, db, tradeId, 'answered').catch((error: unknown) =>
+            app.log.error(
+              { tradeId, mailError: error instanceof Error ? error.message.slice(0, 300) : 'failed' },
+              'clarification mail failed',
+            ),
+          );
+        },
       });
     }
     registerVoucherRoutes(app, options.api.db);

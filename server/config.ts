@@ -52,6 +52,8 @@ const EnvSchema = z.object({
    * DATA_DIR/secrets/auth-secret. Servers of one deployment must share it.
    */
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
+  /** Days the seller has to answer a clarification, from the inspection (decision 022); default 14. */
+  CLARIFICATION_DAYS: z.coerce.number().min(0).max(90).default(14),
   /** Redis for the account rate limits shared by several servers; without it each server counts in memory. */
   REDIS_URL: z
     .string()

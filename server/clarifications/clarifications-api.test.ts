@@ -12,6 +12,8 @@ import type { ApiServices } from '../app';
 import type { Database, DatabaseHandle } from '../db/client';
 import { clarifications, trades, tradeTransitions } from '../db/schema';
 import { createLabelLinks } from '../labels/links';
+import type { MailMessage } from '../mail/mailer';
+import type { ShippingServices } from '../mail/services';
 import { createOffer } from '../offers/service';
 import { OfferWriter } from '../offers/writer';
 import { fixtureServices, testApp } from '../test-support/app';
@@ -20,6 +22,8 @@ import { recordInspection } from '../trades/inspection';
 import { payoutCents, transition } from '../trades/lifecycle';
 import { submitTrade } from '../trades/service';
 import { createClarificationLinks } from './links';
+import { sendClarificationMail } from './mail';
+import { claimReminders, expireClarifications } from './service';
 
 const SECRET = 'a-clarification-secret-for-tests';
 const BEST = { 1: 11, 2: 21, 3: 31 };
@@ -39,15 +43,17 @@ describe.each(testDatabases())('clarification API on $name', (database) => {
   let db: Database;
   let api: ApiServices;
   let app: FastifyInstance;
+  const mails: MailMessage[] = [];
+  let shipping: ShippingServices;
 
   beforeAll(async () => {
     handle = await database.open();
     db = handle.db;
     api = await fixtureServices(db);
-    const shipping = {
+    shipping = {
       labels: createLabelLinks(SECRET),
       clarifications: links,
-      mailer: { send: async () => undefined },
+      mailer: { send: async (message: MailMessage) => void mails.push(message) },
       publicOrigin: () => 'https://www.tradein.de',
       devMailbox: false,
     };
@@ -291,6 +297,45 @@ describe.each(testDatabases())('clarification API on $name', (database) => {
       expect(moves.filter((m) => m.toStatus === 'accepted')).toHaveLength(1);
       const different = await answer(first.id, { ...payload, decisions: [{ clarificationId: first.id, decision: 'decline' }] }, key);
       expect(different.statusCode).toBe(422);
+    });
+  });
+
+  describe('deadline, reminder and mails', () => {
+    it('at the deadline a new price is accepted and the trade moves on; before it nothing happens', async () => {
+      const late = await clarifiedTrade({ now: new Date(Date.now() - 15 * DAY_MS) });
+      const fresh = await clarifiedTrade();
+      expect(await expireClarifications(db, { tradeRef: fresh.trade.tradeNumber })).toEqual([]);
+      const [expired] = await expireClarifications(db, { tradeRef: late.trade.tradeNumber });
+      expect(expired).toMatchObject({ tradeNumber: late.trade.tradeNumber, tradeStatus: 'accepted' });
+      expect(expired!.applied.map((a) => a.decision)).toEqual(['accept', 'accept']);
+      const row = await tradeRow(late.trade.tradeId);
+      const third = Math.round(late.trade.items[2]!.price * 100);
+      expect(await payoutCents(db, row)).toBe(third + late.first.newPriceCents + late.second.newPriceCents);
+    });
+
+    it('reminds once, three days before the deadline', async () => {
+      const soon = await clarifiedTrade({ now: new Date(Date.now() - 12 * DAY_MS) });
+      const first = await claimReminders(db);
+      expect(first.map((t) => t.tradeNumber)).toContain(soon.trade.tradeNumber);
+      expect((await claimReminders(db)).map((t) => t.tradeNumber)).not.toContain(soon.trade.tradeNumber);
+    });
+
+    it('mails the opened clarification in German with the signed link and a quick-answer link per device', async () => {
+      const { trade, first, second } = await clarifiedTrade();
+      mails.length = 0;
+      expect(await sendClarificationMail(shipping, db, trade.tradeId, 'opened')).toBe(true);
+      const [mail] = mails;
+      expect(mail!.subject).toBe(`Ihr Verkauf ${trade.tradeNumber}: eine Rückfrage zu Ihren Geräten`);
+      const urls = [...mail!.text.matchAll(/https:\/\/www\.tradein\.de(\S+)/g)].map((m) => new URL(`https://x${m[1]}`));
+      expect(urls.map((u) => u.pathname)).toEqual([
+        `/clarificationQuickAnswer/${first.id}/${trade.tradeNumber}/${first.newOfferId}`,
+        `/clarificationQuickAnswer/${second.id}/${trade.tradeNumber}/${second.newOfferId}`,
+        `/clarification/${first.id}/${trade.tradeNumber}`,
+      ]);
+      for (const url of urls) {
+        const id = url.pathname.split('/')[2]!;
+        expect(links.verify(id, trade.tradeNumber, url.searchParams.get('token'))).toBe('ok');
+      }
     });
   });
 });

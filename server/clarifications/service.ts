@@ -4,7 +4,7 @@
 // row lock. When the last open item is answered the trade moves on: any device to send back →
 // declined (then returned), else accepted (then paid).
 
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Locale } from '../../src/config/locales';
 import {
   CLARIFICATION_DAYS,
@@ -281,4 +281,121 @@ export async function applyAnswers(
     (by === 'deadline' ? ' (deadline passed)' : by === 'operator' ? ' (operator)' : '');
   const moved = await applyTransition(tx, trade, toReturn > 0 ? 'declined' : 'accepted', note, now);
   return { trade: moved.trade, answered: decisions.map((d) => d.clarificationId) };
+}
+
+/**
+ * The decision applied when the deadline passes without an answer (decision 022): a device that still
+ * has a price is bought at the new price; one we could only recycle (or that is blocked) goes back.
+ */
+export function defaultDecision(kind: ClarificationRow['kind']): ClarificationDecision['decision'] {
+  return kind === 'lower_price' ? 'accept' : 'decline';
+}
+
+export interface ExpiredTrade {
+  readonly tradeId: string;
+  readonly tradeNumber: string;
+  readonly tradeStatus: string;
+  readonly applied: { readonly clarificationId: string; readonly decision: 'accept' | 'decline' }[];
+}
+
+/** Applies the default to every open clarification past its deadline (all of `tradeRef`'s, or every trade's). */
+export async function expireClarifications(db: Database, options: { now?: Date; tradeRef?: string } = {}): Promise<ExpiredTrade[]> {
+  const now = options.now ?? new Date();
+  const open = await db
+    .select({ clarification: clarifications, tradeNumber: trades.tradeNumber })
+    .from(clarifications)
+    .innerJoin(trades, eq(trades.id, clarifications.tradeId))
+    .where(
+      and(eq(clarifications.status, 'open'), options.tradeRef ? eq(trades.tradeNumber, options.tradeRef.trim().toUpperCase()) : undefined),
+    );
+  const due = open.filter((r) => deadlineOf(r.clarification).getTime() <= now.getTime());
+  const byTrade = new Map<string, typeof due>();
+  for (const row of due) byTrade.set(row.tradeNumber, [...(byTrade.get(row.tradeNumber) ?? []), row]);
+  const results: ExpiredTrade[] = [];
+  for (const [tradeNumber, rows] of byTrade) {
+    const decisions: ClarificationDecision[] = rows.map(({ clarification: c }) =>
+      defaultDecision(c.kind) === 'accept'
+        ? { clarificationId: c.id, decision: 'accept' }
+        : { clarificationId: c.id, decision: 'decline', declineMode: 'return' },
+    );
+    try {
+      const applied = await db.transaction((tx) => applyAnswers(tx, tradeNumber, decisions, now, 'deadline'));
+      results.push({
+        tradeId: applied.trade.id,
+        tradeNumber,
+        tradeStatus: applied.trade.status,
+        applied: decisions.map((d) => ({ clarificationId: d.clarificationId, decision: d.decision })),
+      });
+    } catch (error) {
+      // Answered meanwhile (the seller was faster): nothing to apply.
+      if (error instanceof Refusal) continue;
+      throw error;
+    }
+  }
+  return results;
+}
+
+/** Trades whose open clarifications end within `days` and got no reminder yet; marks them reminded. */
+export async function claimReminders(
+  db: Database,
+  options: { now?: Date; days?: number } = {},
+): Promise<{ tradeId: string; tradeNumber: string }[]> {
+  const now = options.now ?? new Date();
+  const horizon = now.getTime() + (options.days ?? 3) * DAY_MS;
+  const open = await db
+    .select({ clarification: clarifications, tradeNumber: trades.tradeNumber })
+    .from(clarifications)
+    .innerJoin(trades, eq(trades.id, clarifications.tradeId))
+    .where(and(eq(clarifications.status, 'open'), isNull(clarifications.remindedAt)));
+  const due = open.filter((r) => {
+    const at = deadlineOf(r.clarification).getTime();
+    return at > now.getTime() && at <= horizon;
+  });
+  const trades_ = new Map<string, string>();
+  for (const row of due) {
+    const [marked] = await db
+      .update(clarifications)
+      .set({ remindedAt: now })
+      .where(and(eq(clarifications.id, row.clarification.id), isNull(clarifications.remindedAt)))
+      .returning({ tradeId: clarifications.tradeId });
+    if (marked) trades_.set(marked.tradeId, row.tradeNumber);
+  }
+  return [...trades_].map(([tradeId, tradeNumber]) => ({ tradeId, tradeNumber }));
+}
+
+export interface ClarificationListEntry {
+  readonly id: string;
+  readonly tradeNumber: string;
+  readonly kind: ClarificationRow['kind'];
+  readonly status: ClarificationRow['status'];
+  readonly declineMode: DeclineMode | null;
+  readonly deadline: Date;
+  readonly remindedAt: Date | null;
+  readonly answeredAt: Date | null;
+}
+
+/** Clarifications, open first then newest; `status` filters. */
+export async function listClarifications(
+  db: Database,
+  options: { status?: ClarificationRow['status'] } = {},
+): Promise<ClarificationListEntry[]> {
+  const rows = await db
+    .select({ clarification: clarifications, tradeNumber: trades.tradeNumber })
+    .from(clarifications)
+    .innerJoin(trades, eq(trades.id, clarifications.tradeId))
+    .where(options.status ? eq(clarifications.status, options.status) : undefined)
+    .orderBy(desc(clarifications.createdAt))
+    .limit(200);
+  return rows
+    .map(({ clarification: c, tradeNumber }) => ({
+      id: c.id,
+      tradeNumber,
+      kind: c.kind,
+      status: c.status,
+      declineMode: c.declineMode,
+      deadline: deadlineOf(c),
+      remindedAt: c.remindedAt,
+      answeredAt: c.answeredAt,
+    }))
+    .sort((a, b) => Number(b.status === 'open') - Number(a.status === 'open'));
 }

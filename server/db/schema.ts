@@ -341,6 +341,8 @@ export const clarifications = pgTable(
     declineMode: text('decline_mode').$type<'return' | 'recycle'>(),
     /** The last moment the seller can answer; null for clarifications opened before deadlines were kept (created_at + 14 days). */
     deadline: timestamp('deadline', { withTimezone: true }),
+    /** When the reminder mail went out (3 days before the deadline), so it goes out once. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
