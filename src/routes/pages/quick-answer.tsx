@@ -9,12 +9,11 @@ import { ScreenPage } from '../screen-page';
 export default function QuickAnswerPage() {
   const link = usePageData('clarificationLink');
   return (
-    <ScreenPage screen="quickAnswer">
-      <QuickAnswerFlow
-        key={`${link.clarificationId}/${link.offerId}`}
-        link={{ ...link, focusOfferId: link.offerId ?? '' }}
-        expired={<NotFoundPage />}
-      />
-    </ScreenPage>
+    <QuickAnswerFlow
+      key={`${link.clarificationId}/${link.offerId}`}
+      link={{ ...link, focusOfferId: link.offerId ?? '' }}
+      expired={<NotFoundPage />}
+      frame={(content) => <ScreenPage screen="quickAnswer">{content}</ScreenPage>}
+    />
   );
 }

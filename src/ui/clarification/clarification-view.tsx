@@ -85,9 +85,7 @@ function Deadline({ deadline }: { deadline: string }) {
   return (
     <p className="clarification-deadline" data-deadline={deadline}>
       <strong>{i18n._(msg`Please answer by ${date}.`)}</strong>{' '}
-      {remaining && (
-        <span className="clarification-countdown">{i18n._(msg`${days} days and ${hours} hours left.`)}</span>
-      )}{' '}
+      {remaining && <span className="clarification-countdown">{i18n._(msg`${days} days and ${hours} hours left.`)}</span>}{' '}
       <span>
         {i18n._(
           msg`Without an answer by then, we pay a lower price for a device that still has one, and send back a device we could only recycle.`,
@@ -106,24 +104,25 @@ function Heading({ children, state }: { children: ReactNode; state: string }) {
   );
 }
 
-function Comparison({ item }: { item: ClarificationItem }) {
+function AnswerRows({ answers }: { answers: ClarificationItem['answers'] }) {
   const { i18n } = useLingui();
+  const offeredLabel = i18n._(msg`Your answer`);
+  const foundLabel = i18n._(msg`What we found`);
   return (
-    <table className="clarification-answers">
-      <caption className="visually-hidden">{i18n._(msg`Your answers and what we found`)}</caption>
+    <>
       <thead>
         <tr>
           <th scope="col">{i18n._(msg`Question`)}</th>
-          <th scope="col">{i18n._(msg`Your answer`)}</th>
-          <th scope="col">{i18n._(msg`What we found`)}</th>
+          <th scope="col">{offeredLabel}</th>
+          <th scope="col">{foundLabel}</th>
         </tr>
       </thead>
       <tbody>
-        {item.answers.map((a) => (
+        {answers.map((a) => (
           <tr key={a.questionId} className={a.differs ? 'differs' : undefined} data-differs={a.differs || undefined}>
             <th scope="row">{a.question}</th>
-            <td>{a.offered}</td>
-            <td>
+            <td data-label={offeredLabel}>{a.offered}</td>
+            <td data-label={foundLabel}>
               {a.differs ? (
                 <>
                   <mark>{a.found}</mark>
@@ -136,7 +135,31 @@ function Comparison({ item }: { item: ClarificationItem }) {
           </tr>
         ))}
       </tbody>
-    </table>
+    </>
+  );
+}
+
+/** The answers that differ first; those found as described folded away (long on a phone). */
+function Comparison({ item }: { item: ClarificationItem }) {
+  const { i18n } = useLingui();
+  const differing = item.answers.filter((a) => a.differs);
+  const same = item.answers.filter((a) => !a.differs);
+  const count = same.length;
+  return (
+    <>
+      <table className="clarification-answers">
+        <caption className="visually-hidden">{i18n._(msg`Your answers and what we found`)}</caption>
+        <AnswerRows answers={differing} />
+      </table>
+      {count > 0 && (
+        <details className="clarification-same">
+          <summary>{i18n._(msg`${count} more answers as you described them`)}</summary>
+          <table className="clarification-answers">
+            <AnswerRows answers={same} />
+          </table>
+        </details>
+      )}
+    </>
   );
 }
 
@@ -226,7 +249,7 @@ function ItemCard({
           ))}
         </fieldset>
       ) : (
-        <AnsweredLine item={item} />
+        item.status !== 'open' && <AnsweredLine item={item} />
       )}
     </article>
   );
@@ -355,21 +378,28 @@ function Loading() {
 }
 
 /** The whole clarification: every device in question, decisions, confirmation, summary. */
-export function ClarificationFlow({ link, expired }: { link: ClarificationLink; expired: ReactNode }) {
+export interface FlowProps {
+  /** The expired-link page, shown instead of the screen when the link is wrong or past its deadline. */
+  readonly expired: ReactNode;
+  /** The screen's frame (its heading) around everything else. */
+  readonly frame: (content: ReactNode) => ReactNode;
+}
+
+export function ClarificationFlow({ link, expired, frame }: { link: ClarificationLink } & FlowProps) {
   const { i18n } = useLingui();
   const actor = useClarificationActor(link);
   const state = useSelector(actor, (s) => s);
   const { view, choices, failure } = state.context;
 
   if (state.matches('expired')) return expired;
-  if (state.matches('failed')) return <Failure actor={actor} kind={failure} />;
-  if (state.matches('answered') && view) return <Answered view={view} token={link.token} />;
-  if (!view || state.matches('loading')) return <Loading />;
+  if (state.matches('failed')) return frame(<Failure actor={actor} kind={failure} />);
+  if (state.matches('answered') && view) return frame(<Answered view={view} token={link.token} />);
+  if (!view || state.matches('loading')) return frame(<Loading />);
 
   const reviewing = state.matches('reviewing');
   const { tradeNumber } = view;
   const ready = state.can({ type: 'clarification.confirm' });
-  return (
+  return frame(
     <div className="clarification" data-clarification={String(state.value)}>
       <p className="clarification-intro">
         {i18n._(
@@ -401,7 +431,7 @@ export function ClarificationFlow({ link, expired }: { link: ClarificationLink; 
       ) : (
         <Confirm actor={actor} view={view} choices={choices} submitting={state.matches('submitting')} />
       )}
-    </div>
+    </div>,
   );
 }
 
@@ -437,7 +467,7 @@ function Confirm({
 }
 
 /** The quick answer: one device, one tap to accept or decline, then a confirmation. */
-export function QuickAnswerFlow({ link, expired }: { link: ClarificationLink & { focusOfferId: string }; expired: ReactNode }) {
+export function QuickAnswerFlow({ link, expired, frame }: { link: ClarificationLink & { focusOfferId: string } } & FlowProps) {
   const { i18n } = useLingui();
   const shop = useShop();
   const actor = useClarificationActor(link);
@@ -445,18 +475,18 @@ export function QuickAnswerFlow({ link, expired }: { link: ClarificationLink & {
   const { view, choices, failure } = state.context;
 
   if (state.matches('expired')) return expired;
-  if (state.matches('failed')) return <Failure actor={actor} kind={failure} />;
-  if (state.matches('answered') && view) return <Answered view={view} token={link.token} />;
-  if (!view || state.matches('loading')) return <Loading />;
+  if (state.matches('failed')) return frame(<Failure actor={actor} kind={failure} />);
+  if (state.matches('answered') && view) return frame(<Answered view={view} token={link.token} />);
+  if (!view || state.matches('loading')) return frame(<Loading />);
   const item = itemsToAnswer(state.context)[0];
-  if (!item) return <Loading />;
+  if (!item) return frame(<Loading />);
   const newPrice = formatPrice(shop.locale, euros(item.newPriceCents));
   const tap = (decision: 'accept' | 'decline') => {
     actor.send({ type: 'clarification.decide', clarificationId: item.clarificationId, decision });
     actor.send({ type: 'clarification.confirm' });
   };
   const full = linkTo(shop.path('clarification', { id: link.clarificationId, trade: link.tradeNumber }), link.token);
-  return (
+  return frame(
     <div className="quick-answer" data-clarification={String(state.value)}>
       <Deadline deadline={view.deadline} />
       <ItemCard item={item} choice={choices[item.clarificationId]} actor={actor} editable={false} />
@@ -475,6 +505,6 @@ export function QuickAnswerFlow({ link, expired }: { link: ClarificationLink & {
       <p>
         <a href={full}>{i18n._(msg`See all devices and more choices`)}</a>
       </p>
-    </div>
+    </div>,
   );
 }
