@@ -15,6 +15,7 @@ const ACCOUNT_SOURCES = [
   // The contact form is built from the form kit: the contact page and the help widget load this catalog too.
   '<rootDir>/src/ui/contact/**',
   '<rootDir>/src/routes/pages/contact.tsx',
+  '<rootDir>/src/ui/clarification/**',
 ];
 
 export default defineConfig({

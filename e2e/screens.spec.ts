@@ -1,15 +1,39 @@
 // Every screen path of spec §2 in every locale answers 200 with the right layout, lang and localized
-// heading, server-rendered and then hydrated without errors.
+// heading, server-rendered and then hydrated without errors. The clarification screens with the sample
+// (unknown) link render their heading on the server, then show the expired-link page once the flow
+// asks; their old /browser/… forms redirect (e2e/clarification.spec.ts opens real links).
 
 import { expect, test } from '@playwright/test';
 import { LANGUAGE_TAG, LOCALES } from '../src/config/locales';
-import { screensOf } from '../src/config/routes';
-import { expectedPage, hydrated, pathOf, shopUrl, watchErrors } from './support/shop';
+import { findRedirect } from '../src/config/redirects';
+import { screensOf, type ScreenId } from '../src/config/routes';
+import { expectedPage, hydrated, pathOf, shopUrl, translate, watchErrors } from './support/shop';
+
+const CLARIFICATION_SCREENS: ReadonlySet<ScreenId> = new Set(['clarification', 'quickAnswer', 'quickAnswerShort']);
 
 for (const locale of LOCALES) {
   test.describe(`${locale} shop`, () => {
     for (const screen of screensOf(locale)) {
       const path = pathOf(screen, locale);
+      const redirect = findRedirect(locale, path, '');
+      if (redirect !== undefined) {
+        test(`${screen} ${path} redirects`, async ({ page }) => {
+          const response = await page.goto(shopUrl(locale, path));
+          expect(response?.request().redirectedFrom()?.url()).toBe(shopUrl(locale, path));
+          expect(new URL(page.url()).pathname).toBe(redirect);
+        });
+        continue;
+      }
+      if (CLARIFICATION_SCREENS.has(screen)) {
+        test(`${screen} ${path} (unknown link)`, async ({ page }) => {
+          const response = await page.goto(shopUrl(locale, path));
+          expect(response?.status()).toBe(200);
+          expect(await response?.text()).toContain(`<h1>${expectedPage(screen, locale).heading}</h1>`);
+          await hydrated(page);
+          await expect(page.locator('main h1')).toHaveText(translate(locale, 'ERRORPAGE_OOPS_EXPIRED_LINK'));
+        });
+        continue;
+      }
       test(`${screen} ${path}`, async ({ page }) => {
         const noErrors = watchErrors(page);
         const response = await page.goto(shopUrl(locale, path));

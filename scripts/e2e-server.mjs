@@ -3,7 +3,8 @@
 // is single-process); without it, on the embedded database like `npm start`.
 import pg from 'pg';
 
-export const E2E_DATABASE = 'tradein_e2e';
+// One database per e2e port, so test runs on other ports (other checkouts) do not drop it.
+export const E2E_DATABASE = `tradein_e2e_${Number(process.env.PORT ?? 3210)}`;
 
 if (process.env.TEST_DATABASE_URL) {
   const url = new URL(process.env.TEST_DATABASE_URL);

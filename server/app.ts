@@ -19,8 +19,10 @@ import type { CatalogueStore } from './catalogue/store';
 import type { Database } from './db/client';
 import { apiErrorHandler } from './http/errors';
 import type { ShippingServices } from './mail/services';
+import { sendClarificationMail } from './clarifications/mail';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerContactRoutes } from './routes/contact';
+import { registerClarificationRoutes } from './routes/clarifications';
 import { registerCustomerRoutes } from './routes/customers';
 import { registerDevMailboxRoutes } from './routes/dev-mailbox';
 import { registerLabelRoutes } from './routes/labels';
@@ -219,6 +221,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (options.api.shipping) {
       registerLabelRoutes(app, options.api.db, options.api.shipping.labels);
       registerDevMailboxRoutes(app, options.api.shipping);
+      const { db, shipping } = options.api;
+      registerClarificationRoutes(app, {
+        db,
+        store: options.api.store,
+        links: shipping.clarifications,
+        ...(options.api.accounts ? { tokens: options.api.accounts.tokens } : {}),
+        onAnswered: async ({ tradeId }) => {
+          await sendClarificationMail(shipping, db, tradeId, 'answered').catch((error: unknown) =>
+            app.log.error(
+              { tradeId, mailError: error instanceof Error ? error.message.slice(0, 300) : 'failed' },
+              'clarification mail failed',
+            ),
+          );
+        },
+      });
     }
     registerVoucherRoutes(app, options.api.db);
     if (options.api.contact) registerContactRoutes(app, options.api.db, options.api.contact);

@@ -60,6 +60,8 @@ const EnvSchema = z.object({
   NEWSLETTER_SECRET: z.string().min(32, 'NEWSLETTER_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
   /** Secret for the contact form tickets' HMAC; without it one is generated once into DATA_DIR/secrets/contact-secret. */
   CONTACT_SECRET: z.string().min(32, 'CONTACT_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
+  /** Days the seller has to answer a clarification, from the inspection (decision 022); default 14. */
+  CLARIFICATION_DAYS: z.coerce.number().min(0).max(90).default(14),
   /** Redis for the account rate limits shared by several servers; without it each server counts in memory. */
   REDIS_URL: z
     .string()

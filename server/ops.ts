@@ -1,10 +1,12 @@
 // Operator command line (`npm run ops -- <command>`): catalogue import and statistics, search reindex,
 // and the trade life cycle (DESIGN.md §7: list, show, receive, inspect, clarification answers, pay,
-// cancel, return), the newsletter export and the contact messages (list, show). It uses the same configuration as the server (DATABASE_URL or the embedded
+// cancel, return, clarifications), the newsletter export and the contact messages (list, show). It uses
+// the same configuration as the server (DATABASE_URL or the embedded
 // database in DATA_DIR). Failures print one line and exit 1; wrong arguments exit 2 with the usage.
 
 import { writeFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { countryConfig } from '../src/config/countries';
 import { isLocale } from '../src/config/locales';
 import { TradeStatusSchema, type TradeStatus } from '../src/contracts/trades';
@@ -18,6 +20,10 @@ import { listContactMessages, showContactMessage } from './contact/service';
 import { openDatabase, type Database } from './db/client';
 import { databaseTarget } from './runtime';
 import { exportSubscribers } from './newsletter/export';
+import { sendClarificationMail } from './clarifications/mail';
+import { claimReminders, expireClarifications, listClarifications, deadlineOf } from './clarifications/service';
+import { clarifications as clarificationsTable, trades as tradesTable } from './db/schema';
+import { createShippingServices, type ShippingServices } from './mail/services';
 import { answerClarification, recordInspection, type ItemInspection } from './trades/inspection';
 import { formatCents, listTrades, showTrade, transition, type TradeDetails } from './trades/lifecycle';
 
@@ -31,6 +37,10 @@ interface Command {
 class UsageError extends Error {}
 
 const config = readConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' });
+
+let shippingServices: Promise<ShippingServices> | undefined;
+/** Mail and links as the server sends them (same DATA_DIR, PUBLIC_ORIGINS, PORT and LABEL_SECRET). */
+const shipping = () => (shippingServices ??= createShippingServices(config));
 
 async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
   const handle = await openDatabase(databaseTarget(config));
@@ -128,19 +138,21 @@ const COMMANDS: Record<string, Command> = {
   },
   'trades receive': moveCommand('receive', 'received', 'Records that the parcel arrived (from created).'),
   'trades inspect': {
-    usage: 'trades inspect <TR-…> --item <offerId|#> [--answer <question>=<answer>]… [--item …]',
+    usage: 'trades inspect <TR-…> --item <offerId|#> [--answer <question>=<answer>]… [--note <text>] [--item …]',
     help: [
       'Records what the inspection found (from received), for EVERY item of the trade: --item names an',
       'item by its offer id (or a unique start of it) or by its number (#) in `trades show`; the --answer',
       'options after it give the found answers as ids (2=23) or codes (DISPLAY=CRACKED); questions not',
       'given are as offered. Items worse than offered and below their offer price get a clarification',
-      'with a new offer; otherwise the trade is inspected and ready to pay.',
+      'with a new offer; otherwise the trade is inspected and ready to pay. --note after an item is the',
+      "inspector's note the seller reads with the clarification. Opening clarifications mails the seller",
+      `the links (deadline: CLARIFICATION_DAYS, now ${config.CLARIFICATION_DAYS} days).`,
       'Example: trades inspect TR-2026-000003 --item 1 --item 2 --answer DISPLAY=CRACKED --answer POWER=YES',
     ].join('\n'),
     run: async (args) => {
       const { positionals, tokens } = parse(
         args,
-        { item: { type: 'string', multiple: true }, answer: { type: 'string', multiple: true } },
+        { item: { type: 'string', multiple: true }, answer: { type: 'string', multiple: true }, note: { type: 'string', multiple: true } },
         1,
       );
       const ref = tradeRef(positionals);
@@ -149,7 +161,9 @@ const COMMANDS: Record<string, Command> = {
         const trade = await showTrade(db, ref);
         const catalogue = await CatalogueStore.load(db);
         const inspections = groups.map((group) => resolveItem(trade, catalogue, group));
-        return { store: catalogue, inspected: await recordInspection(db, catalogue, ref, inspections) };
+        const inspected = await recordInspection(db, catalogue, ref, inspections, { deadlineDays: config.CLARIFICATION_DAYS });
+        if (inspected.status === 'clarification') await sendClarificationMail(await shipping(), db, inspected.tradeId, 'opened');
+        return { store: catalogue, inspected };
       });
       console.log(`${inspected.tradeNumber} received → inspected${inspected.status === 'clarification' ? ' → clarification' : ''}`);
       console.log(
@@ -171,6 +185,7 @@ const COMMANDS: Record<string, Command> = {
         console.log(`  ${c.reason}`);
         console.log(`  link: ${c.linkPath}`);
       }
+      if (inspected.status === 'clarification') console.log('\nThe seller was mailed the links (see `clarifications show`).');
     },
   },
   'trades clarification answer': {
@@ -236,6 +251,98 @@ const COMMANDS: Record<string, Command> = {
       );
     },
   },
+  'clarifications list': {
+    usage: 'clarifications list [--status open|accepted|declined]',
+    help: 'Lists clarifications (open first): trade, kind, status, deadline, reminder and answer times.',
+    run: async (args) => {
+      const { values } = parse(args, { status: { type: 'string' } }, 0);
+      const status = values.status as string | undefined;
+      if (status !== undefined && !['open', 'accepted', 'declined'].includes(status))
+        throw new UsageError(`--status is open, accepted or declined, not "${status}".`);
+      const rows = await withDatabase((db) => listClarifications(db, status ? { status: status as 'open' } : {}));
+      if (rows.length === 0) return console.log('no clarifications');
+      console.log(
+        table(
+          ['ID', 'TRADE', 'KIND', 'STATUS', 'DEADLINE', 'REMINDED', 'ANSWERED'],
+          rows.map((r) => [
+            r.id,
+            r.tradeNumber,
+            r.kind,
+            r.status + (r.declineMode ? ` (${r.declineMode})` : ''),
+            when(r.deadline),
+            r.remindedAt ? when(r.remindedAt) : '—',
+            r.answeredAt ? when(r.answeredAt) : '—',
+          ]),
+        ),
+      );
+    },
+  },
+  'clarifications show': {
+    usage: 'clarifications show <clarificationId>',
+    help: "Shows a clarification: its trade, the items' state, and the seller's links (with their tokens).",
+    run: async (args) => {
+      const [id] = parse(args, {}, 1).positionals as [string];
+      const links = (await shipping()).clarifications;
+      const origin = (locale: string) => shippingOrigin(locale);
+      await withDatabase(async (db) => {
+        const clean = id.trim().toLowerCase();
+        if (!/^[0-9a-f-]{36}$/.test(clean)) throw new Error(`There is no clarification ${id}.`);
+        const [row] = await db
+          .select({ clarification: clarificationsTable, trade: tradesTable })
+          .from(clarificationsTable)
+          .innerJoin(tradesTable, eq(tradesTable.id, clarificationsTable.tradeId))
+          .where(eq(clarificationsTable.id, clean));
+        if (!row) throw new Error(`There is no clarification ${id}.`);
+        const { clarification: c, trade } = row;
+        const deadline = deadlineOf(c);
+        const base = await origin(trade.locale);
+        console.log(
+          `clarification ${c.id} · ${trade.tradeNumber} (${trade.status}) · ${c.kind} · ${c.status}${c.declineMode ? ` (${c.declineMode})` : ''}`,
+        );
+        console.log(
+          `  deadline ${when(deadline)}${c.remindedAt ? ` · reminded ${when(c.remindedAt)}` : ''}${c.answeredAt ? ` · answered ${when(c.answeredAt)}` : ''}`,
+        );
+        console.log(`  ${c.reason}`);
+        console.log(`  link:         ${base}${links.path(c.id, trade.tradeNumber, deadline)}`);
+        console.log(`  quick answer: ${base}${links.path(c.id, trade.tradeNumber, deadline, c.newOfferId)}`);
+      });
+    },
+  },
+  'clarifications remind': {
+    usage: 'clarifications remind [--days 3]',
+    help: 'Mails a reminder for every trade whose open clarifications end within --days (default 3), once per clarification.\nRun it daily (or from any scheduler); running it twice sends nothing new.',
+    run: async (args) => {
+      const { values } = parse(args, { days: { type: 'string' } }, 0);
+      const days = values.days === undefined ? 3 : Number(values.days);
+      if (!Number.isFinite(days) || days <= 0 || days > 30) throw new UsageError('--days is a number of days from 1 to 30.');
+      const services = await shipping();
+      const sent = await withDatabase(async (db) => {
+        const due = await claimReminders(db, { days });
+        for (const t of due) await sendClarificationMail(services, db, t.tradeId, 'reminder');
+        return due;
+      });
+      console.log(sent.length === 0 ? 'no reminders due' : sent.map((t) => `reminded ${t.tradeNumber}`).join('\n'));
+    },
+  },
+  'clarifications expire': {
+    usage: 'clarifications expire [--trade <TR-…>]',
+    help: 'Applies the default (decision 022: a new price is accepted, recycling-only devices go back) to open\nclarifications past their deadline, moves the trades and mails the sellers.',
+    run: async (args) => {
+      const { values } = parse(args, { trade: { type: 'string' } }, 0);
+      const services = await shipping();
+      const done = await withDatabase(async (db) => {
+        const expired = await expireClarifications(db, values.trade ? { tradeRef: values.trade as string } : {});
+        for (const t of expired) await sendClarificationMail(services, db, t.tradeId, 'expired');
+        return expired;
+      });
+      if (done.length === 0) return console.log('no clarifications past their deadline');
+      for (const t of done) {
+        console.log(
+          `${t.tradeNumber} clarification → ${t.tradeStatus}: ${t.applied.map((a) => `${a.clarificationId.slice(0, 8)} ${a.decision}`).join(', ')}`,
+        );
+      }
+    },
+  },
   'trades pay': moveCommand('pay', 'paid', 'Records the payout (from inspected or accepted); prints the amount paid.'),
   'trades cancel': moveCommand('cancel', 'cancelled', 'Cancels a trade before its parcel arrived (from created only).'),
   'trades return': moveCommand('return', 'returned', 'Records that the devices of a declined trade were sent back.'),
@@ -296,6 +403,7 @@ function positiveInt(value: string, flag: string): number {
 interface ItemGroup {
   readonly item: string;
   readonly answers: { question: string; answer: string }[];
+  note?: string;
 }
 
 /** --item opens a group; the --answer options after it belong to that item. */
@@ -310,6 +418,13 @@ function inspectionGroups(tokens: Tokens): ItemGroup[] {
       const match = /^\s*([^=\s]+)\s*=\s*([^=\s]+)\s*$/.exec(token.value ?? '');
       if (!match) throw new UsageError(`--answer takes <question>=<answer>, e.g. 2=23 or DISPLAY=CRACKED, not "${token.value}".`);
       group.answers.push({ question: match[1]!, answer: match[2]! });
+    } else if (token.name === 'note') {
+      const group = groups.at(-1);
+      if (!group) throw new UsageError('--note belongs to the --item before it; start with --item.');
+      if (group.note !== undefined) throw new UsageError(`Item ${group.item} has two --note options.`);
+      const note = (token.value ?? '').trim();
+      if (note === '' || note.length > 1000) throw new UsageError('--note takes a text of 1 to 1000 characters.');
+      group.note = note;
     }
   }
   if (groups.length === 0) throw new UsageError('Name every item of the trade with --item.');
@@ -346,7 +461,7 @@ function resolveItem(trade: TradeDetails, store: CatalogueStore, group: ItemGrou
     if (String(q.id) in answers) throw new Error(`Question ${q.code} is answered twice for item ${item.position + 1}.`);
     answers[String(q.id)] = a.id;
   }
-  return { offerId: item.offerId, answers };
+  return { offerId: item.offerId, answers, ...(group.note ? { note: group.note } : {}) };
 }
 
 /** The answers as QUESTION=ANSWER codes. */
@@ -446,6 +561,11 @@ function table(headers: string[], rows: string[][]): string {
       .join('  ')
       .trimEnd();
   return [line(names), ...rows.map(line)].map((l) => `  ${l}`).join('\n');
+}
+
+/** The shop's public origin for links (PUBLIC_ORIGINS, else the local host and PORT). */
+async function shippingOrigin(locale: string): Promise<string> {
+  return (await shipping()).publicOrigin(locale as Parameters<ShippingServices['publicOrigin']>[0]).replace(/\/+$/, '');
 }
 
 const when = (date: Date) => `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;

@@ -17,7 +17,7 @@ export const PORT = Number(process.env.E2E_PORT ?? 3210);
 export function e2eDatabaseUrl(): string | undefined {
   if (!process.env.TEST_DATABASE_URL) return undefined;
   const url = new URL(process.env.TEST_DATABASE_URL);
-  url.pathname = '/tradein_e2e';
+  url.pathname = `/tradein_e2e_${PORT}`;
   return url.href;
 }
 

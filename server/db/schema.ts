@@ -303,6 +303,8 @@ export const tradeInspections = pgTable(
     foundConditionId: smallint('found_condition_id').notNull(),
     /** What the seller is paid for the item; null while its clarification is open or after a decline. */
     agreedPriceCents: integer('agreed_price_cents'),
+    /** The inspector's note for the seller (shown with the clarification). */
+    note: text('note'),
     inspectedAt: timestamp('inspected_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
@@ -336,6 +338,12 @@ export const clarifications = pgTable(
     /** `/clarification/{id}/{tradeNumber}`, the path the e-mail links to. */
     linkPath: text('link_path').notNull(),
     status: text('status').$type<'open' | 'accepted' | 'declined'>().notNull(),
+    /** For a declined item: send the device back (return) or recycle it free of charge. */
+    declineMode: text('decline_mode').$type<'return' | 'recycle'>(),
+    /** The last moment the seller can answer; null for clarifications opened before deadlines were kept (created_at + 14 days). */
+    deadline: timestamp('deadline', { withTimezone: true }),
+    /** When the reminder mail went out (3 days before the deadline), so it goes out once. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),

@@ -4,6 +4,7 @@
 
 import { join } from 'node:path';
 import type { Locale } from '../../src/config/locales';
+import { createClarificationLinks, type ClarificationLinks } from '../clarifications/links';
 import type { ServerConfig } from '../config';
 import { createLabelLinks, loadLabelSecret, type LabelLinks } from '../labels/links';
 import { DEFAULT_DATA_DIR } from '../paths';
@@ -14,6 +15,8 @@ import { SmtpMailer } from './smtp';
 
 export interface ShippingServices {
   readonly labels: LabelLinks;
+  /** Clarification links, signed with the label secret (server/clarifications/links.ts). */
+  readonly clarifications: ClarificationLinks;
   readonly mailer: Mailer;
   /** The shop's configured public origin (PUBLIC_ORIGINS), never a request's Host. */
   readonly publicOrigin: (locale: Locale) => string;
@@ -44,6 +47,7 @@ export async function createShippingServices(config: ShippingConfig): Promise<Sh
   const outbox = config.SMTP_URL ? undefined : new FileOutbox(mailOutboxDir(dataDir));
   return {
     labels: createLabelLinks(secret),
+    clarifications: createClarificationLinks(secret),
     mailer: config.SMTP_URL ? new SmtpMailer(config.SMTP_URL) : outbox!,
     publicOrigin: publicOriginResolver(config.PUBLIC_ORIGINS ?? {}, config.PORT),
     ...(outbox ? { outbox } : {}),

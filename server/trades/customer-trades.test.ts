@@ -15,6 +15,7 @@ import type { ApiServices } from '../app';
 import { checkout, insertCustomer, testAccountServices, type TestCustomer } from '../customers/testing';
 import type { DatabaseHandle } from '../db/client';
 import { idempotencyKeys, trades, voucherRedemptions } from '../db/schema';
+import { createClarificationLinks } from '../clarifications/links';
 import { createLabelLinks } from '../labels/links';
 import type { MailMessage } from '../mail/mailer';
 import { fixtureServices, testApp } from '../test-support/app';
@@ -38,6 +39,7 @@ describe.each(testDatabases())('customer trades on $name', (database) => {
     accounts = testAccountServices();
     const shipping = {
       labels: createLabelLinks('a-label-secret-for-the-tests'),
+      clarifications: createClarificationLinks('a-label-secret-for-the-tests'),
       mailer: { send: async (message: MailMessage) => void mails.push(message) },
       publicOrigin: () => 'https://www.tradein.de',
       devMailbox: false,

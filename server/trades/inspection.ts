@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Locale } from '../../src/config/locales';
+import { CLARIFICATION_DAYS } from '../../src/contracts/clarifications';
 import { OFFER_VALIDITY_DAYS } from '../../src/contracts/offers';
 import type { CatalogueQuestion } from '../catalogue/model';
 import type { CatalogueStore } from '../catalogue/store';
@@ -38,6 +39,8 @@ export interface ItemInspection {
   readonly offerId: string;
   /** Answer id per question id as found. Questions left out are taken as answered in the offer. */
   readonly answers: Readonly<Record<string, number>>;
+  /** The inspector's note for the seller, shown with the clarification. */
+  readonly note?: string;
 }
 
 export type ClarificationKind = 'lower_price' | 'recycling' | 'blocked';
@@ -78,9 +81,10 @@ export async function recordInspection(
   store: CatalogueStore,
   ref: string,
   inspections: readonly ItemInspection[],
-  options: { now?: Date } = {},
+  options: { now?: Date; deadlineDays?: number } = {},
 ): Promise<InspectionResult> {
   const now = options.now ?? new Date();
+  const deadline = new Date(now.getTime() + (options.deadlineDays ?? CLARIFICATION_DAYS) * DAY_MS);
   const seen = new Set<string>();
   for (const { offerId } of inspections) {
     const id = offerId.trim().toLowerCase();
@@ -130,6 +134,7 @@ export async function recordInspection(
         foundPriceCents: found.kind === 'blocked' ? 0 : found.priceCents,
         foundConditionId: found.kind === 'blocked' ? 4 : found.conditionId,
         agreedPriceCents: decision.agreedPriceCents,
+        note: input.note?.trim() || null,
         inspectedAt: now,
       });
 
@@ -162,6 +167,7 @@ export async function recordInspection(
           answerCodes: codes,
           linkPath,
           status: 'open',
+          deadline,
           createdAt: now,
         });
         clarification = { id, kind: decision.clarify, reason, newOfferId, newPriceCents: decision.newPriceCents, linkPath };

@@ -365,3 +365,17 @@ describe.each(LOCALES)('the %s table', (locale) => {
     }
   });
 });
+
+describe('legacy clarification links', () => {
+  it('redirect the /browser/… forms to the clarification and quick-answer paths in every shop, keeping the token', () => {
+    for (const locale of LOCALES) {
+      expect(findRedirect(locale, '/browser/clarification/id/c-1/trade/TR-2026-000001', '?token=1.abc')).toBe(
+        '/clarification/c-1/TR-2026-000001?token=1.abc',
+      );
+      expect(findRedirect(locale, '/browser/clarificationQuickAnswer/id/c-1/trade/TR-2026-000001/offerid/o-9', '?token=t')).toBe(
+        '/clarificationQuickAnswer/c-1/TR-2026-000001/o-9?token=t',
+      );
+    }
+    expect(findRedirect('de', '/clarification/c-1/TR-2026-000001', '')).toBeUndefined();
+  });
+});

@@ -375,11 +375,23 @@ function unsubscribeRedirect(locale: Locale, pathname: string, search: string): 
   return undefined;
 }
 
+const LEGACY_CLARIFICATION = /^\/browser\/clarification\/id\/([^/]+)\/trade\/([^/]+)\/?$/i;
+const LEGACY_QUICK_ANSWER = /^\/browser\/clarificationQuickAnswer\/id\/([^/]+)\/trade\/([^/]+)\/offerid\/([^/]+)\/?$/i;
+
+/** The old `/browser/…` clarification and quick-answer links of earlier mails (spec §2), in every shop. */
+function clarificationRedirect(locale: Locale, pathname: string, search: string): Target | undefined {
+  const clarification = LEGACY_CLARIFICATION.exec(pathname);
+  if (clarification) return { path: buildPath('clarification', locale, { id: clarification[1]!, trade: clarification[2]! }), search };
+  const quick = LEGACY_QUICK_ANSWER.exec(pathname);
+  if (quick) return { path: buildPath('quickAnswerShort', locale, { id: quick[1]!, trade: quick[2]!, offerid: quick[3]! }), search };
+  return undefined;
+}
+
 /** The table or hash rule target of a path without any old country prefix. */
 function lookup(locale: Locale, pathname: string, search: string): Target | undefined {
   const hit = TABLES[locale].get(normalizePath(pathname));
   if (hit !== undefined) return { path: hit, search };
-  return unsubscribeRedirect(locale, pathname, search);
+  return unsubscribeRedirect(locale, pathname, search) ?? clarificationRedirect(locale, pathname, search);
 }
 
 /** `pathname` without its old country prefix (`/de/agb` → `/agb`, `/de` → `/`), or undefined without one. */

@@ -110,3 +110,50 @@ export function metaOf(data: CategoryData | OverviewData | DeviceData): PageMeta
     }
   }
 }
+
+export interface ClarificationLinkData {
+  readonly kind: 'clarificationLink';
+  readonly clarificationId: string;
+  readonly tradeNumber: string;
+  /** The quick answer's new offer; null on the clarification page. */
+  readonly offerId: string | null;
+  /** The link's token; null when opened from the account. */
+  readonly token: string | null;
+  /** The server accepted the token (false: no token, or the check could not be made). */
+  readonly checked: boolean;
+}
+
+/**
+ * A clarification link (/clarification/{id}/{trade}?token=…) checked before the page renders, so a
+ * wrong, foreign or expired link answers the expired-link 404 page with status 404 (spec §2, §8).
+ * Without a token (opened from the account) the page's flow asks with the session instead; other
+ * failures are left to the page, which offers a retry.
+ */
+export async function checkClarificationLink(
+  context: Pick<RouterContext, 'api'>,
+  params: { id?: string; trade?: string; offerid?: string },
+  searchStr: string,
+): Promise<ClarificationLinkData> {
+  // Read from the raw query: the router's search parser could turn a token into a number.
+  const token = new URLSearchParams(searchStr).get('token');
+  const link = {
+    kind: 'clarificationLink' as const,
+    clarificationId: params.id ?? '',
+    tradeNumber: params.trade ?? '',
+    offerId: params.offerid ?? null,
+    token,
+  };
+  if (token === null) return { ...link, checked: false };
+  const [{ createApiClient, statusOf }, { fetchClarification }] = await Promise.all([
+    import('../services/api-client'),
+    import('../services/clarifications'),
+  ]);
+  try {
+    await fetchClarification(createApiClient(context.api), { clarificationId: link.clarificationId, tradeNumber: link.tradeNumber, token });
+    return { ...link, checked: true };
+  } catch (error) {
+    const status = statusOf(error);
+    if (status === 404 || status === 410 || status === 400) throw notFound();
+    return { ...link, checked: false };
+  }
+}

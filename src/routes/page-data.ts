@@ -2,9 +2,9 @@
 // result, and the `kind` each result carries tells the page which one it got (no casts).
 
 import { useMatches } from '@tanstack/react-router';
-import type { CategoryData, ContentData, DeviceData, HomeData, OverviewData } from './loaders';
+import type { CategoryData, ClarificationLinkData, ContentData, DeviceData, HomeData, OverviewData } from './loaders';
 
-export type PageData = HomeData | CategoryData | OverviewData | DeviceData | ContentData;
+export type PageData = HomeData | CategoryData | OverviewData | DeviceData | ContentData | ClarificationLinkData;
 export type PageKind = PageData['kind'];
 
 function isOneOf<K extends PageKind>(data: PageData | undefined, kinds: readonly K[]): data is Extract<PageData, { kind: K }> {

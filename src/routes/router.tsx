@@ -10,6 +10,7 @@ import { withAccountMessages } from '../i18n/i18n';
 import { CONTENT_TITLES } from '../ui/content-titles';
 import { CatalogueError } from './catalogue-error';
 import {
+  checkClarificationLink,
   type CategoryData,
   type DeviceData,
   type OverviewData,
@@ -41,6 +42,9 @@ interface ScreenParams {
   readonly category?: string;
   readonly overview?: string;
   readonly pdp?: string;
+  readonly id?: string;
+  readonly trade?: string;
+  readonly offerid?: string;
 }
 
 function documentHead(title: string, meta?: { description: string; keywords?: string }) {
@@ -80,6 +84,11 @@ const ACCOUNT_TEXT_SCREENS: ReadonlySet<ScreenId> = new Set([
   'newsletterEnrich',
   'newsletterEnrichHash',
   'newsletterUnsubscribe',
+  'clarification',
+  'clarificationLegacy',
+  'quickAnswer',
+  'quickAnswerShort',
+  'quickAnswerLegacy',
 ]);
 
 /** What every screen route shares: its localized path, its page module (lazy) and the error page. */
@@ -145,6 +154,16 @@ function routesOf(rootRoute: ShopRootRoute, screen: ScreenId, context: RouterCon
           loaderData
             ? documentHead(i18n._(CONTENT_TITLES[loaderData.page]), { description: loaderData.document.description })
             : documentHead(i18n._(SCREEN_TITLES.content)),
+      });
+    case 'clarification':
+    case 'clarificationLegacy':
+    case 'quickAnswer':
+    case 'quickAnswerShort':
+    case 'quickAnswerLegacy':
+      return createRoute({
+        ...base,
+        loader: ({ context, params, location }) => checkClarificationLink(context, paramsOf(params), location.searchStr),
+        head: () => documentHead(i18n._(SCREEN_TITLES[pageScreenOf(screen)])),
       });
     default:
       return createRoute({ ...base, head: () => documentHead(i18n._(SCREEN_TITLES[pageScreenOf(screen)])) });

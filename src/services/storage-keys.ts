@@ -17,5 +17,8 @@ export const CONTACT_DRAFT_KEY = 'contact-draft';
 /** The offer flow of one device (answers and offer). */
 export const offerStorageKey = (deviceId: number) => `offer:${deviceId}`;
 
+/** The decisions made so far on one clarification (they survive a reload until answered). */
+export const clarificationStorageKey = (clarificationId: string) => `clarification:${clarificationId}`;
+
 /** The BroadcastChannel on which the shop's tabs tell each other their session changes. */
 export const SESSION_CHANNEL = 'account-session';

@@ -1,0 +1,215 @@
+// Clarification end to end (DESIGN.md §6–7): a trade is checked out (through the shop's API, from the
+// page's origin), the operator receives and inspects it with a worse display and a note (ops CLI), the
+// seller opens the mail's link, sees offered vs found and the note, accepts one device and declines
+// another; the quick-answer link on a phone; a link past its deadline shows the expired 404 page.
+// The ops CLI shares the server's database only on PostgreSQL (TEST_DATABASE_URL), as in checkout.spec.
+
+import { execFileSync } from 'node:child_process';
+import { type Page, expect, test } from '@playwright/test';
+import type { Locale } from '../src/config/locales';
+import { HOSTS, PORT, e2eDatabaseUrl, hydrated, origin, shopUrl, translate, watchErrors } from './support/shop';
+
+const IPHONE = 101800;
+const GALAXY = 105400;
+/** Phone questions of the seed catalogue: every answer at its best. */
+const BEST = { 20101: 31011, 20102: 31021, 20103: 31031, 20104: 31041, 20105: 31051, 20106: 31061 };
+const POSTAL: Partial<Record<Locale, string>> = { de: '51147', fr: '75001' };
+const NOTE = 'Display cracked in the upper left corner.';
+
+const databaseUrl = e2eDatabaseUrl();
+test.skip(!databaseUrl, 'The ops CLI needs the e2e server on PostgreSQL: set TEST_DATABASE_URL.');
+
+function ops(args: string[], env: Record<string, string> = {}): string {
+  return execFileSync('npx', ['tsx', 'server/ops.ts', ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl!, PORT: String(PORT), ...env },
+    encoding: 'utf8',
+  });
+}
+
+/** Calls the shop's API from the page (its host picks the shop; Node's fetch would drop the Host header). */
+const api = (page: Page, path: string, body: unknown, headers: Record<string, string> = {}) =>
+  page.evaluate(
+    async ({ path, body, headers }) => {
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    { path, body, headers },
+  );
+
+/** A guest trade of `devices` in `locale`, created through the API; its number and the seller's e-mail. */
+async function checkout(page: Page, locale: Locale, devices: number[]): Promise<{ tradeNumber: string; email: string }> {
+  await page.goto(shopUrl(locale, '/'));
+  const offerIds: string[] = [];
+  for (const deviceId of devices) {
+    const offer = await api(page, '/api/offers', { deviceId, answers: BEST });
+    expect(offer.status).toBe(201);
+    offerIds.push(offer.body.offerId);
+  }
+  const email = `seller+${locale}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.org`;
+  const trade = await api(
+    page,
+    '/api/trades',
+    {
+      offerIds,
+      identity: { kind: 'guest', email },
+      address: {
+        firstName: 'Erika',
+        lastName: 'Mustermann',
+        street: 'Heidestraße',
+        houseNumber: '17',
+        postalCode: POSTAL[locale],
+        city: 'Köln',
+      },
+      payout: { method: 'paypal', email: 'erika.paypal@example.com' },
+      termsAccepted: true,
+    },
+    { 'Idempotency-Key': crypto.randomUUID() },
+  );
+  expect(trade.status).toBe(201);
+  return { tradeNumber: trade.body.tradeNumber, email };
+}
+
+/** The clarification links of the newest mail to `email` (developer mailbox), rebased on the test server. */
+async function mailedLinks(page: Page, locale: Locale, email: string): Promise<{ full: string; quick: string[] }> {
+  const read = (path: string) =>
+    page.evaluate(async (url) => {
+      const response = await fetch(url);
+      return { status: response.status, text: await response.text() };
+    }, path);
+  let message: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const list = await read('/dev/mailbox');
+        const row = list.text.split('<tr>').find((r) => r.includes(email.replace('+', '&#43;')) || r.includes(email));
+        message = row?.match(/href="(\/dev\/mailbox\/[^"]+)"/)?.[1];
+        return message;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  const { text } = await read(message!);
+  const rebase = (url: string) => url.replace(/^https?:\/\/[^/]+/, origin(HOSTS[locale]));
+  const full = text.match(/https?:\/\/[^\s<>"]+\/clarification\/[0-9a-f-]{36}\/TR-[^\s<>"?]+\?token=[^\s<>"]+/)?.[0];
+  // The mailbox shows each link twice (as its address and as the anchor's target).
+  const quick = [
+    ...new Set([...text.matchAll(/https?:\/\/[^\s<>"]+\/clarificationQuickAnswer\/[^\s<>"?]+\?token=[^\s<>"]+/g)].map((m) => rebase(m[0]))),
+  ];
+  expect(full, 'the mail links to the clarification').toBeTruthy();
+  return { full: rebase(full!), quick };
+}
+
+test('de: the seller sees offered vs found and the note, accepts one device and declines another', async ({ page }) => {
+  test.setTimeout(120_000);
+  const noErrors = watchErrors(page);
+  const t = (english: string) => translate('de', english);
+  const { tradeNumber, email } = await checkout(page, 'de', [IPHONE, GALAXY, IPHONE]);
+
+  ops(['trades', 'receive', tradeNumber]);
+  const inspected = ops([
+    'trades',
+    'inspect',
+    tradeNumber,
+    '--item',
+    '1',
+    '--answer',
+    'display=cracked',
+    '--note',
+    NOTE,
+    '--item',
+    '2',
+    '--answer',
+    'display=cracked',
+    '--item',
+    '3',
+  ]);
+  expect(inspected).toContain('→ clarification');
+
+  const { full, quick } = await mailedLinks(page, 'de', email);
+  expect(quick).toHaveLength(2);
+  const response = await page.goto(full);
+  expect(response?.status()).toBe(200);
+  await hydrated(page);
+  await expect(page.locator('main h1')).toHaveText(t('Clarification of your trade'));
+  const items = page.locator('.clarification-item');
+  await expect(items).toHaveCount(2);
+  // The display row differs (marked), the others do not.
+  await expect(items.first().locator('tr[data-differs]')).toHaveCount(1);
+  await expect(items.first().locator('tr[data-differs] mark')).toBeVisible();
+  await expect(items.first().locator('.clarification-note')).toContainText(NOTE);
+  await expect(items.first().locator('del')).toBeVisible();
+  await expect(page.locator('.clarification-deadline')).toContainText(t('Please answer by {date}.').split('{date}')[0]!);
+
+  // A half-made decision survives a reload.
+  await items.first().locator('input[value="accept"]').check();
+  await page.waitForTimeout(300);
+  await page.reload();
+  await hydrated(page);
+  await expect(page.locator('.clarification-item').first().locator('input[value="accept"]')).toBeChecked();
+
+  await page.locator('.clarification-item').nth(1).locator('input[value="return"]').check();
+  await page.getByRole('button', { name: t('Check my answers') }).click();
+  await expect(page.locator('.clarification-summary li')).toHaveCount(2);
+  await page.getByRole('button', { name: t('Send my answers') }).click();
+  await expect(page.getByRole('heading', { name: t('Thank you, we have your answer.') })).toBeVisible();
+  await expect(page.locator('[data-answer="accepted"]')).toHaveCount(1);
+  await expect(page.locator('[data-answer="declined"]')).toHaveCount(1);
+
+  // The operator sees the answers and the trade waiting for the return; the link now shows the summary.
+  const shown = ops(['trades', 'show', tradeNumber]);
+  expect(shown).toMatch(/declined/);
+  expect(ops(['clarifications', 'list', '--status', 'declined'])).toContain(tradeNumber);
+  await page.goto(full);
+  await expect(page.getByRole('heading', { name: t('Thank you, we have your answer.') })).toBeVisible();
+  noErrors();
+});
+
+test('fr: the quick-answer link on a phone accepts the one offer in one tap plus a confirmation', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  const noErrors = watchErrors(page);
+  const t = (english: string) => translate('fr', english);
+  const { tradeNumber, email } = await checkout(page, 'fr', [GALAXY]);
+  ops(['trades', 'receive', tradeNumber]);
+  ops(['trades', 'inspect', tradeNumber, '--item', '1', '--answer', 'display=cracked']);
+  const { quick } = await mailedLinks(page, 'fr', email);
+  expect(quick).toHaveLength(1);
+  expect(new URL(quick[0]!).pathname).toMatch(/^\/clarificationQuickAnswer\//);
+  await page.goto(quick[0]!);
+  await hydrated(page);
+  await expect(page.locator('main h1')).toHaveText(t('Your answer to our new offer'));
+  const accept = page.locator('.quick-answer-buttons .button.primary');
+  await expect(accept).toBeVisible();
+  // Big enough to tap, and inside the screen.
+  const box = (await accept.boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(44);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await accept.tap();
+  await page.getByRole('button', { name: t('Send my answers') }).tap();
+  await expect(page.getByRole('heading', { name: t('Thank you, we have your answer.') })).toBeVisible();
+  expect(ops(['trades', 'show', tradeNumber])).toMatch(/accepted/);
+  noErrors();
+  await context.close();
+});
+
+test('de: a link past its deadline shows the expired-link 404 page', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { tradeNumber, email } = await checkout(page, 'de', [IPHONE]);
+  ops(['trades', 'receive', tradeNumber]);
+  // A deadline of zero days: the link expires as it is sent.
+  ops(['trades', 'inspect', tradeNumber, '--item', '1', '--answer', 'display=cracked'], { CLARIFICATION_DAYS: '0' });
+  const { full } = await mailedLinks(page, 'de', email);
+  const response = await page.goto(full);
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('main h1')).toHaveText(translate('de', 'ERRORPAGE_OOPS_EXPIRED_LINK'));
+  // A tampered token is the same page.
+  const tampered = full.replace(/token=(\d+)\./, (_m, s: string) => `token=${Number(s) + 86_400}.`);
+  expect((await page.goto(tampered))?.status()).toBe(404);
+  // The deadline default is applied by the operator: a lower price is accepted.
+  expect(ops(['clarifications', 'expire', '--trade', tradeNumber])).toContain(`${tradeNumber} clarification → accepted`);
+});

@@ -1,0 +1,83 @@
+// Answering a clarification as the seller lives it (DESIGN.md §6–7): open the mail's link (two
+// devices re-priced) or the quick answer of one of them; decide per device, change a decision,
+// reload half-way (the decisions come back), confirm or go back, send. A link that is wrong or past
+// its deadline, an answer already given, and server failures (with a retry) end or pause the flow.
+
+import { setup } from 'xstate';
+
+export const clarificationModel = setup({}).createMachine({
+  id: 'clarificationModel',
+  initial: 'mailbox',
+  states: {
+    mailbox: {
+      meta: { production: null, sees: 'the clarification e-mail' },
+      on: { OPEN_LINK: 'loading', OPEN_QUICK_ANSWER: 'quickLoading' },
+    },
+    loading: {
+      meta: { production: 'loading', sees: 'loading the clarification…' },
+      on: {
+        SERVER_SENDS_OPEN: 'undecided',
+        SERVER_SENDS_ANSWERED: 'alreadyAnswered',
+        SERVER_SENDS_EXPIRED: 'expired',
+        LINK_REFUSED: 'linkRefused',
+        SERVER_DOWN: 'loadFailed',
+      },
+    },
+    loadFailed: { meta: { production: 'failed', sees: 'a failure with retry' }, on: { RETRY: 'loading' } },
+    undecided: {
+      meta: { production: 'reviewing', sees: 'two devices, offered vs found, no decision yet' },
+      on: { ACCEPT_FIRST: 'oneDecided' },
+    },
+    oneDecided: {
+      meta: { production: 'reviewing', sees: 'the first device accepted, the second open' },
+      on: { DECLINE_SECOND: 'allDecided', RELOAD: 'reloading' },
+    },
+    reloading: {
+      meta: { production: 'loading', sees: 'the page loading again after a reload' },
+      on: { SERVER_SENDS_OPEN: 'oneDecided' },
+    },
+    allDecided: {
+      meta: { production: 'reviewing', sees: 'both devices decided' },
+      on: { CHOOSE_RECYCLE_SECOND: 'allDecided', CONFIRM: 'confirming' },
+    },
+    confirming: {
+      meta: { production: 'confirming', sees: 'the summary of the decisions, send or change' },
+      on: { BACK: 'allDecided', SUBMIT: 'submitting' },
+    },
+    submitting: {
+      meta: { production: 'submitting', sees: 'sending…' },
+      on: {
+        SERVER_ACCEPTS: 'answered',
+        SERVER_SAYS_ALREADY_ANSWERED: 'reloadingAfterConflict',
+        SERVER_SAYS_DEADLINE_PASSED: 'expired',
+        SERVER_DOWN: 'submitFailed',
+      },
+    },
+    submitFailed: { meta: { production: 'failed', sees: 'a failure with retry' }, on: { RETRY: 'submitting' } },
+    reloadingAfterConflict: {
+      meta: { production: 'loading', sees: 'loading what was answered meanwhile' },
+      on: { SERVER_SENDS_ANSWERED: 'alreadyAnswered' },
+    },
+    quickLoading: {
+      meta: { production: 'loading', sees: 'loading the one new offer…' },
+      on: { SERVER_SENDS_OPEN: 'quickUndecided', SERVER_SENDS_FOCUS_ANSWERED: 'alreadyAnswered' },
+    },
+    quickUndecided: {
+      meta: { production: 'reviewing', sees: 'one new offer with accept and decline' },
+      on: { ACCEPT_OFFER: 'quickDecided' },
+    },
+    quickDecided: {
+      meta: { production: 'reviewing', sees: 'the offer accepted, not sent yet' },
+      on: { CONFIRM: 'quickConfirming' },
+    },
+    quickConfirming: {
+      meta: { production: 'confirming', sees: 'confirm the one answer' },
+      on: { SUBMIT: 'quickSubmitting', BACK: 'quickDecided' },
+    },
+    quickSubmitting: { meta: { production: 'submitting', sees: 'sending…' }, on: { SERVER_ACCEPTS: 'answered' } },
+    answered: { type: 'final', meta: { production: 'answered', sees: 'the summary and what happens next' } },
+    alreadyAnswered: { type: 'final', meta: { production: 'answered', sees: 'the answers given before' } },
+    expired: { type: 'final', meta: { production: 'expired', sees: 'the expired-link page' } },
+    linkRefused: { type: 'final', meta: { production: 'expired', sees: 'the expired-link page' } },
+  },
+});

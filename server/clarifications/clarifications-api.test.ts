@@ -1,0 +1,341 @@
+// The seller's clarification API through fastify.inject, on PGlite and (with TEST_DATABASE_URL)
+// PostgreSQL: the link token (tampered, other trade, expired), the view, per-item answers and what
+// they do to the payout, answers refused as late, repeated or foreign, and one effect per key.
+
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClarificationViewSchema } from '../../src/contracts/clarifications';
+import { TradeRequestSchema, TradeSchema, type Trade } from '../../src/contracts/trades';
+import type { ApiServices } from '../app';
+import type { Database, DatabaseHandle } from '../db/client';
+import { clarifications, trades, tradeTransitions } from '../db/schema';
+import { createLabelLinks } from '../labels/links';
+import type { MailMessage } from '../mail/mailer';
+import type { ShippingServices } from '../mail/services';
+import { createOffer } from '../offers/service';
+import { OfferWriter } from '../offers/writer';
+import { fixtureServices, testApp } from '../test-support/app';
+import { testDatabases } from '../test-support/databases';
+import { recordInspection } from '../trades/inspection';
+import { payoutCents, transition } from '../trades/lifecycle';
+import { submitTrade } from '../trades/service';
+import { createClarificationLinks } from './links';
+import { sendClarificationMail } from './mail';
+import { claimReminders, expireClarifications } from './service';
+
+const SECRET = 'a-clarification-secret-for-tests';
+const BEST = { 1: 11, 2: 21, 3: 31 };
+const CRACKED = { 2: 23 };
+const ADDRESS = { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17', postalCode: '51147', city: 'Köln' };
+const DAY_MS = 86_400_000;
+const links = createClarificationLinks(SECRET);
+
+/** The token with one character changed (a different letter at the same place). */
+const tamper = (token: string) => {
+  const i = token.length - 5;
+  return token.slice(0, i) + (token[i] === 'A' ? 'B' : 'A') + token.slice(i + 1);
+};
+
+describe.each(testDatabases())('clarification API on $name', (database) => {
+  let handle: DatabaseHandle;
+  let db: Database;
+  let api: ApiServices;
+  let app: FastifyInstance;
+  const mails: MailMessage[] = [];
+  let shipping: ShippingServices;
+
+  beforeAll(async () => {
+    handle = await database.open();
+    db = handle.db;
+    api = await fixtureServices(db);
+    shipping = {
+      labels: createLabelLinks(SECRET),
+      clarifications: links,
+      mailer: { send: async (message: MailMessage) => void mails.push(message) },
+      publicOrigin: () => 'https://www.tradein.de',
+      devMailbox: false,
+    };
+    app = await testApp({ ...api, shipping });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+
+  /** A received trade, inspected: the first two devices found cracked (clarifications), the third as offered. */
+  const clarifiedTrade = async (options: { now?: Date } = {}) => {
+    const writer = new OfferWriter(db);
+    const offerIds: string[] = [];
+    for (const deviceId of [1300, 2100, 1300]) {
+      const result = await createOffer(writer, api.store, 'de', { deviceId, answers: BEST });
+      if (result.kind !== 'created') throw new Error('offer blocked');
+      offerIds.push(result.offer.offerId);
+    }
+    const rawBody = {
+      offerIds,
+      identity: { kind: 'guest', email: `seller-${randomUUID()}@example.com` },
+      address: ADDRESS,
+      payout: { method: 'paypal', email: 'erika.paypal@example.com' },
+      termsAccepted: true,
+    };
+    const answer = await submitTrade(db, {
+      idempotencyKey: randomUUID(),
+      locale: 'de',
+      rawBody,
+      request: TradeRequestSchema('de').parse(rawBody),
+    });
+    const trade: Trade = TradeSchema.parse(answer.body);
+    await transition(db, trade.tradeNumber, 'received');
+    const [a, b, c] = offerIds as [string, string, string];
+    const inspected = await recordInspection(
+      db,
+      api.store,
+      trade.tradeNumber,
+      [
+        { offerId: a, answers: CRACKED, note: 'Display cracked in the upper left corner.' },
+        { offerId: b, answers: CRACKED },
+        { offerId: c, answers: BEST },
+      ],
+      options,
+    );
+    const [first, second] = inspected.items.filter((i) => i.clarification).map((i) => i.clarification!) as [
+      NonNullable<(typeof inspected.items)[number]['clarification']>,
+      NonNullable<(typeof inspected.items)[number]['clarification']>,
+    ];
+    const deadline = (await db.select().from(clarifications).where(eq(clarifications.id, first.id)))[0]!.deadline!;
+    return { trade, inspected, first, second, deadline, token: links.token(first.id, trade.tradeNumber, deadline) };
+  };
+
+  const view = (id: string, trade: string, token?: string) =>
+    app.inject({
+      method: 'GET',
+      url: `/api/clarifications/${id}`,
+      query: { trade, ...(token === undefined ? {} : { token }) },
+      headers: { host: 'de.localhost' },
+    });
+  const answer = (id: string, payload: object, key: string | null = randomUUID()) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/clarifications/${id}/answers`,
+      payload,
+      headers: { host: 'de.localhost', ...(key === null ? {} : { 'idempotency-key': key }) },
+    });
+  const tradeRow = async (tradeId: string) => (await db.select().from(trades).where(eq(trades.id, tradeId)))[0]!;
+
+  describe('the link', () => {
+    it('shows every item in clarification with offered vs found answers, prices, note, deadline and totals', async () => {
+      const { trade, first, second, token, deadline } = await clarifiedTrade();
+      const res = await view(first.id, trade.tradeNumber.toLowerCase(), token);
+      expect(res.statusCode).toBe(200);
+      const body = ClarificationViewSchema.parse(res.json());
+      expect(body).toMatchObject({ clarificationId: first.id, tradeNumber: trade.tradeNumber, status: 'open' });
+      expect(new Date(body.deadline).getTime()).toBe(deadline.getTime());
+      expect(deadline.getTime() - Date.now()).toBeGreaterThan(13.9 * DAY_MS);
+      expect(body.items.map((i) => i.clarificationId)).toEqual([first.id, second.id]);
+      const [one] = body.items;
+      expect(one).toMatchObject({ kind: 'lower_price', status: 'open', note: 'Display cracked in the upper left corner.' });
+      expect(one!.offeredPriceCents).toBeGreaterThan(one!.newPriceCents);
+      expect(one!.answers.filter((a) => a.differs).map((a) => a.questionId)).toEqual([2]);
+      const third = trade.items[2]!.price * 100;
+      expect(body.totals.otherCents).toBe(Math.round(third));
+      expect(body.totals.ifAcceptedCents).toBe(body.totals.otherCents + first.newPriceCents + second.newPriceCents);
+      expect(body.totals.ifDeclinedCents).toBe(body.totals.otherCents);
+    });
+
+    it('answers 404 for a token with one character changed, another trade, an expired or a missing token', async () => {
+      const { trade, first, token } = await clarifiedTrade();
+      const other = await clarifiedTrade();
+      expect((await view(first.id, trade.tradeNumber, tamper(token))).statusCode).toBe(404);
+      expect((await view(first.id, other.trade.tradeNumber, token)).statusCode).toBe(404);
+      expect(
+        (await view(first.id, other.trade.tradeNumber, links.token(first.id, other.trade.tradeNumber, other.deadline))).statusCode,
+      ).toBe(404);
+      expect(
+        (await view(first.id, trade.tradeNumber, links.token(first.id, trade.tradeNumber, new Date(Date.now() - 1000)))).statusCode,
+      ).toBe(404);
+      expect((await view(first.id, trade.tradeNumber)).statusCode).toBe(404);
+      const res = await view('not-a-uuid', trade.tradeNumber, token);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toMatch(/not valid or has expired/);
+    });
+  });
+
+  describe('answers', () => {
+    it('accepting one device and declining another pays the new price, the third as agreed, and sends one back', async () => {
+      const { trade, first, second, token } = await clarifiedTrade();
+      const before = await payoutCents(db, await tradeRow(trade.tradeId));
+      const res = await answer(first.id, {
+        trade: trade.tradeNumber,
+        token,
+        decisions: [
+          { clarificationId: first.id, decision: 'accept' },
+          { clarificationId: second.id, decision: 'decline', declineMode: 'return' },
+        ],
+      });
+      expect(res.statusCode).toBe(200);
+      const body = ClarificationViewSchema.parse(res.json());
+      expect(body.status).toBe('answered');
+      expect(body.items.map((i) => [i.status, i.declineMode])).toEqual([
+        ['accepted', null],
+        ['declined', 'return'],
+      ]);
+      const row = await tradeRow(trade.tradeId);
+      expect(row.status).toBe('declined');
+      // Before the answers the clarified items counted nothing; now the accepted one counts its new price.
+      expect(await payoutCents(db, row)).toBe(before + first.newPriceCents);
+      expect(await payoutCents(db, row)).toBe(body.totals.otherCents + first.newPriceCents);
+    });
+
+    it('declining every device for recycling moves the trade to accepted (nothing to send back) and pays the rest', async () => {
+      const { trade, first, second, token } = await clarifiedTrade();
+      const res = await answer(first.id, {
+        trade: trade.tradeNumber,
+        token,
+        decisions: [
+          { clarificationId: first.id, decision: 'decline', declineMode: 'recycle' },
+          { clarificationId: second.id, decision: 'decline', declineMode: 'recycle' },
+        ],
+      });
+      expect(res.statusCode).toBe(200);
+      const row = await tradeRow(trade.tradeId);
+      expect(row.status).toBe('accepted');
+      expect(await payoutCents(db, row)).toBe(res.json().totals.otherCents);
+    });
+
+    it('takes answers one item at a time, then refuses a repeated answer with 409', async () => {
+      const { trade, first, second, token } = await clarifiedTrade();
+      const one = await answer(first.id, {
+        trade: trade.tradeNumber,
+        token,
+        decisions: [{ clarificationId: first.id, decision: 'accept' }],
+      });
+      expect(one.statusCode).toBe(200);
+      expect(one.json().status).toBe('open');
+      expect((await tradeRow(trade.tradeId)).status).toBe('clarification');
+      const again = await answer(first.id, {
+        trade: trade.tradeNumber,
+        token,
+        decisions: [{ clarificationId: first.id, decision: 'decline' }],
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ answered: [first.id] });
+      const two = await answer(first.id, {
+        trade: trade.tradeNumber,
+        token,
+        decisions: [{ clarificationId: second.id, decision: 'accept' }],
+      });
+      expect(two.statusCode).toBe(200);
+      expect((await tradeRow(trade.tradeId)).status).toBe('accepted');
+    });
+
+    it('refuses answers about another trade (400), with a bad token (404), after the deadline (410) and without a key (400)', async () => {
+      const { trade, first, token } = await clarifiedTrade();
+      const other = await clarifiedTrade();
+      const foreign = await answer(first.id, {
+        trade: trade.tradeNumber,
+        token,
+        decisions: [{ clarificationId: other.first.id, decision: 'accept' }],
+      });
+      expect(foreign.statusCode).toBe(400);
+      expect(foreign.json().fields).toEqual([expect.objectContaining({ path: 'decisions.0.clarificationId', code: 'invalid' })]);
+      const tampered = await answer(first.id, {
+        trade: trade.tradeNumber,
+        token: tamper(token),
+        decisions: [{ clarificationId: first.id, decision: 'accept' }],
+      });
+      expect(tampered.statusCode).toBe(404);
+      const noKey = await answer(
+        first.id,
+        { trade: trade.tradeNumber, token, decisions: [{ clarificationId: first.id, decision: 'accept' }] },
+        null,
+      );
+      expect(noKey.statusCode).toBe(400);
+      const twice = await answer(first.id, {
+        trade: trade.tradeNumber,
+        token,
+        decisions: [
+          { clarificationId: first.id, decision: 'accept' },
+          { clarificationId: first.id, decision: 'decline' },
+        ],
+      });
+      expect(twice.statusCode).toBe(400);
+
+      const late = await clarifiedTrade({ now: new Date(Date.now() - 15 * DAY_MS) });
+      // A link minted with a later expiry: the deadline itself still refuses the answer.
+      const lateToken = links.token(late.first.id, late.trade.tradeNumber, new Date(Date.now() + DAY_MS));
+      const res = await answer(late.first.id, {
+        trade: late.trade.tradeNumber,
+        token: lateToken,
+        decisions: [{ clarificationId: late.first.id, decision: 'accept' }],
+      });
+      expect(res.statusCode).toBe(410);
+      expect((await view(late.first.id, late.trade.tradeNumber, late.token)).statusCode).toBe(404);
+      expect((await tradeRow(late.trade.tradeId)).status).toBe('clarification');
+    });
+
+    it('concurrent answers with one Idempotency-Key have one effect and replay the same answer', async () => {
+      const { trade, first, second, token } = await clarifiedTrade();
+      const key = randomUUID();
+      const payload = {
+        trade: trade.tradeNumber,
+        token,
+        decisions: [
+          { clarificationId: first.id, decision: 'accept' },
+          { clarificationId: second.id, decision: 'accept' },
+        ],
+      };
+      const results = await Promise.all([answer(first.id, payload, key), answer(first.id, payload, key), answer(first.id, payload, key)]);
+      const codes = results.map((r) => r.statusCode).sort();
+      expect(codes.filter((c) => c === 200).length).toBeGreaterThanOrEqual(1);
+      expect(codes.every((c) => c === 200 || c === 409)).toBe(true);
+      const replay = await answer(first.id, payload, key);
+      expect(replay.statusCode).toBe(200);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      const moves = await db.select().from(tradeTransitions).where(eq(tradeTransitions.tradeId, trade.tradeId));
+      expect(moves.filter((m) => m.toStatus === 'accepted')).toHaveLength(1);
+      const different = await answer(first.id, { ...payload, decisions: [{ clarificationId: first.id, decision: 'decline' }] }, key);
+      expect(different.statusCode).toBe(422);
+    });
+  });
+
+  describe('deadline, reminder and mails', () => {
+    it('at the deadline a new price is accepted and the trade moves on; before it nothing happens', async () => {
+      const late = await clarifiedTrade({ now: new Date(Date.now() - 15 * DAY_MS) });
+      const fresh = await clarifiedTrade();
+      expect(await expireClarifications(db, { tradeRef: fresh.trade.tradeNumber })).toEqual([]);
+      const [expired] = await expireClarifications(db, { tradeRef: late.trade.tradeNumber });
+      expect(expired).toMatchObject({ tradeNumber: late.trade.tradeNumber, tradeStatus: 'accepted' });
+      expect(expired!.applied.map((a) => a.decision)).toEqual(['accept', 'accept']);
+      const row = await tradeRow(late.trade.tradeId);
+      const third = Math.round(late.trade.items[2]!.price * 100);
+      expect(await payoutCents(db, row)).toBe(third + late.first.newPriceCents + late.second.newPriceCents);
+    });
+
+    it('reminds once, three days before the deadline', async () => {
+      const soon = await clarifiedTrade({ now: new Date(Date.now() - 12 * DAY_MS) });
+      const first = await claimReminders(db);
+      expect(first.map((t) => t.tradeNumber)).toContain(soon.trade.tradeNumber);
+      expect((await claimReminders(db)).map((t) => t.tradeNumber)).not.toContain(soon.trade.tradeNumber);
+    });
+
+    it('mails the opened clarification in German with the signed link and a quick-answer link per device', async () => {
+      const { trade, first, second } = await clarifiedTrade();
+      mails.length = 0;
+      expect(await sendClarificationMail(shipping, db, trade.tradeId, 'opened')).toBe(true);
+      const [mail] = mails;
+      expect(mail!.subject).toBe(`Ihr Verkauf ${trade.tradeNumber}: eine Rückfrage zu Ihren Geräten`);
+      const urls = [...mail!.text.matchAll(/https:\/\/www\.tradein\.de(\S+)/g)].map((m) => new URL(`https://x${m[1]}`));
+      expect(urls.map((u) => u.pathname)).toEqual([
+        `/clarificationQuickAnswer/${first.id}/${trade.tradeNumber}/${first.newOfferId}`,
+        `/clarificationQuickAnswer/${second.id}/${trade.tradeNumber}/${second.newOfferId}`,
+        `/clarification/${first.id}/${trade.tradeNumber}`,
+      ]);
+      for (const url of urls) {
+        const id = url.pathname.split('/')[2]!;
+        expect(links.verify(id, trade.tradeNumber, url.searchParams.get('token'))).toBe('ok');
+      }
+    });
+  });
+});

@@ -1,0 +1,177 @@
+// The clarification mails (DESIGN.md §6–7), in the trade's language: opened (per device the old and
+// new price, the link to the whole clarification and a quick-answer link per device), reminder
+// (3 days before the deadline), answer received, and deadline passed (the default applied). Links
+// are absolute from the shop's configured public origin (PUBLIC_ORIGINS) and carry the signed token.
+
+import { eq } from 'drizzle-orm';
+import { countryConfig } from '../../src/config/countries';
+import type { Locale } from '../../src/config/locales';
+import { formatDate } from '../../src/config/rules';
+import type { Database } from '../db/client';
+import { clarifications, customers, devices, offers, tradeItems, trades } from '../db/schema';
+import { serverI18n } from '../i18n/catalog';
+import { ButtonLink, HEADING, renderHtmlMail } from '../mail/html';
+import type { MailMessage } from '../mail/mailer';
+import type { ShippingServices } from '../mail/services';
+import { deadlineOf } from './service';
+
+export type ClarificationMailKind = 'opened' | 'reminder' | 'answered' | 'expired';
+
+export interface ClarificationMailItem {
+  readonly deviceName: string;
+  readonly offeredCents: number;
+  readonly newCents: number;
+  readonly status: 'open' | 'accepted' | 'declined';
+  readonly declineMode: 'return' | 'recycle' | null;
+  /** Absolute quick-answer link of this device. */
+  readonly quickUrl: string;
+}
+
+export interface ClarificationMailInput {
+  readonly kind: ClarificationMailKind;
+  readonly locale: Locale;
+  readonly tradeNumber: string;
+  readonly email: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly deadline: Date;
+  /** Absolute link to the whole clarification. */
+  readonly url: string;
+  readonly items: readonly ClarificationMailItem[];
+}
+
+export function clarificationMail(input: ClarificationMailInput): MailMessage {
+  const { locale, kind } = input;
+  const i18n = serverI18n(locale);
+  const t = (id: string, values?: Record<string, unknown>) => i18n._(`mail.clarification.${id}`, values);
+  const country = countryConfig(locale);
+  const money = new Intl.NumberFormat(country.icuLocale, { style: 'currency', currency: 'EUR' });
+  const c = i18n._('mail.colon');
+  const values = { tradeNumber: input.tradeNumber, deadline: formatDate(locale, input.deadline) };
+  const asking = kind === 'opened' || kind === 'reminder';
+  const line = (item: ClarificationMailItem) => {
+    const prices = t('prices', { offered: money.format(item.offeredCents / 100), now: money.format(item.newCents / 100) });
+    if (asking) return `${item.deviceName}${c}${prices}`;
+    const outcome =
+      item.status === 'accepted'
+        ? t('outcome.accepted', { price: money.format(item.newCents / 100) })
+        : item.status === 'declined'
+          ? t(item.declineMode === 'recycle' ? 'outcome.recycle' : 'outcome.return')
+          : t('outcome.open');
+    return `${item.deviceName}${c}${outcome}`;
+  };
+  const subject = t(`${kind}.subject`, values);
+
+  const text = [
+    t('greeting', { firstName: input.firstName }),
+    '',
+    t(`${kind}.intro`, values),
+    '',
+    ...input.items.flatMap((item) => [
+      `- ${line(item)}`,
+      ...(asking && item.status === 'open' ? [`  ${t('quick')}${c}${item.quickUrl}`] : []),
+    ]),
+    '',
+    ...(asking ? [t('deadline', values), '', `${t('link')}${c}${input.url}`, ''] : [`${t('overview')}${c}${input.url}`, '']),
+    t('closing'),
+    t('signature'),
+    '',
+  ].join('\n');
+
+  const html = renderHtmlMail({
+    lang: country.icuLocale,
+    title: subject,
+    children: (
+      <>
+        <p>{t('greeting', { firstName: input.firstName })}</p>
+        <p>{t(`${kind}.intro`, values)}</p>
+        <h2 style={HEADING}>{t('devicesTitle')}</h2>
+        <ul>
+          {input.items.map((item, i) => (
+            <li key={i}>
+              {line(item)}
+              {asking && item.status === 'open' && (
+                <>
+                  {' '}
+                  <a href={item.quickUrl}>{t('quick')}</a>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+        {asking && <p>{t('deadline', values)}</p>}
+        <ButtonLink href={input.url}>{asking ? t('link') : t('overview')}</ButtonLink>
+        <p>
+          {t('closing')}
+          <br />
+          {t('signature')}
+        </p>
+      </>
+    ),
+  });
+  return {
+    from: { name: country.contact.fromName, address: country.contact.fromAddress },
+    to: { name: `${input.firstName} ${input.lastName}`, address: input.email },
+    subject,
+    text,
+    html,
+  };
+}
+
+/** Reads the trade's clarifications and sends one mail of `kind`; false when there is nothing to send. */
+export async function sendClarificationMail(
+  services: ShippingServices,
+  db: Database,
+  tradeId: string,
+  kind: ClarificationMailKind,
+): Promise<boolean> {
+  const [trade] = await db
+    .select({ trade: trades, customerEmail: customers.email })
+    .from(trades)
+    .leftJoin(customers, eq(customers.id, trades.customerId))
+    .where(eq(trades.id, tradeId));
+  if (!trade) return false;
+  const email = trade.trade.guestEmail ?? trade.customerEmail;
+  if (!email) return false;
+  const rows = await db
+    .select({
+      clarification: clarifications,
+      deviceName: devices.name,
+      offeredCents: tradeItems.priceCents,
+      newCents: offers.priceCents,
+      position: tradeItems.position,
+    })
+    .from(clarifications)
+    .innerJoin(tradeItems, eq(tradeItems.offerId, clarifications.itemOfferId))
+    .innerJoin(devices, eq(devices.id, tradeItems.deviceId))
+    .innerJoin(offers, eq(offers.id, clarifications.newOfferId))
+    .where(eq(clarifications.tradeId, tradeId))
+    .orderBy(tradeItems.position);
+  if (rows.length === 0) return false;
+  const locale = trade.trade.locale as Locale;
+  const origin = services.publicOrigin(locale).replace(/\/+$/, '');
+  const first = rows[0]!.clarification;
+  const deadline = rows.map((r) => deadlineOf(r.clarification)).reduce((a, b) => (a < b ? a : b));
+  const { tradeNumber } = trade.trade;
+  await services.mailer.send(
+    clarificationMail({
+      kind,
+      locale,
+      tradeNumber,
+      email,
+      firstName: trade.trade.address.firstName,
+      lastName: trade.trade.address.lastName,
+      deadline,
+      url: origin + services.clarifications.path(first.id, tradeNumber, deadline),
+      items: rows.map((r) => ({
+        deviceName: r.deviceName,
+        offeredCents: r.offeredCents,
+        newCents: r.newCents,
+        status: r.clarification.status,
+        declineMode: r.clarification.declineMode,
+        quickUrl: origin + services.clarifications.path(r.clarification.id, tradeNumber, deadline, r.clarification.newOfferId),
+      })),
+    }),
+  );
+  return true;
+}

@@ -1,0 +1,57 @@
+// The real actors of the clarification machine (./clarification.ts): the view from the server with
+// the choices stored before a reload (IndexedDB), the answers to the server, and the storing of the
+// choices so far. Tests provide fakes instead.
+
+import { fromPromise } from 'xstate';
+import type { ClarificationView } from '../contracts/clarifications';
+import type { ApiClient } from '../services/api-client';
+import { answerClarification, fetchClarification, type ClarificationRef } from '../services/clarifications';
+import { clearSnapshot, loadSnapshot, saveSnapshot } from '../services/persistence';
+import { clarificationStorageKey } from '../services/storage-keys';
+import type { ClarificationContext, Choices, LoadResult, SubmitInput } from './clarification';
+
+export interface ClarificationDeps {
+  readonly api: () => Promise<ApiClient>;
+}
+
+/** Version of the stored choices; another version is ignored. */
+const VERSION = 1;
+
+interface StoredChoices {
+  readonly version: number;
+  readonly choices: Choices;
+}
+
+function storedChoices(value: unknown): Choices | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const stored = value as Partial<StoredChoices>;
+  if (stored.version !== VERSION || typeof stored.choices !== 'object' || stored.choices === null) return null;
+  const valid = Object.entries(stored.choices).filter(
+    ([, c]) => (c?.decision === 'accept' || c?.decision === 'decline') && (c.declineMode === 'return' || c.declineMode === 'recycle'),
+  );
+  return Object.fromEntries(valid);
+}
+
+export function clarificationActors(deps: ClarificationDeps) {
+  return {
+    load: fromPromise<LoadResult, ClarificationRef>(async ({ input }) => {
+      const [view, saved] = await Promise.all([
+        fetchClarification(await deps.api(), input),
+        loadSnapshot<unknown>(clarificationStorageKey(input.clarificationId)),
+      ]);
+      return { view, saved: storedChoices(saved) };
+    }),
+    submit: fromPromise<ClarificationView, SubmitInput>(async ({ input }) =>
+      answerClarification(await deps.api(), input.ref, input.decisions, input.idempotencyKey),
+    ),
+  };
+}
+
+export const clarificationPersistence = {
+  remember: ({ context }: { context: ClarificationContext }) => {
+    void saveSnapshot(clarificationStorageKey(context.clarificationId), { version: VERSION, choices: context.choices });
+  },
+  forget: ({ context }: { context: ClarificationContext }) => {
+    void clearSnapshot(clarificationStorageKey(context.clarificationId));
+  },
+};
