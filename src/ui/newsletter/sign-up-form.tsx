@@ -4,7 +4,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { NewsletterSource } from '../../contracts/newsletter';
 import { newsletterMachine } from '../../machines/newsletter';
 import { newsletterActors } from '../../machines/newsletter.actors';
@@ -20,16 +20,24 @@ export default function SignUpForm({
   source,
   initialEmail,
   autoFocus,
+  submitAtOnce = false,
 }: {
   source: NewsletterSource;
   initialEmail: string;
   autoFocus: boolean;
+  /** The seller sent the stand-in form before this one loaded. */
+  submitAtOnce?: boolean;
 }) {
   const { i18n } = useLingui();
   const api = useApiClient();
   const machine = useMemo(() => newsletterMachine.provide({ actors: newsletterActors({ api }) }), [api]);
   // Whatever was typed before this form loaded comes along.
   const actor = useActorRef(machine, { input: { source, email: initialEmail } });
+  // One event on arrival: the submit the seller made on the stand-in.
+  const [sendsAtOnce] = useState(submitAtOnce);
+  useEffect(() => {
+    if (sendsAtOnce) actor.send({ type: 'newsletter.submit' });
+  }, [actor, sendsAtOnce]);
   const state = useSelector(actor, (s) => s);
   const form = useRef<HTMLFormElement>(null);
   const [refused, setRefused] = useState(0);

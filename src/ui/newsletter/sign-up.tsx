@@ -1,37 +1,48 @@
 // The newsletter sign-up of the footer and the home page, in shops with a newsletter (spec §1: not
-// Austria). The form and its machine load after hydration (decision 007: XState is not part of the
-// initial JavaScript); the server and the first render show the same form without them, and what
-// was typed there (and its focus) comes along.
+// Austria). The form and its machine load when the seller turns to the form (pointer over it, or
+// focus in it): decision 007 keeps XState out of the initial JavaScript, and an anonymous first visit
+// fetches no form code it does not use (issue budget: ≤ 15 KB after hydration). Until then the same
+// form is shown without them, and what was typed there (and its focus) comes along.
 
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { NewsletterSource } from '../../contracts/newsletter';
 import { useShop } from '../shop-context';
+import type SignUpFormModule from './sign-up-form';
 import { SignUpFrame } from './sign-up-frame';
 
-const SignUpForm = lazy(() => import('./sign-up-form'));
+type SignUpFormComponent = typeof SignUpFormModule;
 
 export function NewsletterSignUp({ source }: { source: NewsletterSource }) {
   const shop = useShop();
   const [draft, setDraft] = useState('');
   const focused = useRef(false);
-  // Rendered on the client only: a lazy component in server rendering would make React give up the boundary.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const [submitted, setSubmitted] = useState(false);
+  // The machine-driven form, once loaded. The stand-in stays the same element until then, so
+  // nothing typed into it is lost while the code arrives.
+  const [Form, setForm] = useState<SignUpFormComponent | null>(null);
+  const requested = useRef(false);
   if (!shop.country.features.hasNewsletter) return null;
-  const standIn = (
-    <SignUpFrame
-      source={source}
-      email={draft}
-      onEmail={setDraft}
-      onFocusChange={(hasFocus) => (focused.current = hasFocus)}
-      autoFocus={focused.current}
-      sending={false}
-    />
-  );
-  if (!hydrated) return standIn;
+  const want = () => {
+    if (requested.current) return;
+    requested.current = true;
+    void import('./sign-up-form').then((module) => setForm(() => module.default));
+  };
+  if (Form) return <Form source={source} initialEmail={draft} autoFocus={focused.current} submitAtOnce={submitted} />;
   return (
-    <Suspense fallback={standIn}>
-      <SignUpForm source={source} initialEmail={draft} autoFocus={focused.current} />
-    </Suspense>
+    <div className="newsletter-sign-up-frame" onFocusCapture={want} onPointerEnter={want}>
+      <SignUpFrame
+        source={source}
+        email={draft}
+        onEmail={setDraft}
+        onFocusChange={(hasFocus) => (focused.current = hasFocus)}
+        autoFocus={focused.current}
+        // Sent before the form's code arrived: it sends as soon as it is there.
+        onSubmit={() => {
+          setSubmitted(true);
+          want();
+        }}
+        sending={submitted}
+      />
+    </div>
   );
 }
