@@ -1,6 +1,8 @@
 // Checks the browser's catalogs and the server's (mails, label). Fails when a catalog misses a
 // translation (de-AT may fall back to de) or when a translation drops or invents a placeholder
-// ({name}, <0>…</0>, #) of its source message.
+// ({name}, <0>…</0>, #) of its source message, or when a message is in two browser catalogs with two
+// translations (the server renders with both loaded, a page without the second hydrates with the first:
+// React then throws away the server's HTML).
 import { CATALOGS, readPo, SERVER_CATALOG } from './po.mjs';
 
 const FALLBACK = { 'de-AT': 'de' };
@@ -37,6 +39,20 @@ for (const catalogName of [...CATALOGS, SERVER_CATALOG]) {
     for (const id of catalog.keys()) if (!source.has(id)) console.warn(`obsolete ${locale}: ${JSON.stringify(id)}`);
     problems += missing;
     rows.push(`${catalogName.padEnd(8)} ${locale.padEnd(6)} ${String(source.size).padStart(5)} messages, ${missing} missing`);
+  }
+}
+for (const locale of LOCALES) {
+  const [first, ...others] = CATALOGS.map((name) => ({ name, catalog: readPo(locale, name) }));
+  for (const other of others) {
+    for (const [id, text] of other.catalog) {
+      const elsewhere = first.catalog.get(id);
+      if (elsewhere && text && elsewhere !== text) {
+        problems++;
+        console.error(
+          `differs ${locale}: ${JSON.stringify(id)} is ${JSON.stringify(elsewhere)} in ${first.name}, ${JSON.stringify(text)} in ${other.name}`,
+        );
+      }
+    }
   }
 }
 console.log(rows.join('\n'));

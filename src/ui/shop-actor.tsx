@@ -106,8 +106,26 @@ export function ShopActorProvider({ children }: { children: ReactNode }) {
   return <ShopActorContext.Provider value={handle}>{children}</ShopActorContext.Provider>;
 }
 
+const subscribeToNothing = () => () => undefined;
+
+/** False while React hydrates the server's HTML (it must render what the server rendered), true after. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * The shop actor of the page. While a part of the page hydrates it reads as the server rendered it
+ * (no actor, not settled): a page module that arrives after the provider learned that nothing is
+ * stored must still hydrate the server's "loading" markup, then re-render.
+ */
 export function useShopActor(): ShopActorHandle {
-  return useContext(ShopActorContext);
+  const handle = useContext(ShopActorContext);
+  const hydrated = useHydrated();
+  return useMemo(() => (hydrated ? handle : { ...handle, runtime: null, settled: false }), [hydrated, handle]);
 }
 
 /** Asks for the shop actor when the screen mounts (the checkout, the account screens). */
