@@ -11,11 +11,25 @@ const ACCOUNT_SOURCES = [
   '<rootDir>/src/ui/form/**',
   '<rootDir>/src/routes/pages/account-*.tsx',
   '<rootDir>/src/routes/pages/password-*.tsx',
-  '<rootDir>/src/ui/checkout/identity-step.tsx',
   // The contact form is built from the form kit: the contact page and the help widget load this catalog too.
   '<rootDir>/src/ui/contact/**',
   '<rootDir>/src/routes/pages/contact.tsx',
   '<rootDir>/src/ui/clarification/**',
+  // Screens a catalogue page does not show: the checkout (with its cart lines) and thank-you page, the
+  // newsletter's pages and its sign-up form's code (loaded when the seller turns to the footer form;
+  // the frame shown before that stays in the shop catalog), the business landing page.
+  '<rootDir>/src/ui/checkout/**',
+  '<rootDir>/src/ui/cart/cart-lines.tsx',
+  '<rootDir>/src/routes/pages/checkout.tsx',
+  '<rootDir>/src/routes/pages/thank-you.tsx',
+  '<rootDir>/src/ui/newsletter/account-newsletter.tsx',
+  '<rootDir>/src/ui/newsletter/enrich-view.tsx',
+  '<rootDir>/src/ui/newsletter/interests.ts',
+  '<rootDir>/src/ui/newsletter/problem.tsx',
+  '<rootDir>/src/ui/newsletter/sign-up-form.tsx',
+  '<rootDir>/src/ui/newsletter/unsubscribe-view.tsx',
+  '<rootDir>/src/routes/pages/newsletter-*.tsx',
+  '<rootDir>/src/routes/pages/b2b-landing.tsx',
 ];
 
 export default defineConfig({

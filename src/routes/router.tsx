@@ -69,9 +69,16 @@ function catalogueHead(i18n: I18n, screen: ScreenId, data: CategoryData | Overvi
   });
 }
 
-/** Screens that show account texts (log-in, registration, account pages; the checkout's identity step; the contact form). */
+/**
+ * Screens that show texts of the second catalog (lingui.config.ts): log-in, registration, account
+ * pages, the checkout and thank-you page, the contact form, the newsletter's and the clarification's
+ * pages, the business landing page. The catalogue pages (home, category, overview, device) and the
+ * content pages need only the shop catalog.
+ */
 const ACCOUNT_TEXT_SCREENS: ReadonlySet<ScreenId> = new Set([
   'contact',
+  'thankYou',
+  'b2bLanding',
   'accountOverview',
   'accountRegister',
   'accountManagement',
@@ -84,6 +91,7 @@ const ACCOUNT_TEXT_SCREENS: ReadonlySet<ScreenId> = new Set([
   'newsletterEnrich',
   'newsletterEnrichHash',
   'newsletterUnsubscribe',
+  'newsletterUnsubscribeSuccess',
   'clarification',
   'clarificationLegacy',
   'quickAnswer',

@@ -1,11 +1,13 @@
 // The newsletter sign-up of the footer and the home page, in shops with a newsletter (spec §1: not
 // Austria). The form and its machine load when the seller turns to the form (pointer over it, or
 // focus in it): decision 007 keeps XState out of the initial JavaScript, and an anonymous first visit
-// fetches no form code it does not use (issue budget: ≤ 15 KB after hydration). Until then the same
+// fetches no form code (nor the form's messages) it does not use (issue budget: ≤ 15 KB after hydration). Until then the same
 // form is shown without them, and what was typed there (and its focus) comes along.
 
+import { useLingui } from '@lingui/react';
 import { useRef, useState } from 'react';
 import type { NewsletterSource } from '../../contracts/newsletter';
+import { withAccountMessages } from '../../i18n/i18n';
 import { useShop } from '../shop-context';
 import type SignUpFormModule from './sign-up-form';
 import { SignUpFrame } from './sign-up-frame';
@@ -14,6 +16,7 @@ type SignUpFormComponent = typeof SignUpFormModule;
 
 export function NewsletterSignUp({ source }: { source: NewsletterSource }) {
   const shop = useShop();
+  const { i18n } = useLingui();
   const [draft, setDraft] = useState('');
   const focused = useRef(false);
   const [submitted, setSubmitted] = useState(false);
@@ -25,7 +28,8 @@ export function NewsletterSignUp({ source }: { source: NewsletterSource }) {
   const want = () => {
     if (requested.current) return;
     requested.current = true;
-    void import('./sign-up-form').then((module) => setForm(() => module.default));
+    // The form's messages (field errors, the answers after sending) are in the second catalog.
+    void Promise.all([import('./sign-up-form'), withAccountMessages(i18n, shop.locale)]).then(([module]) => setForm(() => module.default));
   };
   if (Form) return <Form source={source} initialEmail={draft} autoFocus={focused.current} submitAtOnce={submitted} />;
   return (
