@@ -3,6 +3,7 @@
 import { RouterServer, createRequestHandler, renderRouterToString } from '@tanstack/react-router/ssr/server';
 import { isBotUserAgent } from './config/bots';
 import type { ShopContext } from './config/hosts';
+import { loadIslands } from './ui/island';
 import { createI18n, catalogPath, loadMessages, withAccountMessages } from './i18n/i18n';
 import { AppProviders } from './routes/app-providers';
 import { createAppRouter } from './routes/router';
@@ -49,6 +50,8 @@ export async function render({
   onError,
   onRendered,
 }: RenderInput): Promise<Response> {
+  // The islands' code (logos, rating seal): the browser loads it later, the server renders it now.
+  await loadIslands();
   const i18n = createI18n(shop.locale, await loadMessages(shop.locale));
   // The server always has every message; the browser loads the account ones with the pages that use them.
   await withAccountMessages(i18n, shop.locale);

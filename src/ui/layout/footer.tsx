@@ -5,14 +5,16 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
 import type { ContentPage } from '../../config/content';
-import ratingsDe from '../../../data/ratings/de.json';
 import { CONTENT_TITLES } from '../content-titles';
-import { CarrierLogo } from '../brand/carrier-logo';
+import { island } from '../island';
 import { useShop } from '../shop-context';
 import { NewsletterSignUp } from '../newsletter/sign-up';
 import { LanguageSwitch } from './language-switch';
-import { RatingSeal, RatingSlider } from './rating-slider';
 import { SKIP_TARGETS } from './skip-links';
+
+// Seen, not used: their code loads after the initial scripts (decision 007).
+const FooterRatings = island(() => import('./footer-ratings').then((m) => m.FooterRatings));
+const CarrierLogo = island(() => import('../brand/carrier-logo').then((m) => m.CarrierLogo));
 
 const LEGAL_LINKS: readonly ContentPage[] = [
   'howItWorks',
@@ -38,17 +40,10 @@ export function Footer({ compact = false, newsletter = true }: { compact?: boole
   const { i18n } = useLingui();
   const shop = useShop();
   const { features, footerShippingLogo } = shop.country;
-  const reviews = ratingsDe.reviews;
-  const average = reviews.reduce((sum, r) => sum + r.stars, 0) / reviews.length;
 
   return (
     <footer className="site-footer">
-      {!compact && features.hasRatingSeal && (
-        <div className="ratings">
-          <RatingSeal average={average} count={reviews.length} profileUrl={ratingsDe.profileUrl} />
-          <RatingSlider reviews={reviews} />
-        </div>
-      )}
+      {!compact && features.hasRatingSeal && <FooterRatings />}
       {!compact && newsletter && <NewsletterSignUp source="footer" />}
       <nav id={SKIP_TARGETS.footerLinks} tabIndex={-1} className="footer-links" aria-label={i18n._(msg`Footer links`)}>
         <ul>
