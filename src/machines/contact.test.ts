@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ContactAccepted } from '../contracts/contact';
 import type { ApiClient } from '../services/api-client';
+import { ApiCallError } from '../services/api-failure';
 import { saveSnapshot } from '../services/persistence';
 import { CONTACT_DRAFT_KEY } from '../services/storage-keys';
 import { attachmentErrors, contactMachine, restoredContact, storedContactOf, type Prepared, type SendInput } from './contact';
@@ -47,6 +48,28 @@ describe('contact machine', () => {
     actor.send({ type: 'contact.submit' });
     await waitFor(actor, (s) => s.matches('sent'));
     expect(sent[0]).toMatchObject({ fields: { subject: 'returns', email: 'erika@example.org' }, files: [], ticket: 'T', website: '' });
+  });
+
+  it('counts each submit that comes back with field errors, from its own check or the server, so the form focuses the first', async () => {
+    let answers = 0;
+    const { actor } = start(undefined, async () => {
+      answers += 1;
+      if (answers === 1) throw new ApiCallError({ status: 400, body: { fields: [{ path: 'email', code: 'email', message: 'x' }] } });
+      if (answers === 2) throw new ApiCallError({ status: 400, body: { fields: [{ path: 'ticket', code: 'invalid', message: 'x' }] } });
+      return { status: 'accepted', reference: 'KM-2026-00000002' };
+    });
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'contact.submit' });
+    expect(actor.getSnapshot().context.refused).toBe(1);
+    for (const [field, value] of Object.entries(FILLED))
+      if (typeof value === 'string') actor.send({ type: 'contact.change', field: field as 'name', value });
+    actor.send({ type: 'contact.submit' });
+    await waitFor(actor, (s) => s.matches('editing') && Object.keys(s.context.errors).length > 0);
+    expect(actor.getSnapshot().context).toMatchObject({ errors: { email: 'email' }, refused: 2 });
+    // A 400 about the form ticket alone shows no field error: nothing to focus, the count stays.
+    actor.send({ type: 'contact.submit' });
+    await waitFor(actor, (s) => !s.matches('sending') && answers === 2);
+    expect(actor.getSnapshot().context.refused).toBe(2);
   });
 
   it('a kept draft fills only the fields still empty', async () => {

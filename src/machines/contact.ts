@@ -60,6 +60,8 @@ export interface ContactContext {
   /** The server's form ticket (time-to-submit); null until it came, or after it expired. */
   readonly ticket: string | null;
   readonly errors: FieldErrors;
+  /** How often a submit came back with field errors (from the check here or the server's 400): the form focuses the first one each time. */
+  readonly refused: number;
   readonly failure: ContactFailure | null;
   /** The reference of the sent message. */
   readonly reference: string | null;
@@ -188,11 +190,12 @@ export const contactMachine = setup({
       draft: prepared.draft ? merged(context.draft, prepared.draft) : context.draft,
       ticket: prepared.ticket ?? context.ticket,
     })),
-    showErrors: assign(({ context }) => ({ errors: draftErrors(context), failure: null })),
+    showErrors: assign(({ context }) => ({ errors: draftErrors(context), failure: null, refused: context.refused + 1 })),
     startSending: assign({ failure: null, errors: {} }),
-    storeFieldErrors: assign((_, { error }: Failure) => {
+    storeFieldErrors: assign(({ context }, { error }: Failure) => {
       const failure = readApiFailure(error);
-      return { errors: failure.kind === 'validation' ? fieldErrors(failure.issues.filter((issue) => issue.path !== 'ticket')) : {} };
+      const errors = failure.kind === 'validation' ? fieldErrors(failure.issues.filter((issue) => issue.path !== 'ticket')) : {};
+      return { errors, refused: hasErrors(errors) ? context.refused + 1 : context.refused };
     }),
     storeTooFast: assign({ failure: { kind: 'tooFast' } as ContactFailure }),
     storeExpired: assign({ failure: { kind: 'expired' } as ContactFailure, ticket: null }),
@@ -226,6 +229,7 @@ export const contactMachine = setup({
     files: [],
     ticket: null,
     errors: {},
+    refused: 0,
     failure: null,
     reference: null,
   }),

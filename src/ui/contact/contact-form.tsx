@@ -4,7 +4,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { CONTACT_SUBJECTS } from '../../config/contact';
 import { ATTACHMENT_ACCEPT, CONTACT_LIMITS } from '../../contracts/contact';
 import { contactMachine, type ContactFailure, type ContactSource, type ContactTextField } from '../../machines/contact';
@@ -37,21 +37,14 @@ export function ContactForm({ source, subject }: ContactFormProps) {
     return () => void kept.stop();
   }, [actor]);
   const state = useSelector(actor, (s) => s);
-  const { draft, files, errors, failure, reference, website } = state.context;
+  const { draft, files, errors, refused, failure, reference, website } = state.context;
   const errorOf = useErrorOf(errors);
   const form = useRef<HTMLFormElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [refused, setRefused] = useState(0);
+  // After a refused submit (here or by the server's 400), the first field with an error takes focus.
   useFocusFirstError(form, refused);
   const honeypotId = useId();
-
-  // A server's 400 brings the form back with errors: focus the first, as after a refused submit.
   const sending = state.matches('sending');
-  const wasSending = useRef(false);
-  useEffect(() => {
-    if (wasSending.current && !sending && Object.keys(errors).length > 0) setRefused((n) => n + 1);
-    wasSending.current = sending;
-  }, [sending, errors]);
 
   if (state.matches('sent')) {
     return <Sent email={draft.email.trim()} reference={reference ?? ''} onRestart={() => actor.send({ type: 'contact.restart' })} />;
@@ -69,7 +62,6 @@ export function ContactForm({ source, subject }: ContactFormProps) {
       onSubmit={(event) => {
         event.preventDefault();
         actor.send({ type: 'contact.submit' });
-        if (Object.keys(actor.getSnapshot().context.errors).length > 0) setRefused((n) => n + 1);
       }}
     >
       <SelectField
