@@ -18,6 +18,7 @@ import type { SearchBackend } from './catalogue/search-service';
 import type { CatalogueStore } from './catalogue/store';
 import type { Database } from './db/client';
 import { apiErrorHandler } from './http/errors';
+import { registerInputGuard } from './http/input-guard';
 import type { ShippingServices } from './mail/services';
 import { sendClarificationMail } from './clarifications/mail';
 import { registerAccountRoutes } from './routes/accounts';
@@ -165,6 +166,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Route schemas are zod schemas (server/http/errors.ts answers the bodies they refuse).
   app.setValidatorCompiler(validatorCompiler);
+  // No API input reaches a schema with text the database refuses or nesting that overflows the stack.
+  registerInputGuard(app);
 
   await app.register(fastifyCompress, {
     global: true,

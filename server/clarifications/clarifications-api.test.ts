@@ -83,7 +83,6 @@ describe.each(testDatabases())('clarification API on $name', (database) => {
     const answer = await submitTrade(db, {
       idempotencyKey: randomUUID(),
       locale: 'de',
-      rawBody,
       request: TradeRequestSchema('de').parse(rawBody),
     });
     const trade: Trade = TradeSchema.parse(answer.body);

@@ -3,10 +3,12 @@
 // error handler (apiErrorHandler) turns it, a body the route schema refused and any other failure
 // into that answer.
 
+import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { fieldIssues, issueCode, type FieldIssue } from '../../src/contracts/issues';
+import { withoutParameters } from '../db/errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -64,6 +66,11 @@ function send(reply: FastifyReply, statusCode: number, error: string, message: s
   return reply.status(statusCode).send({ statusCode, error, message, ...details });
 }
 
+function isQueryError(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) if (e instanceof DrizzleQueryError) return true;
+  return false;
+}
+
 /** The app's error handler: HttpError and refused bodies as API errors, other 4xx as Bad Request, the rest 500. */
 export function apiErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
@@ -86,7 +93,8 @@ export function apiErrorHandler(error: FastifyError, request: FastifyRequest, re
     return send(reply, 400, 'Bad Request', request.routeOptions.config.invalidBody ?? 'The request is not valid.', { fields });
   }
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  // A database error's message carries the query's parameters (e-mail addresses, IBANs): only its code and the driver's message are logged.
+  if (status >= 500) request.log.error({ err: isQueryError(error) ? withoutParameters(error, 'database query') : error }, 'request failed');
   return send(
     reply,
     status,

@@ -24,6 +24,7 @@ import { CONTACT_RATE_LIMITS, contactClock, type ContactRateLimitName, type Cont
 import { checkTicket, issueTicket } from '../contact/ticket';
 import type { Database } from '../db/client';
 import { apiErrorHandler, badRequest, tooManyRequests, type FieldError } from '../http/errors';
+import { cleanInput, inputRefusal } from '../http/input-guard';
 import { NO_STORE } from '../http/no-store';
 
 const INVALID = 'Some details of the message are not valid.';
@@ -150,6 +151,9 @@ export function registerContactRoutes(server: FastifyInstance, db: Database, ser
           return reply.status(202).send(accepted);
         }
 
+        // The text rule of every API input (server/http/input-guard.ts), here for the form's fields and file names.
+        const problem = cleanInput(form.fields) ?? cleanInput({ [ATTACHMENT_FIELD]: form.uploads.map((upload) => upload.filename ?? '') });
+        if (problem) throw inputRefusal(problem);
         const parsed = ContactSubmissionSchema.safeParse(form.fields);
         const issues: FieldError[] = [...(parsed.success ? [] : fieldIssues(parsed.error)), ...form.issues];
 

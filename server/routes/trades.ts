@@ -65,7 +65,6 @@ export function registerTradeRoutes(app: FastifyInstance, db: Database, shipping
     const answer = await submitTrade(db, {
       idempotencyKey: key,
       locale,
-      rawBody: request.body,
       request: checkout,
       ...(customerId !== undefined && { customerId }),
       ...(shipping && {

@@ -70,7 +70,6 @@ describe.each(testDatabases())('inspection and clarifications on $name', (databa
     const answer = await submitTrade(db, {
       idempotencyKey: randomUUID(),
       locale: 'de',
-      rawBody,
       request: TradeRequestSchema('de').parse(rawBody),
     });
     const trade = TradeSchema.parse(answer.body);
@@ -238,7 +237,6 @@ describe.each(testDatabases())('inspection and clarifications on $name', (databa
       const resold = await submitTrade(db, {
         idempotencyKey: randomUUID(),
         locale: 'de',
-        rawBody,
         request: TradeRequestSchema('de').parse(rawBody),
         now,
       });

@@ -51,7 +51,6 @@ async function createTrade(
   const answer = await submitTrade(db, {
     idempotencyKey: randomUUID(),
     locale: 'de',
-    rawBody,
     request: TradeRequestSchema('de').parse(rawBody),
   });
   if (answer.statusCode !== 201) throw new Error(`trade not created: ${JSON.stringify(answer.body)}`);

@@ -29,8 +29,7 @@ import { claimKey, completeKey, releaseKey, requestHash, type StoredAnswer } fro
 export interface TradeSubmission {
   readonly idempotencyKey: string;
   readonly locale: Locale;
-  /** The JSON body as received: what the key's request hash covers. */
-  readonly rawBody: unknown;
+  /** The validated checkout: what the key's request hash covers. */
   readonly request: TradeRequest;
   /** The authenticated caller (the access token's subject); required for a `customer` identity. */
   readonly customerId?: string;
@@ -81,7 +80,8 @@ export async function submitTrade(db: Database, submission: TradeSubmission): Pr
   const ref = sellerRef(submission);
   // A customer's body names no customer: the id joins the hash, so another account replaying the
   // same key and body gets "different request", never this customer's trade.
-  const hashed = ref.kind === 'guest' ? submission.rawBody : { body: submission.rawBody, customerId: ref.customerId };
+  // The validated request, not the raw body: unknown fields (of any size or depth) neither change the hash nor cost its time.
+  const hashed = ref.kind === 'guest' ? submission.request : { body: submission.request, customerId: ref.customerId };
   const claim = await claimKey(db, key, `trades:${locale}`, requestHash(hashed, locale));
   if (claim.kind === 'replay') return { ...claim.answer, replayed: true };
   if (claim.kind === 'in_progress') return unstored(409, 'Conflict', 'This checkout is already being processed.');

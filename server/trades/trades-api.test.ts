@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TradeErrorSchema, TradeSchema } from '../../src/contracts/trades';
+import { TradeErrorSchema, TradeRequestSchema, TradeSchema } from '../../src/contracts/trades';
 import type { DatabaseHandle } from '../db/client';
 import { idempotencyKeys, offers, tradeItems, trades, tradeTransitions, voucherRedemptions } from '../db/schema';
 import { fixtureServices, logCollector, testApp } from '../test-support/app';
@@ -342,7 +342,12 @@ describe.each(testDatabases())('POST /api/trades on $name', (database) => {
     it('answers 409 while the key is in progress, and takes over a claim older than 5 minutes', async () => {
       const key = randomUUID();
       const payload = body([await offer()]);
-      const claim = { key, scope: 'trades:de', requestHash: requestHash(payload, 'de'), status: 'in_progress' as const };
+      const claim = {
+        key,
+        scope: 'trades:de',
+        requestHash: requestHash(TradeRequestSchema('de').parse(payload), 'de'),
+        status: 'in_progress' as const,
+      };
       await handle.db.insert(idempotencyKeys).values(claim);
       const busy = await submit(payload, key);
       expect(busy.statusCode).toBe(409);

@@ -52,6 +52,8 @@ export const ISSUE_CODES = [
   'tooManyAttachments',
   /** A form sent sooner after it was opened than a person can fill it in (anti-spam). */
   'tooFast',
+  /** Text with characters no person types and the database cannot keep: NUL, other control characters, broken Unicode (src/contracts/text.ts). */
+  'invalidCharacters',
   /** Anything else: the value does not fit (wrong type, unknown option, ...). */
   'invalid',
 ] as const;

@@ -105,6 +105,8 @@ export function issueMessage(i18n: I18n, locale: Locale, path: string, code: Iss
     }
     case 'tooFast':
       return i18n._(msg`That was very quick. Please check your message and send it again.`);
+    case 'invalidCharacters':
+      return i18n._(msg`This contains characters we cannot accept (for example invisible control characters). Please type it again.`);
     case 'invalid':
       return i18n._(msg`Please check this field.`);
   }
