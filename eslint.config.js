@@ -24,6 +24,7 @@ const layerPattern = (layers, message) => ({
 });
 const serverPattern = (message) => ({ regex: '^(?:\\.\\./)+(?:\\.\\./)*server(?:/|$)', message });
 const HTTP = { group: ['ofetch'], message: 'Only src/services talks HTTP (DESIGN.md §3).' };
+const ZOD = { name: 'zod', message: 'Import z from src/contracts/zod: there it runs without eval, as the CSP demands.' };
 const RENDER = {
   group: ['react', 'react-dom', 'react-dom/*', '@xstate/react'],
   message: 'Machines own flows; they do not render (DESIGN.md §3).',
@@ -35,6 +36,7 @@ const layerConfigs = Object.entries(LAYER_RULES).map(([layer, forbidden]) => ({
     'no-restricted-imports': [
       'error',
       {
+        paths: [ZOD],
         patterns: [
           layerPattern(forbidden, `src/${layer} may not import ${forbidden.join(', ')} (imports run one way, DESIGN.md §3).`),
           serverPattern('The browser code never imports the server.'),
@@ -74,10 +76,12 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  // The module that configures zod for the browser.
+  { files: ['src/contracts/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['src/routes/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [HTTP, serverPattern('The browser code never imports the server.')] }],
+      'no-restricted-imports': ['error', { paths: [ZOD], patterns: [HTTP, serverPattern('The browser code never imports the server.')] }],
       'no-restricted-globals': [
         'error',
         { name: 'fetch', message: 'Only src/services talks HTTP (DESIGN.md §3).' },

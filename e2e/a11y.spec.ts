@@ -1,7 +1,7 @@
 // axe-core finds no serious or critical violation on home and contact in every locale.
 
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { LOCALES } from '../src/config/locales';
 import { hydrated, pathOf, shopUrl } from './support/shop';
 

@@ -5,7 +5,8 @@
 // The server must serve the developer mailbox (GET /dev/mailbox: NODE_ENV other than production, or
 // DEV_MAILBOX=1).
 
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { Locale } from '../src/config/locales';
 import { hydrated, origin, HOSTS, shopUrl, translate, watchErrors } from './support/shop';
 import { patchStoredContext } from './support/stored';

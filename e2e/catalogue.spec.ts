@@ -1,7 +1,8 @@
 // The browse-to-offer flow on the production build: typo-tolerant search, keyboard navigation, the
 // product detail questions, a binding offer, the cart surviving a reload (issue: catalogue & offers).
 
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { Locale } from '../src/config/locales';
 import { SAMPLE_DEVICE, hydrated, pathOf, shopUrl, translate, watchErrors } from './support/shop';
 

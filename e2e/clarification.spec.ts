@@ -5,7 +5,8 @@
 // The ops CLI shares the server's database only on PostgreSQL (TEST_DATABASE_URL), as in checkout.spec.
 
 import { execFileSync } from 'node:child_process';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { Locale } from '../src/config/locales';
 import { HOSTS, PORT, e2eDatabaseUrl, hydrated, origin, shopUrl, translate, watchErrors } from './support/shop';
 

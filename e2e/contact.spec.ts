@@ -5,7 +5,8 @@
 // page and in the open widget. Mails are read from the developer mailbox (DEV_MAILBOX=1).
 
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { COUNTRIES } from '../src/config/countries';
 import type { Locale } from '../src/config/locales';
 import { hydrated, pathOf, shopUrl, translate, watchErrors } from './support/shop';

@@ -4,7 +4,8 @@
 // banner is the configured one; axe finds nothing serious on the content and video pages.
 
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { CONTENT_PAGES, CONTENT_SLUGS } from '../src/config/content';
 import { homeBannerOf } from '../src/config/home-banners';
 import { LANGUAGE_TAG, type Locale } from '../src/config/locales';

@@ -1,6 +1,6 @@
 // Shop modes from the host choose the layouts (spec §1); header and footer follow the country.
 
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { Locale } from '../src/config/locales';
 import { PORT, hydrated, shopUrl, translate, watchErrors } from './support/shop';
 

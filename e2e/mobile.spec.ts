@@ -1,6 +1,6 @@
 // The shell works at 360 px: no horizontal scrolling, the menu button opens and closes the navigation.
 
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { LOCALES } from '../src/config/locales';
 import { hydrated, pathOf, shopUrl, translate } from './support/shop';
 

@@ -6,7 +6,8 @@
 // The server must serve the developer mailbox (DEV_MAILBOX=1, as playwright.config.ts sets).
 
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { readFileSync } from 'node:fs';
 import PO from 'pofile';
 import { LANGUAGE_TAG, type Locale } from '../src/config/locales';

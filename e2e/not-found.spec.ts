@@ -1,7 +1,7 @@
 // Unknown paths: the 404 page with HTTP 404, the expired-link variant for clarification links, and the
 // 404 page-type event in the data layer (spec §2, §8).
 
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { hydrated, shopUrl, translate, watchErrors } from './support/shop';
 
 test('a path of another country is not found (status 404, path shown, generic texts)', async ({ page }) => {

@@ -2,7 +2,8 @@
 // of the device page, adding the same device with the same answers again updates its cart line
 // instead of doubling it, and a new offer for an expired line takes that line's place.
 
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { Locale } from '../src/config/locales';
 import type { CartContext } from '../src/machines/cart';
 import { patchStoredContext, storedContext } from './support/stored';

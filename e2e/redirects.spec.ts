@@ -1,6 +1,6 @@
 // Legacy URLs answer 301 to their new place with the query string kept (spec §2, DESIGN.md §5).
 
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { Locale } from '../src/config/locales';
 import { redirectTable } from '../src/config/redirects';
 import { shopUrl } from './support/shop';

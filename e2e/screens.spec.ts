@@ -3,7 +3,7 @@
 // (unknown) link render their heading on the server, then show the expired-link page once the flow
 // asks; their old /browser/… forms redirect (e2e/clarification.spec.ts opens real links).
 
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { LANGUAGE_TAG, LOCALES } from '../src/config/locales';
 import { findRedirect } from '../src/config/redirects';
 import { screensOf, type ScreenId } from '../src/config/routes';

@@ -1,6 +1,6 @@
 // Server behaviour seen from the browser: health, sitemap per country, compressed cached assets.
 
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { CONTENT_SLUGS } from '../src/config/content';
 import { origin, shopUrl } from './support/shop';
 

@@ -2,7 +2,7 @@
 // expired at the same moment, one refreshes it under the shared lock and the other takes the new
 // tokens; nobody presents a used refresh token, so both stay logged in.
 
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createAccount, logIn } from '../model-tests/browser/checkout-support';
 import { patchStoredSession, storedSession } from '../model-tests/browser/account-support';
 import { hydrated, pathOf, shopUrl } from './support/shop';

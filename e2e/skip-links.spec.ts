@@ -1,6 +1,6 @@
 // The four skip links start every page and move keyboard focus to their targets (spec §1).
 
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { hydrated, shopUrl } from './support/shop';
 
 const TARGETS = [

@@ -19,6 +19,7 @@ import type { CatalogueStore } from './catalogue/store';
 import type { Database } from './db/client';
 import { apiErrorHandler } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
+import { registerSecurityHeaders, type SecurityHeaderOptions } from './http/security-headers';
 import type { ShippingServices } from './mail/services';
 import { sendClarificationMail } from './clarifications/mail';
 import { registerAccountRoutes } from './routes/accounts';
@@ -35,7 +36,7 @@ import { registerVoucherRoutes } from './routes/vouchers';
 import { loggerOptions } from './logger';
 import { sitemapXml } from './sitemap';
 import { inProcessSearch } from './ssr/catalogue-search';
-import { type CachedPage, PageCache, chooseEncoding, encodedBody } from './ssr/page-cache';
+import { type CachedPage, NONCE_PLACEHOLDER, PageCache, withNonce } from './ssr/page-cache';
 import type { SearchTransport } from '../src/services/catalogue/transport';
 import type { ContentSource } from '../src/services/content/source';
 import { contentLibrary, type ContentLibrary } from './content/library';
@@ -54,6 +55,8 @@ export type RenderFn = (input: {
   onError?: (error: unknown) => void;
   /** Told whether the page is a catalogue page whose data all loaded (then it may be cached). */
   onRendered?: (page: { catalogue: boolean }) => void;
+  /** The CSP nonce to put on every script of the page. */
+  nonce: string;
 }) => Promise<Response>;
 
 export interface ApiServices {
@@ -91,6 +94,8 @@ export interface AppOptions {
   readonly pageCache?: boolean;
   /** The content pages (default: the Markdown files in data/content). */
   readonly content?: ContentLibrary;
+  /** Who may frame the widget hosts (server/http/security-headers.ts); default: only the shop. */
+  readonly security?: SecurityHeaderOptions;
 }
 
 /** Fastify 5 takes a hop count as a function: trust the nearest `hops` proxies. */
@@ -138,24 +143,11 @@ function injectFetch(app: FastifyInstance, host: string): typeof globalThis.fetc
   };
 }
 
-/** A cached page, compressed as the request accepts (the compress plugin leaves encoded bodies alone). */
-function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
+/** A rendered page (fresh or from the cache) with this request's CSP nonce; the compress plugin encodes it. */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Omit<CachedPage, 'renderedAt'>): FastifyReply {
   reply.status(page.status);
   for (const [name, value] of page.headers) if (name !== 'content-length') reply.header(name, value);
-  const encoding = chooseEncoding(request.headers['accept-encoding']);
-  if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-  // The compress plugin names Accept-Encoding for the answers it encodes; these it leaves alone.
-  const vary = reply.getHeader('Vary');
-  reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
-  return reply.send(encodedBody(page, encoding));
-}
-
-async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
-  reply.status(response.status);
-  response.headers.forEach((value, name) => {
-    if (name !== 'content-length') reply.header(name, value);
-  });
-  return reply.send(await response.text());
+  return reply.send(withNonce(page, request.cspNonce));
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -166,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Route schemas are zod schemas (server/http/errors.ts answers the bodies they refuse).
   app.setValidatorCompiler(validatorCompiler);
+  registerSecurityHeaders(app, options.security ?? { widgetFrameAncestors: [] });
   // No API input reaches a schema with text the database refuses or nesting that overflows the stack.
   registerInputGuard(app);
 
@@ -274,7 +267,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (shop.languageSwitchable) reply.header('Vary', 'Cookie');
     const key = PageCache.key(shop, request.url);
     const cached = key === undefined ? undefined : pageCache?.get(key);
-    if (cached) return sendCachedPage(request, reply, cached);
+    if (cached) return sendPage(request, reply, cached);
     const generation = catalogueGeneration;
     let catalogue = false;
     const response = await options.render({
@@ -288,19 +281,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onRendered: (page) => {
         catalogue = page.catalogue;
       },
+      nonce: NONCE_PLACEHOLDER,
     });
+    const page: CachedPage = {
+      renderedAt: Date.now(),
+      status: response.status,
+      headers: [...response.headers],
+      body: await response.text(),
+    };
     // A page rendered while the catalogue changed may show the old one: it is sent, not kept.
-    if (pageCache && key !== undefined && catalogue && response.status === 200 && generation === catalogueGeneration) {
-      const page: CachedPage = {
-        renderedAt: Date.now(),
-        status: response.status,
-        headers: [...response.headers],
-        body: Buffer.from(await response.arrayBuffer()),
-      };
+    if (pageCache && key !== undefined && catalogue && response.status === 200 && generation === catalogueGeneration)
       pageCache.set(key, page);
-      return sendCachedPage(request, reply, page);
-    }
-    return sendFetchResponse(reply, response);
+    return sendPage(request, reply, page);
   };
   app.get('/*', renderPage);
   app.get('/', renderPage);

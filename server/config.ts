@@ -80,6 +80,24 @@ const EnvSchema = z.object({
       if (value === 'true') return true;
       return /^\d+$/.test(value) ? Number(value) : value;
     }),
+  /**
+   * Sites that may show the partner widget hosts (b2bwidget., aganwidget.) in a frame: origins
+   * separated by commas or spaces, e.g. `https://partner.example,https://shop.example`. Without any
+   * only the shop itself may frame them; every other page may be framed by no site.
+   */
+  WIDGET_FRAME_ANCESTORS: z
+    .string()
+    .optional()
+    .transform((value, ctx): string[] => {
+      const origins = (value ?? '').split(/[\s,]+/).filter((origin) => origin !== '');
+      for (const origin of origins) {
+        if (!/^https?:\/\/[^/\s;']+$/.test(origin)) {
+          ctx.addIssue({ code: 'custom', message: `WIDGET_FRAME_ANCESTORS: ${origin} is not an origin such as https://partner.example` });
+          return z.NEVER;
+        }
+      }
+      return origins;
+    }),
   /** 1 serves the developer mailbox (/dev/mailbox) in production mode too; development and test always do. */
   DEV_MAILBOX: z
     .enum(['0', '1', 'true', 'false'], 'DEV_MAILBOX must be 1 or 0')

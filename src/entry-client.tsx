@@ -27,15 +27,20 @@ async function start() {
   const api = { baseURL: '' };
   // The page's one QueryClient, made (and its code loaded) when a loader or the account data first needs it.
   const queryClient = lazyQueryClient(() => import('./services/new-query-client').then((m) => m.newQueryClient()));
-  const router = createAppRouter({
-    shop,
-    i18n,
-    api,
-    isBot: isBotUserAgent(navigator.userAgent),
-    queryClient,
-    catalogueSearch: lazyHttpSearch(api),
-    content: lazyHttpContent(api),
-  });
+  // The page's CSP nonce (the browser hides the attribute, not the property): scripts rendered again carry it too.
+  const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
+  const router = createAppRouter(
+    {
+      shop,
+      i18n,
+      api,
+      isBot: isBotUserAgent(navigator.userAgent),
+      queryClient,
+      catalogueSearch: lazyHttpSearch(api),
+      content: lazyHttpContent(api),
+    },
+    nonce ? { nonce } : {},
+  );
   hydrateRoot(
     document,
     <AppProviders shop={shop} i18n={i18n} assets={assets} api={api}>

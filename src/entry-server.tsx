@@ -28,6 +28,8 @@ export interface RenderInput {
   readonly content?: ContentSource;
   /** Receives loader failures of the rendered page (spec §8: logged on the server only). */
   readonly onError?: (error: unknown) => void;
+  /** The Content-Security-Policy nonce every script and module preload of the page carries. */
+  readonly nonce?: string;
   /** Told what was rendered: a catalogue page whose data all loaded may be cached for anonymous visitors. */
   readonly onRendered?: (page: RenderedPage) => void;
 }
@@ -49,6 +51,7 @@ export async function render({
   content,
   onError,
   onRendered,
+  nonce,
 }: RenderInput): Promise<Response> {
   // The islands' code (logos, rating seal): the browser loads it later, the server renders it now.
   await loadIslands();
@@ -62,7 +65,10 @@ export async function render({
   const handler = createRequestHandler({
     request,
     createRouter: () =>
-      createAppRouter({ shop, i18n, api, isBot, queryClient, catalogueSearch: search, content: content ?? lazyHttpContent(api) }),
+      createAppRouter(
+        { shop, i18n, api, isBot, queryClient, catalogueSearch: search, content: content ?? lazyHttpContent(api) },
+        nonce === undefined ? {} : { nonce },
+      ),
   });
   return handler(({ router, responseHeaders }) => {
     for (const match of router.state.matches) if (match.status === 'error') onError?.(match.error);

@@ -4,7 +4,8 @@
 // reason. The page records the production actors' coverage (src/services/actor-coverage.ts) into
 // `window.__modelCoverage`, which is saved per worker for the report.
 
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../../e2e/support/test';
 import type { AnyStateMachine } from 'xstate';
 import type { CoverageSink } from '../../src/services/actor-coverage';
 import { rawFromSink, saveRaw } from '../support/coverage';

@@ -1,45 +1,29 @@
-// Rendered catalogue pages (home, category, overview, device) kept per shop and path, with their
-// compressed forms: they depend only on the shop, the path and the catalogue, so every visitor gets
+// Rendered catalogue pages (home, category, overview, device) kept per shop and path: they depend only on the shop, the path and the catalogue, so every visitor gets
 // the same HTML. URLs with a query string are not kept (no one fills the cache with made-up ones);
 // the least recently used page goes first, and none is older than ten minutes (the footer's year,
 // anything else that depends on the day). Cleared whenever the catalogue changes (an import reloads
 // the store).
 
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { ShopContext } from '../../src/config/hosts';
+
+/**
+ * A page is rendered with this in place of the CSP nonce of its scripts; every answer, from the cache
+ * or fresh, replaces it by the request's own nonce (server/http/security-headers.ts). The compress
+ * plugin therefore compresses each answer: a nonce used twice would let an injected script reuse it.
+ */
+export const NONCE_PLACEHOLDER = 'N0nce0f0this0answer00==';
 
 export interface CachedPage {
   /** When it was rendered (Date.now()). */
   readonly renderedAt: number;
   readonly status: number;
   readonly headers: readonly (readonly [string, string])[];
-  readonly body: Buffer;
-  /** Compressed once, on the first request that accepts the encoding. */
-  br?: Buffer;
-  gzip?: Buffer;
+  /** The HTML with NONCE_PLACEHOLDER where the nonce goes. */
+  readonly body: string;
 }
 
-export type Encoding = 'br' | 'gzip' | 'identity';
-
-/** The encoding to answer with: brotli, else gzip, else none (q-values other than 0 count as accepted). */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
-  const accepted = new Set(
-    (acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
-      .map(([name]) => name!.trim().toLowerCase()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return 'identity';
-}
-
-export function encodedBody(page: CachedPage, encoding: Encoding): Buffer {
-  if (encoding === 'br') return (page.br ??= brotliCompressSync(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
-  if (encoding === 'gzip') return (page.gzip ??= gzipSync(page.body));
-  return page.body;
-}
+/** The page's HTML for one answer: with that answer's nonce. */
+export const withNonce = (page: Pick<CachedPage, 'body'>, nonce: string): string => page.body.replaceAll(NONCE_PLACEHOLDER, nonce);
 
 export class PageCache {
   private pages = new Map<string, CachedPage>();

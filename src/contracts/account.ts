@@ -4,7 +4,7 @@
 // in docs/decisions/009-account-api-shapes.md. Messages are English; the client shows its own
 // localized texts per field path or status.
 
-import { z } from 'zod';
+import { z } from './zod';
 import { LOCALES } from '../config/locales';
 import { coded } from './issues';
 import { AddressSchema, PHONE, PayoutSchema } from './trades';

@@ -2,7 +2,7 @@
 // answers as offered and as found, old and new price, the deadline, the trade's totals either way)
 // and the answers they send, one decision per item. Messages are English; fields carry issue codes.
 
-import { z } from 'zod';
+import { z } from './zod';
 import { coded } from './issues';
 
 /** Days the seller has to answer, from the inspection (DESIGN decision 022; CLARIFICATION_DAYS on the server). */

@@ -3,7 +3,7 @@
 // form for the anti-spam check, and the answer. Messages are English (for API clients); each failing
 // field carries an issue code (./issues) that the browser app turns into words.
 
-import { z } from 'zod';
+import { z } from './zod';
 import { CONTACT_SUBJECTS } from '../config/contact';
 import { coded } from './issues';
 import { TRADE_NUMBER } from './trades';

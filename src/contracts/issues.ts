@@ -3,7 +3,7 @@
 // clients; no screen shows them. A refinement names its code with `coded`; zod's own checks get
 // theirs from `issueCode` (a missing or empty value is 'required', a too long one 'tooLong', ...).
 
-import { z } from 'zod';
+import { z } from './zod';
 
 export const ISSUE_CODES = [
   /** Missing or empty. */

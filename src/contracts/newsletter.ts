@@ -2,7 +2,7 @@
 // confirmation from the mail link, the profile (first name, interests) and the unsubscribe, keyed by
 // the signed e-mail hash of the links; and the logged-in customer's subscription.
 
-import { z } from 'zod';
+import { z } from './zod';
 import { CATEGORY_KEYS } from '../config/categories';
 import { AccountEmailSchema } from './account';
 import { coded } from './issues';

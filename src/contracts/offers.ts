@@ -1,7 +1,7 @@
 // The offer contract (DESIGN.md §6): the client sends a device and the chosen answers; the server
 // prices them and stores a binding offer. The client never sends a price.
 
-import { z } from 'zod';
+import { z } from './zod';
 import { FieldIssueSchema } from './issues';
 
 export const OfferRequestSchema = z.object({

@@ -2,7 +2,7 @@
 // Elasticsearch-shaped answer, and the documents of the two indexes per locale
 // (`<locale>_devices`, `<locale>_aggregations`), shared by the client and the server.
 
-import { z } from 'zod';
+import { z } from './zod';
 
 export const SearchRequestSchema = z.object({
   /** An Elasticsearch search source: query, sort, from, size, aggs/aggregations, _source. */

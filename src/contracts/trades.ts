@@ -4,7 +4,7 @@
 // which the browser app turns into its own localized text.
 
 import { electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
-import { z } from 'zod';
+import { z } from './zod';
 import { countryConfig } from '../config/countries';
 import { DEFAULT_PAYMENT_TYPE_SELECTION, PAYPAL_PAYMENT_METHOD_CODE } from '../config/constants';
 import type { Locale } from '../config/locales';

@@ -18,7 +18,7 @@
 // The password is never in the context (DESIGN.md §8); what is stored is persistableSession's view.
 
 import { assign, fromPromise, setup, waitFor, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import { z } from 'zod';
+import { z } from '../contracts/zod';
 import { CustomerSchema, type Customer, type LoginRequest, type TokenAnswer } from '../contracts/account';
 import { readApiFailure } from '../services/api-failure';
 import { pushDataLayer } from '../services/data-layer';

@@ -4,7 +4,7 @@
 // without invoke/after, so xstate/graph can walk it; the shop actor (./shop.ts) owns and stores it.
 
 import { assign, setup } from 'xstate';
-import { z } from 'zod';
+import { z } from '../contracts/zod';
 import { B2B_TRADE_CAP } from '../config/constants';
 import { ConditionIdSchema, type Offer } from '../contracts/offers';
 import type { Trade } from '../contracts/trades';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { z } from 'zod';
+import { z } from '../contracts/zod';
 import { coded } from '../contracts/issues';
 import { ApiCallError } from '../services/api-failure';
 import { SessionEndedError } from '../services/session-tokens';

@@ -3,7 +3,7 @@
 
 import type { I18n } from '@lingui/core';
 import { useEffect } from 'react';
-import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useRouter, useRouterState } from '@tanstack/react-router';
 import type { ShopContext } from '../config/hosts';
 import type { ApiClientOptions } from '../services/api-client';
 import type { SearchTransport } from '../services/catalogue/transport';
@@ -54,6 +54,8 @@ function RootDocument() {
     select: (s) => s.matches.at(-1)?.staticData.screen === 'home' && s.matches.at(-1)?.status === 'success',
   });
   const layout = layoutFor(shop.mode, isHome);
+  // Content-Security-Policy: only scripts with the answer's nonce run (server/http/security-headers.ts).
+  const nonce = useRouter().options.ssr?.nonce;
   // Marks the document once React owns it (tests and scripts wait for this).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
@@ -69,13 +71,15 @@ function RootDocument() {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* First of its kind: Vite's module preloads and the browser entry read the nonce from its property. */}
+        {nonce && <meta property="csp-nonce" nonce={nonce} />}
         <HeadContent />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
         {assets.preloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
+          <link key={href} rel="modulepreload" href={href} nonce={nonce} />
         ))}
         <script id={PAGE_ASSETS_ELEMENT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: scriptJson(assets) }} />
       </head>
@@ -86,9 +90,9 @@ function RootDocument() {
         <ShopRouterBridge />
         <Scripts />
         {assets.devScripts.map((code) => (
-          <script key={code} type="module" dangerouslySetInnerHTML={{ __html: code }} />
+          <script key={code} type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: code }} />
         ))}
-        <script type="module" src={assets.entry} />
+        <script type="module" src={assets.entry} nonce={nonce} />
       </body>
     </html>
   );

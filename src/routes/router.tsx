@@ -191,7 +191,8 @@ function devRoutes(rootRoute: ShopRootRoute) {
   ];
 }
 
-export function createAppRouter(context: RouterContext) {
+/** `nonce`: the CSP nonce of the page's scripts (the server's per answer; the browser reads it from the page). */
+export function createAppRouter(context: RouterContext, { nonce }: { nonce?: string } = {}) {
   const rootRoute = createShopRootRoute();
   const routeTree = rootRoute.addChildren([
     ...routedScreens(context.shop.locale).map((s) => routesOf(rootRoute, s, context)),
@@ -203,6 +204,7 @@ export function createAppRouter(context: RouterContext) {
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 30_000,
     scrollRestoration: true,
+    ...(nonce ? { ssr: { nonce } } : {}),
   });
 }
 

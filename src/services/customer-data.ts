@@ -3,7 +3,7 @@
 // source, which refreshes an expired access token before the call (spec §4); answers are parsed
 // with the shared contract.
 
-import { z } from 'zod';
+import { z } from '../contracts/zod';
 import {
   BankAccountSchema,
   CustomerAddressSchema,

@@ -17,7 +17,7 @@ import {
   type ManufacturerDoc,
   type SeriesDoc,
 } from '../../contracts/search';
-import { z } from 'zod';
+import { z } from '../../contracts/zod';
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../api-client';
 import type { Category, CategoryCard, Device, EntityLink, Manufacturer, PageEntity, Question, Series } from './entities';
 import {

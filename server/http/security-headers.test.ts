@@ -1,0 +1,108 @@
+// The headers of every answer per host and kind: CSP with a fresh nonce per answer (also for a page
+// from the cache) that matches the page's scripts, frame protection except for the widget hosts'
+// partners, no referrer for URLs with tokens, HSTS over TLS only, and the CSP report endpoint.
+
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RenderFn } from '../app';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { fixtureServices, logCollector, testApp } from '../test-support/app';
+
+const render: RenderFn = async (input) => {
+  input.onRendered?.({ catalogue: true });
+  const html = `<!doctype html><html><head><meta property="csp-nonce" nonce="${input.nonce}"></head><body><script nonce="${input.nonce}">1</script><script type="module" src="/e.js" nonce="${input.nonce}"></script></body></html>`;
+  return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+};
+
+const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
+
+describe('security headers', () => {
+  let handle: DatabaseHandle;
+  let app: FastifyInstance;
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    app = await testApp(await fixtureServices(handle.db), {
+      render,
+      logLevel: 'info',
+      logStream: logCollector(logs),
+      trustProxy: true,
+      security: { widgetFrameAncestors: ['https://partner.example'] },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+
+  const get = (url: string, host = 'de.localhost', headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers: { host, ...headers } });
+
+  it('gives a page a strict CSP whose nonce is on every script, new for every answer, also from the page cache', async () => {
+    const first = await get('/verkaufen/smartphones');
+    const second = await get('/verkaufen/smartphones');
+    for (const res of [first, second]) {
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toMatch(
+        /^script-src 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; report-uri \/api\/csp-report$/,
+      );
+      const nonce = nonceOf(csp)!;
+      expect(res.body.match(/nonce="([^"]+)"/g)).toEqual([`nonce="${nonce}"`, `nonce="${nonce}"`, `nonce="${nonce}"`]);
+      expect(res.headers).toMatchObject({
+        'x-frame-options': 'DENY',
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'cross-origin-opener-policy': 'same-origin',
+      });
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+    expect(nonceOf(String(first.headers['content-security-policy']))).not.toBe(nonceOf(String(second.headers['content-security-policy'])));
+  });
+
+  it('lets only the configured partners (and the shop) frame the widget hosts', async () => {
+    for (const host of ['b2bwidget.localhost', 'aganwidget.localhost']) {
+      const res = await get('/', host);
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self' https://partner.example;");
+      expect(res.headers['x-frame-options']).toBeUndefined();
+    }
+    expect((await get('/', 'agan.localhost')).headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('sends no referrer from a URL with a token, and HSTS only over TLS', async () => {
+    expect((await get('/account/register?token=abc')).headers['referrer-policy']).toBe('no-referrer');
+    expect((await get('/', 'de.localhost', { 'x-forwarded-proto': 'https' })).headers['strict-transport-security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+  });
+
+  it('gives API answers nosniff and no CSP', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/categories', headers: { host: 'de.localhost' } });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBeUndefined();
+  });
+
+  it('logs a violation report without the query of its URLs', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/csp-report',
+      headers: { host: 'de.localhost', 'content-type': 'application/csp-report' },
+      payload: JSON.stringify({
+        'csp-report': {
+          'document-uri': 'https://de.localhost/account/register?token=secret',
+          'effective-directive': 'script-src-elem',
+          'blocked-uri': 'https://evil.example/x.js?a=1',
+        },
+      }),
+    });
+    expect(res.statusCode).toBe(204);
+    const line = logs.map((l) => JSON.parse(l)).find((l) => l.event === 'csp_violation');
+    expect(line).toMatchObject({
+      directive: 'script-src-elem',
+      blocked: 'https://evil.example/x.js',
+      document: 'https://de.localhost/account/register',
+    });
+    expect(logs.join('\n')).not.toContain('secret');
+  });
+});

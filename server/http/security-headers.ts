@@ -1,0 +1,116 @@
+// The security headers of every answer, set in one place (issue: no page had any). Every answer gets
+// nosniff, a referrer policy (none at all for a URL that carries a token), a permissions policy and
+// the opener policy; HSTS when the request came over TLS (behind TRUST_PROXY: the proxy's
+// X-Forwarded-Proto). HTML pages get a Content-Security-Policy with this request's nonce (the
+// server renders it into every script of the page, src/entry-server.tsx) and frame protection: no
+// site may frame the shop except the partner sites configured for the widget hosts.
+// Violations are reported to POST /api/csp-report, which logs them (at most REPORTS_PER_MINUTE).
+
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { lookupHost, type ShopMode } from '../../src/config/hosts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The nonce of this request's scripts (base64, 128 random bits). */
+    cspNonce: string;
+  }
+}
+
+export interface SecurityHeaderOptions {
+  /** Origins that may frame the widget hosts (WIDGET_FRAME_ANCESTORS); without any only the shop itself may. */
+  readonly widgetFrameAncestors: readonly string[];
+}
+
+export const CSP_REPORT_PATH = '/api/csp-report';
+const REPORTS_PER_MINUTE = 60;
+const WIDGET_MODES: ReadonlySet<ShopMode> = new Set(['b2bWidget', 'aganwidget']);
+
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()';
+
+/** A URL whose query carries a secret (activation, password reset, label and clarification links). */
+const carriesToken = (url: string) => /[?&]token=/.test(url);
+
+export function contentSecurityPolicy(nonce: string, frameAncestors: readonly string[]): string {
+  return [
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors.length > 0 ? frameAncestors.join(' ') : "'none'"}`,
+    `report-uri ${CSP_REPORT_PATH}`,
+  ].join('; ');
+}
+
+function frameAncestorsOf(request: FastifyRequest, options: SecurityHeaderOptions): readonly string[] {
+  const mode = lookupHost(request.hostname)?.mode;
+  return mode && WIDGET_MODES.has(mode) ? ["'self'", ...options.widgetFrameAncestors] : [];
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
+  app.decorateRequest('cspNonce', '');
+  app.addHook('onRequest', async (request) => {
+    request.cspNonce = randomBytes(16).toString('base64');
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', carriesToken(request.url) ? 'no-referrer' : 'strict-origin-when-cross-origin');
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+      const ancestors = frameAncestorsOf(request, options);
+      reply.header('Content-Security-Policy', contentSecurityPolicy(request.cspNonce, ancestors));
+      if (ancestors.length === 0) reply.header('X-Frame-Options', 'DENY');
+    }
+    return payload;
+  });
+
+  // Browsers send violation reports as application/csp-report (report-uri) or application/reports+json.
+  app.addContentTypeParser(
+    ['application/csp-report', 'application/reports+json'],
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => {
+      try {
+        done(null, JSON.parse(String(body)));
+      } catch {
+        done(null, null);
+      }
+    },
+  );
+  let windowStart = 0;
+  let logged = 0;
+  let dropped = 0;
+  app.post(CSP_REPORT_PATH, async (request, reply) => {
+    const now = Date.now();
+    if (now - windowStart >= 60_000) {
+      if (dropped > 0) request.log.warn({ event: 'csp_reports_dropped', count: dropped }, 'CSP reports over the limit were not logged');
+      windowStart = now;
+      logged = 0;
+      dropped = 0;
+    }
+    if (logged < REPORTS_PER_MINUTE) {
+      logged += 1;
+      request.log.warn({ event: 'csp_violation', ...violationOf(request.body) }, 'Content-Security-Policy violation');
+    } else {
+      dropped += 1;
+    }
+    return reply.status(204).send();
+  });
+}
+
+/** The fields of a report worth logging (document and blocked URLs without their query: they may carry tokens). */
+function violationOf(body: unknown): Record<string, string> {
+  const report = (Array.isArray(body) ? body[0]?.body : (body as { 'csp-report'?: unknown } | null)?.['csp-report']) as
+    Record<string, unknown> | undefined;
+  if (!report || typeof report !== 'object') return { report: 'unreadable' };
+  const text = (...names: string[]) => {
+    for (const name of names) if (typeof report[name] === 'string') return (report[name] as string).split('?')[0]!.slice(0, 300);
+    return '';
+  };
+  return {
+    directive: text('effective-directive', 'effectiveDirective', 'violated-directive'),
+    blocked: text('blocked-uri', 'blockedURL'),
+    document: text('document-uri', 'documentURL'),
+  };
+}
