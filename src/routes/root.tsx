@@ -71,15 +71,16 @@ function RootDocument() {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* First of its kind: Vite's module preloads and the browser entry read the nonce from its property. */}
-        {nonce && <meta property="csp-nonce" nonce={nonce} />}
+        {/* First of its kind: Vite's module preloads and the browser entry read the nonce from its property.
+            The browser hides nonce attributes from the DOM after load, so their hydration differs by design. */}
+        {nonce && <meta property="csp-nonce" nonce={nonce} suppressHydrationWarning />}
         <HeadContent />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
         {assets.preloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} nonce={nonce} />
+          <link key={href} rel="modulepreload" href={href} nonce={nonce} suppressHydrationWarning />
         ))}
         <script id={PAGE_ASSETS_ELEMENT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: scriptJson(assets) }} />
       </head>
@@ -90,9 +91,9 @@ function RootDocument() {
         <ShopRouterBridge />
         <Scripts />
         {assets.devScripts.map((code) => (
-          <script key={code} type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: code }} />
+          <script key={code} type="module" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: code }} />
         ))}
-        <script type="module" src={assets.entry} nonce={nonce} />
+        <script type="module" src={assets.entry} nonce={nonce} suppressHydrationWarning />
       </body>
     </html>
   );
