@@ -4,6 +4,7 @@
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { resolveShop } from '../src/config/hosts';
@@ -18,6 +19,7 @@ import type { SearchBackend } from './catalogue/search-service';
 import type { CatalogueStore } from './catalogue/store';
 import type { Database } from './db/client';
 import { apiErrorHandler } from './http/errors';
+import { withoutParameters } from './db/errors';
 import { registerInputGuard } from './http/input-guard';
 import { registerSecurityHeaders, type SecurityHeaderOptions } from './http/security-headers';
 import type { ShippingServices } from './mail/services';
@@ -171,7 +173,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.setup) await options.setup(app);
 
+  // Live: the process answers. Ready: it can serve (database reachable; migrations ran before listen).
+  // While shutting down, every new request (these too) gets 503 (return503OnClosing).
   app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (request, reply) => {
+    if (!options.api) return { status: 'ready' };
+    try {
+      await options.api.db.execute(sql`select 1`);
+      return { status: 'ready' };
+    } catch (error) {
+      request.log.warn({ err: withoutParameters(error, 'readiness check') }, 'database not reachable');
+      return reply.status(503).send({ status: 'database unreachable' });
+    }
+  });
 
   // Legacy URLs (spec §2) answer 301 before anything renders; the query string is kept.
   app.addHook('onRequest', async (request, reply) => {

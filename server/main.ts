@@ -7,6 +7,7 @@ import { render } from '../src/entry-server';
 import { buildApp } from './app';
 import { createAssetResolver } from './assets';
 import { readConfig } from './config';
+import { closeOnSignals } from './shutdown';
 import { createRuntime, databaseTarget } from './runtime';
 import { pino } from 'pino';
 
@@ -39,12 +40,7 @@ export async function startServer() {
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   void runtime.search.warm?.();
   app.log.info({ address, startMs: Math.round(performance.now() - started) }, 'shop ready: open http://de.localhost:%d', config.PORT);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.log.info({ signal }, 'shutting down');
-      void app.close().then(() => process.exit(0));
-    });
-  }
+  closeOnSignals(app);
   return app;
 }
 

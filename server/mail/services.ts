@@ -10,6 +10,7 @@ import { createLabelLinks, loadLabelSecret, type LabelLinks } from '../labels/li
 import { DEFAULT_DATA_DIR } from '../paths';
 import { FileOutbox } from './file-outbox';
 import type { Mailer } from './mailer';
+import { drainingMailer } from '../shutdown';
 import { publicOriginResolver, type PublicOrigins } from './origins';
 import { SmtpMailer } from './smtp';
 
@@ -48,7 +49,8 @@ export async function createShippingServices(config: ShippingConfig): Promise<Sh
   return {
     labels: createLabelLinks(secret),
     clarifications: createClarificationLinks(secret),
-    mailer: config.SMTP_URL ? new SmtpMailer(config.SMTP_URL) : outbox!,
+    // Mails still being sent when the server shuts down are finished first (server/shutdown.ts).
+    mailer: drainingMailer(config.SMTP_URL ? new SmtpMailer(config.SMTP_URL) : outbox!),
     publicOrigin: publicOriginResolver(config.PUBLIC_ORIGINS ?? {}, config.PORT),
     ...(outbox ? { outbox } : {}),
     devMailbox: config.NODE_ENV !== 'production' || config.DEV_MAILBOX === true,
