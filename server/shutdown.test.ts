@@ -89,14 +89,21 @@ describe('graceful shutdown', () => {
     const mailer = drainingMailer({
       send: async (message: MailMessage) => {
         await sleep(100);
-        delivered.push(message.to);
+        delivered.push(message.to.address);
       },
       close: async () => {
         closedAfter = delivered.length;
       },
     });
-    void mailer.send({ to: 'a@example.org' } as MailMessage);
-    void mailer.send({ to: 'b@example.org' } as MailMessage);
+    const mail = (address: string): MailMessage => ({
+      from: { address: 'shop@example.org' },
+      to: { address },
+      subject: 's',
+      text: 't',
+      html: 'h',
+    });
+    void mailer.send(mail('a@example.org'));
+    void mailer.send(mail('b@example.org'));
     expect(mailer.pending).toBe(2);
     await mailer.close?.();
     expect(closedAfter).toBe(2);
