@@ -10,6 +10,8 @@ import { TradeStatusSchema, type TradeStatus } from '../../src/contracts/trades'
 import type { AccountServices } from '../accounts/services';
 import { CatalogueStore } from '../catalogue/store';
 import type { DatabaseHandle } from '../db/client';
+import { createClarificationLinks } from '../clarifications/links';
+import { createLabelLinks } from '../labels/links';
 import { fixtureCatalogue } from '../test-support/catalogue';
 import { fixtureServices, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
@@ -85,7 +87,14 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
     accounts = testAccountServices();
     const services = await fixtureServices(handle.db);
     store = services.store;
-    app = await testApp({ ...services, accounts });
+    const shipping = {
+      labels: createLabelLinks('a-label-secret-for-the-tests'),
+      clarifications: createClarificationLinks('a-label-secret-for-the-tests'),
+      mailer: { send: async () => undefined },
+      publicOrigin: () => 'https://www.tradein.de',
+      devMailbox: false,
+    };
+    app = await testApp({ ...services, accounts, shipping });
     customer = await insertCustomer(handle.db, accounts);
   }, 60_000);
   afterAll(async () => {
@@ -231,6 +240,43 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
     });
     const details = await showTrade(handle.db, t.tradeNumber);
     expect(paid.total * 100).toBe(await payoutCents(handle.db, { id: t.tradeId, voucherCents: details.trade.voucher?.cents ?? 0 }));
+  });
+
+  it("links each item in clarification; the owner opens and answers it with the session's bearer token, nobody else", async () => {
+    const t = await trade([1300, 1500]);
+    await transition(handle.db, t.tradeNumber, 'received');
+    const inspection = await recordInspection(handle.db, store, t.tradeNumber, [
+      { offerId: t.offerIds[0]!, answers: CRACKED },
+      { offerId: t.offerIds[1]!, answers: BEST },
+    ]);
+    const id = inspection.items[0]!.clarification!.id;
+    expect((await entry(t.tradeId)).items.map((i) => i.clarificationId ?? null)).toEqual([id, null]);
+
+    const open = async (headers: Record<string, string>) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/clarifications/${id}`,
+        query: { trade: t.tradeNumber },
+        headers: { host: 'de.localhost', ...headers },
+      });
+    const mine = await open(await customer.auth());
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ tradeNumber: t.tradeNumber, status: 'open', items: [{ clarificationId: id }] });
+    const stranger = await insertCustomer(handle.db, accounts);
+    expect((await open(await stranger.auth())).statusCode).toBe(404);
+    expect((await open({})).statusCode).toBe(404);
+
+    const answered = await app.inject({
+      method: 'POST',
+      url: `/api/clarifications/${id}/answers`,
+      headers: { host: 'de.localhost', 'idempotency-key': `history-${id}`, ...(await customer.auth()) },
+      payload: { trade: t.tradeNumber, decisions: [{ clarificationId: id, decision: 'accept' }] },
+    });
+    expect(answered.statusCode).toBe(200);
+    expect((await entry(t.tradeId)).items.map((i) => [i.status, i.clarificationId ?? null])).toEqual([
+      ['accepted', id],
+      ['inspected', null],
+    ]);
   });
 
   it('follows a clarification that is declined: declined (nothing for that item) → returned', async () => {

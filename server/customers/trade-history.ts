@@ -83,6 +83,7 @@ export async function tradeHistory(db: Database, customerId: string): Promise<Tr
       inspected: tradeInspections.offerId,
       agreedPriceCents: tradeInspections.agreedPriceCents,
       foundConditionId: tradeInspections.foundConditionId,
+      clarificationId: clarifications.id,
       clarificationStatus: clarifications.status,
       newPriceCents: offers.priceCents,
     })
@@ -118,6 +119,7 @@ export async function tradeHistory(db: Database, customerId: string): Promise<Tr
             price: euros(cents),
             conditionId: row.foundConditionId ?? row.conditionId,
             status: itemStatus(trade.status, state),
+            clarificationId: row.clarificationId,
           },
         };
       });

@@ -336,6 +336,8 @@ export const TradeHistoryItemSchema = z.object({
     'paid',
     'cancelled',
   ]),
+  /** The item's clarification (open or answered): the account opens it without the mail's token. */
+  clarificationId: z.uuid().nullable().optional(),
 });
 
 export const TradeHistoryEntrySchema = z.object({

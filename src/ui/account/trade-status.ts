@@ -20,8 +20,8 @@ export const TRADE_STATUS_LABELS: Record<TradeStatus, MessageDescriptor> = {
 };
 
 export const ITEM_STATUS_LABELS: Record<ItemStatus, MessageDescriptor> = {
-  offered: msg`As offered`,
-  received: msg`Received`,
+  offered: msg`Waiting for your parcel`,
+  received: msg`Received, in inspection`,
   inspected: msg`Inspected`,
   repriced: msg`New price after inspection`,
   clarification: msg`We have a question`,

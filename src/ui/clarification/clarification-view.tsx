@@ -15,6 +15,7 @@ import { formatDate, formatPrice } from '../../i18n/format';
 import { clarificationMachine, itemsToAnswer, type Choice } from '../../machines/clarification';
 import { clarificationActors, clarificationPersistence } from '../../machines/clarification.actors';
 import { pageCoverageInspector } from '../../services/actor-coverage';
+import { useAccount } from '../account/account-provider';
 import { useApiClient } from '../api-context';
 import { useFocusOnMount } from '../form/focus';
 import { useShop } from '../shop-context';
@@ -45,9 +46,14 @@ const linkTo = (path: string, token: string | null) => (token === null ? path : 
 
 function useClarificationActor(link: ClarificationLink) {
   const api = useApiClient();
+  const { getAccessToken } = useAccount();
   const machine = useMemo(
-    () => clarificationMachine.provide({ actors: clarificationActors({ api }), actions: clarificationPersistence }),
-    [api],
+    () =>
+      clarificationMachine.provide({
+        actors: clarificationActors({ api, accessToken: getAccessToken }),
+        actions: clarificationPersistence,
+      }),
+    [api, getAccessToken],
   );
   return useActorRef(machine, {
     input: {
@@ -317,6 +323,24 @@ function Summary({ view, choices }: { view: ClarificationView; choices: Readonly
 
 function Failure({ actor, kind }: { actor: ClarificationActor; kind: string | null }) {
   const { i18n } = useLingui();
+  const shop = useShop();
+  if (kind === 'sessionEnded' || kind === 'unauthorized') {
+    // Opened from the account without the mail's token: only the trade's owner, logged in, may see it.
+    return (
+      <div className="clarification-outcome" role="alert">
+        <Heading state="failed">{i18n._(msg`Please log in first.`)}</Heading>
+        <p>{i18n._(msg`Log in to your account to answer, or open the link in our e-mail.`)}</p>
+        <p className="form-actions">
+          <Link to={shop.path('accountOverview')} className="button primary">
+            {i18n._(msg`Log in`)}
+          </Link>
+          <button type="button" className="button secondary" onClick={() => actor.send({ type: 'clarification.retry' })}>
+            {i18n._(msg`Try again`)}
+          </button>
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="clarification-outcome" role="alert">
       <Heading state="failed">{i18n._(msg`That did not work.`)}</Heading>
