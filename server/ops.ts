@@ -25,7 +25,7 @@ import { claimReminders, expireClarifications, listClarifications, deadlineOf } 
 import { clarifications as clarificationsTable, trades as tradesTable } from './db/schema';
 import { createShippingServices, type ShippingServices } from './mail/services';
 import { answerClarification, recordInspection, type ItemInspection } from './trades/inspection';
-import { formatCents, listTrades, showTrade, transition, type TradeDetails } from './trades/lifecycle';
+import { formatCents, listTrades, payTrade, showTrade, transition, type TradeDetails } from './trades/lifecycle';
 
 interface Command {
   readonly usage: string;
@@ -343,7 +343,22 @@ const COMMANDS: Record<string, Command> = {
       }
     },
   },
-  'trades pay': moveCommand('pay', 'paid', 'Records the payout (from inspected or accepted); prints the amount paid.'),
+  'trades pay': {
+    usage: 'trades pay <TR-…> [--note <text>]',
+    help:
+      'Records a payout and prints the amount. Inspected or accepted: the whole rest (→ paid). In clarification, declined or ' +
+      'returned: the devices settled so far (no clarification, or accepted), without waiting for the others (split payout, decision 025).',
+    run: async (args) => {
+      const { positionals, values } = parse(args, { note: { type: 'string' } }, 1);
+      const ref = tradeRef(positionals);
+      const paid = await withDatabase((db) => payTrade(db, ref, values.note));
+      const move = paid.from === paid.to ? `${paid.from} (split payout)` : `${paid.from} → ${paid.to}`;
+      console.log(
+        `${paid.tradeNumber} ${move} at ${when(paid.at)}: paid ${formatCents(paid.amountCents)} for ${paid.items} device(s), ` +
+          `${formatCents(paid.totalPaidCents)} in all${paid.note ? ` (${paid.note})` : ''}`,
+      );
+    },
+  },
   'trades cancel': moveCommand('cancel', 'cancelled', 'Cancels a trade before its parcel arrived (from created only).'),
   'trades return': moveCommand('return', 'returned', 'Records that the devices of a declined trade were sent back.'),
 };
@@ -483,11 +498,11 @@ function formatTrade(details: TradeDetails): string {
       (trade.voucher
         ? ` (items ${formatCents(trade.subtotalCents)} + voucher ${trade.voucher.code} ${formatCents(trade.voucher.cents)})`
         : '') +
-      payoutSummary(trade.status, trade.payoutCents),
+      payoutSummary(trade.status, trade.payoutCents, trade.paidCents),
     '',
     'Items',
     table(
-      ['#', 'OFFER', 'DEVICE', '>OFFERED', 'OFFERED AS', 'FOUND', '>AGREED'],
+      ['#', 'OFFER', 'DEVICE', '>OFFERED', 'OFFERED AS', 'FOUND', '>AGREED', 'PAID'],
       items.map((item) => {
         const differs = item.inspection?.foundCodes.filter((code) => !item.offeredCodes.includes(code)) ?? [];
         return [
@@ -498,6 +513,7 @@ function formatTrade(details: TradeDetails): string {
           `${item.kind === 'recycling' ? 'recycling ' : ''}${item.offeredCodes.join(' ')}`,
           !item.inspection ? 'not inspected' : differs.length ? differs.join(' ') : 'as offered',
           !item.inspection ? '' : item.inspection.agreedPriceCents === null ? '—' : formatCents(item.inspection.agreedPriceCents),
+          item.payoutId ? 'paid' : '',
         ];
       }),
     ),
@@ -522,6 +538,21 @@ function formatTrade(details: TradeDetails): string {
       ...clarifications.map((c) => `  ${c.id.slice(0, 8)}: ${c.reason}`),
     );
   }
+  if (details.payouts.length > 0) {
+    lines.push(
+      '',
+      'Payouts',
+      table(
+        ['AT', '>AMOUNT', 'DEVICES', 'VOUCHER'],
+        details.payouts.map((p) => [
+          when(p.paidAt),
+          formatCents(p.amountCents),
+          String(p.items),
+          p.voucherCents ? formatCents(p.voucherCents) : '',
+        ]),
+      ),
+    );
+  }
   lines.push(
     '',
     'Transitions',
@@ -533,18 +564,19 @@ function formatTrade(details: TradeDetails): string {
   return lines.join('\n');
 }
 
-function payoutSummary(status: TradeStatus, cents: number): string {
+function payoutSummary(status: TradeStatus, cents: number, paid: number): string {
+  const sofar = paid > 0 ? `, paid so far ${formatCents(paid)}` : '';
   switch (status) {
     case 'inspected':
     case 'accepted':
-      return ` · to pay ${formatCents(cents)}`;
+      return ` · to pay ${formatCents(cents - paid)}${sofar}`;
     case 'paid':
-      return ` · paid ${formatCents(cents)}`;
+      return ` · paid ${formatCents(paid > 0 ? paid : cents)}`;
     case 'clarification':
-      return ` · agreed so far ${formatCents(cents)}, open clarifications pending`;
+      return ` · agreed so far ${formatCents(cents)}${sofar}, open clarifications pending`;
     case 'declined':
     case 'returned':
-      return ' · nothing to pay (a clarification was declined)';
+      return ` · agreed ${formatCents(cents)}${sofar}; declined devices are not paid`;
     default:
       return '';
   }

@@ -188,6 +188,42 @@ describe.each(testDatabases())('clarification API on $name', (database) => {
       expect(await payoutCents(db, row)).toBe(body.totals.otherCents + first.newPriceCents);
     });
 
+    it('gives a return label (PDF, warehouse → seller) once a device is declined to be sent back, and only then', async () => {
+      const { trade, first, second, token } = await clarifiedTrade();
+      const before = ClarificationViewSchema.parse((await view(first.id, trade.tradeNumber, token)).json());
+      expect(before.returnLabelPath).toBeNull();
+      const labels = createLabelLinks(SECRET);
+      const fetchLabel = (url: string) => app.inject({ method: 'GET', url, headers: { host: 'de.localhost' } });
+      // Nothing declined yet: no return label, even with a genuine token.
+      const early = await fetchLabel(labels.returnPath(trade.tradeId));
+      expect(early.statusCode).toBe(404);
+      expect(early.json().message).toMatch(/no return label/);
+
+      const res = await answer(first.id, {
+        trade: trade.tradeNumber,
+        token,
+        decisions: [
+          { clarificationId: first.id, decision: 'accept' },
+          { clarificationId: second.id, decision: 'decline', declineMode: 'return' },
+        ],
+      });
+      const body = ClarificationViewSchema.parse(res.json());
+      expect(body.returnLabelPath).toBe(labels.returnPath(trade.tradeId));
+      expect(ClarificationViewSchema.parse((await view(first.id, trade.tradeNumber, token)).json()).returnLabelPath).toBe(
+        body.returnLabelPath,
+      );
+      const pdf = await fetchLabel(body.returnLabelPath!);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.headers['content-disposition']).toContain(`return-label-${trade.tradeNumber}.pdf`);
+      expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      // The inbound label's token does not open the return label, nor a tampered one.
+      const inbound = new URL(labels.path(trade.tradeId), 'http://x').searchParams.get('token')!;
+      expect((await fetchLabel(`/api/trades/${trade.tradeId}/return-label.pdf?token=${inbound}`)).statusCode).toBe(404);
+      const returnToken = new URL(body.returnLabelPath!, 'http://x').searchParams.get('token')!;
+      expect((await fetchLabel(`/api/trades/${trade.tradeId}/return-label.pdf?token=${tamper(returnToken)}`)).statusCode).toBe(404);
+    });
+
     it('declining every device for recycling moves the trade to accepted (nothing to send back) and pays the rest', async () => {
       const { trade, first, second, token } = await clarifiedTrade();
       const res = await answer(first.id, {

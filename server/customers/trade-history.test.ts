@@ -16,7 +16,7 @@ import { fixtureCatalogue } from '../test-support/catalogue';
 import { fixtureServices, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { answerClarification, recordInspection } from '../trades/inspection';
-import { payoutCents, showTrade, transition } from '../trades/lifecycle';
+import { NothingToPayError, payoutCents, payTrade, showTrade, transition } from '../trades/lifecycle';
 import { itemPriceCents, itemStatus, type ItemState } from './trade-history';
 import { checkout, insertCustomer, testAccountServices, type TestCustomer } from './testing';
 
@@ -44,6 +44,12 @@ describe('itemStatus', () => {
     clarification: { status: 'declined', newPriceCents: 4_500 },
   };
 
+  const recycled: ItemState = {
+    offeredCents: 10_000,
+    inspection: { agreedPriceCents: null },
+    clarification: { status: 'declined', newPriceCents: 4_500, declineMode: 'recycle' },
+  };
+
   it.each<[TradeStatus, ItemState, string]>([
     ['created', offered, 'offered'],
     ['cancelled', offered, 'cancelled'],
@@ -56,10 +62,15 @@ describe('itemStatus', () => {
     ['clarification', accepted, 'accepted'],
     ['accepted', accepted, 'accepted'],
     ['accepted', better, 'repriced'],
-    ['declined', declined, 'declined'],
+    ['declined', declined, 'return_pending'],
+    ['declined', recycled, 'declined'],
+    ['returned', recycled, 'declined'],
+    ['clarification', { ...asOffered, paid: true }, 'paid'],
+    ['declined', { ...accepted, paid: true }, 'paid'],
     ['declined', accepted, 'accepted'],
     ['returned', declined, 'returned'],
-    ['returned', asOffered, 'returned'],
+    ['returned', asOffered, 'inspected'],
+    ['returned', { ...asOffered, paid: true }, 'paid'],
     ['paid', better, 'paid'],
     ['paid', accepted, 'paid'],
   ])('a %s trade: %j is %s', (trade, item, status) => {
@@ -279,7 +290,7 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
     ]);
   });
 
-  it('follows a clarification that is declined: declined (nothing for that item) → returned', async () => {
+  it('pays the device without a clarification at once (split payout); a declined one is on its way back, then returned', async () => {
     const t = await trade([1300, 1500]);
     await transition(handle.db, t.tradeNumber, 'received');
     const inspection = await recordInspection(handle.db, store, t.tradeNumber, [
@@ -294,12 +305,22 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
       ],
       total: 310,
     });
+    const split = await payTrade(handle.db, t.tradeNumber);
+    expect(split).toMatchObject({ from: 'clarification', to: 'clarification', amountCents: 31_000, items: 1, totalPaidCents: 31_000 });
+    expect(await entry(t.tradeId)).toMatchObject({
+      status: 'clarification',
+      paid: 310,
+      items: [{ status: 'paid' }, { status: 'clarification' }],
+    });
+    // Nothing else is due while the other device waits for the seller.
+    await expect(payTrade(handle.db, t.tradeNumber)).rejects.toBeInstanceOf(NothingToPayError);
+
     await answerClarification(handle.db, t.tradeNumber, inspection.items[1]!.clarification!.id, 'decline');
     expect(statuses(await entry(t.tradeId))).toEqual({
       trade: 'declined',
       items: [
-        ['inspected', 310],
-        ['declined', 0],
+        ['paid', 310],
+        ['return_pending', 0],
       ],
       total: 310,
     });
@@ -307,11 +328,39 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
     expect(statuses(await entry(t.tradeId))).toEqual({
       trade: 'returned',
       items: [
-        ['returned', 310],
+        ['paid', 310],
         ['returned', 0],
       ],
       total: 310,
     });
+    expect((await entry(t.tradeId)).paid).toBe(310);
+  });
+
+  it('pays an accepted device with the rest of a trade whose other device was declined (no payout is lost)', async () => {
+    const t = await trade([1300, 1500, 2100]);
+    await transition(handle.db, t.tradeNumber, 'received');
+    const inspection = await recordInspection(handle.db, store, t.tradeNumber, [
+      { offerId: t.offerIds[0]!, answers: CRACKED },
+      { offerId: t.offerIds[1]!, answers: LOCKED },
+      { offerId: t.offerIds[2]!, answers: BEST },
+    ]);
+    const [cracked, locked] = inspection.items.map((i) => i.clarification?.id) as [string, string];
+    const first = await payTrade(handle.db, t.tradeNumber);
+    expect(first.items).toBe(1);
+    await answerClarification(handle.db, t.tradeNumber, cracked, 'accept');
+    await answerClarification(handle.db, t.tradeNumber, locked, 'decline');
+    const before = await entry(t.tradeId);
+    expect(before.status).toBe('declined');
+    expect(before.items.map((i) => i.status)).toEqual(['accepted', 'return_pending', 'paid']);
+    const second = await payTrade(handle.db, t.tradeNumber);
+    expect(second).toMatchObject({ from: 'declined', to: 'declined', items: 1, amountCents: 13_950 });
+    const after = await entry(t.tradeId);
+    expect(after.items.map((i) => i.status)).toEqual(['paid', 'return_pending', 'paid']);
+    // What was paid is exactly what the trade agreed: the accepted new price plus the device as offered.
+    expect(after.paid).toBe(after.total);
+    const details = await showTrade(handle.db, t.tradeNumber);
+    expect(details.payouts.map((p) => p.items)).toEqual([1, 1]);
+    expect(details.trade.paidCents).toBe(await payoutCents(handle.db, { id: t.tradeId, voucherCents: 0 }));
   });
 
   it('shows a cancelled trade', async () => {

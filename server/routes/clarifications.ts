@@ -7,10 +7,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ClarificationAnswersRequestSchema, ClarificationQuerySchema } from '../../src/contracts/clarifications';
+import { ClarificationAnswersRequestSchema, ClarificationQuerySchema, type ClarificationView } from '../../src/contracts/clarifications';
 import { bearerToken, type AccessTokens } from '../accounts/access-tokens';
 import type { CatalogueStore } from '../catalogue/store';
 import type { ClarificationLinks } from '../clarifications/links';
+import type { LabelLinks } from '../labels/links';
 import { clarificationView, findClarification, submitAnswers } from '../clarifications/service';
 import type { Database } from '../db/client';
 import { badRequest, notFound } from '../http/errors';
@@ -25,12 +26,20 @@ export interface ClarificationRouteServices {
   readonly store: CatalogueStore;
   readonly links: ClarificationLinks;
   readonly tokens?: AccessTokens;
+  /** Signs the return label's path shown once a device is declined to be sent back. */
+  readonly labels?: LabelLinks;
   /** Told after answers changed something (mail, logs); never for replays. */
   readonly onAnswered?: (event: { tradeId: string; tradeStatus: string; answered: readonly string[] }) => Promise<void>;
 }
 
 export function registerClarificationRoutes(server: FastifyInstance, services: ClarificationRouteServices) {
-  const { db, store, links, tokens } = services;
+  const { db, store, links, tokens, labels } = services;
+
+  /** The view with the return label's signed path when a device goes back (replays get it too). */
+  const withReturnLabel = (tradeId: string, view: ClarificationView): ClarificationView => {
+    const returning = view.items.some((i) => i.status === 'declined' && i.declineMode !== 'recycle');
+    return { ...view, returnLabelPath: returning && labels ? labels.returnPath(tradeId) : null };
+  };
   const app = server.withTypeProvider<ZodTypeProvider>();
 
   /** The clarification and its trade when the request may see it; else the 404. */
@@ -50,7 +59,7 @@ export function registerClarificationRoutes(server: FastifyInstance, services: C
     async (request) => {
       const { trade, token } = request.query;
       const found = await authorize(request, request.params.id, trade, token);
-      return clarificationView(db, store, found.trade, found.clarification.id);
+      return withReturnLabel(found.trade.id, await clarificationView(db, store, found.trade, found.clarification.id));
     },
   );
 
@@ -80,7 +89,8 @@ export function registerClarificationRoutes(server: FastifyInstance, services: C
       });
       if (answer.replayed) reply.header('Idempotent-Replayed', 'true');
       if (answer.applied && services.onAnswered) await services.onAnswered(answer.applied).catch(() => undefined);
-      return reply.status(answer.statusCode).send(answer.body);
+      const body = answer.statusCode === 200 ? withReturnLabel(found.trade.id, answer.body as ClarificationView) : answer.body;
+      return reply.status(answer.statusCode).send(body);
     },
   );
 }

@@ -302,6 +302,9 @@ describe('the operator CLI (tsx server/ops.ts, embedded database)', () => {
     );
     const paid = await ops('trades', 'pay', tradeNumber);
     expect(paid.stdout).toMatch(new RegExp(`${tradeNumber} accepted → paid at .* \\(payout 139\\.50 EUR\\)`));
+    const settled = await ops('trades', 'show', tradeNumber);
+    expect(settled.stdout).toContain('paid 139.50 EUR');
+    expect(settled.stdout).toMatch(/Payouts\n\s+AT\s+AMOUNT\s+DEVICES\s+VOUCHER\n\s+\S+ \S+ UTC\s+139\.50 EUR\s+1/);
   }, 120_000);
 
   it('exits 1 with one line (no stack) for an unknown trade, 2 with the usage for wrong arguments', async () => {

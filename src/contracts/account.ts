@@ -332,6 +332,8 @@ export const TradeHistoryItemSchema = z.object({
     'clarification',
     'accepted',
     'declined',
+    /** Declined and to be sent back: the return parcel is on its way (decision 025). */
+    'return_pending',
     'returned',
     'paid',
     'cancelled',
@@ -346,6 +348,8 @@ export const TradeHistoryEntrySchema = z.object({
   status: z.enum(['created', 'received', 'inspected', 'clarification', 'accepted', 'declined', 'returned', 'paid', 'cancelled']),
   createdAt: z.iso.datetime(),
   total: z.number().nonnegative(),
+  /** Paid so far, in EUR: devices without a clarification are paid without waiting for the others (split payout). */
+  paid: z.number().nonnegative().optional(),
   items: z.array(TradeHistoryItemSchema),
 });
 export type TradeHistoryEntry = z.infer<typeof TradeHistoryEntrySchema>;

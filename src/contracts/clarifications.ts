@@ -50,6 +50,8 @@ export const ClarificationViewSchema = z.object({
   status: z.enum(['open', 'answered', 'expired']),
   deadline: z.iso.datetime({ offset: true }),
   items: z.array(ClarificationItemSchema),
+  /** Once a device is declined to be sent back: the return label's download (a signed path, no session needed). */
+  returnLabelPath: z.string().nullable().optional(),
   totals: z.object({
     /** Items without a clarification (paid without waiting) and the voucher. */
     otherCents: z.number(),

@@ -73,6 +73,7 @@ function TradeCard({ trade }: { trade: TradeHistoryEntry }) {
   const shop = useShop();
   const headingId = `trade-${trade.tradeId}`;
   const { tradeNumber } = trade;
+  const paid = trade.paid ?? 0;
   return (
     <li className="trade-card" data-trade-number={trade.tradeNumber}>
       <div className="trade-card-head">
@@ -86,6 +87,14 @@ function TradeCard({ trade }: { trade: TradeHistoryEntry }) {
         </dd>
         <dt>{i18n._(msg`Total`)}</dt>
         <dd className="trade-total">{formatPrice(shop.locale, trade.total)}</dd>
+        {paid > 0 && paid < trade.total && (
+          <>
+            <dt>{i18n._(msg`Paid so far`)}</dt>
+            <dd className="trade-paid" data-paid={paid}>
+              {formatPrice(shop.locale, paid)}
+            </dd>
+          </>
+        )}
       </dl>
       <ul className="trade-items" aria-label={i18n._(msg`Devices in this trade`)}>
         {trade.items.map((item) => (

@@ -372,7 +372,16 @@ function Answered({ view, token }: { view: ClarificationView; token: string | nu
       <h3>{i18n._(msg`What happens next`)}</h3>
       <ul>
         <li>{i18n._(msg`Devices without a question and accepted devices are paid within a few working days.`)}</li>
-        {returning && <li>{i18n._(msg`Declined devices go back to the address of your trade; you get a mail when the parcel leaves.`)}</li>}
+        {returning && (
+          <li>
+            {i18n._(msg`Declined devices go back to the address of your trade; you get a mail when the parcel leaves.`)}{' '}
+            {view.returnLabelPath && (
+              <a href={view.returnLabelPath} download className="clarification-return-label" data-return-label>
+                {i18n._(msg`Download the return label (PDF)`)}
+              </a>
+            )}
+          </li>
+        )}
         {stillOpen && <li>{i18n._(msg`Other devices of your trade still wait for your answer.`)}</li>}
       </ul>
       <p className="form-actions">
