@@ -4,7 +4,7 @@
 // the same configuration as the server (DATABASE_URL or the embedded
 // database in DATA_DIR). Failures print one line and exit 1; wrong arguments exit 2 with the usage.
 
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { countryConfig } from '../src/config/countries';
@@ -26,6 +26,7 @@ import { clarifications as clarificationsTable, trades as tradesTable } from './
 import { createShippingServices, type ShippingServices } from './mail/services';
 import { answerClarification, recordInspection, type ItemInspection } from './trades/inspection';
 import { formatCents, listTrades, payTrade, showTrade, transition, type TradeDetails } from './trades/lifecycle';
+import { checkPhoto, MAX_PHOTOS_PER_ITEM, type InspectionPhoto } from './trades/photos';
 
 interface Command {
   readonly usage: string;
@@ -138,29 +139,37 @@ const COMMANDS: Record<string, Command> = {
   },
   'trades receive': moveCommand('receive', 'received', 'Records that the parcel arrived (from created).'),
   'trades inspect': {
-    usage: 'trades inspect <TR-…> --item <offerId|#> [--answer <question>=<answer>]… [--note <text>] [--item …]',
+    usage: 'trades inspect <TR-…> --item <offerId|#> [--answer <question>=<answer>]… [--note <text>] [--photo <file>]… [--item …]',
     help: [
       'Records what the inspection found (from received), for EVERY item of the trade: --item names an',
       'item by its offer id (or a unique start of it) or by its number (#) in `trades show`; the --answer',
       'options after it give the found answers as ids (2=23) or codes (DISPLAY=CRACKED); questions not',
       'given are as offered. Items worse than offered and below their offer price get a clarification',
       'with a new offer; otherwise the trade is inspected and ready to pay. --note after an item is the',
-      "inspector's note the seller reads with the clarification. Opening clarifications mails the seller",
+      "inspector's note the seller reads with the clarification; --photo <file> after an item attaches an evidence",
+      'photo the seller sees with it (JPEG, PNG or WebP, at most 5 MB, 6 per item; repeatable). Opening clarifications mails the seller',
       `the links (deadline: CLARIFICATION_DAYS, now ${config.CLARIFICATION_DAYS} days).`,
       'Example: trades inspect TR-2026-000003 --item 1 --item 2 --answer DISPLAY=CRACKED --answer POWER=YES',
     ].join('\n'),
     run: async (args) => {
       const { positionals, tokens } = parse(
         args,
-        { item: { type: 'string', multiple: true }, answer: { type: 'string', multiple: true }, note: { type: 'string', multiple: true } },
+        {
+          item: { type: 'string', multiple: true },
+          answer: { type: 'string', multiple: true },
+          note: { type: 'string', multiple: true },
+          photo: { type: 'string', multiple: true },
+        },
         1,
       );
       const ref = tradeRef(positionals);
       const groups = inspectionGroups(tokens);
+      // The files are read and checked before the database is opened: a wrong file changes nothing.
+      const photos = await Promise.all(groups.map((group) => Promise.all(group.photos.map(readPhoto))));
       const { store, inspected } = await withDatabase(async (db) => {
         const trade = await showTrade(db, ref);
         const catalogue = await CatalogueStore.load(db);
-        const inspections = groups.map((group) => resolveItem(trade, catalogue, group));
+        const inspections = groups.map((group, i) => ({ ...resolveItem(trade, catalogue, group), photos: photos[i]! }));
         const inspected = await recordInspection(db, catalogue, ref, inspections, { deadlineDays: config.CLARIFICATION_DAYS });
         if (inspected.status === 'clarification') await sendClarificationMail(await shipping(), db, inspected.tradeId, 'opened');
         return { store: catalogue, inspected };
@@ -185,6 +194,8 @@ const COMMANDS: Record<string, Command> = {
         console.log(`  ${c.reason}`);
         console.log(`  link: ${c.linkPath}`);
       }
+      const attached = photos.reduce((sum, list) => sum + list.length, 0);
+      if (attached > 0) console.log(`\n${attached} evidence photo(s) attached; the seller sees them with the clarification.`);
       if (inspected.status === 'clarification') console.log('\nThe seller was mailed the links (see `clarifications show`).');
     },
   },
@@ -419,6 +430,18 @@ interface ItemGroup {
   readonly item: string;
   readonly answers: { question: string; answer: string }[];
   note?: string;
+  readonly photos: string[];
+}
+
+/** An evidence photo file, checked (type from its bytes, size) before anything is written. */
+async function readPhoto(file: string): Promise<InspectionPhoto> {
+  let content: Buffer;
+  try {
+    content = await readFile(file);
+  } catch (error) {
+    throw new Error(`Cannot read the photo ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}.`);
+  }
+  return checkPhoto(`The photo ${file}`, new Uint8Array(content));
 }
 
 /** --item opens a group; the --answer options after it belong to that item. */
@@ -426,8 +449,14 @@ function inspectionGroups(tokens: Tokens): ItemGroup[] {
   const groups: ItemGroup[] = [];
   for (const token of tokens) {
     if (token.kind !== 'option') continue;
-    if (token.name === 'item') groups.push({ item: token.value ?? '', answers: [] });
-    else if (token.name === 'answer') {
+    if (token.name === 'item') groups.push({ item: token.value ?? '', answers: [], photos: [] });
+    else if (token.name === 'photo') {
+      const group = groups.at(-1);
+      if (!group) throw new UsageError('--photo belongs to the --item before it; start with --item.');
+      if (group.photos.length >= MAX_PHOTOS_PER_ITEM)
+        throw new UsageError(`Item ${group.item} has more than ${MAX_PHOTOS_PER_ITEM} photos.`);
+      group.photos.push(token.value ?? '');
+    } else if (token.name === 'answer') {
       const group = groups.at(-1);
       if (!group) throw new UsageError('--answer belongs to the --item before it; start with --item.');
       const match = /^\s*([^=\s]+)\s*=\s*([^=\s]+)\s*$/.exec(token.value ?? '');

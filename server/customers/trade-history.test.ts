@@ -16,6 +16,7 @@ import { fixtureCatalogue } from '../test-support/catalogue';
 import { fixtureServices, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { answerClarification, recordInspection } from '../trades/inspection';
+import { checkPhoto } from '../trades/photos';
 import { NothingToPayError, payoutCents, payTrade, showTrade, transition } from '../trades/lifecycle';
 import { itemPriceCents, itemStatus, type ItemState } from './trade-history';
 import { checkout, insertCustomer, testAccountServices, type TestCustomer } from './testing';
@@ -256,8 +257,9 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
   it("links each item in clarification; the owner opens and answers it with the session's bearer token, nobody else", async () => {
     const t = await trade([1300, 1500]);
     await transition(handle.db, t.tradeNumber, 'received');
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     const inspection = await recordInspection(handle.db, store, t.tradeNumber, [
-      { offerId: t.offerIds[0]!, answers: CRACKED },
+      { offerId: t.offerIds[0]!, answers: CRACKED, photos: [await checkPhoto('crack.png', new Uint8Array(png))] },
       { offerId: t.offerIds[1]!, answers: BEST },
     ]);
     const id = inspection.items[0]!.clarification!.id;
@@ -273,6 +275,17 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
     const mine = await open(await customer.auth());
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toMatchObject({ tradeNumber: t.tradeNumber, status: 'open', items: [{ clarificationId: id }] });
+    // The owner's <img> sends no bearer token: the photo's URL carries a signature instead.
+    const [photo] = (mine.json() as { items: { photos: { url: string }[] }[] }).items[0]!.photos;
+    expect(photo!.url).toMatch(/[?&]sig=/);
+    const image = await app.inject({ method: 'GET', url: photo!.url, headers: { host: 'de.localhost' } });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    const tampered = photo!.url.replace(
+      /sig=([^&]*)(.)(&|$)/,
+      (_m, a: string, c: string, end: string) => `sig=${a}${c === 'A' ? 'B' : 'A'}${end}`,
+    );
+    expect((await app.inject({ method: 'GET', url: tampered, headers: { host: 'de.localhost' } })).statusCode).toBe(404);
     const stranger = await insertCustomer(handle.db, accounts);
     expect((await open(await stranger.auth())).statusCode).toBe(404);
     expect((await open({})).statusCode).toBe(404);

@@ -595,6 +595,33 @@ export const newsletterEvents = pgTable(
 /** Raw bytes (attachments). */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
+/**
+ * Evidence photos of an inspected item (decision 026): stored in the database beside the inspection,
+ * so the server and the ops CLI see the same rows and a backup holds everything. Type sniffed from the
+ * bytes (JPEG, PNG, WebP), at most 5 MB each and 6 per item.
+ */
+export const inspectionPhotos = pgTable(
+  'inspection_photos',
+  {
+    id: uuid('id').primaryKey(),
+    /** The trade item (its offer id). */
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => tradeItems.offerId),
+    tradeId: uuid('trade_id')
+      .notNull()
+      .references(() => trades.id),
+    position: smallint('position').notNull(),
+    contentType: text('content_type').$type<'image/jpeg' | 'image/png' | 'image/webp'>().notNull(),
+    content: bytea('content').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [index('inspection_photos_offer_idx').on(t.offerId)],
+);
+
 /** Messages of the contact form and the help widget (server/contact): what was sent, to whom, and the mails. */
 export const contactMessages = pgTable(
   'contact_messages',

@@ -37,6 +37,8 @@ export const ClarificationItemSchema = z.object({
   offeredPriceCents: z.number(),
   newPriceCents: z.number(),
   note: z.string().nullable(),
+  /** The inspection's evidence photos: each URL carries its own proof of access (the link's token or a signature). */
+  photos: z.array(z.object({ id: z.string(), url: z.string() })).optional(),
   status: ItemStatusSchema,
   declineMode: DeclineModeSchema.nullable(),
 });

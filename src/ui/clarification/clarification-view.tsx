@@ -243,6 +243,7 @@ function ItemCard({
           <blockquote>{item.note}</blockquote>
         </figure>
       )}
+      <Photos item={item} />
       {editable && item.status === 'open' ? (
         <fieldset className="clarification-decision">
           <legend>{i18n._(msg`Your decision for ${deviceName}`)}</legend>
@@ -258,6 +259,39 @@ function ItemCard({
         item.status !== 'open' && <AnsweredLine item={item} />
       )}
     </article>
+  );
+}
+
+/** The inspection's evidence photos: each opens full size; the alt text says what and whose it is. */
+function Photos({ item }: { item: ClarificationItem }) {
+  const { i18n } = useLingui();
+  const photos = item.photos ?? [];
+  if (photos.length === 0) return null;
+  const { deviceName } = item;
+  const total = photos.length;
+  return (
+    <figure className="clarification-photos">
+      <figcaption>{i18n._(msg`Photos from our inspection`)}</figcaption>
+      <ul>
+        {photos.map((photo, index) => {
+          const number = index + 1;
+          return (
+            <li key={photo.id}>
+              <a href={photo.url} target="_blank" rel="noopener noreferrer">
+                <img
+                  src={photo.url}
+                  alt={i18n._(msg`Photo ${number} of ${total}: your ${deviceName} as we found it at the inspection (opens full size)`)}
+                  loading="lazy"
+                  width={160}
+                  height={120}
+                  data-photo={photo.id}
+                />
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </figure>
   );
 }
 
