@@ -439,7 +439,7 @@ async function readPhoto(file: string): Promise<InspectionPhoto> {
   try {
     content = await readFile(file);
   } catch (error) {
-    throw new Error(`Cannot read the photo ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}.`);
+    throw new Error(`Cannot read the photo ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}.`, { cause: error });
   }
   return checkPhoto(`The photo ${file}`, new Uint8Array(content));
 }
