@@ -392,6 +392,10 @@ for (const locale of ['de', 'fr'] as const) {
 
     // The accepted device is paid without waiting for the return (split payout).
     expect(ops(['trades', 'pay', tradeNumber])).toContain('declined (split payout)');
+    // The operator sees the payout and gets the return label of the declined device.
+    const shown = ops(['trades', 'show', tradeNumber]);
+    expect(shown).toMatch(/Payouts\n.*\n.*EUR\s+1/);
+    expect(shown).toMatch(/Return label \(warehouse → seller\): http\S+\/return-label\.pdf\?token=/);
 
     await page.goto(shopUrl(locale, SELLERS[locale]!.path('accountOverview')));
     await hydrated(page);

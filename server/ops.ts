@@ -131,10 +131,16 @@ const COMMANDS: Record<string, Command> = {
   },
   'trades show': {
     usage: 'trades show <TR-…>',
-    help: 'Shows a trade: items (offered and found), clarifications with their links, and every transition.',
+    help: 'Shows a trade: items (offered and found), clarifications with their links, payouts, every transition, and the return label of declined devices.',
     run: async (args) => {
       const ref = tradeRef(parse(args, {}, 1).positionals);
-      console.log(formatTrade(await withDatabase((db) => showTrade(db, ref))));
+      const details = await withDatabase((db) => showTrade(db, ref));
+      console.log(formatTrade(details));
+      // The warehouse prints the label of the devices that go back (decision 025).
+      if (details.clarifications.some((c) => c.status === 'declined' && c.declineMode !== 'recycle')) {
+        const origin = await shippingOrigin(details.trade.locale);
+        console.log(`\nReturn label (warehouse → seller): ${origin}${(await shipping()).labels.returnPath(details.trade.tradeId)}`);
+      }
     },
   },
   'trades receive': moveCommand('receive', 'received', 'Records that the parcel arrived (from created).'),

@@ -377,6 +377,8 @@ export interface TradeDetails {
     readonly validUntil: Date;
     readonly linkPath: string;
     readonly status: 'open' | 'accepted' | 'declined';
+    /** For a declined item: sent back (null before decline modes were kept: sent back) or recycled. */
+    readonly declineMode: 'return' | 'recycle' | null;
     readonly createdAt: Date;
     readonly answeredAt: Date | null;
   }[];
@@ -476,6 +478,7 @@ export async function showTrade(db: Database, ref: string): Promise<TradeDetails
       validUntil,
       linkPath: c.linkPath,
       status: c.status,
+      declineMode: c.declineMode,
       createdAt: c.createdAt,
       answeredAt: c.answeredAt,
     })),
