@@ -1,14 +1,21 @@
-// Clarification end to end (DESIGN.md §6–7): a trade is checked out (through the shop's API, from the
-// page's origin), the operator receives and inspects it with a worse display and a note (ops CLI), the
-// seller opens the mail's link, sees offered vs found and the note, accepts one device and declines
-// another; the quick-answer link on a phone; a link past its deadline shows the expired 404 page.
+// Clarification end to end (DESIGN.md §6–7). On de and fr a customer registers and sells two phones
+// through the checkout screens; the operator receives and inspects them with a worse display and a
+// photo (ops CLI); the seller opens the mail's link, sees the difference and the photo, accepts one
+// device and declines the other (return label); the operator pays what is settled (split payout) and
+// the account shows one device paid and one on its way back, and opens the clarification with the
+// session alone. Further trades are checked out through the API: offered vs found and the note, the
+// quick-answer link on a phone, and a link past its deadline (the expired 404 page).
 // The ops CLI shares the server's database only on PostgreSQL (TEST_DATABASE_URL), as in checkout.spec.
 
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import type { Locale } from '../src/config/locales';
-import { HOSTS, PORT, e2eDatabaseUrl, hydrated, origin, shopUrl, translate, watchErrors } from './support/shop';
+import { buildPath } from '../src/config/routes';
+import { HOSTS, PORT, e2eDatabaseUrl, hydrated, origin, sampleParams, shopUrl, translate, watchErrors } from './support/shop';
 
 const IPHONE = 101800;
 const GALAXY = 105400;
@@ -26,6 +33,13 @@ function ops(args: string[], env: Record<string, string> = {}): string {
     encoding: 'utf8',
   });
 }
+
+/** A 1×1 PNG: the inspector's photo. */
+const PHOTO = join(mkdtempSync(join(tmpdir(), 'clarification-e2e-')), 'display.png');
+writeFileSync(
+  PHOTO,
+  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+);
 
 /** Calls the shop's API from the page (its host picks the shop; Node's fetch would drop the Host header). */
 const api = (page: Page, path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -214,3 +228,189 @@ test('de: a link past its deadline shows the expired-link 404 page', async ({ pa
   // The deadline default is applied by the operator: a lower price is accepted.
   expect(ops(['clarifications', 'expire', '--trade', tradeNumber])).toContain(`${tradeNumber} clarification → accepted`);
 });
+
+const SELLERS: Partial<Record<Locale, { city: string; path: (screen: Parameters<typeof buildPath>[0], pdp?: string) => string }>> = {
+  de: { city: 'Köln', path: (screen, pdp) => buildPath(screen, 'de', { ...sampleParams('de'), ...(pdp ? { pdp } : {}) }) },
+  fr: { city: 'Paris', path: (screen, pdp) => buildPath(screen, 'fr', { ...sampleParams('fr'), ...(pdp ? { pdp } : {}) }) },
+};
+
+/** The first link matching `pattern` in the newest mail to `email`, on the test server's origin. */
+async function linkInMail(page: Page, locale: Locale, email: string, pattern: RegExp): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        link = await page.evaluate(
+          async ({ email, source }) => {
+            const list = await (await fetch('/dev/mailbox')).text();
+            const row = list.split('<tr>').find((r) => r.includes(email) || r.includes(email.replace('+', '&#43;')));
+            const message = row?.match(/href="(\/dev\/mailbox\/[^"]+)"/)?.[1];
+            if (!message) return undefined;
+            return new RegExp(source).exec(await (await fetch(message)).text())?.[0];
+          },
+          { email, source: pattern.source },
+        );
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link!.replace(/^https?:\/\/[^/]+/, origin(HOSTS[locale]));
+}
+
+/** Registers and activates an account, then logs in (the activation page's form). */
+async function registerAndLogIn(page: Page, locale: Locale, email: string) {
+  const t = (english: string) => translate(locale, english);
+  const field = (name: string) => page.locator(`input[name="${name}"]`);
+  const password = 'Lange Reise nach Konstanz 7';
+  await page.goto(shopUrl(locale, SELLERS[locale]!.path('accountRegister')));
+  await hydrated(page);
+  await field('firstName').fill('Erika');
+  await field('lastName').fill('Mustermann');
+  await field('email').fill(email);
+  await field('password').fill(password);
+  await page.locator('input[name="privacyAccepted"]').check();
+  await page.getByRole('button', { name: t('Create account') }).click();
+  await expect(page.getByTestId('registration-sent')).toContainText(email);
+  await page.goto(await linkInMail(page, locale, email, /https?:\/\/[^\s"<>]+\/account\/register\?token=[A-Za-z0-9_-]+/));
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: t('Your account is activated.') })).toBeVisible();
+  await field('email').fill(email);
+  await field('password').fill(password);
+  await page.getByRole('button', { name: t('Log in') }).click();
+  await expect(page.getByTestId('header-logout')).toBeAttached();
+}
+
+/** Two phones (best condition) through the device pages and the checkout screens; the trade number. */
+async function sellThroughCheckout(page: Page, locale: Locale): Promise<string> {
+  const t = (english: string) => translate(locale, english);
+  const seller = SELLERS[locale]!;
+  const field = (name: string) => page.locator(`input[name="${name}"]`);
+  for (const slug of ['apple-iphone-13-128-gb', 'samsung-galaxy-s21-5g-128-gb']) {
+    await page.goto(shopUrl(locale, seller.path('productDetail', slug)));
+    await hydrated(page);
+    const questions = page.locator('fieldset.question');
+    const count = await questions.count();
+    for (let i = 0; i < count; i++) await questions.nth(i).locator('input[type=radio]').first().check();
+    await expect(page.getByTestId('offer-price')).toBeVisible();
+    await page.getByRole('button', { name: t('Add to cart') }).click();
+    await expect(page.getByRole('link', { name: t('Go to cart') })).toBeVisible();
+  }
+  await page.goto(shopUrl(locale, seller.path('checkout')));
+  await hydrated(page);
+  await expect(page.locator('.cart-line')).toHaveCount(2);
+  const next = page.getByRole('button', { name: t('Continue') });
+  await field('address.firstName').fill('Erika');
+  await field('address.lastName').fill('Mustermann');
+  await field('address.street').fill('Heidestraße');
+  await field('address.houseNumber').fill('17');
+  await field('address.postalCode').fill(POSTAL[locale]!);
+  await field('address.city').fill(seller.city);
+  await next.click();
+  await page.getByLabel('PayPal', { exact: true }).check();
+  await field('payout.email').fill('erika.paypal@example.com');
+  await next.click();
+  await page.locator('input[name="termsAccepted"]').check();
+  await page.getByRole('button', { name: t('Sell now') }).click();
+  await expect(page.getByTestId('trade-number')).toHaveText(/^TR-\d{4}-\d{6,}$/);
+  return (await page.getByTestId('trade-number').textContent())!;
+}
+
+for (const locale of ['de', 'fr'] as const) {
+  test(`${locale}: checkout → inspection with a photo → the mail's link → accept one, decline one → the account shows paid and return`, async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(240_000);
+    const noErrors = watchErrors(page);
+    const t = (english: string) => translate(locale, english);
+    const email = `kundin+${locale}-${Date.now()}@example.org`;
+    await page.goto(shopUrl(locale, '/'));
+    await registerAndLogIn(page, locale, email);
+    const tradeNumber = await sellThroughCheckout(page, locale);
+
+    ops(['trades', 'receive', tradeNumber]);
+    const inspected = ops([
+      'trades',
+      'inspect',
+      tradeNumber,
+      '--item',
+      '1',
+      '--answer',
+      'display=cracked',
+      '--note',
+      NOTE,
+      '--photo',
+      PHOTO,
+      '--item',
+      '2',
+      '--answer',
+      'display=cracked',
+    ]);
+    expect(inspected).toContain('→ clarification');
+    expect(inspected).toContain('1 evidence photo(s) attached');
+
+    const full = await linkInMail(
+      page,
+      locale,
+      email,
+      /https?:\/\/[^\s<>"]+\/clarification\/[0-9a-f-]{36}\/TR-[^\s<>"?]+\?token=[^\s<>"]+/,
+    );
+    expect((await page.goto(full))?.status()).toBe(200);
+    await hydrated(page);
+    const items = page.locator('.clarification-item');
+    await expect(items).toHaveCount(2);
+    // The difference is marked, the old price struck through, the inspector's note and photo shown.
+    await expect(items.first().locator('tr[data-differs] mark')).toBeVisible();
+    await expect(items.first().locator('del')).toBeVisible();
+    await expect(items.first().locator('.clarification-note')).toContainText(NOTE);
+    const photo = items.first().locator('img[data-photo]');
+    await expect(photo).toHaveCount(1);
+    await expect(photo).toHaveAttribute('alt', /Apple iPhone 13 128 GB/);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await expect(items.nth(1).locator('img[data-photo]')).toHaveCount(0);
+
+    // On a 360 px phone the page fits the screen (no sideways scrolling).
+    await page.setViewportSize({ width: 360, height: 780 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: testInfo.outputPath(`clarification-${locale}-360.png`), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await items.first().locator('input[value="accept"]').check();
+    await items.nth(1).locator('input[value="return"]').check();
+    await page.getByRole('button', { name: t('Check my answers') }).click();
+    await page.getByRole('button', { name: t('Send my answers') }).click();
+    await expect(page.getByRole('heading', { name: t('Thank you, we have your answer.') })).toBeVisible();
+    const label = page.locator('[data-return-label]');
+    await expect(label).toHaveText(t('Download the return label (PDF)'));
+    const pdf = await page.evaluate(
+      async (url) => {
+        const response = await fetch(url);
+        return { status: response.status, type: response.headers.get('content-type'), start: (await response.text()).slice(0, 5) };
+      },
+      (await label.getAttribute('href'))!,
+    );
+    expect(pdf).toEqual({ status: 200, type: 'application/pdf', start: '%PDF-' });
+
+    // The accepted device is paid without waiting for the return (split payout).
+    expect(ops(['trades', 'pay', tradeNumber])).toContain('declined (split payout)');
+    // The operator sees the payout and gets the return label of the declined device.
+    const shown = ops(['trades', 'show', tradeNumber]);
+    expect(shown).toMatch(/Payouts\n.*\n.*EUR\s+1/);
+    expect(shown).toMatch(/Return label \(warehouse → seller\): http\S+\/return-label\.pdf\?token=/);
+
+    await page.goto(shopUrl(locale, SELLERS[locale]!.path('accountOverview')));
+    await hydrated(page);
+    const card = page.locator(`.trade-card[data-trade-number="${tradeNumber}"]`);
+    await expect(card.locator('[data-item-status="paid"]')).toHaveCount(1);
+    await expect(card.locator('[data-item-status="paid"]')).toContainText(t('Paid'));
+    await expect(card.locator('[data-item-status="return_pending"]')).toContainText(t('Declined: on its way back to you'));
+    // The account opens the clarification with the session alone (no token in the link).
+    const fromAccount = card.locator('[data-clarification-link]').first();
+    expect(await fromAccount.getAttribute('href')).not.toContain('token=');
+    await fromAccount.click();
+    await hydrated(page);
+    await expect(page.getByRole('heading', { name: t('Thank you, we have your answer.') })).toBeVisible();
+    await expect(page.locator('[data-answer="accepted"]')).toHaveCount(1);
+    noErrors();
+  });
+}

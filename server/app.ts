@@ -236,6 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         db,
         store: options.api.store,
         links: shipping.clarifications,
+        labels: shipping.labels,
         ...(options.api.accounts ? { tokens: options.api.accounts.tokens } : {}),
         onAnswered: async ({ tradeId }) => {
           await sendClarificationMail(shipping, db, tradeId, 'answered').catch((error: unknown) =>

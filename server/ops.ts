@@ -4,7 +4,7 @@
 // the same configuration as the server (DATABASE_URL or the embedded
 // database in DATA_DIR). Failures print one line and exit 1; wrong arguments exit 2 with the usage.
 
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { countryConfig } from '../src/config/countries';
@@ -25,7 +25,8 @@ import { claimReminders, expireClarifications, listClarifications, deadlineOf } 
 import { clarifications as clarificationsTable, trades as tradesTable } from './db/schema';
 import { createShippingServices, type ShippingServices } from './mail/services';
 import { answerClarification, recordInspection, type ItemInspection } from './trades/inspection';
-import { formatCents, listTrades, showTrade, transition, type TradeDetails } from './trades/lifecycle';
+import { formatCents, listTrades, payTrade, showTrade, transition, type TradeDetails } from './trades/lifecycle';
+import { checkPhoto, MAX_PHOTOS_PER_ITEM, type InspectionPhoto } from './trades/photos';
 
 interface Command {
   readonly usage: string;
@@ -130,37 +131,51 @@ const COMMANDS: Record<string, Command> = {
   },
   'trades show': {
     usage: 'trades show <TR-…>',
-    help: 'Shows a trade: items (offered and found), clarifications with their links, and every transition.',
+    help: 'Shows a trade: items (offered and found), clarifications with their links, payouts, every transition, and the return label of declined devices.',
     run: async (args) => {
       const ref = tradeRef(parse(args, {}, 1).positionals);
-      console.log(formatTrade(await withDatabase((db) => showTrade(db, ref))));
+      const details = await withDatabase((db) => showTrade(db, ref));
+      console.log(formatTrade(details));
+      // The warehouse prints the label of the devices that go back (decision 025).
+      if (details.clarifications.some((c) => c.status === 'declined' && c.declineMode !== 'recycle')) {
+        const origin = await shippingOrigin(details.trade.locale);
+        console.log(`\nReturn label (warehouse → seller): ${origin}${(await shipping()).labels.returnPath(details.trade.tradeId)}`);
+      }
     },
   },
   'trades receive': moveCommand('receive', 'received', 'Records that the parcel arrived (from created).'),
   'trades inspect': {
-    usage: 'trades inspect <TR-…> --item <offerId|#> [--answer <question>=<answer>]… [--note <text>] [--item …]',
+    usage: 'trades inspect <TR-…> --item <offerId|#> [--answer <question>=<answer>]… [--note <text>] [--photo <file>]… [--item …]',
     help: [
       'Records what the inspection found (from received), for EVERY item of the trade: --item names an',
       'item by its offer id (or a unique start of it) or by its number (#) in `trades show`; the --answer',
       'options after it give the found answers as ids (2=23) or codes (DISPLAY=CRACKED); questions not',
       'given are as offered. Items worse than offered and below their offer price get a clarification',
       'with a new offer; otherwise the trade is inspected and ready to pay. --note after an item is the',
-      "inspector's note the seller reads with the clarification. Opening clarifications mails the seller",
+      "inspector's note the seller reads with the clarification; --photo <file> after an item attaches an evidence",
+      'photo the seller sees with it (JPEG, PNG or WebP, at most 5 MB, 6 per item; repeatable). Opening clarifications mails the seller',
       `the links (deadline: CLARIFICATION_DAYS, now ${config.CLARIFICATION_DAYS} days).`,
       'Example: trades inspect TR-2026-000003 --item 1 --item 2 --answer DISPLAY=CRACKED --answer POWER=YES',
     ].join('\n'),
     run: async (args) => {
       const { positionals, tokens } = parse(
         args,
-        { item: { type: 'string', multiple: true }, answer: { type: 'string', multiple: true }, note: { type: 'string', multiple: true } },
+        {
+          item: { type: 'string', multiple: true },
+          answer: { type: 'string', multiple: true },
+          note: { type: 'string', multiple: true },
+          photo: { type: 'string', multiple: true },
+        },
         1,
       );
       const ref = tradeRef(positionals);
       const groups = inspectionGroups(tokens);
+      // The files are read and checked before the database is opened: a wrong file changes nothing.
+      const photos = await Promise.all(groups.map((group) => Promise.all(group.photos.map(readPhoto))));
       const { store, inspected } = await withDatabase(async (db) => {
         const trade = await showTrade(db, ref);
         const catalogue = await CatalogueStore.load(db);
-        const inspections = groups.map((group) => resolveItem(trade, catalogue, group));
+        const inspections = groups.map((group, i) => ({ ...resolveItem(trade, catalogue, group), photos: photos[i]! }));
         const inspected = await recordInspection(db, catalogue, ref, inspections, { deadlineDays: config.CLARIFICATION_DAYS });
         if (inspected.status === 'clarification') await sendClarificationMail(await shipping(), db, inspected.tradeId, 'opened');
         return { store: catalogue, inspected };
@@ -185,6 +200,8 @@ const COMMANDS: Record<string, Command> = {
         console.log(`  ${c.reason}`);
         console.log(`  link: ${c.linkPath}`);
       }
+      const attached = photos.reduce((sum, list) => sum + list.length, 0);
+      if (attached > 0) console.log(`\n${attached} evidence photo(s) attached; the seller sees them with the clarification.`);
       if (inspected.status === 'clarification') console.log('\nThe seller was mailed the links (see `clarifications show`).');
     },
   },
@@ -343,7 +360,22 @@ const COMMANDS: Record<string, Command> = {
       }
     },
   },
-  'trades pay': moveCommand('pay', 'paid', 'Records the payout (from inspected or accepted); prints the amount paid.'),
+  'trades pay': {
+    usage: 'trades pay <TR-…> [--note <text>]',
+    help:
+      'Records a payout and prints the amount. Inspected or accepted: the whole rest (→ paid). In clarification, declined or ' +
+      'returned: the devices settled so far (no clarification, or accepted), without waiting for the others (split payout, decision 025).',
+    run: async (args) => {
+      const { positionals, values } = parse(args, { note: { type: 'string' } }, 1);
+      const ref = tradeRef(positionals);
+      const paid = await withDatabase((db) => payTrade(db, ref, values.note));
+      const move = paid.from === paid.to ? `${paid.from} (split payout)` : `${paid.from} → ${paid.to}`;
+      console.log(
+        `${paid.tradeNumber} ${move} at ${when(paid.at)}: paid ${formatCents(paid.amountCents)} for ${paid.items} device(s), ` +
+          `${formatCents(paid.totalPaidCents)} in all${paid.note ? ` (${paid.note})` : ''}`,
+      );
+    },
+  },
   'trades cancel': moveCommand('cancel', 'cancelled', 'Cancels a trade before its parcel arrived (from created only).'),
   'trades return': moveCommand('return', 'returned', 'Records that the devices of a declined trade were sent back.'),
 };
@@ -404,6 +436,18 @@ interface ItemGroup {
   readonly item: string;
   readonly answers: { question: string; answer: string }[];
   note?: string;
+  readonly photos: string[];
+}
+
+/** An evidence photo file, checked (type from its bytes, size) before anything is written. */
+async function readPhoto(file: string): Promise<InspectionPhoto> {
+  let content: Buffer;
+  try {
+    content = await readFile(file);
+  } catch (error) {
+    throw new Error(`Cannot read the photo ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}.`, { cause: error });
+  }
+  return checkPhoto(`The photo ${file}`, new Uint8Array(content));
 }
 
 /** --item opens a group; the --answer options after it belong to that item. */
@@ -411,8 +455,14 @@ function inspectionGroups(tokens: Tokens): ItemGroup[] {
   const groups: ItemGroup[] = [];
   for (const token of tokens) {
     if (token.kind !== 'option') continue;
-    if (token.name === 'item') groups.push({ item: token.value ?? '', answers: [] });
-    else if (token.name === 'answer') {
+    if (token.name === 'item') groups.push({ item: token.value ?? '', answers: [], photos: [] });
+    else if (token.name === 'photo') {
+      const group = groups.at(-1);
+      if (!group) throw new UsageError('--photo belongs to the --item before it; start with --item.');
+      if (group.photos.length >= MAX_PHOTOS_PER_ITEM)
+        throw new UsageError(`Item ${group.item} has more than ${MAX_PHOTOS_PER_ITEM} photos.`);
+      group.photos.push(token.value ?? '');
+    } else if (token.name === 'answer') {
       const group = groups.at(-1);
       if (!group) throw new UsageError('--answer belongs to the --item before it; start with --item.');
       const match = /^\s*([^=\s]+)\s*=\s*([^=\s]+)\s*$/.exec(token.value ?? '');
@@ -483,11 +533,11 @@ function formatTrade(details: TradeDetails): string {
       (trade.voucher
         ? ` (items ${formatCents(trade.subtotalCents)} + voucher ${trade.voucher.code} ${formatCents(trade.voucher.cents)})`
         : '') +
-      payoutSummary(trade.status, trade.payoutCents),
+      payoutSummary(trade.status, trade.payoutCents, trade.paidCents),
     '',
     'Items',
     table(
-      ['#', 'OFFER', 'DEVICE', '>OFFERED', 'OFFERED AS', 'FOUND', '>AGREED'],
+      ['#', 'OFFER', 'DEVICE', '>OFFERED', 'OFFERED AS', 'FOUND', '>AGREED', 'PAID'],
       items.map((item) => {
         const differs = item.inspection?.foundCodes.filter((code) => !item.offeredCodes.includes(code)) ?? [];
         return [
@@ -498,6 +548,7 @@ function formatTrade(details: TradeDetails): string {
           `${item.kind === 'recycling' ? 'recycling ' : ''}${item.offeredCodes.join(' ')}`,
           !item.inspection ? 'not inspected' : differs.length ? differs.join(' ') : 'as offered',
           !item.inspection ? '' : item.inspection.agreedPriceCents === null ? '—' : formatCents(item.inspection.agreedPriceCents),
+          item.payoutId ? 'paid' : '',
         ];
       }),
     ),
@@ -522,6 +573,21 @@ function formatTrade(details: TradeDetails): string {
       ...clarifications.map((c) => `  ${c.id.slice(0, 8)}: ${c.reason}`),
     );
   }
+  if (details.payouts.length > 0) {
+    lines.push(
+      '',
+      'Payouts',
+      table(
+        ['AT', '>AMOUNT', 'DEVICES', 'VOUCHER'],
+        details.payouts.map((p) => [
+          when(p.paidAt),
+          formatCents(p.amountCents),
+          String(p.items),
+          p.voucherCents ? formatCents(p.voucherCents) : '',
+        ]),
+      ),
+    );
+  }
   lines.push(
     '',
     'Transitions',
@@ -533,18 +599,19 @@ function formatTrade(details: TradeDetails): string {
   return lines.join('\n');
 }
 
-function payoutSummary(status: TradeStatus, cents: number): string {
+function payoutSummary(status: TradeStatus, cents: number, paid: number): string {
+  const sofar = paid > 0 ? `, paid so far ${formatCents(paid)}` : '';
   switch (status) {
     case 'inspected':
     case 'accepted':
-      return ` · to pay ${formatCents(cents)}`;
+      return ` · to pay ${formatCents(cents - paid)}${sofar}`;
     case 'paid':
-      return ` · paid ${formatCents(cents)}`;
+      return ` · paid ${formatCents(paid > 0 ? paid : cents)}`;
     case 'clarification':
-      return ` · agreed so far ${formatCents(cents)}, open clarifications pending`;
+      return ` · agreed so far ${formatCents(cents)}${sofar}, open clarifications pending`;
     case 'declined':
     case 'returned':
-      return ' · nothing to pay (a clarification was declined)';
+      return ` · agreed ${formatCents(cents)}${sofar}; declined devices are not paid`;
     default:
       return '';
   }

@@ -5,11 +5,11 @@
 // whether an e-mail address has an account.
 
 import type { FastifyBaseLogger } from 'fastify';
-import { countryConfig } from '../../src/config/countries';
 import type { Locale } from '../../src/config/locales';
 import { buildPath } from '../../src/config/routes';
 import { serverI18n } from '../i18n/catalog';
-import { ButtonLink, renderHtmlMail } from '../mail/html';
+import { ButtonLink } from '../mail/html';
+import { letter } from '../mail/letter';
 import type { MailMessage } from '../mail/mailer';
 import { authEvent } from './audit';
 import type { AccountServices } from './services';
@@ -85,43 +85,29 @@ function blocksOf(mail: AccountMail, locale: Locale, origin: string): { subject:
 
 export function accountMail(mail: AccountMail, locale: Locale, origin: string, to: Recipient): MailMessage {
   const i18n = serverI18n(locale);
-  const country = countryConfig(locale);
   const { subject, blocks } = blocksOf(mail, locale, origin);
   const greeting = i18n._('mail.account.greeting', { firstName: to.firstName });
   const closing = i18n._('mail.account.closing');
   const signature = i18n._('mail.account.signature');
 
-  const text = [greeting, '', ...blocks.flatMap((b) => ('url' in b ? [b.url, ''] : [b.text, ''])), closing, signature, ''].join('\n');
-  const html = renderHtmlMail({
-    lang: country.icuLocale,
-    title: subject,
-    children: (
-      <>
-        <p>{greeting}</p>
-        {blocks.map((b, i) =>
-          'url' in b ? (
-            <ButtonLink key={i} href={b.url}>
-              {b.label}
-            </ButtonLink>
-          ) : (
-            <p key={i}>{b.text}</p>
-          ),
-        )}
-        <p>
-          {closing}
-          <br />
-          {signature}
-        </p>
-      </>
-    ),
-  });
-  return {
-    from: { name: country.contact.fromName, address: country.contact.fromAddress },
+  return letter({
+    locale,
     to: { name: `${to.firstName} ${to.lastName}`, address: to.email },
     subject,
-    text,
-    html,
-  };
+    greeting,
+    closing,
+    signature,
+    text: blocks.flatMap((b) => ('url' in b ? [b.url, ''] : [b.text, ''])),
+    html: blocks.map((b, i) =>
+      'url' in b ? (
+        <ButtonLink key={i} href={b.url}>
+          {b.label}
+        </ButtonLink>
+      ) : (
+        <p key={i}>{b.text}</p>
+      ),
+    ),
+  });
 }
 
 /** Mail errors may quote the recipient: addresses are masked before the message is logged. */

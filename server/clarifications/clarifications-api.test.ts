@@ -19,6 +19,7 @@ import { OfferWriter } from '../offers/writer';
 import { fixtureServices, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { recordInspection } from '../trades/inspection';
+import { checkPhoto, PhotoError, type InspectionPhoto } from '../trades/photos';
 import { payoutCents, transition } from '../trades/lifecycle';
 import { submitTrade } from '../trades/service';
 import { createClarificationLinks } from './links';
@@ -30,6 +31,10 @@ const BEST = { 1: 11, 2: 21, 3: 31 };
 const CRACKED = { 2: 23 };
 const ADDRESS = { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17', postalCode: '51147', city: 'Köln' };
 const DAY_MS = 86_400_000;
+/** A 1×1 PNG. */
+const PNG = Uint8Array.from(
+  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+);
 const links = createClarificationLinks(SECRET);
 
 /** The token with one character changed (a different letter at the same place). */
@@ -65,7 +70,7 @@ describe.each(testDatabases())('clarification API on $name', (database) => {
   });
 
   /** A received trade, inspected: the first two devices found cracked (clarifications), the third as offered. */
-  const clarifiedTrade = async (options: { now?: Date } = {}) => {
+  const clarifiedTrade = async (options: { now?: Date; photos?: InspectionPhoto[] } = {}) => {
     const writer = new OfferWriter(db);
     const offerIds: string[] = [];
     for (const deviceId of [1300, 2100, 1300]) {
@@ -93,11 +98,11 @@ describe.each(testDatabases())('clarification API on $name', (database) => {
       api.store,
       trade.tradeNumber,
       [
-        { offerId: a, answers: CRACKED, note: 'Display cracked in the upper left corner.' },
+        { offerId: a, answers: CRACKED, note: 'Display cracked in the upper left corner.', photos: options.photos ?? [] },
         { offerId: b, answers: CRACKED },
         { offerId: c, answers: BEST },
       ],
-      options,
+      options.now ? { now: options.now } : {},
     );
     const [first, second] = inspected.items.filter((i) => i.clarification).map((i) => i.clarification!) as [
       NonNullable<(typeof inspected.items)[number]['clarification']>,
@@ -161,6 +166,46 @@ describe.each(testDatabases())('clarification API on $name', (database) => {
     });
   });
 
+  describe('evidence photos', () => {
+    it('checks a photo by its bytes and size: PNG yes; text, PDF, empty and over 5 MB no', async () => {
+      expect((await checkPhoto('a.png', PNG)).contentType).toBe('image/png');
+      await expect(checkPhoto('photo.jpg', new TextEncoder().encode('not really a photo'))).rejects.toThrow(/photo.jpg is not an image/);
+      await expect(checkPhoto('scan.png', new TextEncoder().encode('%PDF-1.7\n%âãÏÓ\n1 0 obj\n'))).rejects.toThrow(/application\/pdf/);
+      await expect(checkPhoto('empty.png', new Uint8Array())).rejects.toBeInstanceOf(PhotoError);
+      const big = new Uint8Array(5 * 1024 * 1024 + 1);
+      big.set(PNG);
+      await expect(checkPhoto('big.png', big)).rejects.toThrow(/at most 5 MB/);
+    });
+
+    it("shows the item's photos with the link's token; the endpoint serves them only with a valid token of that trade", async () => {
+      const photo = await checkPhoto('crack.png', PNG);
+      const { trade, first, token } = await clarifiedTrade({ photos: [photo, photo] });
+      const other = await clarifiedTrade();
+      const body = ClarificationViewSchema.parse((await view(first.id, trade.tradeNumber, token)).json());
+      const photos = body.items[0]!.photos!;
+      expect(photos).toHaveLength(2);
+      expect(body.items[1]!.photos).toEqual([]);
+      const get = (url: string) => app.inject({ method: 'GET', url, headers: { host: 'de.localhost' } });
+      const ok = await get(photos[0]!.url);
+      expect(ok.statusCode).toBe(200);
+      expect(ok.headers['content-type']).toBe('image/png');
+      expect(ok.headers['x-content-type-options']).toBe('nosniff');
+      expect(new Uint8Array(ok.rawPayload)).toEqual(PNG);
+      const path = `/api/clarifications/${first.id}/photos/${photos[0]!.id}`;
+      expect((await get(`${path}?trade=${trade.tradeNumber}&token=${tamper(token)}`)).statusCode).toBe(404);
+      expect((await get(`${path}?trade=${trade.tradeNumber}`)).statusCode).toBe(404);
+      // Another trade's valid link does not open this trade's photo.
+      const foreign = `/api/clarifications/${other.first.id}/photos/${photos[0]!.id}?trade=${other.trade.tradeNumber}&token=${other.token}`;
+      expect((await get(foreign)).statusCode).toBe(404);
+      // A signature is only for the photo it was made for.
+      const sig = links.token(photos[1]!.id, trade.tradeNumber, new Date(Date.now() + DAY_MS));
+      expect((await get(`${path}?trade=${trade.tradeNumber}&sig=${sig}`)).statusCode).toBe(404);
+      expect((await get(`/api/clarifications/${first.id}/photos/${photos[1]!.id}?trade=${trade.tradeNumber}&sig=${sig}`)).statusCode).toBe(
+        200,
+      );
+    });
+  });
+
   describe('answers', () => {
     it('accepting one device and declining another pays the new price, the third as agreed, and sends one back', async () => {
       const { trade, first, second, token } = await clarifiedTrade();
@@ -185,6 +230,42 @@ describe.each(testDatabases())('clarification API on $name', (database) => {
       // Before the answers the clarified items counted nothing; now the accepted one counts its new price.
       expect(await payoutCents(db, row)).toBe(before + first.newPriceCents);
       expect(await payoutCents(db, row)).toBe(body.totals.otherCents + first.newPriceCents);
+    });
+
+    it('gives a return label (PDF, warehouse → seller) once a device is declined to be sent back, and only then', async () => {
+      const { trade, first, second, token } = await clarifiedTrade();
+      const before = ClarificationViewSchema.parse((await view(first.id, trade.tradeNumber, token)).json());
+      expect(before.returnLabelPath).toBeNull();
+      const labels = createLabelLinks(SECRET);
+      const fetchLabel = (url: string) => app.inject({ method: 'GET', url, headers: { host: 'de.localhost' } });
+      // Nothing declined yet: no return label, even with a genuine token.
+      const early = await fetchLabel(labels.returnPath(trade.tradeId));
+      expect(early.statusCode).toBe(404);
+      expect(early.json().message).toMatch(/no return label/);
+
+      const res = await answer(first.id, {
+        trade: trade.tradeNumber,
+        token,
+        decisions: [
+          { clarificationId: first.id, decision: 'accept' },
+          { clarificationId: second.id, decision: 'decline', declineMode: 'return' },
+        ],
+      });
+      const body = ClarificationViewSchema.parse(res.json());
+      expect(body.returnLabelPath).toBe(labels.returnPath(trade.tradeId));
+      expect(ClarificationViewSchema.parse((await view(first.id, trade.tradeNumber, token)).json()).returnLabelPath).toBe(
+        body.returnLabelPath,
+      );
+      const pdf = await fetchLabel(body.returnLabelPath!);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.headers['content-disposition']).toContain(`return-label-${trade.tradeNumber}.pdf`);
+      expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      // The inbound label's token does not open the return label, nor a tampered one.
+      const inbound = new URL(labels.path(trade.tradeId), 'http://x').searchParams.get('token')!;
+      expect((await fetchLabel(`/api/trades/${trade.tradeId}/return-label.pdf?token=${inbound}`)).statusCode).toBe(404);
+      const returnToken = new URL(body.returnLabelPath!, 'http://x').searchParams.get('token')!;
+      expect((await fetchLabel(`/api/trades/${trade.tradeId}/return-label.pdf?token=${tamper(returnToken)}`)).statusCode).toBe(404);
     });
 
     it('declining every device for recycling moves the trade to accepted (nothing to send back) and pays the rest', async () => {

@@ -10,7 +10,8 @@ import { formatDate } from '../../src/config/rules';
 import type { Database } from '../db/client';
 import { clarifications, customers, devices, offers, tradeItems, trades } from '../db/schema';
 import { serverI18n } from '../i18n/catalog';
-import { ButtonLink, HEADING, renderHtmlMail } from '../mail/html';
+import { ButtonLink, HEADING } from '../mail/html';
+import { letter } from '../mail/letter';
 import type { MailMessage } from '../mail/mailer';
 import type { ShippingServices } from '../mail/services';
 import { deadlineOf } from './service';
@@ -62,28 +63,25 @@ export function clarificationMail(input: ClarificationMailInput): MailMessage {
   };
   const subject = t(`${kind}.subject`, values);
 
-  const text = [
-    t('greeting', { firstName: input.firstName }),
-    '',
-    t(`${kind}.intro`, values),
-    '',
-    ...input.items.flatMap((item) => [
-      `- ${line(item)}`,
-      ...(asking && item.status === 'open' ? [`  ${t('quick')}${c}${item.quickUrl}`] : []),
-    ]),
-    '',
-    ...(asking ? [t('deadline', values), '', `${t('link')}${c}${input.url}`, ''] : [`${t('overview')}${c}${input.url}`, '']),
-    t('closing'),
-    t('signature'),
-    '',
-  ].join('\n');
-
-  const html = renderHtmlMail({
-    lang: country.icuLocale,
-    title: subject,
-    children: (
+  return letter({
+    locale,
+    to: { name: `${input.firstName} ${input.lastName}`, address: input.email },
+    subject,
+    greeting: t('greeting', { firstName: input.firstName }),
+    closing: t('closing'),
+    signature: t('signature'),
+    text: [
+      t(`${kind}.intro`, values),
+      '',
+      ...input.items.flatMap((item) => [
+        `- ${line(item)}`,
+        ...(asking && item.status === 'open' ? [`  ${t('quick')}${c}${item.quickUrl}`] : []),
+      ]),
+      '',
+      ...(asking ? [t('deadline', values), '', `${t('link')}${c}${input.url}`, ''] : [`${t('overview')}${c}${input.url}`, '']),
+    ],
+    html: (
       <>
-        <p>{t('greeting', { firstName: input.firstName })}</p>
         <p>{t(`${kind}.intro`, values)}</p>
         <h2 style={HEADING}>{t('devicesTitle')}</h2>
         <ul>
@@ -101,21 +99,9 @@ export function clarificationMail(input: ClarificationMailInput): MailMessage {
         </ul>
         {asking && <p>{t('deadline', values)}</p>}
         <ButtonLink href={input.url}>{asking ? t('link') : t('overview')}</ButtonLink>
-        <p>
-          {t('closing')}
-          <br />
-          {t('signature')}
-        </p>
       </>
     ),
   });
-  return {
-    from: { name: country.contact.fromName, address: country.contact.fromAddress },
-    to: { name: `${input.firstName} ${input.lastName}`, address: input.email },
-    subject,
-    text,
-    html,
-  };
 }
 
 /** Reads the trade's clarifications and sends one mail of `kind`; false when there is nothing to send. */

@@ -17,6 +17,7 @@ import type { Database } from '../db/client';
 import { clarifications, devices, offers, tradeInspections, tradeItems, trades } from '../db/schema';
 import { claimKey, completeKey, releaseKey, requestHash, type StoredAnswer } from '../trades/idempotency';
 import { applyTransition, lockTrade, TradeNotFoundError } from '../trades/lifecycle';
+import { photoIdsOf } from '../trades/photos';
 
 const DAY_MS = 86_400_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -72,6 +73,10 @@ export async function clarificationView(
     .innerJoin(offers, eq(offers.id, clarifications.newOfferId))
     .where(eq(clarifications.tradeId, trade.id));
   const byItem = new Map(opened.map((c) => [c.clarification.itemOfferId, c]));
+  const photoIds = await photoIdsOf(
+    db,
+    opened.map((c) => c.clarification.itemOfferId),
+  );
 
   let otherCents = trade.voucherCents;
   let deadline: Date | null = null;
@@ -109,6 +114,11 @@ export async function clarificationView(
       offeredPriceCents: item.priceCents,
       newPriceCents: c.newPriceCents,
       note: inspection?.note ?? null,
+      // Without the proof of access: the route adds the link's token or a signature (photoUrlProof).
+      photos: (photoIds.get(item.offerId) ?? []).map((id) => ({
+        id,
+        url: `/api/clarifications/${clarification.id}/photos/${id}?trade=${encodeURIComponent(trade.tradeNumber)}`,
+      })),
       status: clarification.status,
       declineMode: clarification.declineMode,
     });

@@ -8,6 +8,7 @@ import { countryConfig } from '../../src/config/countries';
 import type { Locale } from '../../src/config/locales';
 import { serverI18n } from '../i18n/catalog';
 import { HEADING, renderHtmlMail } from '../mail/html';
+import { letter } from '../mail/letter';
 import type { MailMessage } from '../mail/mailer';
 import type { Attachment } from './attachments';
 
@@ -86,7 +87,6 @@ export function staffMail(input: ContactMailInput): MailMessage {
 
 export function acknowledgmentMail(input: ContactMailInput): MailMessage {
   const i18n = serverI18n(input.locale);
-  const country = countryConfig(input.locale);
   const t = (id: string, values?: Record<string, string>) => i18n._(`mail.contact.${id}`, values);
   const colon = i18n._('mail.colon');
   const subject = t('ack.subject', { reference: input.reference });
@@ -95,46 +95,22 @@ export function acknowledgmentMail(input: ContactMailInput): MailMessage {
   const topic = `${t('field.subject')}${colon}${subjectLabel(input.locale, input.subject)}`;
   const closing = i18n._('mail.account.closing');
   const signature = i18n._('mail.account.signature');
-  const text = [
+  return letter({
+    locale: input.locale,
+    to: { name: input.name, address: input.email },
+    subject,
     greeting,
-    '',
-    intro,
-    '',
-    t('ack.copyTitle'),
-    topic,
-    '',
-    input.message,
-    '',
-    t('ack.notYou'),
-    '',
     closing,
     signature,
-    '',
-  ].join('\n');
-  const html = renderHtmlMail({
-    lang: country.icuLocale,
-    title: subject,
-    children: (
+    text: [intro, '', t('ack.copyTitle'), topic, '', input.message, '', t('ack.notYou'), ''],
+    html: (
       <>
-        <p>{greeting}</p>
         <p>{intro}</p>
         <h2 style={HEADING}>{t('ack.copyTitle')}</h2>
         <p>{topic}</p>
         <pre style={PRE}>{input.message}</pre>
         <p>{t('ack.notYou')}</p>
-        <p>
-          {closing}
-          <br />
-          {signature}
-        </p>
       </>
     ),
   });
-  return {
-    from: { name: country.contact.fromName, address: country.contact.fromAddress },
-    to: { name: input.name, address: input.email },
-    subject,
-    text,
-    html,
-  };
 }

@@ -10,11 +10,14 @@ import { TradeStatusSchema, type TradeStatus } from '../../src/contracts/trades'
 import type { AccountServices } from '../accounts/services';
 import { CatalogueStore } from '../catalogue/store';
 import type { DatabaseHandle } from '../db/client';
+import { createClarificationLinks } from '../clarifications/links';
+import { createLabelLinks } from '../labels/links';
 import { fixtureCatalogue } from '../test-support/catalogue';
 import { fixtureServices, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { answerClarification, recordInspection } from '../trades/inspection';
-import { payoutCents, showTrade, transition } from '../trades/lifecycle';
+import { checkPhoto } from '../trades/photos';
+import { NothingToPayError, payoutCents, payTrade, showTrade, transition } from '../trades/lifecycle';
 import { itemPriceCents, itemStatus, type ItemState } from './trade-history';
 import { checkout, insertCustomer, testAccountServices, type TestCustomer } from './testing';
 
@@ -42,6 +45,12 @@ describe('itemStatus', () => {
     clarification: { status: 'declined', newPriceCents: 4_500 },
   };
 
+  const recycled: ItemState = {
+    offeredCents: 10_000,
+    inspection: { agreedPriceCents: null },
+    clarification: { status: 'declined', newPriceCents: 4_500, declineMode: 'recycle' },
+  };
+
   it.each<[TradeStatus, ItemState, string]>([
     ['created', offered, 'offered'],
     ['cancelled', offered, 'cancelled'],
@@ -54,10 +63,15 @@ describe('itemStatus', () => {
     ['clarification', accepted, 'accepted'],
     ['accepted', accepted, 'accepted'],
     ['accepted', better, 'repriced'],
-    ['declined', declined, 'declined'],
+    ['declined', declined, 'return_pending'],
+    ['declined', recycled, 'declined'],
+    ['returned', recycled, 'declined'],
+    ['clarification', { ...asOffered, paid: true }, 'paid'],
+    ['declined', { ...accepted, paid: true }, 'paid'],
     ['declined', accepted, 'accepted'],
     ['returned', declined, 'returned'],
-    ['returned', asOffered, 'returned'],
+    ['returned', asOffered, 'inspected'],
+    ['returned', { ...asOffered, paid: true }, 'paid'],
     ['paid', better, 'paid'],
     ['paid', accepted, 'paid'],
   ])('a %s trade: %j is %s', (trade, item, status) => {
@@ -85,7 +99,14 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
     accounts = testAccountServices();
     const services = await fixtureServices(handle.db);
     store = services.store;
-    app = await testApp({ ...services, accounts });
+    const shipping = {
+      labels: createLabelLinks('a-label-secret-for-the-tests'),
+      clarifications: createClarificationLinks('a-label-secret-for-the-tests'),
+      mailer: { send: async () => undefined },
+      publicOrigin: () => 'https://www.tradein.de',
+      devMailbox: false,
+    };
+    app = await testApp({ ...services, accounts, shipping });
     customer = await insertCustomer(handle.db, accounts);
   }, 60_000);
   afterAll(async () => {
@@ -233,7 +254,56 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
     expect(paid.total * 100).toBe(await payoutCents(handle.db, { id: t.tradeId, voucherCents: details.trade.voucher?.cents ?? 0 }));
   });
 
-  it('follows a clarification that is declined: declined (nothing for that item) → returned', async () => {
+  it("links each item in clarification; the owner opens and answers it with the session's bearer token, nobody else", async () => {
+    const t = await trade([1300, 1500]);
+    await transition(handle.db, t.tradeNumber, 'received');
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const inspection = await recordInspection(handle.db, store, t.tradeNumber, [
+      { offerId: t.offerIds[0]!, answers: CRACKED, photos: [await checkPhoto('crack.png', new Uint8Array(png))] },
+      { offerId: t.offerIds[1]!, answers: BEST },
+    ]);
+    const id = inspection.items[0]!.clarification!.id;
+    expect((await entry(t.tradeId)).items.map((i) => i.clarificationId ?? null)).toEqual([id, null]);
+
+    const open = async (headers: Record<string, string>) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/clarifications/${id}`,
+        query: { trade: t.tradeNumber },
+        headers: { host: 'de.localhost', ...headers },
+      });
+    const mine = await open(await customer.auth());
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ tradeNumber: t.tradeNumber, status: 'open', items: [{ clarificationId: id }] });
+    // The owner's <img> sends no bearer token: the photo's URL carries a signature instead.
+    const [photo] = (mine.json() as { items: { photos: { url: string }[] }[] }).items[0]!.photos;
+    expect(photo!.url).toMatch(/[?&]sig=/);
+    const image = await app.inject({ method: 'GET', url: photo!.url, headers: { host: 'de.localhost' } });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    const tampered = photo!.url.replace(
+      /sig=([^&]*)(.)(&|$)/,
+      (_m, a: string, c: string, end: string) => `sig=${a}${c === 'A' ? 'B' : 'A'}${end}`,
+    );
+    expect((await app.inject({ method: 'GET', url: tampered, headers: { host: 'de.localhost' } })).statusCode).toBe(404);
+    const stranger = await insertCustomer(handle.db, accounts);
+    expect((await open(await stranger.auth())).statusCode).toBe(404);
+    expect((await open({})).statusCode).toBe(404);
+
+    const answered = await app.inject({
+      method: 'POST',
+      url: `/api/clarifications/${id}/answers`,
+      headers: { host: 'de.localhost', 'idempotency-key': `history-${id}`, ...(await customer.auth()) },
+      payload: { trade: t.tradeNumber, decisions: [{ clarificationId: id, decision: 'accept' }] },
+    });
+    expect(answered.statusCode).toBe(200);
+    expect((await entry(t.tradeId)).items.map((i) => [i.status, i.clarificationId ?? null])).toEqual([
+      ['accepted', id],
+      ['inspected', null],
+    ]);
+  });
+
+  it('pays the device without a clarification at once (split payout); a declined one is on its way back, then returned', async () => {
     const t = await trade([1300, 1500]);
     await transition(handle.db, t.tradeNumber, 'received');
     const inspection = await recordInspection(handle.db, store, t.tradeNumber, [
@@ -248,12 +318,22 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
       ],
       total: 310,
     });
+    const split = await payTrade(handle.db, t.tradeNumber);
+    expect(split).toMatchObject({ from: 'clarification', to: 'clarification', amountCents: 31_000, items: 1, totalPaidCents: 31_000 });
+    expect(await entry(t.tradeId)).toMatchObject({
+      status: 'clarification',
+      paid: 310,
+      items: [{ status: 'paid' }, { status: 'clarification' }],
+    });
+    // Nothing else is due while the other device waits for the seller.
+    await expect(payTrade(handle.db, t.tradeNumber)).rejects.toBeInstanceOf(NothingToPayError);
+
     await answerClarification(handle.db, t.tradeNumber, inspection.items[1]!.clarification!.id, 'decline');
     expect(statuses(await entry(t.tradeId))).toEqual({
       trade: 'declined',
       items: [
-        ['inspected', 310],
-        ['declined', 0],
+        ['paid', 310],
+        ['return_pending', 0],
       ],
       total: 310,
     });
@@ -261,11 +341,39 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
     expect(statuses(await entry(t.tradeId))).toEqual({
       trade: 'returned',
       items: [
-        ['returned', 310],
+        ['paid', 310],
         ['returned', 0],
       ],
       total: 310,
     });
+    expect((await entry(t.tradeId)).paid).toBe(310);
+  });
+
+  it('pays an accepted device with the rest of a trade whose other device was declined (no payout is lost)', async () => {
+    const t = await trade([1300, 1500, 2100]);
+    await transition(handle.db, t.tradeNumber, 'received');
+    const inspection = await recordInspection(handle.db, store, t.tradeNumber, [
+      { offerId: t.offerIds[0]!, answers: CRACKED },
+      { offerId: t.offerIds[1]!, answers: LOCKED },
+      { offerId: t.offerIds[2]!, answers: BEST },
+    ]);
+    const [cracked, locked] = inspection.items.map((i) => i.clarification?.id) as [string, string];
+    const first = await payTrade(handle.db, t.tradeNumber);
+    expect(first.items).toBe(1);
+    await answerClarification(handle.db, t.tradeNumber, cracked, 'accept');
+    await answerClarification(handle.db, t.tradeNumber, locked, 'decline');
+    const before = await entry(t.tradeId);
+    expect(before.status).toBe('declined');
+    expect(before.items.map((i) => i.status)).toEqual(['accepted', 'return_pending', 'paid']);
+    const second = await payTrade(handle.db, t.tradeNumber);
+    expect(second).toMatchObject({ from: 'declined', to: 'declined', items: 1, amountCents: 13_950 });
+    const after = await entry(t.tradeId);
+    expect(after.items.map((i) => i.status)).toEqual(['paid', 'return_pending', 'paid']);
+    // What was paid is exactly what the trade agreed: the accepted new price plus the device as offered.
+    expect(after.paid).toBe(after.total);
+    const details = await showTrade(handle.db, t.tradeNumber);
+    expect(details.payouts.map((p) => p.items)).toEqual([1, 1]);
+    expect(details.trade.paidCents).toBe(await payoutCents(handle.db, { id: t.tradeId, voucherCents: 0 }));
   });
 
   it('shows a cancelled trade', async () => {

@@ -3,7 +3,9 @@
 // inspection.ts):
 //   offered → received → inspected | repriced (found better: paid above the offer)
 //   → clarification (found worse: a new offer is open) → accepted | declined
-//   → paid | returned, or cancelled before shipping.
+//   → paid | return_pending → returned, or cancelled before shipping.
+// A device paid by a payout is 'paid' whatever the trade's status (split payout, decision 025): the
+// devices without a clarification are paid without waiting for the others.
 // An item's price is what it is paid: the offer until inspected, then the agreed price; while its
 // clarification is open, the new offer it asks the seller to accept; 0 once declined. The total is
 // the items plus the voucher bonus, in EUR (what paying pays, see payoutCents, once all is agreed).
@@ -12,7 +14,7 @@ import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { TradeHistoryEntry } from '../../src/contracts/account';
 import type { TradeStatus } from '../../src/contracts/trades';
 import type { Database } from '../db/client';
-import { clarifications, devices, offers, tradeInspections, tradeItems, trades } from '../db/schema';
+import { clarifications, devices, offers, tradeInspections, tradeItems, tradePayouts, trades } from '../db/schema';
 import { readCaller } from './caller';
 
 export type ItemStatus = TradeHistoryEntry['items'][number]['status'];
@@ -22,27 +24,38 @@ export interface ItemState {
   readonly offeredCents: number;
   /** Null until the trade is inspected. */
   readonly inspection: { readonly agreedPriceCents: number | null } | null;
-  /** The item's clarification, if the inspection opened one. */
-  readonly clarification: { readonly status: ClarificationStatus; readonly newPriceCents: number } | null;
+  /** The item's clarification, if the inspection opened one (declineMode null: sent back, the default). */
+  readonly clarification: {
+    readonly status: ClarificationStatus;
+    readonly newPriceCents: number;
+    readonly declineMode?: 'return' | 'recycle' | null;
+  } | null;
+  /** A payout paid the item (split payout: possibly before the rest of the trade). */
+  readonly paid?: boolean;
 }
 
 /** The item's own status within its trade's status. */
 export function itemStatus(trade: TradeStatus, item: ItemState): ItemStatus {
+  if (item.paid) return 'paid';
   switch (trade) {
     case 'created':
       return 'offered';
     case 'received':
     case 'cancelled':
     case 'paid':
-    case 'returned':
       return trade;
     case 'inspected':
     case 'clarification':
     case 'accepted':
-    case 'declined': {
-      const clarification = item.clarification?.status;
-      if (clarification === 'open') return 'clarification';
-      if (clarification) return clarification;
+    case 'declined':
+    case 'returned': {
+      const clarification = item.clarification;
+      if (clarification?.status === 'open') return 'clarification';
+      if (clarification?.status === 'declined') {
+        if (clarification.declineMode === 'recycle') return 'declined';
+        return trade === 'returned' ? 'returned' : 'return_pending';
+      }
+      if (clarification?.status === 'accepted') return 'accepted';
       const agreed = item.inspection?.agreedPriceCents;
       return agreed != null && agreed > item.offeredCents ? 'repriced' : 'inspected';
     }
@@ -83,7 +96,10 @@ export async function tradeHistory(db: Database, customerId: string): Promise<Tr
       inspected: tradeInspections.offerId,
       agreedPriceCents: tradeInspections.agreedPriceCents,
       foundConditionId: tradeInspections.foundConditionId,
+      clarificationId: clarifications.id,
       clarificationStatus: clarifications.status,
+      declineMode: clarifications.declineMode,
+      payoutId: tradeItems.payoutId,
       newPriceCents: offers.priceCents,
     })
     .from(tradeItems)
@@ -99,6 +115,18 @@ export async function tradeHistory(db: Database, customerId: string): Promise<Tr
     )
     .orderBy(asc(tradeItems.position));
 
+  const payouts = await db
+    .select({ tradeId: tradePayouts.tradeId, amountCents: tradePayouts.amountCents })
+    .from(tradePayouts)
+    .where(
+      inArray(
+        tradePayouts.tradeId,
+        rows.map((r) => r.id),
+      ),
+    );
+  const paidByTrade = new Map<string, number>();
+  for (const p of payouts) paidByTrade.set(p.tradeId, (paidByTrade.get(p.tradeId) ?? 0) + p.amountCents);
+
   return rows.map((trade) => {
     const entries = items
       .filter((row) => row.tradeId === trade.id)
@@ -107,7 +135,10 @@ export async function tradeHistory(db: Database, customerId: string): Promise<Tr
           offeredCents: row.offeredCents,
           inspection: row.inspected === null ? null : { agreedPriceCents: row.agreedPriceCents },
           clarification:
-            row.clarificationStatus === null ? null : { status: row.clarificationStatus, newPriceCents: row.newPriceCents ?? 0 },
+            row.clarificationStatus === null
+              ? null
+              : { status: row.clarificationStatus, newPriceCents: row.newPriceCents ?? 0, declineMode: row.declineMode },
+          paid: row.payoutId !== null,
         };
         const cents = itemPriceCents(state);
         return {
@@ -118,6 +149,7 @@ export async function tradeHistory(db: Database, customerId: string): Promise<Tr
             price: euros(cents),
             conditionId: row.foundConditionId ?? row.conditionId,
             status: itemStatus(trade.status, state),
+            clarificationId: row.clarificationId,
           },
         };
       });
@@ -127,6 +159,7 @@ export async function tradeHistory(db: Database, customerId: string): Promise<Tr
       status: trade.status,
       createdAt: trade.createdAt.toISOString(),
       total: euros(entries.reduce((sum, e) => sum + e.cents, 0) + trade.voucherCents),
+      paid: euros(paidByTrade.get(trade.id) ?? 0),
       items: entries.map((e) => e.item),
     };
   });

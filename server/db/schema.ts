@@ -3,6 +3,7 @@
 
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   index,
@@ -194,8 +195,32 @@ export const tradeItems = pgTable(
     priceCents: integer('price_cents').notNull(),
     conditionId: smallint('condition_id').notNull(),
     kind: text('kind').$type<'purchase' | 'recycling'>().notNull(),
+    /** The payout that paid this item; null while unpaid (split payout, decision 025). */
+    payoutId: uuid('payout_id').references((): AnyPgColumn => tradePayouts.id),
   },
   (t) => [index('trade_items_trade_idx').on(t.tradeId)],
+);
+
+/**
+ * One payment to the seller (decision 025): the items settled at that moment — without a
+ * clarification, or with one accepted — are paid without waiting for the rest of the trade; the
+ * voucher bonus goes with the trade's first payout.
+ */
+export const tradePayouts = pgTable(
+  'trade_payouts',
+  {
+    id: uuid('id').primaryKey(),
+    tradeId: uuid('trade_id')
+      .notNull()
+      .references(() => trades.id),
+    amountCents: integer('amount_cents').notNull(),
+    /** The voucher bonus included in amount_cents (0 but for the trade's first payout). */
+    voucherCents: integer('voucher_cents').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [index('trade_payouts_trade_idx').on(t.tradeId)],
 );
 
 export const tradeTransitions = pgTable(
@@ -569,6 +594,33 @@ export const newsletterEvents = pgTable(
 
 /** Raw bytes (attachments). */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Evidence photos of an inspected item (decision 026): stored in the database beside the inspection,
+ * so the server and the ops CLI see the same rows and a backup holds everything. Type sniffed from the
+ * bytes (JPEG, PNG, WebP), at most 5 MB each and 6 per item.
+ */
+export const inspectionPhotos = pgTable(
+  'inspection_photos',
+  {
+    id: uuid('id').primaryKey(),
+    /** The trade item (its offer id). */
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => tradeItems.offerId),
+    tradeId: uuid('trade_id')
+      .notNull()
+      .references(() => trades.id),
+    position: smallint('position').notNull(),
+    contentType: text('content_type').$type<'image/jpeg' | 'image/png' | 'image/webp'>().notNull(),
+    content: bytea('content').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [index('inspection_photos_offer_idx').on(t.offerId)],
+);
 
 /** Messages of the contact form and the help widget (server/contact): what was sent, to whom, and the mails. */
 export const contactMessages = pgTable(

@@ -62,6 +62,19 @@ describe('renderShippingLabel', () => {
     expect(text).toContain(shown('Verpacken'));
   });
 
+  it('draws a return label from the warehouse to the seller, titled as one and without the packing note', async () => {
+    const doc = await PDFDocument.load(await renderShippingLabel({ ...DATA, devices: ['Apple iPhone 13 128 GB'], direction: 'return' }));
+    expect(doc.getTitle()).toBe('Rücksendeetikett TR-2026-000123');
+    const text = content(doc.getPage(0));
+    // Sender first (the warehouse), then the recipient (the seller), in drawing order.
+    const at = (line: string) => text.indexOf(shown(line));
+    expect(at('Absender')).toBeLessThan(at('trade-in Wareneingang'));
+    expect(at('trade-in Wareneingang')).toBeLessThan(at('Empfänger'));
+    expect(at('Empfänger')).toBeLessThan(at('Erika Mustermann'));
+    expect(text).toContain(shown('Rücksendeetikett'));
+    expect(text).not.toContain(shown('Verpacken'));
+  });
+
   it('draws the Code 128 symbol of the trade number: bar and gap widths read back as the trade number', async () => {
     const text = content((await PDFDocument.load(await renderShippingLabel(DATA))).getPage(0));
     // The PDF library draws each bar as a path translated to its corner: `1 0 0 1 x y cm … 0 0 m 0 58 l w 58 l`.

@@ -26,6 +26,11 @@ export interface LabelData {
   readonly sender: LabelSender;
   /** Device names, in cart order (the packing slip). */
   readonly devices: readonly string[];
+  /**
+   * 'inbound' (default): the seller's free label to our warehouse. 'return': the label of the devices
+   * a seller declined, from our warehouse to the seller's address (decision 025); no packing note.
+   */
+  readonly direction?: 'inbound' | 'return';
 }
 
 const CARRIERS: Readonly<Record<ShippingCarrier, { name: string; band: RGB; ink: RGB }>> = {
@@ -119,9 +124,11 @@ export async function renderShippingLabel(data: LabelData): Promise<Uint8Array> 
   const country = countryConfig(data.locale);
   const carrier = CARRIERS[country.footerShippingLogo.carrier];
   const warehouse = warehouseFor(data.locale);
+  const returning = data.direction === 'return';
+  const title = returning ? t('returnTitle') : t('title');
 
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`${t('title')} ${data.tradeNumber}`);
+  pdf.setTitle(`${title} ${data.tradeNumber}`);
   pdf.setSubject(data.tradeNumber);
   pdf.setAuthor(country.contact.fromName);
   pdf.setCreator('trade-in shop');
@@ -148,8 +155,8 @@ export async function renderShippingLabel(data: LabelData): Promise<Uint8Array> 
   const bandHeight = 46;
   page.drawRectangle({ x: left, y: top - bandHeight, width: right - left, height: bandHeight, color: carrier.band });
   text(carrier.name, left + pad, top - bandHeight + 12, 28, bold, carrier.ink);
-  const titleWidth = bold.widthOfTextAtSize(fit(t('title')), 13);
-  text(t('title'), right - pad - titleWidth, top - bandHeight + 17, 13, bold, carrier.ink);
+  const titleWidth = bold.widthOfTextAtSize(fit(title), 13);
+  text(title, right - pad - titleWidth, top - bandHeight + 17, 13, bold, carrier.ink);
 
   // Sender (left) and trade number (right).
   const columnGap = 16;
@@ -160,12 +167,20 @@ export async function renderShippingLabel(data: LabelData): Promise<Uint8Array> 
   text(t('from'), senderX, y, 8, regular, GREY);
   text(t('tradeNumber'), tradeX, y, 8, regular, GREY);
   const s = data.sender;
-  const senderLines = [
+  const sellerLines = [
     `${s.firstName} ${s.lastName}`,
     streetLine(data.locale, s.street, s.houseNumber),
     `${s.postalCode} ${s.city}`,
     countryName(country.countryCode),
   ];
+  const warehouseLines = [
+    warehouse.name,
+    warehouse.street,
+    `${warehouse.postalCode} ${warehouse.city}`,
+    countryName(warehouse.countryCode),
+  ];
+  // A return goes the other way: from our warehouse to the seller.
+  const senderLines = returning ? warehouseLines : sellerLines;
   senderLines.forEach((line, i) => text(line, senderX, y - 14 - i * 13, 10, regular, BLACK, half));
   text(data.tradeNumber, tradeX, y - 24, 22, bold, BLACK, half);
   text(t('devices', { count: data.devices.length }), tradeX, y - 42, 10, regular, GREY, half);
@@ -175,12 +190,7 @@ export async function renderShippingLabel(data: LabelData): Promise<Uint8Array> 
   page.drawLine({ start: { x: left + pad, y }, end: { x: right - pad, y }, thickness: 0.75, color: GREY });
   y -= 18;
   text(t('to'), senderX, y, 9, regular, GREY);
-  const recipientLines = [
-    warehouse.name,
-    warehouse.street,
-    `${warehouse.postalCode} ${warehouse.city}`,
-    countryName(warehouse.countryCode),
-  ];
+  const recipientLines = returning ? sellerLines : warehouseLines;
   recipientLines.forEach((line, i) => text(line, senderX + 24, y - 22 - i * 21, 17, bold, BLACK, right - pad - senderX - 24));
 
   // The trade number as a Code 128 barcode, with its quiet zones, centred above the box's bottom.
@@ -196,17 +206,21 @@ export async function renderShippingLabel(data: LabelData): Promise<Uint8Array> 
   // ── The packing note and the slip for the parcel: lower half ───────────────────────────────────
   const width = right - left;
   y = cutY - 36;
-  text(t('packingTitle'), left, y, 14, bold);
-  y -= 20;
-  PACKING_STEPS.map((n) => t(`packing.${n}`, { carrier: carrier.name })).forEach((step, index) => {
-    const lines = wrap(fit(step), regular, 10, width - 16);
-    text(`${index + 1}.`, left, y, 10, bold);
-    for (const line of lines) {
-      text(line, left + 16, y, 10);
-      y -= 13;
-    }
-    y -= 4;
-  });
+  if (!returning) {
+    text(t('packingTitle'), left, y, 14, bold);
+    y -= 20;
+  }
+  (returning ? [] : PACKING_STEPS)
+    .map((n) => t(`packing.${n}`, { carrier: carrier.name }))
+    .forEach((step, index) => {
+      const lines = wrap(fit(step), regular, 10, width - 16);
+      text(`${index + 1}.`, left, y, 10, bold);
+      for (const line of lines) {
+        text(line, left + 16, y, 10);
+        y -= 13;
+      }
+      y -= 4;
+    });
 
   y -= 12;
   page.drawLine({ start: { x: left, y: y + 8 }, end: { x: right, y: y + 8 }, thickness: 0.5, color: GREY });

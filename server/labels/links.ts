@@ -18,6 +18,10 @@ export interface LabelLinks {
   path(tradeId: string): string;
   /** The absolute link for the mail: `origin` is the shop's configured public origin. */
   url(origin: string, tradeId: string): string;
+  /** `/api/trades/<id>/return-label.pdf?token=<token>`: the label of the devices we send back (its own MAC purpose). */
+  returnPath(tradeId: string): string;
+  /** Constant-time check of a return label's token. */
+  verifyReturn(tradeId: string, token: unknown): boolean;
 }
 
 export function labelPathOf(tradeId: string, token: string): string {
@@ -27,16 +31,21 @@ export function labelPathOf(tradeId: string, token: string): string {
 export function createLabelLinks(secret: string | Uint8Array): LabelLinks {
   const key = typeof secret === 'string' ? Buffer.from(secret, 'utf8') : Buffer.from(secret);
   if (key.length < 16) throw new Error('The label secret must be at least 16 bytes long.');
-  const mac = (tradeId: string) => createHmac('sha256', key).update(`label:${tradeId.toLowerCase()}`).digest();
-  const token = (tradeId: string) => mac(tradeId).toString('base64url');
+  const mac = (purpose: string, tradeId: string) => createHmac('sha256', key).update(`${purpose}:${tradeId.toLowerCase()}`).digest();
+  const token = (tradeId: string) => mac('label', tradeId).toString('base64url');
+  const returnToken = (tradeId: string) => mac('return-label', tradeId).toString('base64url');
+  const check = (expected: string, presented: unknown) => {
+    if (typeof presented !== 'string' || presented.length !== 43 || !/^[A-Za-z0-9_-]+$/.test(presented)) return false;
+    // Compared as text: decoding would ignore the unused low bits of the last character and
+    // accept several spellings of one token.
+    return timingSafeEqual(Buffer.from(presented), Buffer.from(expected));
+  };
   return {
     token,
-    verify(tradeId, presented) {
-      if (typeof presented !== 'string' || presented.length !== 43 || !/^[A-Za-z0-9_-]+$/.test(presented)) return false;
-      // Compared as text: decoding would ignore the unused low bits of the last character and
-      // accept several spellings of one token.
-      return timingSafeEqual(Buffer.from(presented), Buffer.from(token(tradeId)));
-    },
+    verify: (tradeId, presented) => check(token(tradeId), presented),
+    returnPath: (tradeId) =>
+      `/api/trades/${encodeURIComponent(tradeId)}/return-label.pdf?token=${encodeURIComponent(returnToken(tradeId))}`,
+    verifyReturn: (tradeId, presented) => check(returnToken(tradeId), presented),
     path: (tradeId) => labelPathOf(tradeId, token(tradeId)),
     url: (origin, tradeId) => `${origin.replace(/\/+$/, '')}${labelPathOf(tradeId, token(tradeId))}`,
   };

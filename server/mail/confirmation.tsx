@@ -9,7 +9,8 @@ import type { Locale } from '../../src/config/locales';
 import type { Trade } from '../../src/contracts/trades';
 import { serverI18n } from '../i18n/catalog';
 import { carrierName } from '../labels/carriers';
-import { ButtonLink, HEADING, renderHtmlMail } from './html';
+import { ButtonLink, HEADING } from './html';
+import { letter } from './letter';
 import type { MailMessage } from './mailer';
 import type { ShippingServices } from './services';
 
@@ -38,37 +39,34 @@ export function confirmationMail(input: ConfirmationInput): MailMessage {
   // Between a label and its value: ': ', in French ' : ' (non-breaking space before the colon).
   const c = i18n._('mail.colon');
 
-  const text = [
-    t('greeting', { firstName: input.firstName }),
-    '',
-    t('intro', { tradeNumber: trade.tradeNumber }),
-    '',
-    `${t('devicesTitle')}${c.trimEnd()}`,
-    ...trade.items.map((item) => `- ${item.deviceName}${c}${priceOf(item)}`),
-    ...(trade.voucher ? [`- ${t('voucher', { code: trade.voucher.code })}${c}+${money.format(trade.voucher.value)}`] : []),
-    `${t('total')}${c}${money.format(trade.total)}`,
-    `${t('paidTo')}${c}${trade.payout.masked}`,
-    '',
-    `${t('labelTitle')}`,
-    t('labelIntro', { carrier }),
-    input.labelUrl,
-    '',
-    `${t('nextTitle')}${c.trimEnd()}`,
-    ...steps.map((step, i) => `${i + 1}. ${step.title}${c}${step.text}`),
-    '',
-    t('closing'),
-    t('signature'),
-    '',
-  ].join('\n');
-
   const cell = { padding: '4px 12px 4px 0' } as const;
   const amount = { padding: '4px 0', textAlign: 'right' } as const;
-  const html = renderHtmlMail({
-    lang: country.icuLocale,
-    title: t('subject', { tradeNumber: trade.tradeNumber }),
-    children: (
+  return letter({
+    locale,
+    to: { name: `${input.firstName} ${input.lastName}`, address: input.email },
+    subject: t('subject', { tradeNumber: trade.tradeNumber }),
+    greeting: t('greeting', { firstName: input.firstName }),
+    closing: t('closing'),
+    signature: t('signature'),
+    text: [
+      t('intro', { tradeNumber: trade.tradeNumber }),
+      '',
+      `${t('devicesTitle')}${c.trimEnd()}`,
+      ...trade.items.map((item) => `- ${item.deviceName}${c}${priceOf(item)}`),
+      ...(trade.voucher ? [`- ${t('voucher', { code: trade.voucher.code })}${c}+${money.format(trade.voucher.value)}`] : []),
+      `${t('total')}${c}${money.format(trade.total)}`,
+      `${t('paidTo')}${c}${trade.payout.masked}`,
+      '',
+      `${t('labelTitle')}`,
+      t('labelIntro', { carrier }),
+      input.labelUrl,
+      '',
+      `${t('nextTitle')}${c.trimEnd()}`,
+      ...steps.map((step, i) => `${i + 1}. ${step.title}${c}${step.text}`),
+      '',
+    ],
+    html: (
       <>
-        <p>{t('greeting', { firstName: input.firstName })}</p>
         <p>{t('intro', { tradeNumber: trade.tradeNumber })}</p>
         <h2 style={HEADING}>{t('devicesTitle')}</h2>
         <table role="presentation" style={{ borderCollapse: 'collapse' }}>
@@ -104,22 +102,9 @@ export function confirmationMail(input: ConfirmationInput): MailMessage {
             </li>
           ))}
         </ol>
-        <p>
-          {t('closing')}
-          <br />
-          {t('signature')}
-        </p>
       </>
     ),
   });
-
-  return {
-    from: { name: country.contact.fromName, address: country.contact.fromAddress },
-    to: { name: `${input.firstName} ${input.lastName}`, address: input.email },
-    subject: t('subject', { tradeNumber: trade.tradeNumber }),
-    text,
-    html,
-  };
 }
 
 export interface CreatedTrade {

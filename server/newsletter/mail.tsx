@@ -4,11 +4,11 @@
 // Links come from the shop's configured public origin, never from a request's Host.
 
 import type { FastifyBaseLogger } from 'fastify';
-import { countryConfig } from '../../src/config/countries';
 import type { Locale } from '../../src/config/locales';
 import { buildPath } from '../../src/config/routes';
 import { serverI18n } from '../i18n/catalog';
-import { ButtonLink, renderHtmlMail } from '../mail/html';
+import { ButtonLink } from '../mail/html';
+import { letter } from '../mail/letter';
 import type { Mailer, MailMessage } from '../mail/mailer';
 
 export type NewsletterMail = { readonly kind: 'confirm'; readonly token: string } | { readonly kind: 'welcome' };
@@ -33,7 +33,6 @@ export function newsletterMail(
   to: { email: string; emailHash: string },
 ): MailMessage {
   const i18n = serverI18n(locale);
-  const country = countryConfig(locale);
   const t = (part: string) => i18n._(`mail.newsletter.${mail.kind}.${part}`);
   const links = newsletterLinks(origin, locale, to.emailHash);
   const subject = t('subject');
@@ -46,51 +45,36 @@ export function newsletterMail(
   const signature = i18n._('mail.account.signature');
   const unsubscribeText = i18n._('mail.newsletter.unsubscribe');
 
-  const text = [
-    greeting,
-    '',
-    ...blocks.flatMap((b) => ('url' in b ? [b.url, ''] : [b.text, ''])),
-    closing,
-    signature,
-    '',
-    '--',
-    unsubscribeText,
-    links.unsubscribe,
-    '',
-  ].join('\n');
-  const html = renderHtmlMail({
-    lang: country.icuLocale,
-    title: subject,
-    children: (
-      <>
-        <p>{greeting}</p>
-        {blocks.map((b, i) =>
-          'url' in b ? (
-            <ButtonLink key={i} href={b.url}>
-              {b.label}
-            </ButtonLink>
-          ) : (
-            <p key={i}>{b.text}</p>
-          ),
-        )}
-        <p>
-          {closing}
-          <br />
-          {signature}
-        </p>
-        <hr />
-        <p style={{ fontSize: 13, color: '#555555' }}>
-          <a href={links.unsubscribe}>{unsubscribeText}</a>
-        </p>
-      </>
-    ),
-  });
   return {
-    from: { name: country.contact.fromName, address: country.contact.fromAddress },
-    to: { address: to.email },
-    subject,
-    text,
-    html,
+    ...letter({
+      locale,
+      to: { address: to.email },
+      subject,
+      greeting,
+      closing,
+      signature,
+      text: blocks.flatMap((b) => ('url' in b ? [b.url, ''] : [b.text, ''])),
+      html: blocks.map((b, i) =>
+        'url' in b ? (
+          <ButtonLink key={i} href={b.url}>
+            {b.label}
+          </ButtonLink>
+        ) : (
+          <p key={i}>{b.text}</p>
+        ),
+      ),
+      footer: {
+        text: ['--', unsubscribeText, links.unsubscribe, ''],
+        html: (
+          <>
+            <hr />
+            <p style={{ fontSize: 13, color: '#555555' }}>
+              <a href={links.unsubscribe}>{unsubscribeText}</a>
+            </p>
+          </>
+        ),
+      },
+    }),
     headers: {
       'List-Unsubscribe': `<${links.oneClick}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

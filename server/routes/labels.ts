@@ -7,10 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { notFound } from '../http/errors';
 import type { LabelLinks } from '../labels/links';
-import { findLabelData } from '../labels/repository';
+import { findLabelData, findReturnLabelData } from '../labels/repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const noSuchReturnLabel = () =>
+  notFound('There is no return label for this trade: none of its devices was declined to be sent back.', {
+    'Cache-Control': 'private, no-store',
+  });
 const noSuchLabel = () => notFound('There is no such shipping label.', { 'Cache-Control': 'private, no-store' });
 
 export function registerLabelRoutes(app: FastifyInstance, db: Database, links: LabelLinks) {
@@ -30,4 +34,26 @@ export function registerLabelRoutes(app: FastifyInstance, db: Database, links: L
       .header('Referrer-Policy', 'no-referrer')
       .send(Buffer.from(pdf));
   });
+
+  // GET /api/trades/{tradeId}/return-label.pdf?token=…: the devices a seller declined go back with
+  // this label (warehouse → seller). The link comes with the clarification's view once an item is
+  // declined to be sent back (its own token purpose, so the inbound label's token does not open it).
+  app.get<{ Params: { tradeId: string }; Querystring: { token?: unknown } }>(
+    '/api/trades/:tradeId/return-label.pdf',
+    async (request, reply) => {
+      const tradeId = request.params.tradeId.toLowerCase();
+      if (!UUID.test(tradeId) || !links.verifyReturn(tradeId, request.query.token)) throw noSuchLabel();
+      const data = await findReturnLabelData(db, tradeId);
+      if (!data) throw noSuchReturnLabel();
+      const { renderShippingLabel } = await import('../labels/label');
+      const pdf = await renderShippingLabel(data);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="return-label-${data.tradeNumber.replace(/[^A-Za-z0-9-]/g, '')}.pdf"`)
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Referrer-Policy', 'no-referrer')
+        .send(Buffer.from(pdf));
+    },
+  );
 }

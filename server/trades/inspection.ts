@@ -15,6 +15,7 @@ import type { Database } from '../db/client';
 import { clarifications, devices, offers, tradeInspections, tradeItems } from '../db/schema';
 import { PricingInputError, priceOffer, type PricingResult } from '../offers/pricing';
 import { applyTransition, formatCents, lockTrade, TransitionError } from './lifecycle';
+import { insertPhotos, type InspectionPhoto } from './photos';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,6 +42,8 @@ export interface ItemInspection {
   readonly answers: Readonly<Record<string, number>>;
   /** The inspector's note for the seller, shown with the clarification. */
   readonly note?: string;
+  /** Evidence photos (checked with checkPhoto), shown with the clarification. */
+  readonly photos?: readonly InspectionPhoto[];
 }
 
 export type ClarificationKind = 'lower_price' | 'recycling' | 'blocked';
@@ -137,6 +140,7 @@ export async function recordInspection(
         note: input.note?.trim() || null,
         inspectedAt: now,
       });
+      await insertPhotos(tx, { tradeId: trade.id, offerId: item.offerId }, input.photos ?? [], randomUUID);
 
       let clarification: InspectedItem['clarification'] = null;
       if (decision.clarify) {

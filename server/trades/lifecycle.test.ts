@@ -4,7 +4,7 @@
 
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -284,7 +284,30 @@ describe('the operator CLI (tsx server/ops.ts, embedded database)', () => {
     expect(again.code).toBe(1);
     expect(again.stderr.trim()).toBe(`ops: Trade ${tradeNumber} is already received.`);
 
-    const inspected = await ops('trades', 'inspect', tradeNumber, '--item', '1', '--answer', 'display=cracked');
+    const notAPhoto = join(dataDir, 'notes.txt');
+    await writeFile(notAPhoto, 'the display is cracked');
+    const refused = await ops('trades', 'inspect', tradeNumber, '--item', '1', '--answer', 'display=cracked', '--photo', notAPhoto);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('is not an image; attach a JPEG, PNG or WebP photo.');
+    const photo = join(dataDir, 'crack.png');
+    await writeFile(
+      photo,
+      Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+    );
+    const inspected = await ops(
+      'trades',
+      'inspect',
+      tradeNumber,
+      '--item',
+      '1',
+      '--answer',
+      'display=cracked',
+      '--photo',
+      photo,
+      '--photo',
+      photo,
+    );
+    expect(inspected.stdout).toContain('2 evidence photo(s) attached');
     expect(inspected.code).toBe(0);
     expect(inspected.stdout).toContain('received → inspected → clarification');
     const id = /Clarification ([0-9a-f-]{36}) \(lower_price\)/.exec(inspected.stdout)?.[1];
@@ -301,6 +324,9 @@ describe('the operator CLI (tsx server/ops.ts, embedded database)', () => {
     );
     const paid = await ops('trades', 'pay', tradeNumber);
     expect(paid.stdout).toMatch(new RegExp(`${tradeNumber} accepted → paid at .* \\(payout 139\\.50 EUR\\)`));
+    const settled = await ops('trades', 'show', tradeNumber);
+    expect(settled.stdout).toContain('paid 139.50 EUR');
+    expect(settled.stdout).toMatch(/Payouts\n\s+AT\s+AMOUNT\s+DEVICES\s+VOUCHER\n\s+\S+ \S+ UTC\s+139\.50 EUR\s+1/);
   }, 120_000);
 
   it('exits 1 with one line (no stack) for an unknown trade, 2 with the usage for wrong arguments', async () => {

@@ -5,7 +5,19 @@
 import { and, asc, count, desc, eq, inArray, max } from 'drizzle-orm';
 import type { TradeStatus } from '../../src/contracts/trades';
 import type { Database } from '../db/client';
-import { answers, clarifications, devices, offers, questions, tradeInspections, tradeItems, trades, tradeTransitions } from '../db/schema';
+import { randomUUID } from 'node:crypto';
+import {
+  answers,
+  clarifications,
+  devices,
+  offers,
+  questions,
+  tradeInspections,
+  tradeItems,
+  tradePayouts,
+  trades,
+  tradeTransitions,
+} from '../db/schema';
 import { maskPayout } from './service';
 
 /** Where each status may go next; statuses without an entry are final. */
@@ -90,9 +102,18 @@ export async function applyTransition(
   to: TradeStatus,
   note: string | null,
   at: Date,
-): Promise<{ trade: TradeRow; note: string | null }> {
+): Promise<{ trade: TradeRow; note: string | null; payout?: PayoutRecord }> {
   if (!canTransition(trade.status, to)) throw new TransitionError(trade.tradeNumber, trade.status, to);
-  const recordedNote = to === 'paid' ? [`payout ${formatCents(await payoutCents(tx, trade))}`, note].filter(Boolean).join('; ') : note;
+  let recordedNote = note;
+  let payout: PayoutRecord | undefined;
+  if (to === 'paid') {
+    // Pays what earlier (split) payouts left; the note names this payment and, after a split, the whole.
+    const paid = await payOut(tx, trade, at, 'rest');
+    payout = paid;
+    const earlier = paid.totalPaidCents - paid.amountCents;
+    const amount = `payout ${formatCents(paid.amountCents)}${earlier > 0 ? ` (${formatCents(paid.totalPaidCents)} in all)` : ''}`;
+    recordedNote = [amount, note].filter(Boolean).join('; ');
+  }
   // The status condition is the second guard behind the row lock.
   const [updated] = await tx
     .update(trades)
@@ -101,7 +122,7 @@ export async function applyTransition(
     .returning();
   if (!updated) throw new Error(`Trade ${trade.tradeNumber} changed while it was being moved; try again.`);
   await tx.insert(tradeTransitions).values({ tradeId: trade.id, fromStatus: trade.status, toStatus: to, at, note: recordedNote });
-  return { trade: updated, note: recordedNote };
+  return { trade: updated, note: recordedNote, ...(payout ? { payout } : {}) };
 }
 
 export interface TransitionResult {
@@ -140,6 +161,111 @@ export async function payoutCents(db: Database, trade: Pick<TradeRow, 'id' | 'vo
     .leftJoin(tradeInspections, eq(tradeInspections.offerId, tradeItems.offerId))
     .where(eq(tradeItems.tradeId, trade.id));
   return rows.reduce((sum, r) => sum + (r.inspected === null ? r.priceCents : (r.agreedPriceCents ?? 0)), 0) + trade.voucherCents;
+}
+
+/** Statuses in which the items settled so far are paid without moving the trade (split payout, decision 025). */
+export const SPLIT_PAYOUT_STATUSES: readonly TradeStatus[] = ['clarification', 'declined', 'returned'];
+
+export class NothingToPayError extends Error {
+  constructor(readonly tradeNumber: string) {
+    super(`Nothing of trade ${tradeNumber} is due now: every settled device is paid; the others wait for the seller's answer or go back.`);
+    this.name = 'NothingToPayError';
+  }
+}
+
+export interface PayoutRecord {
+  /** Null when nothing was due (only possible for 'rest', e.g. everything was paid by split payouts). */
+  readonly payoutId: string | null;
+  readonly amountCents: number;
+  readonly items: number;
+  /** Everything paid for the trade so far, this payment included. */
+  readonly totalPaidCents: number;
+}
+
+/**
+ * Pays, inside the caller's transaction (trade locked), the items not paid yet whose price is agreed:
+ * 'settled' — inspected with an agreed price (as offered, found better, or a clarification accepted);
+ * 'rest' — also items never inspected, at their offer (the trade is paid as a whole). Items in an open
+ * clarification or declined are never paid. The voucher bonus goes with the trade's first payout.
+ */
+export async function payOut(
+  tx: Database,
+  trade: Pick<TradeRow, 'id' | 'voucherCents'>,
+  at: Date,
+  scope: 'settled' | 'rest',
+): Promise<PayoutRecord> {
+  const rows = await tx
+    .select({
+      offerId: tradeItems.offerId,
+      priceCents: tradeItems.priceCents,
+      payoutId: tradeItems.payoutId,
+      inspected: tradeInspections.offerId,
+      agreedPriceCents: tradeInspections.agreedPriceCents,
+    })
+    .from(tradeItems)
+    .leftJoin(tradeInspections, eq(tradeInspections.offerId, tradeItems.offerId))
+    .where(eq(tradeItems.tradeId, trade.id));
+  const earlier = await tx.select({ amountCents: tradePayouts.amountCents }).from(tradePayouts).where(eq(tradePayouts.tradeId, trade.id));
+  const paidBefore = earlier.reduce((sum, p) => sum + p.amountCents, 0);
+  const due = rows.flatMap((r) => {
+    if (r.payoutId !== null) return [];
+    if (r.inspected === null) return scope === 'rest' ? [{ offerId: r.offerId, cents: r.priceCents }] : [];
+    return r.agreedPriceCents === null ? [] : [{ offerId: r.offerId, cents: r.agreedPriceCents }];
+  });
+  const voucherCents = earlier.length === 0 ? trade.voucherCents : 0;
+  if (due.length === 0 && voucherCents === 0) return { payoutId: null, amountCents: 0, items: 0, totalPaidCents: paidBefore };
+  const amountCents = due.reduce((sum, d) => sum + d.cents, 0) + voucherCents;
+  const id = randomUUID();
+  await tx.insert(tradePayouts).values({ id, tradeId: trade.id, amountCents, voucherCents, paidAt: at });
+  if (due.length > 0) {
+    await tx
+      .update(tradeItems)
+      .set({ payoutId: id })
+      .where(
+        inArray(
+          tradeItems.offerId,
+          due.map((d) => d.offerId),
+        ),
+      );
+  }
+  return { payoutId: id, amountCents, items: due.length, totalPaidCents: paidBefore + amountCents };
+}
+
+export interface PayResult {
+  readonly tradeNumber: string;
+  readonly from: TradeStatus;
+  /** The trade's status afterwards: 'paid' when paid as a whole, else unchanged (a split payout). */
+  readonly to: TradeStatus;
+  readonly at: Date;
+  readonly amountCents: number;
+  readonly items: number;
+  readonly totalPaidCents: number;
+  readonly note: string | null;
+}
+
+/**
+ * `trades pay`: an inspected or accepted trade is paid as a whole (→ paid). A trade still in
+ * clarification, declined or returned pays the devices settled so far without waiting for the rest
+ * (split payout, decision 025); nothing due is an error, like any other refused move.
+ */
+export async function payTrade(db: Database, ref: string, note?: string, at: Date = new Date()): Promise<PayResult> {
+  return db.transaction(async (tx) => {
+    const trade = await lockTrade(tx, ref);
+    if (SPLIT_PAYOUT_STATUSES.includes(trade.status)) {
+      const paid = await payOut(tx, trade, at, 'settled');
+      if (paid.payoutId === null) throw new NothingToPayError(trade.tradeNumber);
+      return { tradeNumber: trade.tradeNumber, from: trade.status, to: trade.status, at, ...paid, note: note ?? null };
+    }
+    const moved = await applyTransition(tx, trade, 'paid', note ?? null, at);
+    const paid = moved.payout!;
+    return { tradeNumber: trade.tradeNumber, from: trade.status, to: 'paid', at, ...paid, note: moved.note };
+  });
+}
+
+/** What has been paid for the trade so far (split payouts included). */
+export async function paidCents(db: Database, tradeId: string): Promise<number> {
+  const rows = await db.select({ amountCents: tradePayouts.amountCents }).from(tradePayouts).where(eq(tradePayouts.tradeId, tradeId));
+  return rows.reduce((sum, p) => sum + p.amountCents, 0);
 }
 
 export const formatCents = (cents: number) => `${(cents / 100).toFixed(2)} EUR`;
@@ -204,8 +330,18 @@ export interface TradeDetails {
     readonly payout: { readonly method: 'sepa' | 'paypal'; readonly masked: string };
     /** What paying would pay now (after inspection and clarifications). */
     readonly payoutCents: number;
+    /** Paid so far (split payouts included). */
+    readonly paidCents: number;
     readonly createdAt: Date;
   };
+  /** The payments to the seller, oldest first (decision 025). */
+  readonly payouts: {
+    readonly id: string;
+    readonly amountCents: number;
+    readonly voucherCents: number;
+    readonly paidAt: Date;
+    readonly items: number;
+  }[];
   readonly items: {
     readonly position: number;
     readonly offerId: string;
@@ -214,6 +350,8 @@ export interface TradeDetails {
     readonly priceCents: number;
     readonly conditionId: number;
     readonly kind: 'purchase' | 'recycling';
+    /** Set once a payout paid the item. */
+    readonly payoutId: string | null;
     readonly offeredAnswers: Record<string, number>;
     /** QUESTION=ANSWER codes, in question order. */
     readonly offeredCodes: string[];
@@ -239,6 +377,8 @@ export interface TradeDetails {
     readonly validUntil: Date;
     readonly linkPath: string;
     readonly status: 'open' | 'accepted' | 'declined';
+    /** For a declined item: sent back (null before decline modes were kept: sent back) or recycled. */
+    readonly declineMode: 'return' | 'recycle' | null;
     readonly createdAt: Date;
     readonly answeredAt: Date | null;
   }[];
@@ -247,7 +387,7 @@ export interface TradeDetails {
 export async function showTrade(db: Database, ref: string): Promise<TradeDetails> {
   const [trade] = await db.select().from(trades).where(refCondition(ref));
   if (!trade) throw new TradeNotFoundError(ref.trim());
-  const [itemRows, transitionRows, clarificationRows, payout] = await Promise.all([
+  const [itemRows, transitionRows, clarificationRows, payout, payoutRows] = await Promise.all([
     db
       .select({ item: tradeItems, deviceName: devices.name, offeredAnswers: offers.answers, inspection: tradeInspections })
       .from(tradeItems)
@@ -270,6 +410,7 @@ export async function showTrade(db: Database, ref: string): Promise<TradeDetails
       .where(eq(clarifications.tradeId, trade.id))
       .orderBy(asc(tradeItems.position)),
     payoutCents(db, trade),
+    db.select().from(tradePayouts).where(eq(tradePayouts.tradeId, trade.id)).orderBy(asc(tradePayouts.paidAt)),
   ]);
   const codes = await answerCodes(
     db,
@@ -289,8 +430,16 @@ export async function showTrade(db: Database, ref: string): Promise<TradeDetails
       totalCents: trade.totalCents,
       payout: { method: trade.payout.method, masked: maskPayout(trade.payout) },
       payoutCents: payout,
+      paidCents: payoutRows.reduce((sum, p) => sum + p.amountCents, 0),
       createdAt: trade.createdAt,
     },
+    payouts: payoutRows.map((p) => ({
+      id: p.id,
+      amountCents: p.amountCents,
+      voucherCents: p.voucherCents,
+      paidAt: p.paidAt,
+      items: itemRows.filter((r) => r.item.payoutId === p.id).length,
+    })),
     items: itemRows.map(({ item, deviceName, offeredAnswers, inspection }) => ({
       position: item.position,
       offerId: item.offerId,
@@ -299,6 +448,7 @@ export async function showTrade(db: Database, ref: string): Promise<TradeDetails
       priceCents: item.priceCents,
       conditionId: item.conditionId,
       kind: item.kind,
+      payoutId: item.payoutId,
       offeredAnswers,
       offeredCodes: codes(offeredAnswers),
       inspection: inspection && {
@@ -328,6 +478,7 @@ export async function showTrade(db: Database, ref: string): Promise<TradeDetails
       validUntil,
       linkPath: c.linkPath,
       status: c.status,
+      declineMode: c.declineMode,
       createdAt: c.createdAt,
       answeredAt: c.answeredAt,
     })),

@@ -332,10 +332,14 @@ export const TradeHistoryItemSchema = z.object({
     'clarification',
     'accepted',
     'declined',
+    /** Declined and to be sent back: the return parcel is on its way (decision 025). */
+    'return_pending',
     'returned',
     'paid',
     'cancelled',
   ]),
+  /** The item's clarification (open or answered): the account opens it without the mail's token. */
+  clarificationId: z.uuid().nullable().optional(),
 });
 
 export const TradeHistoryEntrySchema = z.object({
@@ -344,6 +348,8 @@ export const TradeHistoryEntrySchema = z.object({
   status: z.enum(['created', 'received', 'inspected', 'clarification', 'accepted', 'declined', 'returned', 'paid', 'cancelled']),
   createdAt: z.iso.datetime(),
   total: z.number().nonnegative(),
+  /** Paid so far, in EUR: devices without a clarification are paid without waiting for the others (split payout). */
+  paid: z.number().nonnegative().optional(),
   items: z.array(TradeHistoryItemSchema),
 });
 export type TradeHistoryEntry = z.infer<typeof TradeHistoryEntrySchema>;

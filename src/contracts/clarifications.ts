@@ -37,6 +37,8 @@ export const ClarificationItemSchema = z.object({
   offeredPriceCents: z.number(),
   newPriceCents: z.number(),
   note: z.string().nullable(),
+  /** The inspection's evidence photos: each URL carries its own proof of access (the link's token or a signature). */
+  photos: z.array(z.object({ id: z.string(), url: z.string() })).optional(),
   status: ItemStatusSchema,
   declineMode: DeclineModeSchema.nullable(),
 });
@@ -50,6 +52,8 @@ export const ClarificationViewSchema = z.object({
   status: z.enum(['open', 'answered', 'expired']),
   deadline: z.iso.datetime({ offset: true }),
   items: z.array(ClarificationItemSchema),
+  /** Once a device is declined to be sent back: the return label's download (a signed path, no session needed). */
+  returnLabelPath: z.string().nullable().optional(),
   totals: z.object({
     /** Items without a clarification (paid without waiting) and the voucher. */
     otherCents: z.number(),

@@ -5,6 +5,7 @@
 import { fromPromise } from 'xstate';
 import type { ClarificationView } from '../contracts/clarifications';
 import type { ApiClient } from '../services/api-client';
+import { authorizedClient } from '../services/authorized-client';
 import { answerClarification, fetchClarification, type ClarificationRef } from '../services/clarifications';
 import { clearSnapshot, loadSnapshot, saveSnapshot } from '../services/persistence';
 import { clarificationStorageKey } from '../services/storage-keys';
@@ -12,6 +13,15 @@ import type { ClarificationContext, Choices, LoadResult, SubmitInput } from './c
 
 export interface ClarificationDeps {
   readonly api: () => Promise<ApiClient>;
+  /** The logged-in customer's access token: opened from the account (no link token), the owner's bearer token is the proof. */
+  readonly accessToken?: () => Promise<string>;
+}
+
+/** The link's token opens it as it is; without one, the session's bearer token (rejects when nobody is logged in). */
+async function clientFor(deps: ClarificationDeps, ref: ClarificationRef): Promise<ApiClient> {
+  const api = await deps.api();
+  if (ref.token !== null || !deps.accessToken) return api;
+  return authorizedClient(api, deps.accessToken);
 }
 
 /** Version of the stored choices; another version is ignored. */
@@ -36,13 +46,13 @@ export function clarificationActors(deps: ClarificationDeps) {
   return {
     load: fromPromise<LoadResult, ClarificationRef>(async ({ input }) => {
       const [view, saved] = await Promise.all([
-        fetchClarification(await deps.api(), input),
+        fetchClarification(await clientFor(deps, input), input),
         loadSnapshot<unknown>(clarificationStorageKey(input.clarificationId)),
       ]);
       return { view, saved: storedChoices(saved) };
     }),
     submit: fromPromise<ClarificationView, SubmitInput>(async ({ input }) =>
-      answerClarification(await deps.api(), input.ref, input.decisions, input.idempotencyKey),
+      answerClarification(await clientFor(deps, input.ref), input.ref, input.decisions, input.idempotencyKey),
     ),
   };
 }

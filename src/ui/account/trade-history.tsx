@@ -73,6 +73,7 @@ function TradeCard({ trade }: { trade: TradeHistoryEntry }) {
   const shop = useShop();
   const headingId = `trade-${trade.tradeId}`;
   const { tradeNumber } = trade;
+  const paid = trade.paid ?? 0;
   return (
     <li className="trade-card" data-trade-number={trade.tradeNumber}>
       <div className="trade-card-head">
@@ -86,16 +87,44 @@ function TradeCard({ trade }: { trade: TradeHistoryEntry }) {
         </dd>
         <dt>{i18n._(msg`Total`)}</dt>
         <dd className="trade-total">{formatPrice(shop.locale, trade.total)}</dd>
+        {paid > 0 && paid < trade.total && (
+          <>
+            <dt>{i18n._(msg`Paid so far`)}</dt>
+            <dd className="trade-paid" data-paid={paid}>
+              {formatPrice(shop.locale, paid)}
+            </dd>
+          </>
+        )}
       </dl>
       <ul className="trade-items" aria-label={i18n._(msg`Devices in this trade`)}>
         {trade.items.map((item) => (
-          <li key={item.offerId} className="trade-item">
-            <span className="trade-item-name">{item.deviceName}</span>
-            <span className="trade-item-price">{formatPrice(shop.locale, item.price)}</span>
-            <StatusBadge status={item.status} label={i18n._(ITEM_STATUS_LABELS[item.status])} />
-          </li>
+          <TradeItem key={item.offerId} item={item} tradeNumber={tradeNumber} />
         ))}
       </ul>
+    </li>
+  );
+}
+
+function TradeItem({ item, tradeNumber }: { item: TradeHistoryEntry['items'][number]; tradeNumber: string }) {
+  const { i18n } = useLingui();
+  const shop = useShop();
+  const { deviceName, clarificationId } = item;
+  const open = item.status === 'clarification';
+  return (
+    <li className="trade-item" data-item-status={item.status}>
+      <span className="trade-item-name">{deviceName}</span>
+      <span className="trade-item-price">{formatPrice(shop.locale, item.price)}</span>
+      <StatusBadge status={item.status} label={i18n._(ITEM_STATUS_LABELS[item.status])} />
+      {clarificationId && (
+        // A full page load: the clarification screen runs its own flow, opened with the session (no link token).
+        <a
+          className={open ? 'button primary trade-item-clarification' : 'trade-item-clarification'}
+          href={shop.path('clarification', { id: clarificationId, trade: tradeNumber })}
+          data-clarification-link={clarificationId}
+        >
+          {open ? i18n._(msg`Answer our question about ${deviceName}`) : i18n._(msg`See our question about ${deviceName}`)}
+        </a>
+      )}
     </li>
   );
 }

@@ -20,13 +20,14 @@ export const TRADE_STATUS_LABELS: Record<TradeStatus, MessageDescriptor> = {
 };
 
 export const ITEM_STATUS_LABELS: Record<ItemStatus, MessageDescriptor> = {
-  offered: msg`As offered`,
-  received: msg`Received`,
+  offered: msg`Waiting for your parcel`,
+  received: msg`Received, in inspection`,
   inspected: msg`Inspected`,
   repriced: msg`New price after inspection`,
   clarification: msg`We have a question`,
   accepted: msg`Accepted`,
   declined: msg`Declined`,
+  return_pending: msg`Declined: on its way back to you`,
   returned: msg`Sent back to you`,
   paid: msg`Paid`,
   cancelled: msg`Cancelled`,
@@ -35,7 +36,14 @@ export const ITEM_STATUS_LABELS: Record<ItemStatus, MessageDescriptor> = {
 /** A tone for the status badge: done, attention needed, or under way. */
 export function statusTone(status: TradeStatus | ItemStatus): 'done' | 'attention' | 'progress' {
   if (status === 'paid' || status === 'accepted') return 'done';
-  if (status === 'clarification' || status === 'declined' || status === 'returned' || status === 'cancelled' || status === 'repriced')
+  if (
+    status === 'clarification' ||
+    status === 'declined' ||
+    status === 'return_pending' ||
+    status === 'returned' ||
+    status === 'cancelled' ||
+    status === 'repriced'
+  )
     return 'attention';
   return 'progress';
 }

@@ -15,6 +15,7 @@ import { formatDate, formatPrice } from '../../i18n/format';
 import { clarificationMachine, itemsToAnswer, type Choice } from '../../machines/clarification';
 import { clarificationActors, clarificationPersistence } from '../../machines/clarification.actors';
 import { pageCoverageInspector } from '../../services/actor-coverage';
+import { useAccount } from '../account/account-provider';
 import { useApiClient } from '../api-context';
 import { useFocusOnMount } from '../form/focus';
 import { useShop } from '../shop-context';
@@ -45,9 +46,14 @@ const linkTo = (path: string, token: string | null) => (token === null ? path : 
 
 function useClarificationActor(link: ClarificationLink) {
   const api = useApiClient();
+  const { getAccessToken } = useAccount();
   const machine = useMemo(
-    () => clarificationMachine.provide({ actors: clarificationActors({ api }), actions: clarificationPersistence }),
-    [api],
+    () =>
+      clarificationMachine.provide({
+        actors: clarificationActors({ api, accessToken: getAccessToken }),
+        actions: clarificationPersistence,
+      }),
+    [api, getAccessToken],
   );
   return useActorRef(machine, {
     input: {
@@ -237,6 +243,7 @@ function ItemCard({
           <blockquote>{item.note}</blockquote>
         </figure>
       )}
+      <Photos item={item} />
       {editable && item.status === 'open' ? (
         <fieldset className="clarification-decision">
           <legend>{i18n._(msg`Your decision for ${deviceName}`)}</legend>
@@ -252,6 +259,39 @@ function ItemCard({
         item.status !== 'open' && <AnsweredLine item={item} />
       )}
     </article>
+  );
+}
+
+/** The inspection's evidence photos: each opens full size; the alt text says what and whose it is. */
+function Photos({ item }: { item: ClarificationItem }) {
+  const { i18n } = useLingui();
+  const photos = item.photos ?? [];
+  if (photos.length === 0) return null;
+  const { deviceName } = item;
+  const total = photos.length;
+  return (
+    <figure className="clarification-photos">
+      <figcaption>{i18n._(msg`Photos from our inspection`)}</figcaption>
+      <ul>
+        {photos.map((photo, index) => {
+          const number = index + 1;
+          return (
+            <li key={photo.id}>
+              <a href={photo.url} target="_blank" rel="noopener noreferrer">
+                <img
+                  src={photo.url}
+                  alt={i18n._(msg`Photo ${number} of ${total}: your ${deviceName} as we found it at the inspection (opens full size)`)}
+                  loading="lazy"
+                  width={160}
+                  height={120}
+                  data-photo={photo.id}
+                />
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </figure>
   );
 }
 
@@ -317,6 +357,24 @@ function Summary({ view, choices }: { view: ClarificationView; choices: Readonly
 
 function Failure({ actor, kind }: { actor: ClarificationActor; kind: string | null }) {
   const { i18n } = useLingui();
+  const shop = useShop();
+  if (kind === 'sessionEnded' || kind === 'unauthorized') {
+    // Opened from the account without the mail's token: only the trade's owner, logged in, may see it.
+    return (
+      <div className="clarification-outcome" role="alert">
+        <Heading state="failed">{i18n._(msg`Please log in first.`)}</Heading>
+        <p>{i18n._(msg`Log in to your account to answer, or open the link in our e-mail.`)}</p>
+        <p className="form-actions">
+          <Link to={shop.path('accountOverview')} className="button primary">
+            {i18n._(msg`Log in`)}
+          </Link>
+          <button type="button" className="button secondary" onClick={() => actor.send({ type: 'clarification.retry' })}>
+            {i18n._(msg`Try again`)}
+          </button>
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="clarification-outcome" role="alert">
       <Heading state="failed">{i18n._(msg`That did not work.`)}</Heading>
@@ -348,7 +406,16 @@ function Answered({ view, token }: { view: ClarificationView; token: string | nu
       <h3>{i18n._(msg`What happens next`)}</h3>
       <ul>
         <li>{i18n._(msg`Devices without a question and accepted devices are paid within a few working days.`)}</li>
-        {returning && <li>{i18n._(msg`Declined devices go back to the address of your trade; you get a mail when the parcel leaves.`)}</li>}
+        {returning && (
+          <li>
+            {i18n._(msg`Declined devices go back to the address of your trade; you get a mail when the parcel leaves.`)}{' '}
+            {view.returnLabelPath && (
+              <a href={view.returnLabelPath} download className="clarification-return-label" data-return-label>
+                {i18n._(msg`Download the return label (PDF)`)}
+              </a>
+            )}
+          </li>
+        )}
         {stillOpen && <li>{i18n._(msg`Other devices of your trade still wait for your answer.`)}</li>}
       </ul>
       <p className="form-actions">
