@@ -157,7 +157,6 @@ export interface AnswersSubmission {
   readonly tradeNumber: string;
   readonly decisions: readonly ClarificationDecision[];
   readonly idempotencyKey: string;
-  readonly rawBody: unknown;
   readonly now?: Date;
 }
 
@@ -179,7 +178,8 @@ export async function submitAnswers(db: Database, store: CatalogueStore, submiss
     db,
     key,
     `clarification:${submission.clarificationId.toLowerCase()}`,
-    requestHash(submission.rawBody, submission.tradeNumber.toUpperCase()),
+    // The validated decisions, not the raw body (decision 030).
+    requestHash(submission.decisions, submission.tradeNumber.toUpperCase()),
   );
   if (claim.kind === 'replay') return { ...claim.answer, replayed: true };
   if (claim.kind === 'in_progress') return unstored(409, 'Conflict', 'These answers are already being processed.');

@@ -137,7 +137,6 @@ export function registerClarificationRoutes(server: FastifyInstance, services: C
         tradeNumber: found.trade.tradeNumber,
         decisions,
         idempotencyKey: key,
-        rawBody: request.body,
       });
       if (answer.replayed) reply.header('Idempotent-Replayed', 'true');
       if (answer.applied && services.onAnswered) await services.onAnswered(answer.applied).catch(() => undefined);
