@@ -15,6 +15,7 @@ import { LocalSearch, type SearchBackend } from './catalogue/search-service';
 import { loadSeedCatalogue } from './catalogue/seed';
 import { CatalogueStore } from './catalogue/store';
 import type { ServerConfig } from './config';
+import { registerInstance } from './instances';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/client';
 import { createShippingServices, type ShippingConfig, type ShippingServices } from './mail/services';
 import { DEFAULT_DATA_DIR } from './paths';
@@ -54,6 +55,8 @@ export async function createRuntime(
         : await importCatalogue(database.db, loadSeedCatalogue(), { checksum });
     await importVouchers(database.db, loadVoucherSeed());
     const store = await CatalogueStore.load(database.db);
+    // Claims of a process that is gone are released at once (the embedded database has one process only).
+    const instance = await registerInstance(database.db, { alone: database.kind === 'pglite' });
     // The Elasticsearch client loads only when it is used (it costs start-up time otherwise).
     const search = options.searchUrl
       ? new (await import('./catalogue/search-remote')).RemoteSearch(options.searchUrl)
@@ -85,6 +88,7 @@ export async function createRuntime(
     const close = async () => {
       await accounts?.limiter.close?.();
       await shipping?.mailer.close?.();
+      await instance.stop().catch(() => undefined);
       await database.close();
     };
     return { database, store, search, ...(shipping && { shipping }), ...(accounts && { accounts }), ...(contact && { contact }), close };

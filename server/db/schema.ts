@@ -264,6 +264,22 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   claimedAt: timestamp('claimed_at', { withTimezone: true })
     .notNull()
     .default(sql`now()`),
+  /** The server process (its boot id, server/instances.ts) that holds the claim; null for claims from before boot ids. */
+  claimedBy: uuid('claimed_by'),
+});
+
+/**
+ * The running server processes (server/instances.ts): each registers its boot id at start and beats
+ * every few seconds. A claim whose process stopped beating is released at once, not after its lease.
+ */
+export const serverInstances = pgTable('server_instances', {
+  bootId: uuid('boot_id').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });
 
 export const vouchers = pgTable('vouchers', {

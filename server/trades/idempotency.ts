@@ -1,16 +1,18 @@
 // Idempotency keys in the database, so a retried submission is safe across several servers: the key
 // is claimed (in_progress) in its own statement, then holds the answer a retry replays (done). A claim
-// left behind by a crashed process can be taken over once its lease has run out.
+// left behind by a process that is gone (server/instances.ts) is taken over at once; any claim once
+// its lease has run out (a process that still beats but hangs).
 
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { idempotencyKeys } from '../db/schema';
+import { idempotencyKeys, serverInstances } from '../db/schema';
+import { BOOT_ID, STALE_SECONDS } from '../instances';
 
 /** 1–100 visible ASCII characters (a UUID fits). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,100}$/;
 
-/** An in_progress claim older than this belongs to a process that died; it can be claimed again. */
+/** An in_progress claim older than this is taken over even when its process still beats. */
 export const CLAIM_LEASE_SECONDS = 5 * 60;
 
 export interface StoredAnswer {
@@ -40,15 +42,19 @@ export function requestHash(body: unknown, locale: string): string {
   return createHash('sha256').update(canonicalJson({ body, locale })).digest('hex');
 }
 
-export async function claimKey(db: Database, key: string, scope: string, hash: string): Promise<Claim> {
+export async function claimKey(db: Database, key: string, scope: string, hash: string, bootId: string = BOOT_ID): Promise<Claim> {
   const k = idempotencyKeys;
+  const i = serverInstances;
+  // Gone: held by another process that is not registered or stopped beating (this process is never gone to itself).
+  const holderGone = sql`(${k.claimedBy} is null or (${k.claimedBy} <> ${bootId} and not exists (
+    select 1 from ${i} where ${i.bootId} = ${k.claimedBy} and ${i.heartbeatAt} > now() - make_interval(secs => ${STALE_SECONDS}))))`;
   const claimed = await db
     .insert(k)
-    .values({ key, scope, requestHash: hash, status: 'in_progress' })
+    .values({ key, scope, requestHash: hash, status: 'in_progress', claimedBy: bootId })
     .onConflictDoUpdate({
       target: k.key,
-      set: { claimedAt: sql`now()` },
-      setWhere: sql`${k.status} = 'in_progress' and ${k.requestHash} = ${hash} and ${k.claimedAt} < now() - make_interval(secs => ${CLAIM_LEASE_SECONDS})`,
+      set: { claimedAt: sql`now()`, claimedBy: bootId },
+      setWhere: sql`${k.status} = 'in_progress' and ${k.requestHash} = ${hash} and (${holderGone} or ${k.claimedAt} < now() - make_interval(secs => ${CLAIM_LEASE_SECONDS}))`,
     })
     .returning({ key: k.key });
   if (claimed.length > 0) return { kind: 'claimed' };

@@ -8,10 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TradeErrorSchema, TradeRequestSchema, TradeSchema } from '../../src/contracts/trades';
 import type { DatabaseHandle } from '../db/client';
-import { idempotencyKeys, offers, tradeItems, trades, tradeTransitions, voucherRedemptions } from '../db/schema';
+import { idempotencyKeys, offers, serverInstances, tradeItems, trades, tradeTransitions, voucherRedemptions } from '../db/schema';
 import { fixtureServices, logCollector, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { importVouchers } from '../vouchers/seed';
+import { BOOT_ID } from '../instances';
 import { requestHash } from './idempotency';
 
 const BEST = { 1: 11, 2: 21, 3: 31 };
@@ -339,16 +340,19 @@ describe.each(testDatabases())('POST /api/trades on $name', (database) => {
       expect(again.json()).toMatchObject({ expiredOfferIds: [id] });
     });
 
-    it('answers 409 while the key is in progress, and takes over a claim older than 5 minutes', async () => {
+    const claimOf = (key: string, payload: unknown, claimedBy: string) => ({
+      key,
+      scope: 'trades:de',
+      requestHash: requestHash(TradeRequestSchema('de').parse(payload), 'de'),
+      status: 'in_progress' as const,
+      claimedBy,
+    });
+
+    it('answers 409 while a running process holds the key, and takes over a claim older than 5 minutes', async () => {
       const key = randomUUID();
       const payload = body([await offer()]);
-      const claim = {
-        key,
-        scope: 'trades:de',
-        requestHash: requestHash(TradeRequestSchema('de').parse(payload), 'de'),
-        status: 'in_progress' as const,
-      };
-      await handle.db.insert(idempotencyKeys).values(claim);
+      // Held by this very process (its boot id), e.g. a request still running.
+      await handle.db.insert(idempotencyKeys).values(claimOf(key, payload, BOOT_ID));
       const busy = await submit(payload, key);
       expect(busy.statusCode).toBe(409);
       expect(busy.json().message).toBe('This checkout is already being processed.');
@@ -360,6 +364,28 @@ describe.each(testDatabases())('POST /api/trades on $name', (database) => {
       const taken = await submit(payload, key);
       expect(taken.statusCode).toBe(201);
       expect((await submit(payload, key)).json()).toEqual(taken.json());
+    });
+
+    it('takes over at once a claim of a process that is gone, not one of a process that still beats', async () => {
+      const crashed = randomUUID();
+      const crashedKey = randomUUID();
+      const crashedPayload = body([await offer()]);
+      // A claim left by a process that died (kill -9): its boot id is not registered any more.
+      await handle.db.insert(idempotencyKeys).values(claimOf(crashedKey, crashedPayload, crashed));
+      expect((await submit(crashedPayload, crashedKey)).statusCode).toBe(201);
+
+      // Another server that beat a moment ago holds its claim; one that stopped beating 20 s ago does not.
+      const alive = randomUUID();
+      const silent = randomUUID();
+      await handle.db.insert(serverInstances).values([{ bootId: alive }, { bootId: silent, heartbeatAt: new Date(Date.now() - 20_000) }]);
+      const aliveKey = randomUUID();
+      const alivePayload = body([await offer()]);
+      await handle.db.insert(idempotencyKeys).values(claimOf(aliveKey, alivePayload, alive));
+      expect((await submit(alivePayload, aliveKey)).statusCode).toBe(409);
+      const silentKey = randomUUID();
+      const silentPayload = body([await offer()]);
+      await handle.db.insert(idempotencyKeys).values(claimOf(silentKey, silentPayload, silent));
+      expect((await submit(silentPayload, silentKey)).statusCode).toBe(201);
     });
 
     it('creates exactly one trade from 50 concurrent submissions with one key', async () => {
