@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { TokenAnswer } from '../../src/contracts/account';
 import type { Database } from '../db/client';
 import { customers } from '../db/schema';
+import { throttleKey } from './device-cookies';
 import { clearFailures, lockedFor, recordFailure } from './login-throttle';
 import { DEFAULT_PASSWORD_COST, hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password-hash';
 import { clockOf, type AccountServices } from './services';
@@ -21,7 +22,8 @@ export type PasswordCheck =
   | { readonly kind: 'locked'; readonly retryAfterSeconds: number };
 
 export type LoginOutcome =
-  | { readonly kind: 'ok'; readonly customerId: string; readonly answer: TokenAnswer }
+  /** `deviceCookie`: the value this browser keeps for its next logins (server/accounts/device-cookies.ts). */
+  | { readonly kind: 'ok'; readonly customerId: string; readonly answer: TokenAnswer; readonly deviceCookie: string }
   | { readonly kind: 'notActivated'; readonly customerId: string }
   | Exclude<PasswordCheck, { kind: 'ok' }>;
 
@@ -34,21 +36,29 @@ export async function findCustomerByEmail(db: Database, email: string): Promise<
 
 /**
  * The throttled password check of one username (lower-cased e-mail): locked → no check at all;
- * a failure is counted (and may start a lock); a success clears the count.
+ * a failure is counted (and may start a lock); a success clears the count. `device`: the id of a
+ * genuine device cookie of this username; its attempts are throttled for that device alone.
  */
-export async function checkPassword(db: Database, accounts: AccountServices, username: string, password: string): Promise<PasswordCheck> {
+export async function checkPassword(
+  db: Database,
+  accounts: AccountServices,
+  username: string,
+  password: string,
+  device: string | null = null,
+): Promise<PasswordCheck> {
   const now = clockOf(accounts);
-  const locked = await lockedFor(db, username, now);
+  const key = throttleKey(username, device);
+  const locked = await lockedFor(db, key, now);
   if (locked > 0) return { kind: 'locked', retryAfterSeconds: locked };
 
   const cost = passwordCostOf(accounts);
   const customer = await findCustomerByEmail(db, username);
   const valid = customer ? await verifyPassword(customer.passwordHash, password) : await verifyAgainstDummy(password, cost);
   if (!customer || !valid) {
-    const lockSeconds = await recordFailure(db, username, now);
+    const lockSeconds = await recordFailure(db, key, now);
     return lockSeconds > 0 ? { kind: 'locked', retryAfterSeconds: lockSeconds } : { kind: 'invalid' };
   }
-  await clearFailures(db, username);
+  await clearFailures(db, key);
   if (needsRehash(customer.passwordHash, cost)) {
     const passwordHash = await hashPassword(password, cost);
     await db.update(customers).set({ passwordHash }).where(eq(customers.id, customer.id));
@@ -60,12 +70,15 @@ export async function login(
   db: Database,
   accounts: AccountServices,
   input: { username: string; password: string; rememberMe?: boolean | undefined },
+  deviceCookie?: string,
 ): Promise<LoginOutcome> {
-  const check = await checkPassword(db, accounts, input.username, input.password);
+  const device = accounts.devices.deviceOf(deviceCookie, input.username);
+  const check = await checkPassword(db, accounts, input.username, input.password, device);
   if (check.kind !== 'ok') return check;
   const { customer } = check;
   // Only reachable with the right password, so it tells nobody else that the e-mail is registered.
   if (customer.status !== 'active') return { kind: 'notActivated', customerId: customer.id };
   const answer = await startSession(db, accounts.tokens, customer, input.rememberMe === true, clockOf(accounts));
-  return { kind: 'ok', customerId: customer.id, answer };
+  // A browser keeps its device cookie; one that had none (or another account's) gets one for this account.
+  return { kind: 'ok', customerId: customer.id, answer, deviceCookie: device ? deviceCookie! : accounts.devices.issue(input.username) };
 }

@@ -5,6 +5,7 @@
 import type { Locale } from '../../src/config/locales';
 import type { Mailer } from '../mail/mailer';
 import type { NewsletterSigner } from '../newsletter/signing';
+import type { DeviceCookies } from './device-cookies';
 import type { AccessTokens } from './access-tokens';
 import type { RateLimitRules } from './rate-limit';
 import type { RateLimiter } from './rate-limiter';
@@ -13,6 +14,8 @@ export type { RateLimiter } from './rate-limiter';
 
 export interface AccountServices {
   readonly tokens: AccessTokens;
+  /** Signs the device cookies of browsers that logged in (server/accounts/device-cookies.ts). */
+  readonly devices: DeviceCookies;
   readonly limiter: RateLimiter;
   readonly mailer: Mailer;
   /** The shop's configured public origin (PUBLIC_ORIGINS), never a request's Host. */

@@ -221,6 +221,39 @@ describe.each(testDatabases())('login, refresh and logout on $name', (database) 
       expect(b.body).toBe(a.body);
     });
 
+    it("never locks the owner's own browser: its device cookie counts its own failures, strangers lock only strangers", async () => {
+      const { email: address } = await account();
+      const first = await postLogin(address, PASSWORD);
+      const setCookie = String(first.headers['set-cookie']);
+      expect(setCookie).toMatch(/^device=[\w-]+\.[\w-]+; Path=\/api\/account; Max-Age=31536000; HttpOnly; SameSite=Strict$/);
+      const device = setCookie.split(';')[0]!;
+      const withDevice = (password: string, cookie = device) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/account/login',
+          headers: { host: 'de.localhost', cookie },
+          payload: { username: address, password },
+        });
+
+      // A stranger (no cookie, or a forged one) locks the account for unknown browsers ...
+      for (let i = 1; i <= 4; i++) expect((await postLogin(address, `guess ${i}`)).statusCode).toBe(401);
+      expect((await postLogin(address, 'guess 5')).statusCode).toBe(429);
+      const forged = `${device.slice(0, -2)}xx`;
+      expect((await withDevice(PASSWORD, forged)).statusCode).toBe(429);
+      // ... but the owner's browser logs in, and keeps its cookie.
+      const owner = await withDevice(PASSWORD);
+      expect(owner.statusCode).toBe(200);
+      expect(String(owner.headers['set-cookie']).split(';')[0]).toBe(device);
+
+      // The owner's own failures lock that browser alone; the stranger's lock stays as it was.
+      for (let i = 1; i <= 4; i++) expect((await withDevice(`typo ${i}`)).statusCode).toBe(401);
+      expect((await withDevice('typo 5')).statusCode).toBe(429);
+      // A cookie of another account counts as an unknown browser for this one.
+      const other = await account();
+      const otherDevice = String((await postLogin(other.email, PASSWORD)).headers['set-cookie']).split(';')[0]!;
+      expect((await withDevice(PASSWORD, otherDevice)).statusCode).toBe(429);
+    });
+
     it('forgets failures after a day without one', async () => {
       const { email: address } = await account();
       for (let i = 1; i <= 4; i++) await postLogin(address, `wrong password ${i}`);

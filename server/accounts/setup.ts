@@ -9,7 +9,8 @@ import type { ShippingServices } from '../mail/services';
 import { DEFAULT_DATA_DIR } from '../paths';
 import { createNewsletterSigner, NEWSLETTER_SECRET_FILE } from '../newsletter/signing';
 import { loadSecret } from '../secrets';
-import { loadAccessTokens } from './access-tokens';
+import { AUTH_SECRET_FILE, createAccessTokens } from './access-tokens';
+import { createDeviceCookies } from './device-cookies';
 import { createRateLimiter } from './rate-limit';
 import type { AccountServices } from './services';
 
@@ -33,7 +34,8 @@ export async function createAccountServices(
   log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<AccountServices> {
   const dataDir = config.DATA_DIR ?? DEFAULT_DATA_DIR;
-  const tokens = await loadAccessTokens({ fromEnv: config.AUTH_SECRET, dataDir });
+  const authSecret = await loadSecret({ fromEnv: config.AUTH_SECRET, dataDir, file: AUTH_SECRET_FILE });
+  const tokens = createAccessTokens(authSecret);
   const newsletterSecret = await loadSecret({ fromEnv: config.NEWSLETTER_SECRET, dataDir, file: NEWSLETTER_SECRET_FILE });
   const warn = throttledWarning(log);
   const limiter = await createRateLimiter(config.REDIS_URL, warn);
@@ -41,6 +43,7 @@ export async function createAccountServices(
   if (limiter.ready && !(await limiter.ready(3000))) warn(new Error('no connection to Redis within 3 s'));
   return {
     tokens,
+    devices: createDeviceCookies(authSecret),
     newsletter: createNewsletterSigner(newsletterSecret),
     limiter,
     mailer: mail.mailer,

@@ -6,6 +6,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { iriOf } from '../../src/contracts/account';
 import { createAccessTokens } from '../accounts/access-tokens';
+import { createDeviceCookies } from '../accounts/device-cookies';
 import type { AccountServices } from '../accounts/services';
 import { createNewsletterSigner } from '../newsletter/signing';
 import type { Database } from '../db/client';
@@ -17,6 +18,7 @@ export const TEST_TOKEN_SECRET = 'a-test-secret-of-at-least-32-characters';
 export function testAccountServices(sent: MailMessage[] = []): AccountServices {
   return {
     tokens: createAccessTokens(TEST_TOKEN_SECRET),
+    devices: createDeviceCookies(TEST_TOKEN_SECRET),
     newsletter: createNewsletterSigner(TEST_TOKEN_SECRET),
     limiter: { hit: async () => ({ allowed: true, retryAfterSeconds: 0 }) },
     mailer: { send: async (message) => void sent.push(message) },

@@ -8,7 +8,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { resolveShop } from '../../src/config/hosts';
+import { readCookie, resolveShop } from '../../src/config/hosts';
+import { DEVICE_COOKIE, deviceCookieHeader } from '../accounts/device-cookies';
 import type { Locale } from '../../src/config/locales';
 import {
   ACCESS_TOKEN_HEADER,
@@ -122,10 +123,11 @@ export function registerAccountRoutes(server: FastifyInstance, db: Database, acc
     withBody(LoginRequestSchema, 'Please enter your e-mail address and password.', [limit('login')]),
     guarded('Login', async (request, reply) => {
       const { body } = request;
-      const outcome = await login(db, accounts, body);
+      const outcome = await login(db, accounts, body, readCookie(request.headers.cookie, DEVICE_COOKIE));
       switch (outcome.kind) {
         case 'ok':
           authEvent(request.log, 'login_succeeded', { customerId: outcome.customerId, rememberMe: body.rememberMe === true });
+          reply.header('Set-Cookie', deviceCookieHeader(outcome.deviceCookie, request.protocol === 'https'));
           return reply.send(outcome.answer);
         case 'invalid':
           authEvent(request.log, 'login_failed', { username: body.username });

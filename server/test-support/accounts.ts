@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import type { Locale } from '../../src/config/locales';
 import { ACTIVATION_TOKEN_HEADER, IDENTIFIER_HEADER, TokenAnswerSchema, type TokenAnswer } from '../../src/contracts/account';
 import type { Address, Payout } from '../../src/contracts/trades';
+import { createDeviceCookies } from '../accounts/device-cookies';
 import { createAccessTokens } from '../accounts/access-tokens';
 import { RATE_LIMITS, MemoryRateLimiter, type RateLimitRules } from '../accounts/rate-limit';
 import type { AccountServices } from '../accounts/services';
@@ -71,6 +72,7 @@ export function testAccountServices(
   const mailer = overrides.mailer instanceof CapturingMailer ? overrides.mailer : new CapturingMailer();
   return {
     tokens: createAccessTokens('test-auth-secret-of-at-least-32-characters'),
+    devices: createDeviceCookies('test-auth-secret-of-at-least-32-characters'),
     newsletter: createNewsletterSigner('test-newsletter-secret-of-at-least-32-characters'),
     limiter: new MemoryRateLimiter(clock.now),
     publicOrigin: TEST_ORIGIN,
