@@ -252,7 +252,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (options.api.contact) registerContactRoutes(app, options.api.db, options.api.contact);
     if (options.api.accounts) {
       registerAccountRoutes(app, options.api.db, options.api.accounts);
-      registerCustomerRoutes(app, options.api.db, options.api.accounts);
+      registerCustomerRoutes(app, options.api.db, options.api.accounts, options.api.shipping?.labels);
       registerNewsletterRoutes(app, options.api.db, options.api.accounts);
     }
   }

@@ -24,6 +24,7 @@ import { sendClarificationMail } from './clarifications/mail';
 import { claimReminders, expireClarifications, listClarifications, deadlineOf } from './clarifications/service';
 import { clarifications as clarificationsTable, trades as tradesTable } from './db/schema';
 import { createShippingServices, type ShippingServices } from './mail/services';
+import { revokeLabel } from './labels/repository';
 import { answerClarification, recordInspection, type ItemInspection } from './trades/inspection';
 import { formatCents, listTrades, payTrade, showTrade, transition, type TradeDetails } from './trades/lifecycle';
 import { checkPhoto, MAX_PHOTOS_PER_ITEM, type InspectionPhoto } from './trades/photos';
@@ -374,6 +375,20 @@ const COMMANDS: Record<string, Command> = {
         `${paid.tradeNumber} ${move} at ${when(paid.at)}: paid ${formatCents(paid.amountCents)} for ${paid.items} device(s), ` +
           `${formatCents(paid.totalPaidCents)} in all${paid.note ? ` (${paid.note})` : ''}`,
       );
+    },
+  },
+  'trades revoke-label': {
+    usage: 'trades revoke-label <TR-…>',
+    help:
+      'Voids every shipping label link of the trade given out so far (checkout answer, confirmation mail, account); ' +
+      'prints the new link. A customer finds it in the account while the parcel is awaited.',
+    run: async (args) => {
+      const { positionals } = parse(args, {}, 1);
+      const ref = tradeRef(positionals);
+      const revoked = await withDatabase((db) => revokeLabel(db, ref));
+      if (!revoked) throw new UsageError(`There is no trade ${ref}.`);
+      console.log(`${revoked.tradeNumber}: label links revoked (version ${revoked.version})`);
+      console.log(`new link: ${(await shipping()).labels.path(revoked.tradeId, revoked.version)}`);
     },
   },
   'trades cancel': moveCommand('cancel', 'cancelled', 'Cancels a trade before its parcel arrived (from created only).'),

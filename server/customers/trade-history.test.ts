@@ -11,6 +11,7 @@ import type { AccountServices } from '../accounts/services';
 import { CatalogueStore } from '../catalogue/store';
 import type { DatabaseHandle } from '../db/client';
 import { createClarificationLinks } from '../clarifications/links';
+import { revokeLabel } from '../labels/repository';
 import { createLabelLinks } from '../labels/links';
 import { fixtureCatalogue } from '../test-support/catalogue';
 import { fixtureServices, testApp } from '../test-support/app';
@@ -189,6 +190,18 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
       ],
       total: 950,
     });
+  });
+
+  it('offers the current shipping label link while the parcel is awaited, also after a revocation', async () => {
+    const t = await trade([1300]);
+    const links = createLabelLinks('a-label-secret-for-the-tests');
+    expect((await entry(t.tradeId)).labelUrl).toBe(links.path(t.tradeId));
+    await revokeLabel(handle.db, t.tradeNumber);
+    const fresh = (await entry(t.tradeId)).labelUrl;
+    expect(fresh).toBe(links.path(t.tradeId, 1));
+    expect((await app.inject({ method: 'GET', url: fresh!, headers: { host: 'de.localhost' } })).statusCode).toBe(200);
+    await transition(handle.db, t.tradeNumber, 'received');
+    expect((await entry(t.tradeId)).labelUrl).toBeUndefined();
   });
 
   it('shows an item paid above its offer as repriced', async () => {

@@ -71,7 +71,15 @@ export function itemPriceCents(item: ItemState): number {
 
 const euros = (cents: number) => cents / 100;
 
-export async function tradeHistory(db: Database, customerId: string): Promise<TradeHistoryEntry[]> {
+/**
+ * `labelPath`: the shipping label link of a trade (server/labels/links.ts); a trade still awaited
+ * (created) carries its current link, so the account always has a working one (also after a revocation).
+ */
+export async function tradeHistory(
+  db: Database,
+  customerId: string,
+  labelPath?: (tradeId: string, version: number) => string,
+): Promise<TradeHistoryEntry[]> {
   const caller = await readCaller(db, customerId);
   const rows = await db
     .select({
@@ -80,6 +88,7 @@ export async function tradeHistory(db: Database, customerId: string): Promise<Tr
       status: trades.status,
       createdAt: trades.createdAt,
       voucherCents: trades.voucherCents,
+      labelVersion: trades.labelVersion,
     })
     .from(trades)
     .where(eq(trades.customerId, caller.id))
@@ -161,6 +170,7 @@ export async function tradeHistory(db: Database, customerId: string): Promise<Tr
       total: euros(entries.reduce((sum, e) => sum + e.cents, 0) + trade.voucherCents),
       paid: euros(paidByTrade.get(trade.id) ?? 0),
       items: entries.map((e) => e.item),
+      ...(trade.status === 'created' && labelPath ? { labelUrl: labelPath(trade.id, trade.labelVersion) } : {}),
     };
   });
 }

@@ -170,6 +170,8 @@ export const trades = pgTable(
     voucherCode: text('voucher_code').references(() => vouchers.code),
     voucherCents: integer('voucher_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** The generation of the shipping label link; `trades revoke-label` raises it, which voids the links given out so far. */
+    labelVersion: integer('label_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),

@@ -1,6 +1,7 @@
-// Label links: GET /api/trades/{tradeId}/label.pdf?token=… where the token is HMAC-SHA256(tradeId)
-// under a server secret, so only who got the link (the seller: answer header, mail) can fetch the
-// label. The secret comes from LABEL_SECRET, else it is generated once and kept in
+// Label links: GET /api/trades/{tradeId}/label.pdf?token=… where the token is HMAC-SHA256(tradeId and
+// the trade's label version) under a server secret, so only who got the link (the seller: answer
+// header, mail, account) can fetch the label. Raising the version (`trades revoke-label`) voids every
+// link given out before; version 0 is the link of the checkout and its mail. The secret comes from LABEL_SECRET, else it is generated once and kept in
 // DATA_DIR/secrets/label-secret (mode 0600); all servers of one deployment must share it.
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -10,12 +11,12 @@ import { loadSecret } from '../secrets';
 export const LABEL_SECRET_FILE = join('secrets', 'label-secret');
 
 export interface LabelLinks {
-  /** The token for a trade id (base64url, 43 characters). */
-  token(tradeId: string): string;
-  /** Constant-time check of a presented token. */
-  verify(tradeId: string, token: unknown): boolean;
-  /** `/api/trades/<id>/label.pdf?token=<token>`: what the Label-Url header answers. */
-  path(tradeId: string): string;
+  /** The token for a trade id and label version (base64url, 43 characters). */
+  token(tradeId: string, version?: number): string;
+  /** Constant-time check of a presented token against the trade's current label version. */
+  verify(tradeId: string, token: unknown, version?: number): boolean;
+  /** `/api/trades/<id>/label.pdf?token=<token>`: what the Label-Url header answers (and the account shows). */
+  path(tradeId: string, version?: number): string;
   /** The absolute link for the mail: `origin` is the shop's configured public origin. */
   url(origin: string, tradeId: string): string;
   /** `/api/trades/<id>/return-label.pdf?token=<token>`: the label of the devices we send back (its own MAC purpose). */
@@ -32,7 +33,7 @@ export function createLabelLinks(secret: string | Uint8Array): LabelLinks {
   const key = typeof secret === 'string' ? Buffer.from(secret, 'utf8') : Buffer.from(secret);
   if (key.length < 16) throw new Error('The label secret must be at least 16 bytes long.');
   const mac = (purpose: string, tradeId: string) => createHmac('sha256', key).update(`${purpose}:${tradeId.toLowerCase()}`).digest();
-  const token = (tradeId: string) => mac('label', tradeId).toString('base64url');
+  const token = (tradeId: string, version = 0) => mac('label', version === 0 ? tradeId : `${tradeId}#${version}`).toString('base64url');
   const returnToken = (tradeId: string) => mac('return-label', tradeId).toString('base64url');
   const check = (expected: string, presented: unknown) => {
     if (typeof presented !== 'string' || presented.length !== 43 || !/^[A-Za-z0-9_-]+$/.test(presented)) return false;
@@ -42,11 +43,11 @@ export function createLabelLinks(secret: string | Uint8Array): LabelLinks {
   };
   return {
     token,
-    verify: (tradeId, presented) => check(token(tradeId), presented),
+    verify: (tradeId, presented, version = 0) => check(token(tradeId, version), presented),
     returnPath: (tradeId) =>
       `/api/trades/${encodeURIComponent(tradeId)}/return-label.pdf?token=${encodeURIComponent(returnToken(tradeId))}`,
     verifyReturn: (tradeId, presented) => check(returnToken(tradeId), presented),
-    path: (tradeId) => labelPathOf(tradeId, token(tradeId)),
+    path: (tradeId, version = 0) => labelPathOf(tradeId, token(tradeId, version)),
     url: (origin, tradeId) => `${origin.replace(/\/+$/, '')}${labelPathOf(tradeId, token(tradeId))}`,
   };
 }

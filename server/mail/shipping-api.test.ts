@@ -8,7 +8,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PDFDocument } from '@pdfme/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,8 @@ import { importCatalogue } from '../catalogue/repository';
 import { LocalSearch } from '../catalogue/search-service';
 import { CatalogueStore } from '../catalogue/store';
 import type { DatabaseHandle } from '../db/client';
-import { trades } from '../db/schema';
+import { trades, tradeTransitions } from '../db/schema';
+import { revokeLabel } from '../labels/repository';
 import { fixtureCatalogue } from '../test-support/catalogue';
 import { testDatabases } from '../test-support/databases';
 import { parseMessage } from './message';
@@ -150,6 +151,42 @@ describe.each(testDatabases())('labels and confirmation mail on $name', (databas
       expect(JSON.parse([...bodies][0]!)).toEqual({ statusCode: 404, error: 'Not Found', message: 'There is no such shipping label.' });
       // The right token still works.
       expect((await app.inject({ method: 'GET', url: services.labels.path(trade.tradeId) })).statusCode).toBe(200);
+    });
+  });
+
+  describe('label links that end', () => {
+    const get = (url: string) => app.inject({ method: 'GET', url, headers: { host: 'de.localhost' } });
+
+    it('voids every link given out when revoked; the next version opens the label', async () => {
+      const { trade } = await newTrade();
+      const first = services.labels.path(trade.tradeId);
+      const revoked = await revokeLabel(handle.db, trade.tradeNumber);
+      expect(revoked).toMatchObject({ tradeId: trade.tradeId, version: 1 });
+      expect((await get(first)).statusCode).toBe(404);
+      expect((await get(services.labels.path(trade.tradeId, 1))).statusCode).toBe(200);
+      await revokeLabel(handle.db, trade.tradeId);
+      expect((await get(services.labels.path(trade.tradeId, 1))).statusCode).toBe(404);
+      expect(await revokeLabel(handle.db, 'TR-2026-999999')).toBeUndefined();
+    });
+
+    it('keeps working for 30 days after the trade was paid, returned or cancelled, then answers 404', async () => {
+      for (const closed of ['paid', 'returned', 'cancelled'] as const) {
+        const { trade } = await newTrade();
+        const link = services.labels.path(trade.tradeId);
+        await handle.db.update(trades).set({ status: closed }).where(eq(trades.id, trade.tradeId));
+        const closing = async (daysAgo: number) => {
+          await handle.db
+            .delete(tradeTransitions)
+            .where(and(eq(tradeTransitions.tradeId, trade.tradeId), eq(tradeTransitions.toStatus, closed)));
+          await handle.db
+            .insert(tradeTransitions)
+            .values({ tradeId: trade.tradeId, fromStatus: 'created', toStatus: closed, at: new Date(Date.now() - daysAgo * 86_400_000) });
+        };
+        await closing(29);
+        expect((await get(link)).statusCode, closed).toBe(200);
+        await closing(31);
+        expect((await get(link)).statusCode, closed).toBe(404);
+      }
     });
   });
 

@@ -29,12 +29,14 @@ import {
 import { createPhone, patchPhone } from '../customers/phones';
 import { deleteCustomerData, getCustomer, patchPerson } from '../customers/profile';
 import { tradeHistory } from '../customers/trade-history';
+import type { LabelLinks } from '../labels/links';
 import type { Database } from '../db/client';
 import { parseOr400 } from '../http/errors';
 
 const BASE = '/api/customers';
 
-export function registerCustomerRoutes(app: FastifyInstance, db: Database, accounts: AccountServices): void {
+/** `labels`: the shipping label links, so the trade history can offer a label (without them it offers none). */
+export function registerCustomerRoutes(app: FastifyInstance, db: Database, accounts: AccountServices, labels?: LabelLinks): void {
   // One address schema per shop (postal code rule), built once.
   const addressSchemas = new Map<Locale, ReturnType<typeof AddressPatchSchema>>();
   const addressSchema = (locale: Locale) =>
@@ -131,6 +133,8 @@ export function registerCustomerRoutes(app: FastifyInstance, db: Database, accou
 
   app.get(
     `${BASE}/trade_history`,
-    customerRoute(accounts, undefined, async ({ caller }) => ok({ trades: await tradeHistory(db, caller.customerId) })),
+    customerRoute(accounts, undefined, async ({ caller }) =>
+      ok({ trades: await tradeHistory(db, caller.customerId, labels && ((tradeId, version) => labels.path(tradeId, version))) }),
+    ),
   );
 }

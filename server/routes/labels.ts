@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { notFound } from '../http/errors';
 import type { LabelLinks } from '../labels/links';
-import { findLabelData, findReturnLabelData } from '../labels/repository';
+import { findLabelData, findReturnLabelData, labelValidity } from '../labels/repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -20,7 +20,10 @@ const noSuchLabel = () => notFound('There is no such shipping label.', { 'Cache-
 export function registerLabelRoutes(app: FastifyInstance, db: Database, links: LabelLinks) {
   app.get<{ Params: { tradeId: string }; Querystring: { token?: unknown } }>('/api/trades/:tradeId/label.pdf', async (request, reply) => {
     const tradeId = request.params.tradeId.toLowerCase();
-    if (!UUID.test(tradeId) || !links.verify(tradeId, request.query.token)) throw noSuchLabel();
+    if (!UUID.test(tradeId)) throw noSuchLabel();
+    // A link of an older label version (revoked) or of a trade closed for over 30 days opens nothing.
+    const validity = await labelValidity(db, tradeId);
+    if (!validity || validity.expired || !links.verify(tradeId, request.query.token, validity.version)) throw noSuchLabel();
     const data = await findLabelData(db, tradeId);
     if (!data) throw noSuchLabel();
     // The PDF code (@pdfme/pdf-lib, bwip-js) loads with the first label, not at server start.
@@ -43,6 +46,7 @@ export function registerLabelRoutes(app: FastifyInstance, db: Database, links: L
     async (request, reply) => {
       const tradeId = request.params.tradeId.toLowerCase();
       if (!UUID.test(tradeId) || !links.verifyReturn(tradeId, request.query.token)) throw noSuchLabel();
+      if ((await labelValidity(db, tradeId))?.expired !== false) throw noSuchLabel();
       const data = await findReturnLabelData(db, tradeId);
       if (!data) throw noSuchReturnLabel();
       const { renderShippingLabel } = await import('../labels/label');

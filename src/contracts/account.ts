@@ -351,6 +351,8 @@ export const TradeHistoryEntrySchema = z.object({
   /** Paid so far, in EUR: devices without a clarification are paid without waiting for the others (split payout). */
   paid: z.number().nonnegative().optional(),
   items: z.array(TradeHistoryItemSchema),
+  /** The shipping label's current link, while the parcel is awaited (status created). */
+  labelUrl: z.string().startsWith('/api/trades/').optional(),
 });
 export type TradeHistoryEntry = z.infer<typeof TradeHistoryEntrySchema>;
 

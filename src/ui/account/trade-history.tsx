@@ -101,6 +101,12 @@ function TradeCard({ trade }: { trade: TradeHistoryEntry }) {
           <TradeItem key={item.offerId} item={item} tradeNumber={tradeNumber} />
         ))}
       </ul>
+      {trade.labelUrl && (
+        // The label's current link (a revoked one never appears here), while the parcel is awaited.
+        <a className="button secondary trade-label" href={trade.labelUrl} download data-testid="trade-label">
+          {i18n._(msg`Download the shipping label for ${tradeNumber} (PDF)`)}
+        </a>
+      )}
     </li>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "trades" ADD COLUMN "label_version" integer DEFAULT 0 NOT NULL;
