@@ -22,6 +22,7 @@ import {
   type AuthActor,
 } from './auth';
 import { restoredCart, type CartMachine } from './cart';
+import { browserConsentInput } from './consent.actors';
 import { resumableCheckout, storedCheckoutOf, type CheckoutMachine } from './checkout';
 import { offerStorageKey, storedOfferOf, type OfferMachine } from './offer';
 import type { ShopActor } from './shop';
@@ -41,6 +42,8 @@ export interface ShopNavigation {
 export interface ShopRuntimeOptions {
   readonly locale: Locale;
   readonly b2b: boolean;
+  /** The shop shows a consent banner (country configuration). */
+  readonly consentBanner: boolean;
   readonly api: () => Promise<ApiClient>;
   readonly navigation: ShopNavigation;
   readonly inspect?: (event: InspectionEvent) => void;
@@ -88,7 +91,7 @@ export async function startShop(options: ShopRuntimeOptions): Promise<ShopRuntim
       showThankYou: options.navigation.showThankYou,
     }),
     {
-      input: { locale: options.locale, b2b: options.b2b, session, cart, checkout },
+      input: { locale: options.locale, b2b: options.b2b, session, cart, checkout, consent: browserConsentInput(options.consentBanner) },
       ...(options.inspect ? { inspect: options.inspect } : {}),
     },
   );

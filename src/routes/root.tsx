@@ -12,6 +12,7 @@ import type { QueryClientHandle } from '../services/query-client';
 import { layoutFor } from '../config/layouts';
 import { LANGUAGE_TAG, TEXT_DIRECTION } from '../config/locales';
 import type { ScreenId } from '../config/routes';
+import { ConsentSlot } from '../ui/consent/consent-slot';
 import { ShopRouterBridge } from '../ui/shop-actor';
 import { Layout } from '../ui/layout/layout';
 import { usePageAssets } from '../ui/page-assets';
@@ -84,6 +85,7 @@ function RootDocument() {
           <Outlet />
         </Layout>
         <ShopRouterBridge />
+        <ConsentSlot />
         <Scripts />
         {assets.devScripts.map((code) => (
           <script key={code} type="module" dangerouslySetInnerHTML={{ __html: code }} />

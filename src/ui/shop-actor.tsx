@@ -1,7 +1,7 @@
 // Hands the page its shop actor (src/machines/shop.ts). The actor's code (XState, zod, the machines)
-// loads only when it is needed: at once when this browser stored a session, a cart or a checkout,
-// otherwise when a screen asks for it (start()), e.g. on the first answer of a device's questions,
-// the log-in or the checkout. A first anonymous visit loads none of it (decision 020).
+// is not part of the initial JavaScript: it loads after the first render on every page, because its
+// consent child runs the banner check 1 second after start (spec §4, decision 027). Before it runs,
+// `settled` tells whether this browser stored anything (a session, a cart, a checkout).
 
 import { useRouter } from '@tanstack/react-router';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -48,9 +48,10 @@ export function ShopActorProvider({ children }: { children: ReactNode }) {
       .then(({ hasSnapshot }) => hasSnapshot(Object.values(STORAGE_KEYS)))
       .then((stored) => {
         if (!active) return;
-        if (stored) setWanted(true);
-        else setNothingStored(true);
+        if (!stored) setNothingStored(true);
       });
+    // The consent check runs on every page (decision 027); the actor loads after the first render.
+    setWanted(true);
     return () => {
       active = false;
     };
@@ -67,7 +68,14 @@ export function ShopActorProvider({ children }: { children: ReactNode }) {
       ]);
       if (stopped) return;
       const inspect = pageCoverageInspector();
-      started = await startShop({ locale: shop.locale, b2b: shop.mode === 'b2bWidget', api, navigation, ...(inspect ? { inspect } : {}) });
+      started = await startShop({
+        locale: shop.locale,
+        b2b: shop.mode === 'b2bWidget',
+        consentBanner: shop.country.features.hasConsentBanner,
+        api,
+        navigation,
+        ...(inspect ? { inspect } : {}),
+      });
       if (stopped) return void started.stop();
       running.current = started;
       setRuntime(started);
@@ -79,7 +87,7 @@ export function ShopActorProvider({ children }: { children: ReactNode }) {
       setRuntime(null);
       void started?.stop();
     };
-  }, [wanted, navigation, api, shop.locale, shop.mode]);
+  }, [wanted, navigation, api, shop.locale, shop.mode, shop.country.features.hasConsentBanner]);
 
   // Before the actor runs, another tab may log in: its announcement starts the actor, which takes it over.
   useEffect(() => {

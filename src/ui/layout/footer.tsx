@@ -8,6 +8,7 @@ import type { ContentPage } from '../../config/content';
 import ratingsDe from '../../../data/ratings/de.json';
 import { CONTENT_TITLES } from '../content-titles';
 import { CarrierLogo } from '../brand/carrier-logo';
+import { useShopActor } from '../shop-actor';
 import { useShop } from '../shop-context';
 import { NewsletterSignUp } from '../newsletter/sign-up';
 import { LanguageSwitch } from './language-switch';
@@ -37,6 +38,7 @@ const SOCIAL = [
 export function Footer({ compact = false, newsletter = true }: { compact?: boolean; newsletter?: boolean }) {
   const { i18n } = useLingui();
   const shop = useShop();
+  const { whenRunning } = useShopActor();
   const { features, footerShippingLogo } = shop.country;
   const reviews = ratingsDe.reviews;
   const average = reviews.reduce((sum, r) => sum + r.stars, 0) / reviews.length;
@@ -60,6 +62,17 @@ export function Footer({ compact = false, newsletter = true }: { compact?: boole
           <li>
             <Link to={shop.path('contact')}>{i18n._(msg`Contact`)}</Link>
           </li>
+          {features.hasConsentBanner && (
+            <li>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => whenRunning((runtime) => runtime.actor.system.get('consent')?.send({ type: 'consent.reopen' }))}
+              >
+                {i18n._(msg`Cookie settings`)}
+              </button>
+            </li>
+          )}
           <li>
             <a href={shop.country.buyShopLink} rel="noopener">
               {i18n._(msg`Buy refurbished devices`)}
