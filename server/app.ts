@@ -30,6 +30,7 @@ import { registerNewsletterRoutes } from './routes/newsletter';
 import { registerOfferRoutes } from './routes/offers';
 import { registerSearchRoutes } from './routes/searches';
 import { registerTradeRoutes } from './routes/trades';
+import { registerTrackingRoutes } from './routes/tracking';
 import { registerVoucherRoutes } from './routes/vouchers';
 import { loggerOptions } from './logger';
 import { sitemapXml } from './sitemap';
@@ -243,6 +244,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerAccountRoutes(app, options.api.db, options.api.accounts);
       registerCustomerRoutes(app, options.api.db, options.api.accounts);
       registerNewsletterRoutes(app, options.api.db, options.api.accounts);
+      registerTrackingRoutes(app, options.api.db, options.api.accounts);
     }
   }
 

@@ -612,3 +612,28 @@ export const contactAttachments = pgTable(
   },
   (t) => [uniqueIndex('contact_attachments_pk').on(t.messageId, t.position)],
 );
+
+/**
+ * Controlling events (spec §7 Tracking, decision 028): what a client id did, by shop; only with the
+ * visitor's consent. The fields are the event's own (offer, device, price, campaign codes), never a
+ * name, e-mail, address or IP. Kept 13 months (`npm run ops -- tracking prune`); a client's rows are
+ * erased with `npm run ops -- privacy erase --client-id …`.
+ */
+export const controllingEvents = pgTable(
+  'controlling_events',
+  {
+    id: serial('id').primaryKey(),
+    clientId: text('client_id').notNull(),
+    locale: text('locale').$type<Locale>().notNull(),
+    applicationId: text('application_id').notNull(),
+    eventName: text('event_name').notNull(),
+    url: text('url').notNull(),
+    fields: jsonb('fields').$type<Record<string, unknown>>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('controlling_events_at_idx').on(t.at),
+    index('controlling_events_locale_event_at_idx').on(t.locale, t.eventName, t.at),
+    index('controlling_events_client_idx').on(t.clientId),
+  ],
+);
