@@ -107,12 +107,18 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   'report funnel': {
-    usage: 'report funnel --from <date> --to <date> [--country <shop>] [--csv]',
+    usage: 'report funnel --from <date> --to <date> [--country <shop>] [--client-id <id>] [--csv]',
     help: "Per shop: page views → device views → offers → add to cart → trades from the stored controlling\nevents, with each step's conversion. Dates are YYYY-MM-DD (--to includes that day) or ISO times.",
     run: async (args) => {
       const { values } = parse(
         args,
-        { from: { type: 'string' }, to: { type: 'string' }, country: { type: 'string' }, csv: { type: 'boolean' } },
+        {
+          from: { type: 'string' },
+          to: { type: 'string' },
+          country: { type: 'string' },
+          'client-id': { type: 'string' },
+          csv: { type: 'boolean' },
+        },
         0,
       );
       const from = values.from ? parseReportTime(values.from, false) : null;
@@ -121,7 +127,10 @@ const COMMANDS: Record<string, Command> = {
       if (to <= from) throw new UsageError('--to must be after --from.');
       const locale = values.country?.toLowerCase();
       if (locale !== undefined && !isLocale(locale)) throw new UsageError('--country takes a shop: default, de, at, es, fr or it.');
-      const rows = await withDatabase((db) => funnel(db, { from, to, ...(locale ? { locale } : {}) }));
+      const clientId = values['client-id']?.toLowerCase();
+      if (clientId !== undefined && !CLIENT_ID_PATTERN.test(clientId))
+        throw new UsageError('--client-id takes the 64 hex digits of the client id cookie.');
+      const rows = await withDatabase((db) => funnel(db, { from, to, ...(locale ? { locale } : {}), ...(clientId ? { clientId } : {}) }));
       if (values.csv) process.stdout.write(funnelCsv(rows));
       else console.log(funnelTable(rows, { from, to }));
     },

@@ -29,12 +29,14 @@ export const FUNNEL_STEPS = [
 
 export interface FunnelRow {
   readonly locale: string;
+  /** Landings with campaign parameters (marketing_touchpoint), beside the funnel. */
+  readonly touchpoints: number;
   /** Events per step, in FUNNEL_STEPS order. */
   readonly counts: readonly number[];
 }
 
 /** Events per shop and step in [from, to), optionally one shop only; shops without events are left out. */
-export async function funnel(db: Database, range: { from: Date; to: Date; locale?: Locale }): Promise<FunnelRow[]> {
+export async function funnel(db: Database, range: { from: Date; to: Date; locale?: Locale; clientId?: string }): Promise<FunnelRow[]> {
   const rows = await db
     .select({ locale: controllingEvents.locale, eventName: controllingEvents.eventName, n: count() })
     .from(controllingEvents)
@@ -43,18 +45,27 @@ export async function funnel(db: Database, range: { from: Date; to: Date; locale
         gte(controllingEvents.at, range.from),
         lt(controllingEvents.at, range.to),
         range.locale ? eq(controllingEvents.locale, range.locale) : undefined,
+        range.clientId ? eq(controllingEvents.clientId, range.clientId) : undefined,
       ),
     )
     .groupBy(controllingEvents.locale, controllingEvents.eventName);
   const byLocale = new Map<string, number[]>();
+  const touchpoints = new Map<string, number>();
   for (const row of rows) {
+    if (row.eventName === 'marketing_touchpoint') {
+      touchpoints.set(row.locale, Number(row.n));
+      byLocale.set(row.locale, byLocale.get(row.locale) ?? FUNNEL_STEPS.map(() => 0));
+      continue;
+    }
     const step = FUNNEL_STEPS.findIndex(([name]) => name === row.eventName);
     if (step < 0) continue;
     const counts = byLocale.get(row.locale) ?? FUNNEL_STEPS.map(() => 0);
     counts[step] = Number(row.n);
     byLocale.set(row.locale, counts);
   }
-  return [...byLocale.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([locale, counts]) => ({ locale, counts }));
+  return [...byLocale.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([locale, counts]) => ({ locale, touchpoints: touchpoints.get(locale) ?? 0, counts }));
 }
 
 /** Removes every controlling row of a client id; answers how many. */

@@ -6,17 +6,34 @@ import { FUNNEL_STEPS, type FunnelRow } from './controlling';
 
 const percent = (part: number, whole: number) => (whole === 0 ? '–' : `${((100 * part) / whole).toFixed(1)}%`);
 
-const HEADERS = ['shop', ...FUNNEL_STEPS.flatMap(([, label], i) => (i === 0 ? [label] : [label, `→ ${label}`])), 'trades per page view'];
+const HEADERS = [
+  'shop',
+  'touchpoints',
+  ...FUNNEL_STEPS.flatMap(([, label], i) => (i === 0 ? [label] : [label, `→ ${label}`])),
+  'trades per page view',
+];
 
 function cells(row: FunnelRow): string[] {
   const c = row.counts;
-  return [row.locale, ...c.flatMap((n, i) => (i === 0 ? [String(n)] : [String(n), percent(n, c[i - 1]!)])), percent(c.at(-1)!, c[0]!)];
+  return [
+    row.locale,
+    String(row.touchpoints),
+    ...c.flatMap((n, i) => (i === 0 ? [String(n)] : [String(n), percent(n, c[i - 1]!)])),
+    percent(c.at(-1)!, c[0]!),
+  ];
 }
 
 /** Adds a total row over every shop when there is more than one. */
 function withTotal(rows: readonly FunnelRow[]): FunnelRow[] {
   if (rows.length < 2) return [...rows];
-  return [...rows, { locale: 'all', counts: FUNNEL_STEPS.map((_, i) => rows.reduce((sum, r) => sum + r.counts[i]!, 0)) }];
+  return [
+    ...rows,
+    {
+      locale: 'all',
+      touchpoints: rows.reduce((sum, r) => sum + r.touchpoints, 0),
+      counts: FUNNEL_STEPS.map((_, i) => rows.reduce((sum, r) => sum + r.counts[i]!, 0)),
+    },
+  ];
 }
 
 export function funnelCsv(rows: readonly FunnelRow[]): string {

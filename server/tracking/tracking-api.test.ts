@@ -13,16 +13,16 @@ import { funnelCsv, funnelTable, parseReportTime } from './funnel-report';
 
 describe('funnel report', () => {
   const rows = [
-    { locale: 'de', counts: [10, 4, 2, 1, 1] },
-    { locale: 'fr', counts: [5, 0, 0, 0, 0] },
+    { locale: 'de', touchpoints: 3, counts: [10, 4, 2, 1, 1] },
+    { locale: 'fr', touchpoints: 0, counts: [5, 0, 0, 0, 0] },
   ];
   it('prints counts, step conversions and a total', () => {
     const text = funnelTable(rows, { from: new Date('2026-11-01T00:00:00Z'), to: new Date('2026-11-02T00:00:00Z') });
     expect(text).toContain('page views');
-    expect(text).toMatch(/de\s+10\s+4\s+40\.0%\s+2\s+50\.0%\s+1\s+50\.0%\s+1\s+100\.0%\s+10\.0%/);
-    expect(text).toMatch(/all\s+15\s+4/);
-    expect(funnelCsv(rows).split('\n')[1]).toBe('de,10,4,40.0%,2,50.0%,1,50.0%,1,100.0%,10.0%');
-    expect(funnelCsv([rows[1]!]).split('\n')[1]).toBe('fr,5,0,0.0%,0,–,0,–,0,–,0.0%');
+    expect(text).toMatch(/de\s+3\s+10\s+4\s+40\.0%\s+2\s+50\.0%\s+1\s+50\.0%\s+1\s+100\.0%\s+10\.0%/);
+    expect(text).toMatch(/all\s+3\s+15\s+4/);
+    expect(funnelCsv(rows).split('\n')[1]).toBe('de,3,10,4,40.0%,2,50.0%,1,50.0%,1,100.0%,10.0%');
+    expect(funnelCsv([rows[1]!]).split('\n')[1]).toBe('fr,0,5,0,0.0%,0,–,0,–,0,–,0.0%');
   });
   it('reads dates (the --to day included) and ISO times', () => {
     expect(parseReportTime('2026-11-24', false)?.toISOString()).toBe('2026-11-24T00:00:00.000Z');
@@ -142,7 +142,8 @@ describe.each(testDatabases())('tracking on $name', (database) => {
     await send(frEvent({ eventName: 'page_view', pageType: 'home' }), {}, 'fr.localhost');
     await send(frEvent({ eventName: 'page_view', pageType: 'device' }), {}, 'fr.localhost');
     await send(frEvent({ eventName: 'view_item', deviceId: 3 }), {}, 'fr.localhost');
-    expect(await funnel(handle.db, { from, to, locale: 'fr' })).toEqual([{ locale: 'fr', counts: [2, 1, 0, 0, 0] }]);
+    expect(await funnel(handle.db, { from, to, locale: 'fr' })).toEqual([{ locale: 'fr', touchpoints: 0, counts: [2, 1, 0, 0, 0] }]);
+    expect(await funnel(handle.db, { from, to, clientId: fr })).toEqual([{ locale: 'fr', touchpoints: 0, counts: [2, 1, 0, 0, 0] }]);
     expect(await eraseClient(handle.db, fr)).toBe(3);
     expect(await funnel(handle.db, { from, to, locale: 'fr' })).toEqual([]);
 

@@ -31,3 +31,5 @@ export const CONSENT_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 export const CONSENT_BANNER_VERSION = 1;
 /** Spec §4: the banner check runs 1 second after start. */
 export const CONSENT_CHECK_DELAY_MS = 1000;
+/** The client id cookie of the controlling API (spec §9: CLIENT_ID_COOKIE_MAX_AGE_S), set only with consent. */
+export const CLIENT_ID_COOKIE = 'cid';

@@ -16,6 +16,9 @@ describe('consent machine (spec §4)', () => {
     expect(isDecided(actor.getSnapshot())).toBe(false);
     expect(actor.getSnapshot().context.consent).toBe(false);
     vi.advanceTimersByTime(1);
+    // The banner asks: still undecided for the tracking until the visitor answers.
+    expect(isDecided(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'consent.accept' });
     expect(isDecided(actor.getSnapshot())).toBe(true);
   });
 

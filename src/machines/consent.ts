@@ -2,7 +2,7 @@
 // and is not yet accepted; accepting sets it true. The banner check runs 1 second after start: a
 // decision this browser kept (cookie, spec §9: one year) or a privacy signal (DNT: 1, Sec-GPC: 1,
 // decision 027) answers it without asking; otherwise a shop with a banner asks. Until the check has
-// run nothing is decided (`isDecided`), so the tracking waits instead of guessing.
+// run, and while the banner asks, nothing is decided (`isDecided`): the tracking waits, not guesses.
 // A child of the shop actor (./shop.ts); the banner component only selects and sends. Kept tiny: it
 // is part of every page's shop actor. ./consent.actors.ts provides the cookie and the consent log.
 
@@ -113,9 +113,13 @@ export const consentMachine = setup({
 
 export type ConsentMachine = typeof consentMachine;
 
-type ConsentSnapshotLike = { readonly context: ConsentContext; matches(state: 'starting'): boolean };
+type ConsentSnapshotLike = { readonly context: ConsentContext; matches(state: 'starting' | 'asking'): boolean };
 
-/** The banner check has run: tracking may act on `consent` now. */
-export const isDecided = (snapshot: ConsentSnapshotLike) => !snapshot.matches('starting');
+/**
+ * Tracking may act on `consent` now: the check has run and the banner is not asking. While it asks
+ * for the first time, what happened waits for the answer (sent on accept, dropped on refusal);
+ * while it asks again (the footer link), the earlier decision holds until a new one is made.
+ */
+export const isDecided = (snapshot: ConsentSnapshotLike) => !snapshot.matches('starting') && !snapshot.matches('asking');
 
 export type ConsentActor = ActorRefFrom<ConsentMachine>;

@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import type { ApiClient } from '../services/api-client';
 import type { CustomerApi } from '../services/customer-data';
 import type { TokenSource } from '../services/session-tokens';
-import { pushTradeCreated } from '../services/trade-events';
+import { trackTradeCreated } from '../services/trade-events';
 import { authMachineWith } from './auth';
 import { authCalls } from './auth.actors';
 import { checkoutMachine, type AccountPrefill } from './checkout';
@@ -39,7 +39,7 @@ export function realShopMachine(deps: ShopDeps) {
       trackTrade: ({ self }, { trade }) => {
         if (!trade) return;
         const categories = new Map(cartLines(self.system).map((line) => [line.deviceId, line.category]));
-        pushTradeCreated(trade, (id) => categories.get(id));
+        trackTradeCreated(trade, (id) => categories.get(id));
       },
       showThankYou: () => deps.showThankYou(),
     },

@@ -10,6 +10,8 @@ import type { Locale } from '../config/locales';
 import type { Offer } from '../contracts/offers';
 import type { Trade } from '../contracts/trades';
 import type { Device } from '../services/catalogue/entities';
+import { track } from '../services/tracking';
+import { itemOf } from '../services/tracking-events';
 import { authMachine, type AccountSession, type AuthMachine } from './auth';
 import { cartLineFromOffer, cartMachine, cartTotal, lineToReplace, type CartContext, type CartLine, type CartMachine } from './cart';
 import { checkoutMachine, type AccountPrefill, type CheckoutContext } from './checkout';
@@ -166,6 +168,10 @@ export const shopMachine = setup({
       const replaced = lineToReplace(cartLines(self.system), line, Date.now());
       return replaced ? { type: 'cart.replace', offerId: replaced.offerId, line } : { type: 'cart.add', line };
     }),
+    /** The add_to_cart event (spec §7) of an offer the seller put into the cart. */
+    trackAddToCart: ({ event }) => {
+      if (event.type === 'offer.accepted' && event.offer) track({ event: 'add_to_cart', ...itemOf(event.offer, event.device.category) });
+    },
     /** The trade was created: the cart's lines are sold (it keeps the trade for the thank-you page). */
     sellCart: sendTo('cart', ({ event }) =>
       event.type === 'xstate.done.actor.checkout' && event.output.trade
@@ -210,7 +216,7 @@ export const shopMachine = setup({
       { guard: 'opensAnotherDevice', actions: ['stopOffer', 'openOffer', 'storeOfferDevice', 'forwardAnswer'] },
       { actions: 'forwardAnswer' },
     ],
-    'offer.accepted': { actions: 'putInCart' },
+    'offer.accepted': { actions: ['putInCart', 'trackAddToCart'] },
     'session.changed': { actions: 'storeAccount' },
   },
   initial: 'browsing',

@@ -35,6 +35,10 @@ export interface RouterContext {
 }
 
 declare module '@tanstack/react-router' {
+  interface HistoryState {
+    /** The header search's words, on a page opened from its results (the search_submitted event). */
+    searchTerm?: string;
+  }
   interface StaticDataRouteOption {
     screen?: ScreenId;
     page?: string;

@@ -6,6 +6,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ShopNavigation, ShopRuntime } from '../machines/shop.runtime';
+import type { PageView } from '../machines/tracking.runtime';
 import { SESSION_CHANNEL, STORAGE_KEYS } from '../services/storage-keys';
 import { useApiClient } from './api-context';
 import { useShop } from './shop-context';
@@ -169,6 +170,20 @@ function screenOf(router: ReturnType<typeof useRouter>): string {
   return String(router.state.matches.at(-1)?.staticData.screen ?? '');
 }
 
+/** The page shown now, as the tracking reads it (its device from the loader data, the search's words from the history state). */
+function pageViewOf(router: ReturnType<typeof useRouter>): PageView {
+  const match = router.state.matches.at(-1);
+  const data = match?.loaderData as { kind?: string; device?: { id: number; name: string; category: string } } | undefined;
+  const device =
+    data?.kind === 'device' && data.device ? { id: data.device.id, name: data.device.name, category: data.device.category } : null;
+  return {
+    screen: screenOf(router),
+    path: router.state.location.pathname,
+    device,
+    searchTerm: router.state.location.state.searchTerm ?? null,
+  };
+}
+
 /** Gives the shop actor the router (navigations, the thank-you page); rendered inside the route tree. */
 export function ShopRouterBridge() {
   const router = useRouter();
@@ -178,6 +193,7 @@ export function ShopRouterBridge() {
     () =>
       attachNavigation({
         current: () => screenOf(router),
+        view: () => pageViewOf(router),
         subscribe: (listener) => router.subscribe('onResolved', () => listener(screenOf(router))),
         showThankYou: () => void router.navigate({ to: shop.path('thankYou') }),
       }),
