@@ -210,7 +210,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       preCompressed: true,
       index: false,
       setHeaders: (res, path) => {
-        res.header('Cache-Control', path.includes('/assets/') ? IMMUTABLE : 'public, max-age=3600');
+        // builds/latest.json tells running pages about a new deployment: never from a cache.
+        res.header(
+          'Cache-Control',
+          path.includes('/assets/') ? IMMUTABLE : path.includes('/builds/') ? 'no-cache' : 'public, max-age=3600',
+        );
       },
     });
   }

@@ -33,3 +33,5 @@ export const CONSENT_BANNER_VERSION = 1;
 export const CONSENT_CHECK_DELAY_MS = 1000;
 /** The client id cookie of the controlling API (spec §9: CLIENT_ID_COOKIE_MAX_AGE_S), set only with consent. */
 export const CLIENT_ID_COOKIE = 'cid';
+/** How often a running page asks whether a new build is live (issue 12; VITE_BUILD_CHECK_INTERVAL_MS overrides). */
+export const BUILD_CHECK_INTERVAL_MS = 5 * 60 * 1000;

@@ -13,6 +13,7 @@ import { layoutFor } from '../config/layouts';
 import { LANGUAGE_TAG, TEXT_DIRECTION } from '../config/locales';
 import type { ScreenId } from '../config/routes';
 import { ConsentSlot } from '../ui/consent/consent-slot';
+import { BuildNotice } from '../ui/layout/build-notice';
 import { ShopRouterBridge } from '../ui/shop-actor';
 import { Layout } from '../ui/layout/layout';
 import { usePageAssets } from '../ui/page-assets';
@@ -90,6 +91,7 @@ function RootDocument() {
         </Layout>
         <ShopRouterBridge />
         <ConsentSlot />
+        <BuildNotice />
         <Scripts />
         {assets.devScripts.map((code) => (
           <script key={code} type="module" dangerouslySetInnerHTML={{ __html: code }} />
