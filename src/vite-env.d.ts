@@ -7,4 +7,6 @@ interface ImportMetaEnv {
   readonly VITE_BUILD_ID: string;
   /** Build time setting: how often a running page asks for builds/latest.json (default 300000 ms). */
   readonly VITE_BUILD_CHECK_INTERVAL_MS?: string;
+  /** Build time setting: the personalisation service's event endpoint; without it events go nowhere. */
+  readonly VITE_PERSONALISATION_URL?: string;
 }

@@ -7,7 +7,9 @@ import { TOUCHPOINT_PARAMETERS } from '../config/constants';
 import type { Locale } from '../config/locales';
 import type { ApiClient } from '../services/api-client';
 import { createControllingSender, forgetClientId } from '../services/controlling';
-import { resetTracking, setControllingSender, setTrackingConsent, track } from '../services/tracking';
+import { countryConfig } from '../config/countries';
+import { configuredPersonalisation, noPersonalisation } from '../services/personalisation';
+import { resetTracking, setControllingSender, setPersonalisation, setTrackingConsent, track } from '../services/tracking';
 import { isDecided, type ConsentActor } from './consent';
 
 /** What the tracking reads of a page shown (the router's state after a navigation). */
@@ -26,9 +28,12 @@ export function followConsent(consent: ConsentActor, options: { api: () => Promi
     const snapshot = consent.getSnapshot();
     if (!isDecided(snapshot) || snapshot.context.consent === open) return;
     open = snapshot.context.consent;
-    if (open) setControllingSender(createControllingSender(options));
-    else {
+    if (open) {
+      setControllingSender(createControllingSender(options));
+      setPersonalisation(countryConfig(options.locale).features.hasPersonalisation ? configuredPersonalisation() : noPersonalisation);
+    } else {
       setControllingSender(null);
+      setPersonalisation(noPersonalisation);
       forgetClientId();
     }
     setTrackingConsent(open);

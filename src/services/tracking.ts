@@ -5,12 +5,14 @@
 // refusal the data layer stays empty and no controlling row is sent.
 
 import { pushDataLayer } from './data-layer';
+import { noPersonalisation, type PersonalisationAdapter } from './personalisation';
 import { controllingFieldsOf, type TrackingEvent } from './tracking-events';
 
 type ControllingSender = (fields: NonNullable<ReturnType<typeof controllingFieldsOf>>) => void;
 
 let consent: boolean | null = null;
 let sender: ControllingSender | null = null;
+let personalisation: PersonalisationAdapter = noPersonalisation;
 const waiting: TrackingEvent[] = [];
 /** Before the decision at most this many events wait (a tab left open on a page). */
 const MAX_WAITING = 50;
@@ -19,6 +21,14 @@ function deliver(event: TrackingEvent): void {
   if (event.event !== 'marketing_touchpoint') pushDataLayer(event);
   const fields = controllingFieldsOf(event);
   if (fields && sender) sender(fields);
+  if (event.event === 'add_to_cart') personalisation.send({ type: 'Add to Cart', deviceId: event.deviceId, price: event.price });
+  if (event.event === 'trade_created')
+    personalisation.send({
+      type: 'Purchase',
+      orderId: event.tradeId,
+      revenue: event.revenue,
+      deviceIds: event.items.map((i) => i.deviceId),
+    });
 }
 
 export function track(event: TrackingEvent): void {
@@ -38,9 +48,15 @@ export function setControllingSender(next: ControllingSender | null): void {
   sender = next;
 }
 
+/** The personalisation service of the shop (spec §7), told only with consent; the no-op without one. */
+export function setPersonalisation(next: PersonalisationAdapter): void {
+  personalisation = next;
+}
+
 /** Back to undecided (tests, a stopped runtime). */
 export function resetTracking(): void {
   consent = null;
   sender = null;
+  personalisation = noPersonalisation;
   waiting.length = 0;
 }
