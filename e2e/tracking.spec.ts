@@ -144,7 +144,8 @@ test('accepted: landing → search → device → offer → cart → checkout re
   const clientId = (await page.context().cookies()).find((c) => c.name === 'cid');
   expect(clientId?.value).toMatch(/^[0-9a-f]{64}$/);
   expect(clientId!.expires - Date.now() / 1000).toBeGreaterThan(31_536_000 - 120);
-  await expect.poll(() => calls.filter((c) => c.startsWith('POST')).length).toBe(9);
+  await expect.poll(() => calls.filter((c) => c === 'POST /api/controlling/controlling').length).toBe(9);
+  expect(calls.filter((c) => c === 'POST /api/controlling/consent')).toHaveLength(1);
   expect(calls.filter((c) => c === 'GET /api/client-id')).toHaveLength(1);
 
   const databaseUrl = e2eDatabaseUrl();
@@ -174,4 +175,11 @@ test('accepted: landing → search → device → offer → cart → checkout re
   // One touchpoint, four page views, one device view, one offer, one cart line, one trade.
   expect(csv[1]).toMatch(/^de,1,4,1,25\.0%,1,100\.0%,1,100\.0%,1,100\.0%,25\.0%$/);
   console.info(report(false));
+
+  // The privacy log and the erasure.
+  const ops = (...args: string[]) =>
+    execFileSync('npx', ['tsx', 'server/ops.ts', ...args], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8' });
+  expect(ops('privacy', 'show', '--client-id', clientId!.value)).toMatch(/ all +banner v1 +shop de/);
+  expect(ops('privacy', 'erase', '--client-id', clientId!.value)).toContain('erased 9 controlling rows and 1 consent log entries');
+  expect(report(true).trim().split('\n')).toHaveLength(1);
 });

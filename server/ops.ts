@@ -27,7 +27,7 @@ import { createShippingServices, type ShippingServices } from './mail/services';
 import { answerClarification, recordInspection, type ItemInspection } from './trades/inspection';
 import { formatCents, listTrades, showTrade, transition, type TradeDetails } from './trades/lifecycle';
 import { CLIENT_ID_PATTERN } from '../src/contracts/tracking';
-import { eraseClient, funnel, pruneControlling, RETENTION_DAYS } from './tracking/controlling';
+import { clientEventCounts, consentLogOf, eraseClient, funnel, pruneControlling, RETENTION_DAYS } from './tracking/controlling';
 import { funnelCsv, funnelTable, parseReportTime } from './tracking/funnel-report';
 
 interface Command {
@@ -144,7 +144,28 @@ const COMMANDS: Record<string, Command> = {
       if (!clientId || !CLIENT_ID_PATTERN.test(clientId))
         throw new UsageError('--client-id takes the 64 hex digits of the client id cookie.');
       const erased = await withDatabase((db) => eraseClient(db, clientId));
-      console.log(`erased ${erased} controlling rows of ${clientId}`);
+      console.log(`erased ${erased.events} controlling rows and ${erased.consents} consent log entries of ${clientId}`);
+    },
+  },
+  'privacy show': {
+    usage: 'privacy show --client-id <id>',
+    help: 'Shows what is stored about a client id: its consent log and its controlling events per name.',
+    run: async (args) => {
+      const { values } = parse(args, { 'client-id': { type: 'string' } }, 0);
+      const clientId = values['client-id']?.toLowerCase();
+      if (!clientId || !CLIENT_ID_PATTERN.test(clientId))
+        throw new UsageError('--client-id takes the 64 hex digits of the client id cookie.');
+      const [log, counts] = await withDatabase(
+        async (db) => [await consentLogOf(db, clientId), await clientEventCounts(db, clientId)] as const,
+      );
+      console.log(`client ${clientId}`);
+      console.log('consent log:');
+      for (const entry of log)
+        console.log(`  ${when(entry.at)}  ${entry.decision.padEnd(9)}  banner v${entry.bannerVersion}  shop ${entry.locale}`);
+      if (log.length === 0) console.log('  (none)');
+      console.log('controlling events:');
+      for (const [name, n] of Object.entries(counts)) console.log(`  ${name.padEnd(20)} ${String(n).padStart(5)}`);
+      if (Object.keys(counts).length === 0) console.log('  (none)');
     },
   },
   'tracking prune': {

@@ -637,3 +637,21 @@ export const controllingEvents = pgTable(
     index('controlling_events_client_idx').on(t.clientId),
   ],
 );
+
+/**
+ * The consent log (issue 12, decision 028): what a client id decided on the banner, when, on which
+ * banner version. Written when a visitor with a client id accepts (or later withdraws); erased with
+ * the client's controlling rows (`npm run ops -- privacy erase`).
+ */
+export const consentLog = pgTable(
+  'consent_log',
+  {
+    id: serial('id').primaryKey(),
+    clientId: text('client_id').notNull(),
+    locale: text('locale').$type<Locale>().notNull(),
+    decision: text('decision').$type<'all' | 'necessary'>().notNull(),
+    bannerVersion: integer('banner_version').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('consent_log_client_idx').on(t.clientId)],
+);

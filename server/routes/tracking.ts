@@ -7,13 +7,13 @@ import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } f
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { countryConfig } from '../../src/config/countries';
 import { resolveShop } from '../../src/config/hosts';
-import { ControllingEventSchema } from '../../src/contracts/tracking';
+import { ConsentLogRequestSchema, ControllingEventSchema } from '../../src/contracts/tracking';
 import { RATE_LIMITS, type RateLimitName } from '../accounts/rate-limit';
 import { clockOf, type AccountServices } from '../accounts/services';
 import type { Database } from '../db/client';
 import { badRequest, tooManyRequests } from '../http/errors';
 import { NO_STORE } from '../http/no-store';
-import { newClientId, recordControllingEvent } from '../tracking/controlling';
+import { logConsent, newClientId, recordControllingEvent } from '../tracking/controlling';
 
 /** DNT: 1 or Sec-GPC: 1 — a refusal of everything not necessary. */
 export const signalsRefusal = (request: FastifyRequest) => request.headers['dnt'] === '1' || request.headers['sec-gpc'] === '1';
@@ -31,6 +31,22 @@ export function registerTrackingRoutes(server: FastifyInstance, db: Database, ac
 
   app.get('/api/client-id', { ...NO_STORE, preValidation: [limit('clientId')] }, async (_request, reply) =>
     reply.send({ clientId: newClientId() }),
+  );
+
+  // The consent log: kept also under a privacy signal (it is the record of a decision, not tracking).
+  app.post(
+    '/api/controlling/consent',
+    {
+      ...NO_STORE,
+      preValidation: [limit('controlling')],
+      schema: { body: ConsentLogRequestSchema },
+      config: { invalidBody: 'Send clientId, decision (all or necessary) and bannerVersion.' },
+    },
+    async (request, reply) => {
+      const { locale } = resolveShop(request.hostname, request.headers.cookie);
+      await logConsent(db, { ...request.body, locale, at: new Date(clockOf(accounts)) });
+      return reply.status(204).send();
+    },
   );
 
   app.post(

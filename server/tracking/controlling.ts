@@ -5,7 +5,7 @@ import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Locale } from '../../src/config/locales';
 import type { ControllingEvent, ControllingEventName } from '../../src/contracts/tracking';
 import type { Database } from '../db/client';
-import { controllingEvents } from '../db/schema';
+import { consentLog, controllingEvents } from '../db/schema';
 
 /** How long controlling rows are kept (decision 028): 13 months. */
 export const RETENTION_DAYS = 396;
@@ -68,13 +68,28 @@ export async function funnel(db: Database, range: { from: Date; to: Date; locale
     .map(([locale, counts]) => ({ locale, touchpoints: touchpoints.get(locale) ?? 0, counts }));
 }
 
-/** Removes every controlling row of a client id; answers how many. */
-export async function eraseClient(db: Database, clientId: string): Promise<number> {
-  const deleted = await db
-    .delete(controllingEvents)
-    .where(eq(controllingEvents.clientId, clientId))
-    .returning({ id: controllingEvents.id });
-  return deleted.length;
+export async function logConsent(
+  db: Database,
+  entry: { clientId: string; locale: Locale; decision: 'all' | 'necessary'; bannerVersion: number; at: Date },
+): Promise<void> {
+  await db.insert(consentLog).values(entry);
+}
+
+/** The consent log of a client id, oldest first. */
+export async function consentLogOf(db: Database, clientId: string) {
+  return db.select().from(consentLog).where(eq(consentLog.clientId, clientId)).orderBy(consentLog.at, consentLog.id);
+}
+
+/** Removes every controlling row and consent log entry of a client id, in one transaction; answers how many. */
+export async function eraseClient(db: Database, clientId: string): Promise<{ events: number; consents: number }> {
+  return db.transaction(async (tx) => {
+    const events = await tx
+      .delete(controllingEvents)
+      .where(eq(controllingEvents.clientId, clientId))
+      .returning({ id: controllingEvents.id });
+    const consents = await tx.delete(consentLog).where(eq(consentLog.clientId, clientId)).returning({ id: consentLog.id });
+    return { events: events.length, consents: consents.length };
+  });
 }
 
 /** Removes rows older than the retention period; answers how many. */

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '../db/client';
 import { controllingEvents } from '../db/schema';
 import { accountTestApp, testAccountServices, type TestAccountServices } from '../test-support/accounts';
 import { testDatabases } from '../test-support/databases';
-import { clientEventCounts, eraseClient, funnel, pruneControlling, RETENTION_DAYS } from './controlling';
+import { clientEventCounts, consentLogOf, eraseClient, funnel, pruneControlling, RETENTION_DAYS } from './controlling';
 import { funnelCsv, funnelTable, parseReportTime } from './funnel-report';
 
 describe('funnel report', () => {
@@ -144,7 +144,23 @@ describe.each(testDatabases())('tracking on $name', (database) => {
     await send(frEvent({ eventName: 'view_item', deviceId: 3 }), {}, 'fr.localhost');
     expect(await funnel(handle.db, { from, to, locale: 'fr' })).toEqual([{ locale: 'fr', touchpoints: 0, counts: [2, 1, 0, 0, 0] }]);
     expect(await funnel(handle.db, { from, to, clientId: fr })).toEqual([{ locale: 'fr', touchpoints: 0, counts: [2, 1, 0, 0, 0] }]);
-    expect(await eraseClient(handle.db, fr)).toBe(3);
+    const logged = await app.inject({
+      method: 'POST',
+      url: '/api/controlling/consent',
+      headers: { host: 'fr.localhost' },
+      payload: { clientId: fr, decision: 'all', bannerVersion: 1 },
+    });
+    expect(logged.statusCode).toBe(204);
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/controlling/consent',
+      headers: { host: 'fr.localhost' },
+      payload: { clientId: fr, decision: 'maybe', bannerVersion: 1 },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await consentLogOf(handle.db, fr)).toMatchObject([{ decision: 'all', bannerVersion: 1, locale: 'fr' }]);
+    expect(await eraseClient(handle.db, fr)).toEqual({ events: 3, consents: 1 });
+    expect(await consentLogOf(handle.db, fr)).toEqual([]);
     expect(await funnel(handle.db, { from, to, locale: 'fr' })).toEqual([]);
 
     const old = await clientId('10.0.5.2');

@@ -60,3 +60,11 @@ export const ControllingEventSchema = z.discriminatedUnion('eventName', [
   z.object({ ...base, eventName: z.literal('view_item'), deviceId: z.number().int().positive() }),
 ]);
 export type ControllingEvent = z.infer<typeof ControllingEventSchema>;
+
+/** POST /api/controlling/consent: the consent log's entry of a client id (decision 028). */
+export const ConsentLogRequestSchema = z.object({
+  clientId: ClientIdSchema,
+  decision: z.enum(['all', 'necessary']),
+  bannerVersion: z.number().int().positive().max(1000),
+});
+export type ConsentLogRequest = z.infer<typeof ConsentLogRequestSchema>;

@@ -6,7 +6,7 @@
 import { TOUCHPOINT_PARAMETERS } from '../config/constants';
 import type { Locale } from '../config/locales';
 import type { ApiClient } from '../services/api-client';
-import { createControllingSender, forgetClientId } from '../services/controlling';
+import { createControllingSender, forgetClientId, logConsentDecision } from '../services/controlling';
 import { countryConfig } from '../config/countries';
 import { configuredPersonalisation, noPersonalisation } from '../services/personalisation';
 import { resetTracking, setControllingSender, setPersonalisation, setTrackingConsent, track } from '../services/tracking';
@@ -24,9 +24,17 @@ export interface PageView {
 
 export function followConsent(consent: ConsentActor, options: { api: () => Promise<ApiClient>; locale: Locale }): () => void {
   let open: boolean | null = null;
+  // The banner asked: the next decision is the visitor's own, for the consent log.
+  let asked = false;
   const follow = () => {
     const snapshot = consent.getSnapshot();
-    if (!isDecided(snapshot) || snapshot.context.consent === open) return;
+    if (snapshot.matches('asking')) asked = true;
+    if (!isDecided(snapshot)) return;
+    if (asked) {
+      asked = false;
+      logConsentDecision(options, snapshot.context.consent ? 'all' : 'necessary');
+    }
+    if (snapshot.context.consent === open) return;
     open = snapshot.context.consent;
     if (open) {
       setControllingSender(createControllingSender(options));
