@@ -248,7 +248,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerAccountRoutes(app, options.api.db, options.api.accounts);
       registerCustomerRoutes(app, options.api.db, options.api.accounts);
       registerNewsletterRoutes(app, options.api.db, options.api.accounts);
-      registerTrackingRoutes(app, options.api.db, options.api.accounts);
+      registerTrackingRoutes(app, options.api.db, options.api.accounts, options.api.shipping?.devMailbox ?? false);
     }
   }
 

@@ -11,14 +11,22 @@ import { ConsentLogRequestSchema, ControllingEventSchema } from '../../src/contr
 import { RATE_LIMITS, type RateLimitName } from '../accounts/rate-limit';
 import { clockOf, type AccountServices } from '../accounts/services';
 import type { Database } from '../db/client';
-import { badRequest, tooManyRequests } from '../http/errors';
+import { badRequest, notFound, tooManyRequests } from '../http/errors';
+import { isLocale } from '../../src/config/locales';
+import { funnelCsv, funnelPage, parseReportTime } from '../tracking/funnel-report';
 import { NO_STORE } from '../http/no-store';
-import { logConsent, newClientId, recordControllingEvent } from '../tracking/controlling';
+import { funnel, logConsent, newClientId, recordControllingEvent } from '../tracking/controlling';
 
 /** DNT: 1 or Sec-GPC: 1 — a refusal of everything not necessary. */
 export const signalsRefusal = (request: FastifyRequest) => request.headers['dnt'] === '1' || request.headers['sec-gpc'] === '1';
 
-export function registerTrackingRoutes(server: FastifyInstance, db: Database, accounts: AccountServices): void {
+export function registerTrackingRoutes(
+  server: FastifyInstance,
+  db: Database,
+  accounts: AccountServices,
+  /** GET /dev/funnel (development and test, or DEV_MAILBOX=1, like the developer mailbox). */
+  devPages = false,
+): void {
   const rules = { ...RATE_LIMITS, ...accounts.rateLimits };
   const app = server.withTypeProvider<ZodTypeProvider>();
   const limit =
@@ -28,6 +36,19 @@ export function registerTrackingRoutes(server: FastifyInstance, db: Database, ac
       const result = await accounts.limiter.hit(`${name}:${request.ip}`, rule.limit, rule.windowSeconds);
       if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds, 'Too many tracking requests. Please wait a moment.');
     };
+
+  app.get<{ Querystring: Record<string, string | undefined> }>('/dev/funnel', async (request, reply) => {
+    if (!devPages) throw notFound('Not found.');
+    const { from: fromText, to: toText, country, csv } = request.query;
+    const to = toText ? parseReportTime(toText, true) : new Date(clockOf(accounts));
+    const from = fromText ? parseReportTime(fromText, false) : to && new Date(to.getTime() - 30 * 24 * 60 * 60 * 1000);
+    if (!from || !to || to <= from) throw badRequest('from and to take dates (YYYY-MM-DD), from before to.');
+    if (country !== undefined && !isLocale(country)) throw badRequest('country takes a shop: default, de, at, es, fr or it.');
+    const rows = await funnel(db, { from, to, ...(country ? { locale: country } : {}) });
+    if (csv !== undefined) return reply.type('text/csv; charset=utf-8').send(funnelCsv(rows));
+    const query = new URLSearchParams({ ...request.query, csv: '1' } as Record<string, string>);
+    return reply.type('text/html; charset=utf-8').send(funnelPage(rows, { from, to }, `/dev/funnel?${query.toString()}`));
+  });
 
   app.get('/api/client-id', { ...NO_STORE, preValidation: [limit('clientId')] }, async (_request, reply) =>
     reply.send({ clientId: newClientId() }),

@@ -52,6 +52,16 @@ export function funnelTable(rows: readonly FunnelRow[], range: { from: Date; to:
   ].join('\n');
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** The development page /dev/funnel: the same table as the ops CLI, with a CSV download. */
+export function funnelPage(rows: readonly FunnelRow[], range: { from: Date; to: Date }, csvHref: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Funnel</title>
+<style>body{font-family:system-ui,sans-serif;margin:2rem}pre{background:#f6f6f6;padding:1rem;border-radius:4px}</style></head>
+<body><h1>Funnel</h1><p>Query: <code>?from=YYYY-MM-DD&amp;to=YYYY-MM-DD&amp;country=de</code> (default: the last 30 days). <a href="${escapeHtml(csvHref)}">CSV</a></p>
+<pre>${escapeHtml(funnelTable(rows, range))}</pre></body></html>`;
+}
+
 /** --from / --to: a date (YYYY-MM-DD; --to then means the end of that day) or an ISO time. */
 export function parseReportTime(value: string, end: boolean): Date | null {
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {

@@ -9,7 +9,7 @@ import { controllingEvents } from '../db/schema';
 import { accountTestApp, testAccountServices, type TestAccountServices } from '../test-support/accounts';
 import { testDatabases } from '../test-support/databases';
 import { clientEventCounts, consentLogOf, eraseClient, funnel, pruneControlling, RETENTION_DAYS } from './controlling';
-import { funnelCsv, funnelTable, parseReportTime } from './funnel-report';
+import { funnelCsv, funnelPage, funnelTable, parseReportTime } from './funnel-report';
 
 describe('funnel report', () => {
   const rows = [
@@ -24,6 +24,17 @@ describe('funnel report', () => {
     expect(funnelCsv(rows).split('\n')[1]).toBe('de,3,10,4,40.0%,2,50.0%,1,50.0%,1,100.0%,10.0%');
     expect(funnelCsv([rows[1]!]).split('\n')[1]).toBe('fr,0,5,0,0.0%,0,–,0,–,0,–,0.0%');
   });
+  it('renders the development page escaped, with its CSV link', () => {
+    const html = funnelPage(
+      rows,
+      { from: new Date('2026-11-01T00:00:00Z'), to: new Date('2026-11-02T00:00:00Z') },
+      '/dev/funnel?a=1&csv=1',
+    );
+    expect(html).toContain('<pre>Funnel 2026-11-01');
+    expect(html).toContain('href="/dev/funnel?a=1&amp;csv=1"');
+    expect(html).toContain('→ device views');
+  });
+
   it('reads dates (the --to day included) and ISO times', () => {
     expect(parseReportTime('2026-11-24', false)?.toISOString()).toBe('2026-11-24T00:00:00.000Z');
     expect(parseReportTime('2026-11-24', true)?.toISOString()).toBe('2026-11-25T00:00:00.000Z');
@@ -55,6 +66,10 @@ describe.each(testDatabases())('tracking on $name', (database) => {
   const send = (payload: object, headers: Record<string, string> = {}, host = 'de.localhost') =>
     app.inject({ method: 'POST', url: '/api/controlling/controlling', headers: { host, ...headers }, payload });
   const event = (id: string, fields: object) => ({ clientId: id, applicationId: 'tradein-de', url: 'http://de.localhost/', ...fields });
+
+  it('has no /dev/funnel page outside development (no developer pages in this app)', async () => {
+    expect((await app.inject({ method: 'GET', url: '/dev/funnel', headers: { host: 'de.localhost' } })).statusCode).toBe(404);
+  });
 
   it('answers opaque, distinct client ids and limits how often one address asks', async () => {
     const a = await clientId('10.0.1.1');
