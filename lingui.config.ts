@@ -32,13 +32,21 @@ const ACCOUNT_SOURCES = [
   '<rootDir>/src/routes/pages/b2b-landing.tsx',
 ];
 
+// The consent banner shows on a first visit only, 1 second after start: its texts load with it.
+const CONSENT_SOURCES = ['<rootDir>/src/ui/consent/consent-banner.tsx'];
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'de', 'de-AT', 'es', 'fr', 'it'],
   fallbackLocales: { 'de-AT': 'de', default: 'en' },
   catalogs: [
-    { path: '<rootDir>/src/i18n/locales/{locale}', include: ['<rootDir>/src'], exclude: ['**/*.test.*', ...ACCOUNT_SOURCES] },
+    {
+      path: '<rootDir>/src/i18n/locales/{locale}',
+      include: ['<rootDir>/src'],
+      exclude: ['**/*.test.*', ...ACCOUNT_SOURCES, ...CONSENT_SOURCES],
+    },
     { path: '<rootDir>/src/i18n/account/{locale}', include: ACCOUNT_SOURCES, exclude: ['**/*.test.*'] },
+    { path: '<rootDir>/src/i18n/consent/{locale}', include: CONSENT_SOURCES },
   ],
   format: 'po',
   orderBy: 'message',

@@ -5,6 +5,24 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 process.env.E2E_PORT = String(PORT);
 
+// Every test starts with the consent already given on every local shop host, so the consent banner
+// (shown 1 s after start on a first visit) never covers what a test clicks. The consent tests
+// (e2e/consent.spec.ts, model-tests/browser/consent.*) clear it with test.use({ storageState: … }).
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', 'de.localhost', 'at.localhost', 'es.localhost', 'fr.localhost', 'it.localhost'];
+const CONSENT_GIVEN = {
+  cookies: [...LOCAL_HOSTS, 'b2bwidget.localhost', 'agan.localhost', 'aganwidget.localhost'].map((domain) => ({
+    name: 'consent',
+    value: '1.all',
+    domain,
+    path: '/',
+    expires: -1,
+    httpOnly: false,
+    secure: false,
+    sameSite: 'Lax' as const,
+  })),
+  origins: [],
+};
+
 export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
@@ -27,6 +45,7 @@ export default defineConfig({
       ],
     },
     trace: 'retain-on-failure',
+    storageState: CONSENT_GIVEN,
   },
   projects: [
     { name: 'e2e', testDir: 'e2e' },

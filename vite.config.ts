@@ -1,12 +1,37 @@
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { randomBytes } from 'node:crypto';
+import { defineConfig, type Plugin } from 'vite';
+
+// The build's id (BUILD_ID, else made up here): the browser build embeds it and writes it to
+// builds/latest.json with the build time; running pages poll that file to notice a new deployment.
+const BUILD_ID = process.env.BUILD_ID ?? `${new Date().toISOString().slice(0, 10)}-${randomBytes(4).toString('hex')}`;
+
+function latestBuildFile(): Plugin {
+  return {
+    name: 'latest-build-file',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'builds/latest.json',
+        source: `${JSON.stringify({ buildId: BUILD_ID, builtAt: new Date().toISOString() })}\n`,
+      });
+    },
+  };
+}
 
 // One config for the browser build (dist/client, with a manifest the server reads) and the server
 // build (dist/server: the Fastify app with the SSR entry), see package.json "build".
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui({ failOnCompileError: true })],
+  plugins: [
+    react(),
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    lingui({ failOnCompileError: true }),
+    ...(isSsrBuild ? [] : [latestBuildFile()]),
+  ],
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID) },
   publicDir: 'public',
   build: isSsrBuild
     ? {

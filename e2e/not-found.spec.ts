@@ -16,8 +16,10 @@ test('a path of another country is not found (status 404, path shown, generic te
   await expect(page.locator('[data-error]')).toHaveAttribute('data-error', 'Page Not Found: /kontakt');
   await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', 'default');
   await hydrated(page);
-  const events = await page.evaluate(() => window.dataLayer ?? []);
-  expect(events).toContainEqual(expect.objectContaining({ event: 'page_view', pageType: '404', pagePath: '/kontakt' }));
+  // The page view reaches the data layer after the consent check (1 s after start, decision 027).
+  await expect
+    .poll(() => page.evaluate(() => window.dataLayer ?? []))
+    .toContainEqual(expect.objectContaining({ event: 'page_view', pageType: '404', pagePath: '/kontakt' }));
   noErrors();
 });
 

@@ -1,13 +1,18 @@
 // Reads the Lingui po catalogs (msgid → msgstr), for the i18n check and the end-to-end tests.
 import { readFileSync } from 'node:fs';
 
-/** The browser's catalogs (lingui.config.ts): the shop's and the account screens'. */
-export const CATALOGS = ['locales', 'account'];
+/** The browser's catalogs (lingui.config.ts): the shop's, the account screens' and the consent banner's. */
+export const CATALOGS = ['locales', 'account', 'consent'];
 
 /** The server's catalog (mails, shipping label; server/i18n/catalog.ts), kept by hand with explicit ids. */
 export const SERVER_CATALOG = 'server';
 
-const CATALOG_DIRS = { locales: '../src/i18n/locales/', account: '../src/i18n/account/', [SERVER_CATALOG]: '../server/i18n/locales/' };
+const CATALOG_DIRS = {
+  locales: '../src/i18n/locales/',
+  account: '../src/i18n/account/',
+  consent: '../src/i18n/consent/',
+  [SERVER_CATALOG]: '../server/i18n/locales/',
+};
 
 /** Minimal po reader: msgid → msgstr (single messages, multi-line strings) of one catalog. */
 export function readPo(locale, catalog = 'locales') {

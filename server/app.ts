@@ -34,6 +34,7 @@ import { registerNewsletterRoutes } from './routes/newsletter';
 import { registerOfferRoutes } from './routes/offers';
 import { registerSearchRoutes } from './routes/searches';
 import { registerTradeRoutes } from './routes/trades';
+import { registerTrackingRoutes } from './routes/tracking';
 import { registerVoucherRoutes } from './routes/vouchers';
 import { loggerOptions } from './logger';
 import { sitemapXml } from './sitemap';
@@ -219,7 +220,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       preCompressed: true,
       index: false,
       setHeaders: (res, path) => {
-        res.header('Cache-Control', path.includes('/assets/') ? IMMUTABLE : 'public, max-age=3600');
+        // builds/latest.json tells running pages about a new deployment: never from a cache.
+        res.header(
+          'Cache-Control',
+          path.includes('/assets/') ? IMMUTABLE : path.includes('/builds/') ? 'no-cache' : 'public, max-age=3600',
+        );
       },
     });
   }
@@ -254,6 +259,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerAccountRoutes(app, options.api.db, options.api.accounts);
       registerCustomerRoutes(app, options.api.db, options.api.accounts, options.api.shipping?.labels);
       registerNewsletterRoutes(app, options.api.db, options.api.accounts);
+      registerTrackingRoutes(app, options.api.db, options.api.accounts, options.api.shipping?.devMailbox ?? false);
     }
   }
 

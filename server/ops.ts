@@ -28,6 +28,9 @@ import { revokeLabel } from './labels/repository';
 import { answerClarification, recordInspection, type ItemInspection } from './trades/inspection';
 import { formatCents, listTrades, payTrade, showTrade, transition, type TradeDetails } from './trades/lifecycle';
 import { checkPhoto, MAX_PHOTOS_PER_ITEM, type InspectionPhoto } from './trades/photos';
+import { CLIENT_ID_PATTERN } from '../src/contracts/tracking';
+import { clientEventCounts, consentLogOf, eraseClient, funnel, pruneControlling, RETENTION_DAYS } from './tracking/controlling';
+import { funnelCsv, funnelTable, parseReportTime } from './tracking/funnel-report';
 
 interface Command {
   readonly usage: string;
@@ -103,6 +106,77 @@ const COMMANDS: Record<string, Command> = {
       } else {
         process.stdout.write(csv);
       }
+    },
+  },
+  'report funnel': {
+    usage: 'report funnel --from <date> --to <date> [--country <shop>] [--client-id <id>] [--csv]',
+    help: "Per shop: page views → device views → offers → add to cart → trades from the stored controlling\nevents, with each step's conversion. Dates are YYYY-MM-DD (--to includes that day) or ISO times.",
+    run: async (args) => {
+      const { values } = parse(
+        args,
+        {
+          from: { type: 'string' },
+          to: { type: 'string' },
+          country: { type: 'string' },
+          'client-id': { type: 'string' },
+          csv: { type: 'boolean' },
+        },
+        0,
+      );
+      const from = values.from ? parseReportTime(values.from, false) : null;
+      const to = values.to ? parseReportTime(values.to, true) : null;
+      if (!from || !to) throw new UsageError('--from and --to take a date (2026-11-24) or an ISO time.');
+      if (to <= from) throw new UsageError('--to must be after --from.');
+      const locale = values.country?.toLowerCase();
+      if (locale !== undefined && !isLocale(locale)) throw new UsageError('--country takes a shop: default, de, at, es, fr or it.');
+      const clientId = values['client-id']?.toLowerCase();
+      if (clientId !== undefined && !CLIENT_ID_PATTERN.test(clientId))
+        throw new UsageError('--client-id takes the 64 hex digits of the client id cookie.');
+      const rows = await withDatabase((db) => funnel(db, { from, to, ...(locale ? { locale } : {}), ...(clientId ? { clientId } : {}) }));
+      if (values.csv) process.stdout.write(funnelCsv(rows));
+      else console.log(funnelTable(rows, { from, to }));
+    },
+  },
+  'privacy erase': {
+    usage: 'privacy erase --client-id <id>',
+    help: "Removes every controlling row of a client id (a visitor's request to erase their data).",
+    run: async (args) => {
+      const { values } = parse(args, { 'client-id': { type: 'string' } }, 0);
+      const clientId = values['client-id']?.toLowerCase();
+      if (!clientId || !CLIENT_ID_PATTERN.test(clientId))
+        throw new UsageError('--client-id takes the 64 hex digits of the client id cookie.');
+      const erased = await withDatabase((db) => eraseClient(db, clientId));
+      console.log(`erased ${erased.events} controlling rows and ${erased.consents} consent log entries of ${clientId}`);
+    },
+  },
+  'privacy show': {
+    usage: 'privacy show --client-id <id>',
+    help: 'Shows what is stored about a client id: its consent log and its controlling events per name.',
+    run: async (args) => {
+      const { values } = parse(args, { 'client-id': { type: 'string' } }, 0);
+      const clientId = values['client-id']?.toLowerCase();
+      if (!clientId || !CLIENT_ID_PATTERN.test(clientId))
+        throw new UsageError('--client-id takes the 64 hex digits of the client id cookie.');
+      const [log, counts] = await withDatabase(
+        async (db) => [await consentLogOf(db, clientId), await clientEventCounts(db, clientId)] as const,
+      );
+      console.log(`client ${clientId}`);
+      console.log('consent log:');
+      for (const entry of log)
+        console.log(`  ${when(entry.at)}  ${entry.decision.padEnd(9)}  banner v${entry.bannerVersion}  shop ${entry.locale}`);
+      if (log.length === 0) console.log('  (none)');
+      console.log('controlling events:');
+      for (const [name, n] of Object.entries(counts)) console.log(`  ${name.padEnd(20)} ${String(n).padStart(5)}`);
+      if (Object.keys(counts).length === 0) console.log('  (none)');
+    },
+  },
+  'tracking prune': {
+    usage: 'tracking prune',
+    help: `Deletes controlling rows older than the retention period (${RETENTION_DAYS} days). Run it daily.`,
+    run: async (args) => {
+      parse(args, {}, 0);
+      const pruned = await withDatabase((db) => pruneControlling(db, new Date()));
+      console.log(`deleted ${pruned} controlling rows older than ${RETENTION_DAYS} days`);
     },
   },
   'trades list': {

@@ -74,7 +74,7 @@ describe('machine graph of the offer machine', () => {
         id: 'offer.calculating.requestOffer.0',
         src: 'requestOffer',
         onDone: [
-          { target: ['#offer.offered'], guard: 'isOffer', actions: ['storeResult'] },
+          { target: ['#offer.offered'], guard: 'isOffer', actions: ['storeResult', 'trackOffer'] },
           { target: ['#offer.blocked'], actions: ['storeResult'] },
         ],
         onError: [{ target: ['#offer.failed'] }],

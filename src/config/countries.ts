@@ -45,6 +45,8 @@ export interface CountryConfig {
     hasRatingSeal: boolean;
     /** Personalisation (recommendations) service; needs consent (spec §4). */
     hasPersonalisation: boolean;
+    /** The consent banner (spec §4): without one, consent is true; every shop serving the EU has one. */
+    hasConsentBanner: boolean;
   }>;
 }
 
@@ -88,6 +90,7 @@ export const COUNTRIES: Readonly<Record<Locale, CountryConfig>> = {
       hasB2B: false,
       hasRatingSeal: false,
       hasPersonalisation: false,
+      hasConsentBanner: true,
     },
   },
   de: {
@@ -121,6 +124,7 @@ export const COUNTRIES: Readonly<Record<Locale, CountryConfig>> = {
       hasB2B: true,
       hasRatingSeal: true,
       hasPersonalisation: true,
+      hasConsentBanner: true,
     },
   },
   at: {
@@ -149,6 +153,7 @@ export const COUNTRIES: Readonly<Record<Locale, CountryConfig>> = {
       hasB2B: false,
       hasRatingSeal: false,
       hasPersonalisation: true,
+      hasConsentBanner: true,
     },
   },
   es: {
@@ -177,6 +182,7 @@ export const COUNTRIES: Readonly<Record<Locale, CountryConfig>> = {
       hasB2B: false,
       hasRatingSeal: false,
       hasPersonalisation: true,
+      hasConsentBanner: true,
     },
   },
   fr: {
@@ -206,6 +212,7 @@ export const COUNTRIES: Readonly<Record<Locale, CountryConfig>> = {
       hasB2B: false,
       hasRatingSeal: false,
       hasPersonalisation: true,
+      hasConsentBanner: true,
     },
   },
   it: {
@@ -234,6 +241,7 @@ export const COUNTRIES: Readonly<Record<Locale, CountryConfig>> = {
       hasB2B: false,
       hasRatingSeal: false,
       hasPersonalisation: true,
+      hasConsentBanner: true,
     },
   },
 };

@@ -21,7 +21,7 @@ import { assign, fromPromise, setup, waitFor, type ActorRefFrom, type AnyActorRe
 import { z } from '../contracts/zod';
 import { CustomerSchema, type Customer, type LoginRequest, type TokenAnswer } from '../contracts/account';
 import { readApiFailure } from '../services/api-failure';
-import { pushDataLayer } from '../services/data-layer';
+import { track } from '../services/tracking';
 import type { PersistableActor } from '../services/persistence';
 import { STORAGE_KEYS } from '../services/storage-keys';
 import { SessionEndedError, decodeAccessToken, type TokenSource } from '../services/session-tokens';
@@ -241,7 +241,7 @@ export const authMachine = setup({
         : {},
     ),
     adoptSession: assign(({ event }) => (event.type === 'session.adopt' ? sessionOf(event.session) : {})),
-    trackLogin: () => pushDataLayer({ event: 'login', method: 'password' }),
+    trackLogin: () => track({ event: 'login', method: 'password' }),
     /** Tells the owner (the shop actor) that the session logged in or out; nothing without one. */
     announce: () => undefined,
   },

@@ -10,7 +10,7 @@
 
 import { and, assign, fromPromise, setup } from 'xstate';
 import { DEFAULT_PAYMENT_TYPE_SELECTION } from '../config/constants';
-import { pushDataLayer } from '../services/data-layer';
+import { track } from '../services/tracking';
 import type { Locale } from '../config/locales';
 import { paymentTypeCode, type Trade, type TradeRequest, type VoucherCheckRequest, type VoucherCheckResult } from '../contracts/trades';
 import {
@@ -309,7 +309,7 @@ export const checkoutMachine = setup({
     storeVoucherFailure: assign({ voucherError: 'network' as const }),
     /** The voucher check's data layer event (spec §7). */
     trackVoucher: ({ context }) =>
-      pushDataLayer(
+      track(
         context.voucher
           ? { event: 'voucher_success', voucherCode: context.voucher.code, voucherValue: context.voucher.value }
           : { event: 'voucher_fail', voucherCode: context.voucherCode, reason: context.voucherError },

@@ -4,6 +4,8 @@
 // a reload or back/forward finds them again. Side effects run in the `restore` and `requestOffer`
 // actors; ./offer.actors.ts provides the real ones, tests provide fakes.
 
+import { track } from '../services/tracking';
+import { itemOf } from '../services/tracking-events';
 import { and, assign, fromPromise, setup } from 'xstate';
 import type { Offer, OfferBlocked, OfferRequest } from '../contracts/offers';
 import type { Device, Question } from '../services/catalogue/entities';
@@ -121,6 +123,10 @@ export const offerMachine = setup({
       result.kind === 'offer' ? { offer: result.offer, blockedBy: [] } : { offer: null, blockedBy: result.blocked.blockedBy },
     ),
     clearResult: assign({ offer: null, blockedBy: () => [] }),
+    /** The offer_generated event (spec §7) of a price received. */
+    trackOffer: ({ context }, result: OfferResult) => {
+      if (result.kind === 'offer') track({ event: 'offer_generated', ...itemOf(result.offer, context.device.category) });
+    },
     /** The seller put the offer into the cart: the owner (the shop actor) adds it; nothing without one. */
     accepted: () => undefined,
   },
@@ -165,7 +171,10 @@ export const offerMachine = setup({
           {
             guard: { type: 'isOffer', params: ({ event }) => event.output },
             target: 'offered',
-            actions: { type: 'storeResult', params: ({ event }) => event.output },
+            actions: [
+              { type: 'storeResult', params: ({ event }) => event.output },
+              { type: 'trackOffer', params: ({ event }) => event.output },
+            ],
           },
           { target: 'blocked', actions: { type: 'storeResult', params: ({ event }) => event.output } },
         ],

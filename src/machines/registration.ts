@@ -9,7 +9,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Locale } from '../config/locales';
 import { RegistrationSchema, type Registration } from '../contracts/account';
 import type { Address, Payout } from '../contracts/trades';
-import { pushDataLayer } from '../services/data-layer';
+import { track } from '../services/tracking';
 import { isTransient, readApiFailure } from '../services/api-failure';
 import { fieldErrors, hasErrors, withoutError, type FieldErrors } from './form';
 import { passwordStrength, serverFieldErrors, type PasswordStrength } from './password';
@@ -168,7 +168,7 @@ export const registrationMachine = setup({
     showErrors: assign(({ context }) => ({ errors: parseRegistration(context).errors ?? {} })),
     startSubmission: assign({ submitError: null, errors: {} }),
     storeSubmitFailure: assign((_, { error }: { error: unknown }) => submitErrorOf(error)),
-    trackRegistration: () => pushDataLayer({ event: 'registration', method: 'password' }),
+    trackRegistration: () => track({ event: 'registration', method: 'password' }),
   },
 }).createMachine({
   id: 'registration',

@@ -5,11 +5,12 @@ import { fromPromise } from 'xstate';
 import type { ApiClient } from '../services/api-client';
 import type { CustomerApi } from '../services/customer-data';
 import type { TokenSource } from '../services/session-tokens';
-import { pushTradeCreated } from '../services/trade-events';
+import { trackTradeCreated } from '../services/trade-events';
 import { authMachineWith } from './auth';
 import { authCalls } from './auth.actors';
 import { checkoutMachine, type AccountPrefill } from './checkout';
 import { checkoutActors, loadAccountPrefill } from './checkout.actors';
+import { realConsentMachine } from './consent.actors';
 import { offerMachine } from './offer';
 import { offerActors } from './offer.actors';
 import { cartLines, shopMachine, wireOffer, wireSession } from './shop';
@@ -29,6 +30,7 @@ export function realShopMachine(deps: ShopDeps) {
       session: wireSession(authMachineWith(authCalls(deps.api, deps.customerApi))),
       offer: wireOffer(offerMachine.provide({ actors: offerActors(deps) })),
       checkout: checkoutMachine.provide({ actors: checkoutActors(deps) }),
+      consent: realConsentMachine,
       loadPrefill: fromPromise<AccountPrefill | null, { email: string | null }>(async ({ input }) =>
         input.email ? loadAccountPrefill(deps.customerApi(), input.email) : null,
       ),
@@ -37,7 +39,7 @@ export function realShopMachine(deps: ShopDeps) {
       trackTrade: ({ self }, { trade }) => {
         if (!trade) return;
         const categories = new Map(cartLines(self.system).map((line) => [line.deviceId, line.category]));
-        pushTradeCreated(trade, (id) => categories.get(id));
+        trackTradeCreated(trade, (id) => categories.get(id));
       },
       showThankYou: () => deps.showThankYou(),
     },

@@ -1,7 +1,7 @@
 // The shop actor wires its children with events (decision 020): these tests run the real child
 // machines with fake calls (`.provide()`), and check what one child's change does to another.
 
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import type { TokenAnswer } from '../contracts/account';
 import type { Offer, OfferRequest } from '../contracts/offers';
@@ -11,6 +11,7 @@ import { authMachineWith, signedOut, type AccountSession, type AuthCalls } from 
 import { CUSTOMER_ID, accessToken, customer } from './auth.fixtures';
 import { cartMachine, type CartContext, type CartMachine } from './cart';
 import { checkoutMachine, type AccountPrefill, type CheckoutMachine, type SubmitTradeInput } from './checkout';
+import type { consentMachine } from './consent';
 import { trade } from './checkout.fixtures';
 import { offerMachine, type OfferContext, type OfferMachine } from './offer';
 import type { Device } from '../services/catalogue/entities';
@@ -18,6 +19,9 @@ import type { Device } from '../services/catalogue/entities';
 type Stored = Pick<OfferContext, 'answers' | 'offer'> | null;
 import { device, offer } from './offer.fixtures';
 import { shopMachine, wireCart, wireOffer, wireSession, type ShopInput } from './shop';
+
+/** A shop with a banner and no stored decision (the consent child waits for its check). */
+const NO_DECISION = { banner: true, stored: null, refusalSignal: false } as const;
 
 const token = (id: number) => accessToken({}, id);
 const tokenAnswer = (id: number): TokenAnswer => ({
@@ -100,7 +104,14 @@ function harness(options: { session?: AccountSession | null; cart?: CartContext 
       showThankYou: () => void thankYou.push(Date.now()),
     },
   });
-  const input: ShopInput = { locale: 'de', b2b: false, session: options.session ?? null, cart: options.cart ?? null, checkout: null };
+  const input: ShopInput = {
+    locale: 'de',
+    b2b: false,
+    session: options.session ?? null,
+    cart: options.cart ?? null,
+    checkout: null,
+    consent: NO_DECISION,
+  };
   const shop = createActor(machine, { input }).start();
   const cart = () => shop.system.get('cart') as ActorRefFrom<CartMachine>;
   const checkout = () => shop.getSnapshot().children.checkout as ActorRefFrom<CheckoutMachine> | undefined;
@@ -330,12 +341,36 @@ describe('shop actor: a stored checkout', () => {
     const machine = shopMachine.provide({
       actors: { loadPrefill: fromPromise<AccountPrefill | null, { email: string | null }>(async () => null) },
     });
-    const shop = createActor(machine, { input: { locale: 'de', b2b: false, session: null, cart, checkout: stored } }).start();
+    const shop = createActor(machine, {
+      input: { locale: 'de', b2b: false, session: null, cart, checkout: stored, consent: NO_DECISION },
+    }).start();
     expect(shop.getSnapshot().context.storedCheckout).toEqual(stored);
     shop.send({ type: 'shop.openCheckout' });
     const resumed = shop.getSnapshot().children.checkout as ActorRefFrom<CheckoutMachine>;
     expect(resumed.getSnapshot().value).toBe('address');
     expect(resumed.getSnapshot().context.identity.email).toBe('erika@example.com');
     expect(shop.getSnapshot().context.storedCheckout).toBeNull();
+  });
+});
+
+describe('shop actor: consent', () => {
+  it('runs the consent machine as its child; the banner check decides 1 s after start', () => {
+    vi.useFakeTimers();
+    try {
+      const shop = createActor(shopMachine, {
+        input: { locale: 'de', b2b: false, session: null, cart: null, checkout: null, consent: NO_DECISION },
+      }).start();
+      const consent = shop.system.get('consent') as ActorRefFrom<typeof consentMachine>;
+      expect(consent.getSnapshot().value).toBe('starting');
+      vi.advanceTimersByTime(999);
+      expect(consent.getSnapshot().value).toBe('starting');
+      vi.advanceTimersByTime(1);
+      expect(consent.getSnapshot().value).toEqual({ asking: 'summary' });
+      consent.send({ type: 'consent.accept' });
+      expect(consent.getSnapshot().context.consent).toBe(true);
+      shop.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

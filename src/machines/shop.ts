@@ -10,9 +10,12 @@ import type { Locale } from '../config/locales';
 import type { Offer } from '../contracts/offers';
 import type { Trade } from '../contracts/trades';
 import type { Device } from '../services/catalogue/entities';
+import { track } from '../services/tracking';
+import { itemOf } from '../services/tracking-events';
 import { authMachine, type AccountSession, type AuthMachine } from './auth';
 import { cartLineFromOffer, cartMachine, cartTotal, lineToReplace, type CartContext, type CartLine, type CartMachine } from './cart';
 import { checkoutMachine, type AccountPrefill, type CheckoutContext } from './checkout';
+import { consentMachine, type ConsentInput } from './consent';
 import { offerMachine, type OfferMachine } from './offer';
 
 export interface ShopInput {
@@ -23,6 +26,8 @@ export interface ShopInput {
   readonly session: AccountSession | null;
   readonly cart: CartContext | null;
   readonly checkout: CheckoutContext | null;
+  /** The banner check's facts: the shop's banner, the stored decision, the browser's privacy signal. */
+  readonly consent: ConsentInput;
 }
 
 export interface ShopContext {
@@ -97,6 +102,7 @@ export const shopMachine = setup({
     cart: wireCart(cartMachine),
     offer: wireOffer(offerMachine),
     checkout: checkoutMachine,
+    consent: consentMachine,
     /** The logged-in customer's address and payout for the checkout (null when nobody is logged in). */
     loadPrefill: fromPromise<AccountPrefill | null, { email: string | null }>(notProvided('loadPrefill')),
   },
@@ -162,6 +168,10 @@ export const shopMachine = setup({
       const replaced = lineToReplace(cartLines(self.system), line, Date.now());
       return replaced ? { type: 'cart.replace', offerId: replaced.offerId, line } : { type: 'cart.add', line };
     }),
+    /** The add_to_cart event (spec §7) of an offer the seller put into the cart. */
+    trackAddToCart: ({ event }) => {
+      if (event.type === 'offer.accepted' && event.offer) track({ event: 'add_to_cart', ...itemOf(event.offer, event.device.category) });
+    },
     /** The trade was created: the cart's lines are sold (it keeps the trade for the thank-you page). */
     sellCart: sendTo('cart', ({ event }) =>
       event.type === 'xstate.done.actor.checkout' && event.output.trade
@@ -193,6 +203,12 @@ export const shopMachine = setup({
         return { restored: input?.cart ?? null, b2b: input?.b2b ?? false };
       },
     },
+    {
+      id: 'consent',
+      systemId: 'consent',
+      src: 'consent',
+      input: ({ event }) => (event as { input?: ShopInput }).input?.consent ?? { banner: true, stored: null, refusalSignal: false },
+    },
   ],
   on: {
     'shop.openOffer': { guard: 'opensAnotherDevice', actions: ['stopOffer', 'openOffer', 'storeOfferDevice'] },
@@ -200,7 +216,7 @@ export const shopMachine = setup({
       { guard: 'opensAnotherDevice', actions: ['stopOffer', 'openOffer', 'storeOfferDevice', 'forwardAnswer'] },
       { actions: 'forwardAnswer' },
     ],
-    'offer.accepted': { actions: 'putInCart' },
+    'offer.accepted': { actions: ['putInCart', 'trackAddToCart'] },
     'session.changed': { actions: 'storeAccount' },
   },
   initial: 'browsing',

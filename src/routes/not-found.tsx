@@ -1,12 +1,10 @@
 // The not-found page (spec §2, §8): titled "Page Not Found", shows the path; the expired-link variant
-// when the path mentions a clarification. Pushes a 404 page-type event to the data layer.
+// when the path mentions a clarification. Its page_view (page type 404) comes from the shop runtime.
 
 import { Trans } from '@lingui/react/macro';
 import { useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { pushDataLayer } from '../services/data-layer';
-import { useShop } from '../ui/shop-context';
 import { Link } from '@tanstack/react-router';
+import { useShop } from '../ui/shop-context';
 
 export const NOT_FOUND_TITLE = 'Page Not Found';
 
@@ -18,10 +16,6 @@ export function NotFoundPage() {
   const shop = useShop();
   const path = useRouterState({ select: (s) => s.location.pathname });
   const expired = isExpiredLinkPath(path);
-
-  useEffect(() => {
-    pushDataLayer({ event: 'page_view', pageType: '404', pagePath: path, locale: shop.locale });
-  }, [path, shop.locale]);
 
   return (
     <section className="not-found" data-error={`${NOT_FOUND_TITLE}: ${path}`}>

@@ -12,6 +12,8 @@ import type { QueryClientHandle } from '../services/query-client';
 import { layoutFor } from '../config/layouts';
 import { LANGUAGE_TAG, TEXT_DIRECTION } from '../config/locales';
 import type { ScreenId } from '../config/routes';
+import { ConsentSlot } from '../ui/consent/consent-slot';
+import { BuildNotice } from '../ui/layout/build-notice';
 import { ShopRouterBridge } from '../ui/shop-actor';
 import { Layout } from '../ui/layout/layout';
 import { usePageAssets } from '../ui/page-assets';
@@ -34,6 +36,10 @@ export interface RouterContext {
 }
 
 declare module '@tanstack/react-router' {
+  interface HistoryState {
+    /** The header search's words, on a page opened from its results (the search_submitted event). */
+    searchTerm?: string;
+  }
   interface StaticDataRouteOption {
     screen?: ScreenId;
     page?: string;
@@ -89,6 +95,8 @@ function RootDocument() {
           <Outlet />
         </Layout>
         <ShopRouterBridge />
+        <ConsentSlot />
+        <BuildNotice />
         <Scripts />
         {assets.devScripts.map((code) => (
           <script key={code} type="module" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: code }} />

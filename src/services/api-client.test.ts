@@ -41,6 +41,15 @@ describe('retry rule (spec §9): one retry on 408/409/425/429/5xx for idempotent
     expect(calls).toHaveLength(1);
   });
 
+  it('is the same for every caller: a call cannot ask for more retries', async () => {
+    const { calls, fetch } = countingFetch([503, 503, 503, 200]);
+    const api = createApiClient({ baseURL: 'http://shop.test', fetch, retryDelayMs: 0 });
+    await expect(api('/api/x', { retry: 5 })).rejects.toThrow();
+    expect(calls).toHaveLength(2);
+    await expect(api('/searches', { method: 'POST', body: {}, retry: 3 })).rejects.toThrow();
+    expect(calls).toHaveLength(3);
+  });
+
   it('names the idempotent methods', () => {
     expect(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'].map(retriesFor)).toEqual([1, 1, 1, 1, 1]);
     expect(['POST', 'PATCH', 'post'].map(retriesFor)).toEqual([0, 0, 0]);

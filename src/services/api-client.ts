@@ -32,11 +32,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     options.fetch ? { fetch: options.fetch } : {},
   );
-  // ofetch picks its own retry default per method; state the spec's rule explicitly per call.
+  // ofetch picks its own retry default per method; the spec's rule is stated per call, and a caller
+  // cannot change it: this is the one place the retry rule lives (no other layer retries, e.g. the
+  // header search's queries do not).
   const client = ((request: Parameters<$Fetch>[0], opts: Parameters<$Fetch>[1] = {}) =>
-    base(request, { ...opts, retry: opts.retry ?? retriesFor(opts.method) })) as $Fetch;
+    base(request, { ...opts, retry: retriesFor(opts.method) })) as $Fetch;
   client.raw = ((request: Parameters<$Fetch['raw']>[0], opts: Parameters<$Fetch['raw']>[1] = {}) =>
-    base.raw(request, { ...opts, retry: opts.retry ?? retriesFor(opts.method) })) as $Fetch['raw'];
+    base.raw(request, { ...opts, retry: retriesFor(opts.method) })) as $Fetch['raw'];
   client.native = base.native;
   client.create = base.create;
   return client;

@@ -1,7 +1,7 @@
-// The tracking data layer (`window.dataLayer`, spec §7): the one place that pushes to it.
+// The tracking data layer (`window.dataLayer`, spec §7): the one place that pushes to it, called
+// only by the consent gate (./tracking.ts) with an event of the catalogue (./tracking-events.ts).
 
-export type DataLayerEvent =
-  { event: 'page_view'; pageType: string; pagePath: string; locale: string } | { event: string; [field: string]: unknown };
+import type { DataLayerEvent } from './tracking-events';
 
 declare global {
   interface Window {

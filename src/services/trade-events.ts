@@ -1,10 +1,10 @@
 // The trade_created event of spec §3/§7 for the tracking data layer: one entry per traded device.
 
 import type { Trade } from '../contracts/trades';
-import { pushDataLayer } from './data-layer';
+import { track } from './tracking';
 
-export function pushTradeCreated(trade: Trade, categoryOf: (deviceId: number) => string | undefined): void {
-  pushDataLayer({
+export function trackTradeCreated(trade: Trade, categoryOf: (deviceId: number) => string | undefined): void {
+  track({
     event: 'trade_created',
     tradeId: trade.tradeNumber,
     transactionId: trade.transactionId,

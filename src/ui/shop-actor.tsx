@@ -1,11 +1,12 @@
 // Hands the page its shop actor (src/machines/shop.ts). The actor's code (XState, zod, the machines)
-// loads only when it is needed: at once when this browser stored a session, a cart or a checkout,
-// otherwise when a screen asks for it (start()), e.g. on the first answer of a device's questions,
-// the log-in or the checkout. A first anonymous visit loads none of it (decision 020).
+// is not part of the initial JavaScript: it loads after the first render on every page, because its
+// consent child runs the banner check 1 second after start (spec §4, decision 027). Before it runs,
+// `settled` tells whether this browser stored anything (a session, a cart, a checkout).
 
 import { useRouter } from '@tanstack/react-router';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ShopNavigation, ShopRuntime } from '../machines/shop.runtime';
+import type { PageView } from '../machines/tracking.runtime';
 import { SESSION_CHANNEL, STORAGE_KEYS } from '../services/storage-keys';
 import { useApiClient } from './api-context';
 import { useShop } from './shop-context';
@@ -48,9 +49,10 @@ export function ShopActorProvider({ children }: { children: ReactNode }) {
       .then(({ hasSnapshot }) => hasSnapshot(Object.values(STORAGE_KEYS)))
       .then((stored) => {
         if (!active) return;
-        if (stored) setWanted(true);
-        else setNothingStored(true);
+        if (!stored) setNothingStored(true);
       });
+    // The consent check runs on every page (decision 027); the actor loads after the first render.
+    setWanted(true);
     return () => {
       active = false;
     };
@@ -67,7 +69,14 @@ export function ShopActorProvider({ children }: { children: ReactNode }) {
       ]);
       if (stopped) return;
       const inspect = pageCoverageInspector();
-      started = await startShop({ locale: shop.locale, b2b: shop.mode === 'b2bWidget', api, navigation, ...(inspect ? { inspect } : {}) });
+      started = await startShop({
+        locale: shop.locale,
+        b2b: shop.mode === 'b2bWidget',
+        consentBanner: shop.country.features.hasConsentBanner,
+        api,
+        navigation,
+        ...(inspect ? { inspect } : {}),
+      });
       if (stopped) return void started.stop();
       running.current = started;
       setRuntime(started);
@@ -79,7 +88,7 @@ export function ShopActorProvider({ children }: { children: ReactNode }) {
       setRuntime(null);
       void started?.stop();
     };
-  }, [wanted, navigation, api, shop.locale, shop.mode]);
+  }, [wanted, navigation, api, shop.locale, shop.mode, shop.country.features.hasConsentBanner]);
 
   // Before the actor runs, another tab may log in: its announcement starts the actor, which takes it over.
   useEffect(() => {
@@ -161,6 +170,20 @@ function screenOf(router: ReturnType<typeof useRouter>): string {
   return String(router.state.matches.at(-1)?.staticData.screen ?? '');
 }
 
+/** The page shown now, as the tracking reads it (its device from the loader data, the search's words from the history state). */
+function pageViewOf(router: ReturnType<typeof useRouter>): PageView {
+  const match = router.state.matches.at(-1);
+  const data = match?.loaderData as { kind?: string; device?: { id: number; name: string; category: string } } | undefined;
+  const device =
+    data?.kind === 'device' && data.device ? { id: data.device.id, name: data.device.name, category: data.device.category } : null;
+  return {
+    screen: screenOf(router),
+    path: router.state.location.pathname,
+    device,
+    searchTerm: router.state.location.state.searchTerm ?? null,
+  };
+}
+
 /** Gives the shop actor the router (navigations, the thank-you page); rendered inside the route tree. */
 export function ShopRouterBridge() {
   const router = useRouter();
@@ -170,6 +193,7 @@ export function ShopRouterBridge() {
     () =>
       attachNavigation({
         current: () => screenOf(router),
+        view: () => pageViewOf(router),
         subscribe: (listener) => router.subscribe('onResolved', () => listener(screenOf(router))),
         showThankYou: () => void router.navigate({ to: shop.path('thankYou') }),
       }),

@@ -43,7 +43,13 @@ function tab() {
   function Navigation() {
     const { attachNavigation } = useShopActor();
     useEffect(
-      () => attachNavigation({ current: () => 'accountOverview', subscribe: () => () => undefined, showThankYou: () => undefined }),
+      () =>
+        attachNavigation({
+          current: () => 'accountOverview',
+          subscribe: () => () => undefined,
+          view: () => ({ screen: 'account', path: '/', device: null, searchTerm: null }),
+          showThankYou: () => undefined,
+        }),
       [attachNavigation],
     );
     return null;
@@ -83,6 +89,7 @@ describe("useAccount (the shop actor's session)", () => {
   it('is not ready on the first render, then logged out without a stored session; a log-in starts the session; the stored session has no password', async () => {
     const a = tab();
     tabs.push(a);
+    document.cookie = 'consent=1.all; path=/';
     await a.mount();
     expect(a.current().ready).toBe(false);
     // A call made before the session is loaded waits for it (and then finds nobody logged in).
@@ -103,6 +110,9 @@ describe("useAccount (the shop actor's session)", () => {
       customerNumber: 'K-100042',
       busy: false,
     });
+    // The login event reaches the data layer once the consent check (1 s after start) found the consent.
+    for (let i = 0; i < 40 && !(window.dataLayer ?? []).some((e) => e.event === 'login'); i++)
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(window.dataLayer).toContainEqual({ event: 'login', method: 'password' });
     const rendered = a.current();
     await act(async () => {

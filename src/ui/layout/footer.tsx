@@ -7,6 +7,7 @@ import { Link } from '@tanstack/react-router';
 import type { ContentPage } from '../../config/content';
 import { CONTENT_TITLES } from '../content-titles';
 import { island } from '../island';
+import { useShopActor } from '../shop-actor';
 import { useShop } from '../shop-context';
 import { NewsletterSignUp } from '../newsletter/sign-up';
 import { LanguageSwitch } from './language-switch';
@@ -39,6 +40,7 @@ const SOCIAL = [
 export function Footer({ compact = false, newsletter = true }: { compact?: boolean; newsletter?: boolean }) {
   const { i18n } = useLingui();
   const shop = useShop();
+  const { whenRunning } = useShopActor();
   const { features, footerShippingLogo } = shop.country;
 
   return (
@@ -55,6 +57,17 @@ export function Footer({ compact = false, newsletter = true }: { compact?: boole
           <li>
             <Link to={shop.path('contact')}>{i18n._(msg`Contact`)}</Link>
           </li>
+          {features.hasConsentBanner && (
+            <li>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => whenRunning((runtime) => runtime.actor.system.get('consent')?.send({ type: 'consent.reopen' }))}
+              >
+                {i18n._(msg`Cookie settings`)}
+              </button>
+            </li>
+          )}
           <li>
             <a href={shop.country.buyShopLink} rel="noopener">
               {i18n._(msg`Buy refurbished devices`)}

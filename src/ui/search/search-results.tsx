@@ -11,7 +11,9 @@ import { catalogueApi, searchDevices } from '../../services/catalogue/search';
 import { useApiOptions } from '../api-context';
 import { useShop } from '../shop-context';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1 } } });
+// No retry here: the API client applies spec §9's retry rule to every call (POST /searches is not
+// idempotent, so it is not retried); a retry on any error here would send a failing search twice more.
+const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
 
 interface Props {
   readonly listId: string;

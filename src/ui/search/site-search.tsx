@@ -39,7 +39,8 @@ export function SiteSearch() {
   const go = (device: Device) => {
     setOpen(false);
     setText('');
-    void navigate({ to: shop.path('productDetail', { pdp: device.url }) });
+    // The router's navigation carries the words; the shop runtime emits search_submitted from it.
+    void navigate({ to: shop.path('productDetail', { pdp: device.url }), state: { searchTerm: query } });
   };
 
   return (
