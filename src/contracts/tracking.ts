@@ -3,7 +3,7 @@
 // address without query or fragment (no search terms or tokens); touchpoints keep only the eleven
 // parameters of spec §9, each as the campaign code it is. No name, e-mail, address or IP is sent.
 
-import { z } from 'zod';
+import { z } from './zod';
 import { TOUCHPOINT_PARAMETERS } from '../config/constants';
 import { coded } from './issues';
 
