@@ -3,7 +3,6 @@
 import { RouterServer, createRequestHandler, renderRouterToString } from '@tanstack/react-router/ssr/server';
 import { isBotUserAgent } from './config/bots';
 import type { ShopContext } from './config/hosts';
-import { loadIslands } from './ui/island';
 import { createI18n, catalogPath, loadMessages, withAccountMessages } from './i18n/i18n';
 import { AppProviders } from './routes/app-providers';
 import { createAppRouter } from './routes/router';
@@ -53,8 +52,6 @@ export async function render({
   onRendered,
   nonce,
 }: RenderInput): Promise<Response> {
-  // The islands' code (logos, rating seal): the browser loads it later, the server renders it now.
-  await loadIslands();
   const i18n = createI18n(shop.locale, await loadMessages(shop.locale));
   // The server always has every message; the browser loads the account ones with the pages that use them.
   await withAccountMessages(i18n, shop.locale);

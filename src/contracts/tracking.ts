@@ -3,12 +3,13 @@
 // address without query or fragment (no search terms or tokens); touchpoints keep only the eleven
 // parameters of spec §9, each as the campaign code it is. No name, e-mail, address or IP is sent.
 
+import { CLIENT_ID_PATTERN } from './client-id';
 import { z } from './zod';
 import { TOUCHPOINT_PARAMETERS } from '../config/constants';
 import { coded } from './issues';
 
 /** The opaque client id: 64 hex digits (GET /api/client-id). */
-export const CLIENT_ID_PATTERN = /^[0-9a-f]{64}$/;
+export { CLIENT_ID_PATTERN };
 export const ClientIdSchema = z.string().regex(CLIENT_ID_PATTERN, coded('invalid', 'clientId must be the id from GET /api/client-id.'));
 
 export const ClientIdAnswerSchema = z.object({ clientId: ClientIdSchema });

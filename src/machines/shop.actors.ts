@@ -10,7 +10,6 @@ import { authMachineWith } from './auth';
 import { authCalls } from './auth.actors';
 import { checkoutMachine, type AccountPrefill } from './checkout';
 import { checkoutActors, loadAccountPrefill } from './checkout.actors';
-import { realConsentMachine } from './consent.actors';
 import { offerMachine } from './offer';
 import { offerActors } from './offer.actors';
 import { cartLines, shopMachine, wireOffer, wireSession } from './shop';
@@ -30,7 +29,6 @@ export function realShopMachine(deps: ShopDeps) {
       session: wireSession(authMachineWith(authCalls(deps.api, deps.customerApi))),
       offer: wireOffer(offerMachine.provide({ actors: offerActors(deps) })),
       checkout: checkoutMachine.provide({ actors: checkoutActors(deps) }),
-      consent: realConsentMachine,
       loadPrefill: fromPromise<AccountPrefill | null, { email: string | null }>(async ({ input }) =>
         input.email ? loadAccountPrefill(deps.customerApi(), input.email) : null,
       ),

@@ -22,9 +22,6 @@ import {
   type AuthActor,
 } from './auth';
 import { restoredCart, type CartMachine } from './cart';
-import { browserConsentInput } from './consent.actors';
-import type { ConsentActor } from './consent';
-import { followConsent, trackPageView, trackTouchpoint, type PageView } from './tracking.runtime';
 import { resumableCheckout, storedCheckoutOf, type CheckoutMachine } from './checkout';
 import { offerStorageKey, storedOfferOf, type OfferMachine } from './offer';
 import type { ShopActor } from './shop';
@@ -36,8 +33,6 @@ const CHECKOUT_STORAGE_KEY = STORAGE_KEYS.checkout;
 export interface ShopNavigation {
   /** The screen name of the current route (spec §4: the transactionId rule reads it). */
   current(): string;
-  /** The page shown now, for its page_view / view_item / search_submitted events. */
-  view(): PageView;
   /** Calls `listener` with the screen name after every navigation; returns the unsubscribe. */
   subscribe(listener: (screen: string) => void): () => void;
   showThankYou(): void;
@@ -46,8 +41,6 @@ export interface ShopNavigation {
 export interface ShopRuntimeOptions {
   readonly locale: Locale;
   readonly b2b: boolean;
-  /** The shop shows a consent banner (country configuration). */
-  readonly consentBanner: boolean;
   readonly api: () => Promise<ApiClient>;
   readonly navigation: ShopNavigation;
   readonly inspect?: (event: InspectionEvent) => void;
@@ -95,7 +88,7 @@ export async function startShop(options: ShopRuntimeOptions): Promise<ShopRuntim
       showThankYou: options.navigation.showThankYou,
     }),
     {
-      input: { locale: options.locale, b2b: options.b2b, session, cart, checkout, consent: browserConsentInput(options.consentBanner) },
+      input: { locale: options.locale, b2b: options.b2b, session, cart, checkout },
       ...(options.inspect ? { inspect: options.inspect } : {}),
     },
   );
@@ -169,17 +162,8 @@ export async function startShop(options: ShopRuntimeOptions): Promise<ShopRuntim
     },
   });
 
-  // Tracking (decisions 027, 028): the consent machine opens the gate; the page events come from here.
-  const consentRef = actor.system.get('consent') as ConsentActor;
-  const stopTracking = followConsent(consentRef, options);
-  const trackPage = () => trackPageView(options.navigation.view(), options.locale);
-  trackTouchpoint();
-
   // Spec §4: the transactionId survives only a navigation to the thank-you page.
-  const navigated = (screen: string) => {
-    cartRef.send({ type: 'cart.navigated', routeName: screen });
-    trackPage();
-  };
+  const navigated = (screen: string) => cartRef.send({ type: 'cart.navigated', routeName: screen });
   navigated(options.navigation.current());
   const unsubscribeNavigation = options.navigation.subscribe(navigated);
 
@@ -190,7 +174,6 @@ export async function startShop(options: ShopRuntimeOptions): Promise<ShopRuntim
     adopt,
     async stop() {
       unsubscribeNavigation();
-      stopTracking();
       sharing.unsubscribe();
       channel?.close();
       followFlows.unsubscribe();

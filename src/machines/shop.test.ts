@@ -11,7 +11,6 @@ import { authMachineWith, signedOut, type AccountSession, type AuthCalls } from 
 import { CUSTOMER_ID, accessToken, customer } from './auth.fixtures';
 import { cartMachine, type CartContext, type CartMachine } from './cart';
 import { checkoutMachine, type AccountPrefill, type CheckoutMachine, type SubmitTradeInput } from './checkout';
-import type { consentMachine } from './consent';
 import { trade } from './checkout.fixtures';
 import { offerMachine, type OfferContext, type OfferMachine } from './offer';
 import type { Device } from '../services/catalogue/entities';
@@ -20,8 +19,6 @@ type Stored = Pick<OfferContext, 'answers' | 'offer'> | null;
 import { device, offer } from './offer.fixtures';
 import { shopMachine, wireCart, wireOffer, wireSession, type ShopInput } from './shop';
 
-/** A shop with a banner and no stored decision (the consent child waits for its check). */
-const NO_DECISION = { banner: true, stored: null, refusalSignal: false } as const;
 
 const token = (id: number) => accessToken({}, id);
 const tokenAnswer = (id: number): TokenAnswer => ({
@@ -110,7 +107,6 @@ function harness(options: { session?: AccountSession | null; cart?: CartContext 
     session: options.session ?? null,
     cart: options.cart ?? null,
     checkout: null,
-    consent: NO_DECISION,
   };
   const shop = createActor(machine, { input }).start();
   const cart = () => shop.system.get('cart') as ActorRefFrom<CartMachine>;
@@ -342,7 +338,7 @@ describe('shop actor: a stored checkout', () => {
       actors: { loadPrefill: fromPromise<AccountPrefill | null, { email: string | null }>(async () => null) },
     });
     const shop = createActor(machine, {
-      input: { locale: 'de', b2b: false, session: null, cart, checkout: stored, consent: NO_DECISION },
+      input: { locale: 'de', b2b: false, session: null, cart, checkout: stored },
     }).start();
     expect(shop.getSnapshot().context.storedCheckout).toEqual(stored);
     shop.send({ type: 'shop.openCheckout' });
@@ -350,27 +346,5 @@ describe('shop actor: a stored checkout', () => {
     expect(resumed.getSnapshot().value).toBe('address');
     expect(resumed.getSnapshot().context.identity.email).toBe('erika@example.com');
     expect(shop.getSnapshot().context.storedCheckout).toBeNull();
-  });
-});
-
-describe('shop actor: consent', () => {
-  it('runs the consent machine as its child; the banner check decides 1 s after start', () => {
-    vi.useFakeTimers();
-    try {
-      const shop = createActor(shopMachine, {
-        input: { locale: 'de', b2b: false, session: null, cart: null, checkout: null, consent: NO_DECISION },
-      }).start();
-      const consent = shop.system.get('consent') as ActorRefFrom<typeof consentMachine>;
-      expect(consent.getSnapshot().value).toBe('starting');
-      vi.advanceTimersByTime(999);
-      expect(consent.getSnapshot().value).toBe('starting');
-      vi.advanceTimersByTime(1);
-      expect(consent.getSnapshot().value).toEqual({ asking: 'summary' });
-      consent.send({ type: 'consent.accept' });
-      expect(consent.getSnapshot().context.consent).toBe(true);
-      shop.stop();
-    } finally {
-      vi.useRealTimers();
-    }
   });
 });

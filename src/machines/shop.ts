@@ -15,7 +15,6 @@ import { itemOf } from '../services/tracking-events';
 import { authMachine, type AccountSession, type AuthMachine } from './auth';
 import { cartLineFromOffer, cartMachine, cartTotal, lineToReplace, type CartContext, type CartLine, type CartMachine } from './cart';
 import { checkoutMachine, type AccountPrefill, type CheckoutContext } from './checkout';
-import { consentMachine, type ConsentInput } from './consent';
 import { offerMachine, type OfferMachine } from './offer';
 
 export interface ShopInput {
@@ -26,8 +25,6 @@ export interface ShopInput {
   readonly session: AccountSession | null;
   readonly cart: CartContext | null;
   readonly checkout: CheckoutContext | null;
-  /** The banner check's facts: the shop's banner, the stored decision, the browser's privacy signal. */
-  readonly consent: ConsentInput;
 }
 
 export interface ShopContext {
@@ -102,7 +99,6 @@ export const shopMachine = setup({
     cart: wireCart(cartMachine),
     offer: wireOffer(offerMachine),
     checkout: checkoutMachine,
-    consent: consentMachine,
     /** The logged-in customer's address and payout for the checkout (null when nobody is logged in). */
     loadPrefill: fromPromise<AccountPrefill | null, { email: string | null }>(notProvided('loadPrefill')),
   },
@@ -202,12 +198,6 @@ export const shopMachine = setup({
         const input = (event as { input?: ShopInput }).input;
         return { restored: input?.cart ?? null, b2b: input?.b2b ?? false };
       },
-    },
-    {
-      id: 'consent',
-      systemId: 'consent',
-      src: 'consent',
-      input: ({ event }) => (event as { input?: ShopInput }).input?.consent ?? { banner: true, stored: null, refusalSignal: false },
     },
   ],
   on: {

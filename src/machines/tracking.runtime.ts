@@ -6,10 +6,12 @@
 import { TOUCHPOINT_PARAMETERS } from '../config/constants';
 import type { Locale } from '../config/locales';
 import type { ApiClient } from '../services/api-client';
-import { createControllingSender, forgetClientId, logConsentDecision } from '../services/controlling';
 import { countryConfig } from '../config/countries';
 import { configuredPersonalisation, noPersonalisation } from '../services/personalisation';
 import { resetTracking, setControllingSender, setPersonalisation, setTrackingConsent, track } from '../services/tracking';
+
+/** The controlling client loads once consent is given (or a decision is logged). */
+const controlling = () => import('../services/controlling');
 import { isDecided, type ConsentActor } from './consent';
 
 /** What the tracking reads of a page shown (the router's state after a navigation). */
@@ -22,6 +24,13 @@ export interface PageView {
   readonly searchTerm: string | null;
 }
 
+/** The router as the page tracking reads it. */
+export interface PageViews {
+  view(): PageView;
+  /** Calls `listener` after every navigation; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+}
+
 export function followConsent(consent: ConsentActor, options: { api: () => Promise<ApiClient>; locale: Locale }): () => void {
   let open: boolean | null = null;
   // The banner asked: the next decision is the visitor's own, for the consent log.
@@ -32,19 +41,26 @@ export function followConsent(consent: ConsentActor, options: { api: () => Promi
     if (!isDecided(snapshot)) return;
     if (asked) {
       asked = false;
-      logConsentDecision(options, snapshot.context.consent ? 'all' : 'necessary');
+      const decision = snapshot.context.consent ? 'all' : 'necessary';
+      void controlling().then((client) => client.logConsentDecision(options, decision));
     }
     if (snapshot.context.consent === open) return;
     open = snapshot.context.consent;
-    if (open) {
-      setControllingSender(createControllingSender(options));
-      setPersonalisation(countryConfig(options.locale).features.hasPersonalisation ? configuredPersonalisation() : noPersonalisation);
+    const allowed = open;
+    if (allowed) {
+      // What waited is delivered once the controlling client is there.
+      void controlling().then((client) => {
+        if (open !== allowed) return;
+        setControllingSender(client.createControllingSender(options));
+        setPersonalisation(countryConfig(options.locale).features.hasPersonalisation ? configuredPersonalisation() : noPersonalisation);
+        setTrackingConsent(true);
+      });
     } else {
       setControllingSender(null);
       setPersonalisation(noPersonalisation);
-      forgetClientId();
+      setTrackingConsent(false);
+      void controlling().then((client) => client.forgetClientId());
     }
-    setTrackingConsent(open);
   };
   const subscription = consent.subscribe(follow);
   follow();

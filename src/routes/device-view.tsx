@@ -1,35 +1,16 @@
 // The product detail of a device: where it sits in the catalogue, its picture, and the offer flow.
 
+import { ConditionsVideo } from '../ui/offer/conditions-video';
 import { useLingui } from '@lingui/react';
-import { useEffect, useState, type ComponentType } from 'react';
 import { Breadcrumbs, HOME_CRUMB } from '../ui/catalogue/breadcrumbs';
 import { OfferFlow } from '../ui/offer/offer-flow';
 import { useShop } from '../ui/shop-context';
 import type { Device } from '../services/catalogue/entities';
 import { ScreenPage } from './screen-page';
 
-/**
- * The conditions video and its text, loaded after the page is interactive: it sits below the
- * questions, and the product page has no initial JavaScript to spare (decision 007).
- */
-function useConditionsVideo(): ComponentType | null {
-  const [Video, setVideo] = useState<ComponentType | null>(null);
-  useEffect(() => {
-    let active = true;
-    void import('../ui/offer/conditions-video').then((module) => {
-      if (active) setVideo(() => module.ConditionsVideo);
-    });
-    return () => {
-      active = false;
-    };
-  }, []);
-  return Video;
-}
-
 export function DeviceView({ device }: { device: Device }) {
   const { i18n } = useLingui();
   const shop = useShop();
-  const ConditionsVideo = useConditionsVideo();
   return (
     <>
       <Breadcrumbs
@@ -49,8 +30,8 @@ export function DeviceView({ device }: { device: Device }) {
         </div>
         {/* A new offer flow per device: the key resets the machine on client-side navigation. */}
         <OfferFlow key={device.id} device={device} />
-        {/* Next to the questions: what the grades their answers lead to look like. */}
-        {ConditionsVideo && <ConditionsVideo />}
+        {/* Next to the questions: what the grades their answers lead to look like (rendered by the server too). */}
+        <ConditionsVideo />
       </ScreenPage>
     </>
   );

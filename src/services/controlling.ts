@@ -7,7 +7,8 @@ import { CLIENT_ID_COOKIE, CLIENT_ID_COOKIE_MAX_AGE_S, CONSENT_BANNER_VERSION } 
 import { countryConfig } from '../config/countries';
 import { readCookie } from '../config/hosts';
 import type { Locale } from '../config/locales';
-import { CLIENT_ID_PATTERN, type ClientIdAnswer, type ControllingEvent } from '../contracts/tracking';
+import { CLIENT_ID_PATTERN } from '../contracts/client-id';
+import type { ClientIdAnswer, ControllingEvent } from '../contracts/tracking';
 import type { ApiClient } from './api-client';
 
 type Fields = ControllingEvent extends infer E ? (E extends unknown ? Omit<E, 'clientId' | 'applicationId' | 'url'> : never) : never;

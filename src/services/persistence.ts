@@ -2,6 +2,7 @@
 // Storage is a convenience: without IndexedDB (SSR, old browsers) every call is a no-op, and storage
 // failures (private mode, quota, uncloneable values) go to `onError` instead of breaking the app.
 
+import { SHOP_DATABASE } from './storage-keys';
 import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
 import type { AnyActorRef, AnyStateMachine, Snapshot } from 'xstate';
 
@@ -11,7 +12,7 @@ export interface StorageOptions {
   readonly onError?: (error: unknown, operation: StorageOperation, key: string) => void;
 }
 
-const DB_NAME = 'tradein-shop';
+const DB_NAME = SHOP_DATABASE;
 const STORE_NAME = 'snapshots';
 
 let store: UseStore | undefined;

@@ -1,13 +1,16 @@
-// Hands the page its shop actor (src/machines/shop.ts). The actor's code (XState, zod, the machines)
-// is not part of the initial JavaScript: it loads after the first render on every page, because its
-// consent child runs the banner check 1 second after start (spec §4, decision 027). Before it runs,
-// `settled` tells whether this browser stored anything (a session, a cart, a checkout).
+// Hands the page its shop actor (src/machines/shop.ts) and its consent actor (src/machines/consent.ts).
+// The shop actor's code (XState, zod, the machines) loads only when it is needed: at once when this
+// browser stored a session, a cart or a checkout, otherwise when a screen asks for it (start()), e.g.
+// on the first answer of a device's questions, the log-in or the checkout (decision 020). The consent
+// actor (XState and the consent machine, a few KB) starts after the first render on every page: its
+// banner check runs 1 second after start (spec §4, decision 027).
 
 import { useRouter } from '@tanstack/react-router';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { ConsentActor } from '../machines/consent';
 import type { ShopNavigation, ShopRuntime } from '../machines/shop.runtime';
-import type { PageView } from '../machines/tracking.runtime';
-import { SESSION_CHANNEL, STORAGE_KEYS } from '../services/storage-keys';
+import type { PageView, PageViews } from '../machines/tracking.runtime';
+import { SESSION_CHANNEL, STORAGE_KEYS, hasStored } from '../services/storage-keys';
 import { useApiClient } from './api-context';
 import { useShop } from './shop-context';
 
@@ -20,12 +23,15 @@ interface ShopActorHandle {
   start(): void;
   /** Runs `use` with the runtime as soon as it runs (starting it). */
   whenRunning(use: (runtime: ShopRuntime) => void): void;
-  attachNavigation(navigation: ShopNavigation): void;
+  /** The consent actor of the page; null until it started (after the first render). */
+  readonly consent: ConsentActor | null;
+  attachNavigation(navigation: ShopNavigation & PageViews): void;
 }
 
 const ShopActorContext = createContext<ShopActorHandle>({
   runtime: null,
   settled: false,
+  consent: null,
   start: () => undefined,
   whenRunning: () => undefined,
   attachNavigation: () => undefined,
@@ -36,7 +42,8 @@ export function ShopActorProvider({ children }: { children: ReactNode }) {
   const shop = useShop();
   const [wanted, setWanted] = useState(false);
   const [nothingStored, setNothingStored] = useState(false);
-  const [navigation, setNavigation] = useState<ShopNavigation | null>(null);
+  const [navigation, setNavigation] = useState<(ShopNavigation & PageViews) | null>(null);
+  const [consent, setConsent] = useState<ConsentActor | null>(null);
   const [runtime, setRuntime] = useState<ShopRuntime | null>(null);
   // The running runtime for callbacks made before a render shows it; calls waiting for it.
   const running = useRef<ShopRuntime | null>(null);
@@ -44,15 +51,12 @@ export function ShopActorProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let active = true;
-    // IndexedDB's client loads after the first render too (decision 007).
-    void import('../services/persistence')
-      .then(({ hasSnapshot }) => hasSnapshot(Object.values(STORAGE_KEYS)))
-      .then((stored) => {
-        if (!active) return;
-        if (!stored) setNothingStored(true);
-      });
-    // The consent check runs on every page (decision 027); the actor loads after the first render.
-    setWanted(true);
+    // IndexedDB's client loads after the first render too, and only when there is a database (decision 007).
+    void hasStored(Object.values(STORAGE_KEYS)).then((stored) => {
+      if (!active) return;
+      if (stored) setWanted(true);
+      else setNothingStored(true);
+    });
     return () => {
       active = false;
     };
@@ -69,14 +73,7 @@ export function ShopActorProvider({ children }: { children: ReactNode }) {
       ]);
       if (stopped) return;
       const inspect = pageCoverageInspector();
-      started = await startShop({
-        locale: shop.locale,
-        b2b: shop.mode === 'b2bWidget',
-        consentBanner: shop.country.features.hasConsentBanner,
-        api,
-        navigation,
-        ...(inspect ? { inspect } : {}),
-      });
+      started = await startShop({ locale: shop.locale, b2b: shop.mode === 'b2bWidget', api, navigation, ...(inspect ? { inspect } : {}) });
       if (stopped) return void started.stop();
       running.current = started;
       setRuntime(started);
@@ -88,7 +85,24 @@ export function ShopActorProvider({ children }: { children: ReactNode }) {
       setRuntime(null);
       void started?.stop();
     };
-  }, [wanted, navigation, api, shop.locale, shop.mode, shop.country.features.hasConsentBanner]);
+  }, [wanted, navigation, api, shop.locale, shop.mode]);
+
+  // The consent actor and the page tracking: on every page, once the router is attached.
+  useEffect(() => {
+    if (!navigation) return;
+    let stopped = false;
+    let started: { actor: ConsentActor; stop(): void } | null = null;
+    void import('../machines/consent.runtime').then(({ startConsent }) => {
+      if (stopped) return;
+      started = startConsent({ locale: shop.locale, banner: shop.country.features.hasConsentBanner, api, pages: navigation });
+      setConsent(started.actor);
+    });
+    return () => {
+      stopped = true;
+      setConsent(null);
+      started?.stop();
+    };
+  }, [navigation, api, shop.locale, shop.country.features.hasConsentBanner]);
 
   // Before the actor runs, another tab may log in: its announcement starts the actor, which takes it over.
   useEffect(() => {
@@ -109,8 +123,8 @@ export function ShopActorProvider({ children }: { children: ReactNode }) {
   }, []);
   const handle = useMemo<ShopActorHandle>(
     // With nothing stored the page is settled at once (logged out, an empty cart), also while the actor loads.
-    () => ({ runtime, settled: runtime !== null || nothingStored, start, whenRunning, attachNavigation: setNavigation }),
-    [runtime, nothingStored, start, whenRunning],
+    () => ({ runtime, settled: runtime !== null || nothingStored, start, whenRunning, consent, attachNavigation: setNavigation }),
+    [runtime, nothingStored, start, whenRunning, consent],
   );
   return <ShopActorContext.Provider value={handle}>{children}</ShopActorContext.Provider>;
 }

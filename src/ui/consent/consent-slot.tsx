@@ -3,7 +3,6 @@
 
 import { useLingui } from '@lingui/react';
 import { useEffect, useState, type ComponentType } from 'react';
-import type { ConsentActor } from '../../machines/consent';
 import { useActorState, useShopActor } from '../shop-actor';
 import { useShop } from '../shop-context';
 import type { ConsentBannerProps } from './consent-banner';
@@ -11,9 +10,8 @@ import type { ConsentBannerProps } from './consent-banner';
 export function ConsentSlot() {
   const { i18n } = useLingui();
   const { locale } = useShop();
-  const { runtime } = useShopActor();
-  const consent = runtime?.actor.system.get('consent') as ConsentActor | undefined;
-  const asking = useActorState(consent, (snapshot) => snapshot.matches('asking'), false);
+  const { consent } = useShopActor();
+  const asking = useActorState(consent ?? undefined, (snapshot) => snapshot.matches('asking'), false);
   const [Banner, setBanner] = useState<ComponentType<ConsentBannerProps> | null>(null);
 
   useEffect(() => {

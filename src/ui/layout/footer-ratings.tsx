@@ -1,5 +1,4 @@
-// The German footer's rating seal and review slider (spec §1), with the reviews they show. Loaded as
-// an island of the footer (../island.tsx): seen at once, its code arrives after the initial scripts.
+// The German footer's rating seal and review slider (spec §1), with the reviews they show.
 
 import ratingsDe from '../../../data/ratings/de.json';
 import { RatingSeal, RatingSlider } from './rating-slider';

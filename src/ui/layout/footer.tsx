@@ -6,16 +6,13 @@ import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
 import type { ContentPage } from '../../config/content';
 import { CONTENT_TITLES } from '../content-titles';
-import { island } from '../island';
+import { CarrierLogo } from '../brand/carrier-logo';
 import { useShopActor } from '../shop-actor';
 import { useShop } from '../shop-context';
 import { NewsletterSignUp } from '../newsletter/sign-up';
+import { FooterRatings } from './footer-ratings';
 import { LanguageSwitch } from './language-switch';
 import { SKIP_TARGETS } from './skip-links';
-
-// Seen, not used: their code loads after the initial scripts (decision 007).
-const FooterRatings = island(() => import('./footer-ratings').then((m) => m.FooterRatings));
-const CarrierLogo = island(() => import('../brand/carrier-logo').then((m) => m.CarrierLogo));
 
 const LEGAL_LINKS: readonly ContentPage[] = [
   'howItWorks',
@@ -40,7 +37,7 @@ const SOCIAL = [
 export function Footer({ compact = false, newsletter = true }: { compact?: boolean; newsletter?: boolean }) {
   const { i18n } = useLingui();
   const shop = useShop();
-  const { whenRunning } = useShopActor();
+  const { consent } = useShopActor();
   const { features, footerShippingLogo } = shop.country;
 
   return (
@@ -62,7 +59,9 @@ export function Footer({ compact = false, newsletter = true }: { compact?: boole
               <button
                 type="button"
                 className="link-button"
-                onClick={() => whenRunning((runtime) => runtime.actor.system.get('consent')?.send({ type: 'consent.reopen' }))}
+                // The consent actor starts right after the page shows; until then there is nothing to reopen.
+                aria-disabled={consent === null || undefined}
+                onClick={() => consent?.send({ type: 'consent.reopen' })}
               >
                 {i18n._(msg`Cookie settings`)}
               </button>

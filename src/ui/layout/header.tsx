@@ -7,14 +7,11 @@ import { useLingui } from '@lingui/react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useAccount } from '../account/account-provider';
-import { island } from '../island';
+import { Logo } from '../brand/logo';
 import { CartBadge } from '../cart/cart-badge';
 import { SiteSearch } from '../search/site-search';
 import { useShop } from '../shop-context';
 import { SKIP_TARGETS } from './skip-links';
-
-// Seen, not used: the logo's drawing loads after the initial scripts (decision 007).
-const Logo = island(() => import('../brand/logo').then((m) => m.Logo));
 
 export function Header() {
   const { i18n } = useLingui();

@@ -7,7 +7,7 @@ import { Trans } from '@lingui/react/macro';
 import { useEffect, useState, type ComponentType } from 'react';
 import type { ShopActor } from '../../machines/shop';
 import type { Device } from '../../services/catalogue/entities';
-import { offerStorageKey } from '../../services/storage-keys';
+import { hasStored, offerStorageKey } from '../../services/storage-keys';
 import { useShopActor } from '../shop-actor';
 import { AnsweringHint } from './answering-hint';
 import { QuestionList } from './question-list';
@@ -24,11 +24,9 @@ export function OfferFlow({ device }: { device: Device }) {
   // at once; otherwise the first answer does, so an anonymous first visit loads none of its code.
   useEffect(() => {
     let active = true;
-    void import('../../services/persistence')
-      .then(({ hasSnapshot }) => hasSnapshot([offerStorageKey(device.id)]))
-      .then((stored) => {
-        if (active && stored) setWanted(true);
-      });
+    void hasStored([offerStorageKey(device.id)]).then((stored) => {
+      if (active && stored) setWanted(true);
+    });
     return () => {
       active = false;
     };
