@@ -81,8 +81,8 @@ test('de: register, activate, log in, change address and payout, sell as a custo
   await page.getByRole('button', { name: t('Create account') }).click();
   await expect(page.getByRole('heading', { name: t('Please check your e-mail') })).toBeVisible();
   await expect(page.getByTestId('registration-sent')).toContainText(email);
-  const registrations = await page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === 'registration').length);
-  expect(registrations).toBe(1);
+  // The event waits in the consent gate until the banner check (1 s after start) has decided.
+  await expect.poll(() => page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === 'registration').length)).toBe(1);
 
   // Activate with the link from the mail; the log-in form follows.
   await page.goto(await activationLink(page, email));

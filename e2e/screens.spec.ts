@@ -1,7 +1,8 @@
 // Every screen path of spec §2 in every locale answers 200 with the right layout, lang and localized
 // heading, server-rendered and then hydrated without errors. The clarification screens with the sample
-// (unknown) link render their heading on the server, then show the expired-link page once the flow
-// asks; their old /browser/… forms redirect (e2e/clarification.spec.ts opens real links).
+// (unknown) link render their heading and, without a token, ask a visitor to log in; with a wrong token
+// they are the expired-link page; their old /browser/… forms redirect (e2e/clarification.spec.ts
+// opens real links).
 
 import { expect, test } from './support/test';
 import { LANGUAGE_TAG, LOCALES } from '../src/config/locales';
@@ -26,10 +27,15 @@ for (const locale of LOCALES) {
       }
       if (CLARIFICATION_SCREENS.has(screen)) {
         test(`${screen} ${path} (unknown link)`, async ({ page }) => {
+          // Without the mail's token only the logged-in owner may open it: a visitor is asked to log in.
           const response = await page.goto(shopUrl(locale, path));
           expect(response?.status()).toBe(200);
           expect(await response?.text()).toContain(`<h1>${expectedPage(screen, locale).heading}</h1>`);
           await hydrated(page);
+          await expect(page.getByRole('alert').getByRole('link')).toHaveAttribute('href', pathOf('accountOverview', locale));
+          // A token that is not the link's: the expired-link page (spec §8), status 404.
+          const expired = await page.goto(shopUrl(locale, `${path}?token=not-this-links-token`));
+          expect(expired?.status()).toBe(404);
           await expect(page.locator('main h1')).toHaveText(translate(locale, 'ERRORPAGE_OOPS_EXPIRED_LINK'));
         });
         continue;

@@ -48,12 +48,11 @@ export function followConsent(consent: ConsentActor, options: { api: () => Promi
     open = snapshot.context.consent;
     const allowed = open;
     if (allowed) {
-      // What waited is delivered once the controlling client is there.
+      setPersonalisation(countryConfig(options.locale).features.hasPersonalisation ? configuredPersonalisation() : noPersonalisation);
+      setTrackingConsent(true);
+      // The data layer has the events at once; the controlling calls go out once its client is there.
       void controlling().then((client) => {
-        if (open !== allowed) return;
-        setControllingSender(client.createControllingSender(options));
-        setPersonalisation(countryConfig(options.locale).features.hasPersonalisation ? configuredPersonalisation() : noPersonalisation);
-        setTrackingConsent(true);
+        if (open === allowed) setControllingSender(client.createControllingSender(options));
       });
     } else {
       setControllingSender(null);

@@ -17,10 +17,14 @@ const waiting: TrackingEvent[] = [];
 /** Before the decision at most this many events wait (a tab left open on a page). */
 const MAX_WAITING = 50;
 
+/** Controlling calls allowed while the controlling client still loads (sent when it is there). */
+const unsent: NonNullable<ReturnType<typeof controllingFieldsOf>>[] = [];
+
 function deliver(event: TrackingEvent): void {
   if (event.event !== 'marketing_touchpoint') pushDataLayer(event);
   const fields = controllingFieldsOf(event);
   if (fields && sender) sender(fields);
+  else if (fields && unsent.length < MAX_WAITING) unsent.push(fields);
   if (event.event === 'add_to_cart') personalisation.send({ type: 'Add to Cart', deviceId: event.deviceId, price: event.price });
   if (event.event === 'trade_created')
     personalisation.send({
@@ -43,9 +47,10 @@ export function setTrackingConsent(allowed: boolean): void {
   for (const event of waiting.splice(0)) if (allowed) deliver(event);
 }
 
-/** The shop runtime's controlling client (with the client id); null stops sending. */
+/** The consent runtime's controlling client (with the client id), once loaded; null stops sending and drops what waited. */
 export function setControllingSender(next: ControllingSender | null): void {
   sender = next;
+  for (const fields of unsent.splice(0)) next?.(fields);
 }
 
 /** The personalisation service of the shop (spec §7), told only with consent; the no-op without one. */
@@ -59,4 +64,5 @@ export function resetTracking(): void {
   sender = null;
   personalisation = noPersonalisation;
   waiting.length = 0;
+  unsent.length = 0;
 }
