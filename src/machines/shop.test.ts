@@ -1,7 +1,7 @@
 // The shop actor wires its children with events (decision 020): these tests run the real child
 // machines with fake calls (`.provide()`), and check what one child's change does to another.
 
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import type { TokenAnswer } from '../contracts/account';
 import type { Offer, OfferRequest } from '../contracts/offers';
@@ -18,7 +18,6 @@ import type { Device } from '../services/catalogue/entities';
 type Stored = Pick<OfferContext, 'answers' | 'offer'> | null;
 import { device, offer } from './offer.fixtures';
 import { shopMachine, wireCart, wireOffer, wireSession, type ShopInput } from './shop';
-
 
 const token = (id: number) => accessToken({}, id);
 const tokenAnswer = (id: number): TokenAnswer => ({

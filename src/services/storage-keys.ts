@@ -25,23 +25,3 @@ export const clarificationStorageKey = (clarificationId: string) => `clarificati
 
 /** The BroadcastChannel on which the shop's tabs tell each other their session changes. */
 export const SESSION_CHANNEL = 'account-session';
-
-/** Whether this browser has the shop's database at all (true where the browser cannot tell): asking costs no code. */
-async function hasShopDatabase(): Promise<boolean> {
-  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return true;
-  try {
-    return (await indexedDB.databases()).some((database) => database.name === SHOP_DATABASE);
-  } catch {
-    return true;
-  }
-}
-
-/**
- * Whether any of `keys` is stored. IndexedDB's client (./persistence.ts) loads only when the shop's
- * database exists, so a first visit loads none of it (decision 007).
- */
-export async function hasStored(keys: readonly string[]): Promise<boolean> {
-  if (!(await hasShopDatabase())) return false;
-  const { hasSnapshot } = await import('./persistence');
-  return hasSnapshot(keys);
-}

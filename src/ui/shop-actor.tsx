@@ -10,7 +10,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import type { ConsentActor } from '../machines/consent';
 import type { ShopNavigation, ShopRuntime } from '../machines/shop.runtime';
 import type { PageView, PageViews } from '../machines/tracking.runtime';
-import { SESSION_CHANNEL, STORAGE_KEYS, hasStored } from '../services/storage-keys';
+import { SESSION_CHANNEL, STORAGE_KEYS } from '../services/storage-keys';
+import { hasStored } from '../services/stored';
 import { useApiClient } from './api-context';
 import { useShop } from './shop-context';
 
