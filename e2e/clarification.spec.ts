@@ -7,7 +7,6 @@
 // quick-answer link on a phone, and a link past its deadline (the expired 404 page).
 // The ops CLI shares the server's database only on PostgreSQL (TEST_DATABASE_URL), as in checkout.spec.
 
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,24 +14,13 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import type { Locale } from '../src/config/locales';
 import { buildPath } from '../src/config/routes';
-import { HOSTS, PORT, e2eDatabaseUrl, hydrated, origin, sampleParams, shopUrl, translate, watchErrors } from './support/shop';
+import { GALAXY, IPHONE, databaseUrl, guestTrade as checkout, mailedLinks, ops } from './support/clarification';
+import { HOSTS, hydrated, origin, sampleParams, shopUrl, translate, watchErrors } from './support/shop';
 
-const IPHONE = 101800;
-const GALAXY = 105400;
-/** Phone questions of the seed catalogue: every answer at its best. */
-const BEST = { 20101: 31011, 20102: 31021, 20103: 31031, 20104: 31041, 20105: 31051, 20106: 31061 };
 const POSTAL: Partial<Record<Locale, string>> = { de: '51147', fr: '75001' };
 const NOTE = 'Display cracked in the upper left corner.';
 
-const databaseUrl = e2eDatabaseUrl();
 test.skip(!databaseUrl, 'The ops CLI needs the e2e server on PostgreSQL: set TEST_DATABASE_URL.');
-
-function ops(args: string[], env: Record<string, string> = {}): string {
-  return execFileSync('npx', ['tsx', 'server/ops.ts', ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl!, PORT: String(PORT), ...env },
-    encoding: 'utf8',
-  });
-}
 
 /** A 1×1 PNG: the inspector's photo. */
 const PHOTO = join(mkdtempSync(join(tmpdir(), 'clarification-e2e-')), 'display.png');
@@ -40,83 +28,6 @@ writeFileSync(
   PHOTO,
   Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
 );
-
-/** Calls the shop's API from the page (its host picks the shop; Node's fetch would drop the Host header). */
-const api = (page: Page, path: string, body: unknown, headers: Record<string, string> = {}) =>
-  page.evaluate(
-    async ({ path, body, headers }) => {
-      const response = await fetch(path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json() };
-    },
-    { path, body, headers },
-  );
-
-/** A guest trade of `devices` in `locale`, created through the API; its number and the seller's e-mail. */
-async function checkout(page: Page, locale: Locale, devices: number[]): Promise<{ tradeNumber: string; email: string }> {
-  await page.goto(shopUrl(locale, '/'));
-  const offerIds: string[] = [];
-  for (const deviceId of devices) {
-    const offer = await api(page, '/api/offers', { deviceId, answers: BEST });
-    expect(offer.status).toBe(201);
-    offerIds.push(offer.body.offerId);
-  }
-  const email = `seller+${locale}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.org`;
-  const trade = await api(
-    page,
-    '/api/trades',
-    {
-      offerIds,
-      identity: { kind: 'guest', email },
-      address: {
-        firstName: 'Erika',
-        lastName: 'Mustermann',
-        street: 'Heidestraße',
-        houseNumber: '17',
-        postalCode: POSTAL[locale],
-        city: 'Köln',
-      },
-      payout: { method: 'paypal', email: 'erika.paypal@example.com' },
-      termsAccepted: true,
-    },
-    { 'Idempotency-Key': crypto.randomUUID() },
-  );
-  expect(trade.status).toBe(201);
-  return { tradeNumber: trade.body.tradeNumber, email };
-}
-
-/** The clarification links of the newest mail to `email` (developer mailbox), rebased on the test server. */
-async function mailedLinks(page: Page, locale: Locale, email: string): Promise<{ full: string; quick: string[] }> {
-  const read = (path: string) =>
-    page.evaluate(async (url) => {
-      const response = await fetch(url);
-      return { status: response.status, text: await response.text() };
-    }, path);
-  let message: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const list = await read('/dev/mailbox');
-        const row = list.text.split('<tr>').find((r) => r.includes(email.replace('+', '&#43;')) || r.includes(email));
-        message = row?.match(/href="(\/dev\/mailbox\/[^"]+)"/)?.[1];
-        return message;
-      },
-      { timeout: 15_000 },
-    )
-    .toBeTruthy();
-  const { text } = await read(message!);
-  const rebase = (url: string) => url.replace(/^https?:\/\/[^/]+/, origin(HOSTS[locale]));
-  const full = text.match(/https?:\/\/[^\s<>"]+\/clarification\/[0-9a-f-]{36}\/TR-[^\s<>"?]+\?token=[^\s<>"]+/)?.[0];
-  // The mailbox shows each link twice (as its address and as the anchor's target).
-  const quick = [
-    ...new Set([...text.matchAll(/https?:\/\/[^\s<>"]+\/clarificationQuickAnswer\/[^\s<>"?]+\?token=[^\s<>"]+/g)].map((m) => rebase(m[0]))),
-  ];
-  expect(full, 'the mail links to the clarification').toBeTruthy();
-  return { full: rebase(full!), quick };
-}
 
 test('de: the seller sees offered vs found and the note, accepts one device and declines another', async ({ page }) => {
   test.setTimeout(120_000);
@@ -404,6 +315,9 @@ for (const locale of ['de', 'fr'] as const) {
     await expect(card.locator('[data-item-status="paid"]')).toHaveCount(1);
     await expect(card.locator('[data-item-status="paid"]')).toContainText(t('Paid'));
     await expect(card.locator('[data-item-status="return_pending"]')).toContainText(t('Declined: on its way back to you'));
+    const returnLabel = card.getByTestId('trade-return-label');
+    await expect(returnLabel).toHaveText(t('Download the return label for {tradeNumber} (PDF)').replace('{tradeNumber}', tradeNumber));
+    expect(await returnLabel.getAttribute('href')).toMatch(/\/return-label\.pdf\?token=/);
     // The account opens the clarification with the session alone (no token in the link).
     const fromAccount = card.locator('[data-clarification-link]').first();
     expect(await fromAccount.getAttribute('href')).not.toContain('token=');

@@ -96,7 +96,11 @@ describeMachineFlow<Harness>({
     DECLINE_SECOND: (h) => h.actor!.send({ type: 'clarification.decide', clarificationId: SECOND, decision: 'decline' }),
     CHOOSE_RECYCLE_SECOND: (h) =>
       h.actor!.send({ type: 'clarification.chooseDeclineMode', clarificationId: SECOND, declineMode: 'recycle' }),
-    ACCEPT_OFFER: (h) => h.actor!.send({ type: 'clarification.decide', clarificationId: SECOND, decision: 'accept' }),
+    // The quick answer's one tap: decide and ask for the confirmation.
+    ACCEPT_OFFER: (h) => {
+      h.actor!.send({ type: 'clarification.decide', clarificationId: SECOND, decision: 'accept' });
+      h.actor!.send({ type: 'clarification.confirm' });
+    },
     CONFIRM: (h) => h.actor!.send({ type: 'clarification.confirm' }),
     BACK: (h) => h.actor!.send({ type: 'clarification.back' }),
     SUBMIT: (h) => h.actor!.send({ type: 'clarification.submit' }),
@@ -117,7 +121,10 @@ describeMachineFlow<Harness>({
       expect(input.idempotencyKey).not.toBe('');
     },
     submitFailed: (h) => expect(h.actor!.getSnapshot().context.idempotencyKey).not.toBeNull(),
-    quickDecided: (h) => expect(Object.keys(choices(h))).toEqual([SECOND]),
+    quickConfirming: (h) => {
+      expect(h.actor!.getSnapshot().matches('confirming')).toBe(true);
+      expect(choices(h)).toEqual({ [SECOND]: { decision: 'accept', declineMode: 'return' } });
+    },
     quickSubmitting: (h) => expect(h.submit.inputs.at(-1)!.decisions).toEqual([{ clarificationId: SECOND, decision: 'accept' }]),
     answered: (h) => {
       expect(h.actor!.getSnapshot().context.view?.status).toBe('answered');

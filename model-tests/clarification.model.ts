@@ -64,15 +64,12 @@ export const clarificationModel = setup({}).createMachine({
     },
     quickUndecided: {
       meta: { production: 'reviewing', sees: 'one new offer with accept and decline' },
-      on: { ACCEPT_OFFER: 'quickDecided' },
-    },
-    quickDecided: {
-      meta: { production: 'reviewing', sees: 'the offer accepted, not sent yet' },
-      on: { CONFIRM: 'quickConfirming' },
+      // One tap decides and asks for the confirmation (the phone's two big buttons).
+      on: { ACCEPT_OFFER: 'quickConfirming' },
     },
     quickConfirming: {
       meta: { production: 'confirming', sees: 'confirm the one answer' },
-      on: { SUBMIT: 'quickSubmitting', BACK: 'quickDecided' },
+      on: { SUBMIT: 'quickSubmitting', BACK: 'quickUndecided' },
     },
     quickSubmitting: { meta: { production: 'submitting', sees: 'sending…' }, on: { SERVER_ACCEPTS: 'answered' } },
     answered: { type: 'final', meta: { production: 'answered', sees: 'the summary and what happens next' } },

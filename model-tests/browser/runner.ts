@@ -17,8 +17,8 @@ export interface BrowserFlow<C> {
   readonly simplePathBound: number;
   /** Also one path per model transition (default: shortest and bounded simple paths only; the browser is slow). */
   readonly transitionCover?: boolean;
-  /** Per path: a fresh context (the page, intercepted requests, ...). */
-  setup(page: Page): Promise<C>;
+  /** Per path: a fresh context (the page, intercepted requests, ...); the path, for data only some paths change. */
+  setup(page: Page, path: FlowPath): Promise<C>;
   readonly events: Record<string, (context: C) => Promise<void>>;
   /**
    * What the UI cannot produce, with the reason: an event (`'CLEAR'`) anywhere, or an event in one
@@ -83,7 +83,7 @@ export function describeBrowserFlow<C extends { page: Page }>(flow: BrowserFlow<
         // Each path is its own client (the e2e server trusts X-Forwarded-For), as real sellers are:
         // the per-address account rate limits then count one path, not the whole run.
         await page.setExtraHTTPHeaders({ 'x-forwarded-for': clientAddress(`${flow.name} ${path.description}`) });
-        const context = await flow.setup(page);
+        const context = await flow.setup(page, path);
         for (let index = 0; index < path.events.length; index++) {
           const event = path.events[index]!;
           const state = path.states[index + 1]!;

@@ -1,0 +1,103 @@
+// Trades in clarification for the browser tests (e2e/clarification.spec.ts, the clarification
+// flow's model paths): a guest trade through the API, received and inspected worse by the operator
+// (ops CLI), and the links of the clarification mail (developer mailbox). The ops CLI shares the
+// server's database only on PostgreSQL (TEST_DATABASE_URL).
+
+import { execFileSync } from 'node:child_process';
+import { type Page } from '@playwright/test';
+import { expect } from './test';
+import type { Locale } from '../../src/config/locales';
+import { HOSTS, PORT, e2eDatabaseUrl, origin, shopUrl } from './shop';
+
+export const IPHONE = 101800;
+export const GALAXY = 105400;
+/** Phone questions of the seed catalogue: every answer at its best. */
+export const BEST = { 20101: 31011, 20102: 31021, 20103: 31031, 20104: 31041, 20105: 31051, 20106: 31061 };
+const POSTAL: Partial<Record<Locale, string>> = { de: '51147', fr: '75001' };
+
+export const databaseUrl = e2eDatabaseUrl();
+
+/** The operator CLI against the e2e server's database; its output. */
+export function ops(args: string[], env: Record<string, string> = {}): string {
+  return execFileSync('npx', ['tsx', 'server/ops.ts', ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl!, PORT: String(PORT), ...env },
+    encoding: 'utf8',
+  });
+}
+
+/** Calls the shop's API from the page (its host picks the shop; Node's fetch would drop the Host header). */
+export const postFromPage = (page: Page, path: string, body: unknown, headers: Record<string, string> = {}) =>
+  page.evaluate(
+    async ({ path, body, headers }) => {
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    { path, body, headers },
+  );
+
+/** A guest trade of `devices` in `locale`, created through the API; its number and the seller's e-mail. */
+export async function guestTrade(page: Page, locale: Locale, devices: number[]): Promise<{ tradeNumber: string; email: string }> {
+  await page.goto(shopUrl(locale, '/'));
+  const offerIds: string[] = [];
+  for (const deviceId of devices) {
+    const offer = await postFromPage(page, '/api/offers', { deviceId, answers: BEST });
+    expect(offer.status).toBe(201);
+    offerIds.push(offer.body.offerId);
+  }
+  const email = `seller+${locale}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.org`;
+  const trade = await postFromPage(
+    page,
+    '/api/trades',
+    {
+      offerIds,
+      identity: { kind: 'guest', email },
+      address: {
+        firstName: 'Erika',
+        lastName: 'Mustermann',
+        street: 'Heidestraße',
+        houseNumber: '17',
+        postalCode: POSTAL[locale],
+        city: 'Köln',
+      },
+      payout: { method: 'paypal', email: 'erika.paypal@example.com' },
+      termsAccepted: true,
+    },
+    { 'Idempotency-Key': crypto.randomUUID() },
+  );
+  expect(trade.status).toBe(201);
+  return { tradeNumber: trade.body.tradeNumber, email };
+}
+
+/** The clarification links of the newest mail to `email` (developer mailbox), rebased on the test server. */
+export async function mailedLinks(page: Page, locale: Locale, email: string): Promise<{ full: string; quick: string[] }> {
+  const read = (path: string) =>
+    page.evaluate(async (url) => {
+      const response = await fetch(url);
+      return { status: response.status, text: await response.text() };
+    }, path);
+  let message: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const list = await read('/dev/mailbox');
+        const row = list.text.split('<tr>').find((r) => r.includes(email.replace('+', '&#43;')) || r.includes(email));
+        message = row?.match(/href="(\/dev\/mailbox\/[^"]+)"/)?.[1];
+        return message;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  const { text } = await read(message!);
+  const rebase = (url: string) => url.replace(/^https?:\/\/[^/]+/, origin(HOSTS[locale]));
+  const full = text.match(/https?:\/\/[^\s<>"]+\/clarification\/[0-9a-f-]{36}\/TR-[^\s<>"?]+\?token=[^\s<>"]+/)?.[0];
+  // The mailbox shows each link twice (as its address and as the anchor's target).
+  const quick = [
+    ...new Set([...text.matchAll(/https?:\/\/[^\s<>"]+\/clarificationQuickAnswer\/[^\s<>"?]+\?token=[^\s<>"]+/g)].map((m) => rebase(m[0]))),
+  ];
+  expect(full, 'the mail links to the clarification').toBeTruthy();
+  return { full: rebase(full!), quick };
+}

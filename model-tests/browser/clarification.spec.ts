@@ -1,0 +1,213 @@
+// The clarification flow's model paths in the browser: a real trade of two phones on de.localhost,
+// received and inspected worse by the operator (ops CLI), opened from the links of its mail. The
+// page's own calls to the server are held until the path says what the server answers: the real
+// answer, the real answer as it would read later (answered meanwhile, past its deadline), a refusal
+// or a failure. Paths that never send their answers share one trade per worker; a path whose answers
+// the server takes gets a trade of its own.
+
+import type { Page, Route } from '@playwright/test';
+import type { ClarificationView } from '../../src/contracts/clarifications';
+import { clarificationStorageKey } from '../../src/services/storage-keys';
+import { expect, test } from '../../e2e/support/test';
+import { GALAXY, IPHONE, databaseUrl, guestTrade, mailedLinks, ops } from '../../e2e/support/clarification';
+import { hydrated, translate } from '../../e2e/support/shop';
+import { storedValues } from '../../e2e/support/stored';
+import { clarificationModel } from '../clarification.model';
+import type { FlowPath } from '../support/paths';
+import { describeBrowserFlow } from './runner';
+
+test.skip(!databaseUrl, 'The operator CLI opens the clarification: it needs the e2e server on PostgreSQL (TEST_DATABASE_URL).');
+
+interface Links {
+  /** The mail's link to the whole clarification (two devices). */
+  readonly full: string;
+  /** The quick answer of the second device's new offer. */
+  readonly quick: string;
+}
+
+interface Context {
+  readonly page: Page;
+  readonly links: Links;
+  /** The page's requests for the clarification and its answers, waiting for the path's server. */
+  readonly held: Route[];
+}
+
+/** A trade of two phones in clarification, both found with a cracked display; the links of its mail. */
+async function clarificationOf(page: Page): Promise<Links> {
+  const { tradeNumber, email } = await guestTrade(page, 'de', [IPHONE, GALAXY]);
+  ops(['trades', 'receive', tradeNumber]);
+  ops(['trades', 'inspect', tradeNumber, '--item', '1', '--answer', 'display=cracked', '--item', '2', '--answer', 'display=cracked']);
+  const { full, quick } = await mailedLinks(page, 'de', email);
+  expect(quick).toHaveLength(2);
+  return { full, quick: quick[1]! };
+}
+
+/** One trade for every path of this worker that only reads it. */
+let shared: Promise<Links> | undefined;
+
+const takesTheAnswers = (path: FlowPath) => path.events.includes('SERVER_ACCEPTS');
+
+const t = (english: string) => translate('de', english);
+const items = (c: Context) => c.page.locator('.clarification-item');
+const choice = (c: Context, item: number, value: 'accept' | 'return' | 'recycle') =>
+  items(c).nth(item).locator(`input[value="${value}"]`);
+
+async function heldRequest(c: Context): Promise<Route> {
+  await expect.poll(() => c.held.length, { message: 'the page should call the server' }).toBeGreaterThan(0);
+  return c.held.shift()!;
+}
+
+/** Answers a held request for the view with the real view, changed as `change` says. */
+async function changedView(c: Context, change: (view: ClarificationView) => ClarificationView) {
+  const route = await heldRequest(c);
+  expect(route.request().method(), 'a view is asked for with GET').toBe('GET');
+  // The test process cannot resolve de.localhost: the same request to the loopback address, with the shop's host.
+  const url = new URL(route.request().url());
+  const response = await route.fetch({ url: url.href.replace(url.hostname, '127.0.0.1'), headers: { ...route.request().headers(), host: url.host } });
+  expect(response.status()).toBe(200);
+  await route.fulfill({ response, json: change((await response.json()) as ClarificationView) });
+}
+
+const failure = (status: number, error: string) => ({ status, json: { statusCode: status, error, message: error } });
+
+/** Decisions that reach the stored choices before a reload (the page stores every change at once). */
+async function storedDecisions(page: Page): Promise<number> {
+  const [stored] = await storedValues<{ choices?: Record<string, unknown> }>(page, clarificationStorageKey(''));
+  return Object.keys(stored?.choices ?? {}).length;
+}
+
+async function seesLoading(c: Context) {
+  await expect(c.page.locator('[data-clarification="loading"]')).toBeVisible();
+}
+
+async function seesFailure(c: Context) {
+  await expect(c.page.locator('.clarification-outcome[role="alert"]')).toContainText(t('That did not work.'));
+  await expect(c.page.getByRole('button', { name: t('Try again') })).toBeVisible();
+}
+
+async function seesSummary(c: Context, count: number) {
+  await expect(c.page.locator('.clarification-summary li')).toHaveCount(count);
+  await expect(c.page.getByRole('button', { name: t('Send my answers') })).toBeEnabled();
+}
+
+async function seesSending(c: Context) {
+  await expect(c.page.getByRole('button', { name: t('Sending…') })).toBeDisabled();
+}
+
+async function seesAnswer(c: Context) {
+  await expect(c.page.getByRole('heading', { name: t('Thank you, we have your answer.') })).toBeVisible();
+  await expect(c.page.locator('[data-answer]').first()).toBeVisible();
+}
+
+async function seesExpiredPage(c: Context) {
+  await expect(c.page.locator('main h1')).toHaveText(t('ERRORPAGE_OOPS_EXPIRED_LINK'));
+}
+
+describeBrowserFlow<Context>({
+  name: 'clarification',
+  model: clarificationModel,
+  simplePathBound: 0,
+  transitionCover: true,
+  async setup(page, path) {
+    test.setTimeout(90_000);
+    const links = await (takesTheAnswers(path) ? clarificationOf(page) : (shared ??= clarificationOf(page)));
+    const held: Route[] = [];
+    await page.route(
+      (url) => /^\/api\/clarifications\/[^/]+(\/answers)?$/.test(url.pathname),
+      (route) => void held.push(route),
+    );
+    return { page, links, held };
+  },
+  unsupported: {},
+  events: {
+    OPEN_LINK: async (c) => {
+      await c.page.goto(c.links.full);
+      await hydrated(c.page);
+    },
+    OPEN_QUICK_ANSWER: async (c) => {
+      await c.page.goto(c.links.quick);
+      await hydrated(c.page);
+    },
+    SERVER_SENDS_OPEN: async (c) => (await heldRequest(c)).continue(),
+    SERVER_SENDS_ANSWERED: (c) =>
+      changedView(c, (view) => ({
+        ...view,
+        status: 'answered',
+        items: view.items.map((item) => ({ ...item, status: 'accepted' })),
+      })),
+    // The quick answer's device was answered meanwhile (from the whole clarification, say).
+    SERVER_SENDS_FOCUS_ANSWERED: (c) =>
+      changedView(c, (view) => ({
+        ...view,
+        items: view.items.map((item) => (c.links.quick.includes(`/${item.newOfferId}?`) ? { ...item, status: 'accepted' } : item)),
+      })),
+    SERVER_SENDS_EXPIRED: (c) => changedView(c, (view) => ({ ...view, status: 'expired' })),
+    LINK_REFUSED: async (c) => (await heldRequest(c)).fulfill(failure(404, 'Not Found')),
+    // A view is asked for once more after a failure (the retry rule of spec §9); the server fails that too.
+    SERVER_DOWN: async (c) => {
+      const route = await heldRequest(c);
+      await route.fulfill(failure(503, 'Service Unavailable'));
+      if (route.request().method() === 'GET') await (await heldRequest(c)).fulfill(failure(503, 'Service Unavailable'));
+    },
+    RETRY: (c) => c.page.getByRole('button', { name: t('Try again') }).click(),
+    ACCEPT_FIRST: (c) => choice(c, 0, 'accept').check(),
+    DECLINE_SECOND: (c) => choice(c, 1, 'return').check(),
+    CHOOSE_RECYCLE_SECOND: (c) => choice(c, 1, 'recycle').check(),
+    RELOAD: async (c) => {
+      await expect.poll(() => storedDecisions(c.page), { message: 'the stored decisions' }).toBe(1);
+      await c.page.reload();
+      await hydrated(c.page);
+    },
+    CONFIRM: (c) => c.page.getByRole('button', { name: t('Check my answers') }).click(),
+    BACK: (c) => c.page.getByRole('button', { name: t('Change') }).click(),
+    SUBMIT: (c) => c.page.getByRole('button', { name: t('Send my answers') }).click(),
+    // The quick answer's one tap.
+    ACCEPT_OFFER: (c) => c.page.locator('.quick-answer-buttons .button.primary').click(),
+    SERVER_ACCEPTS: async (c) => {
+      const route = await heldRequest(c);
+      expect(route.request().method(), 'answers are sent with POST').toBe('POST');
+      expect(route.request().headers()['idempotency-key'], 'the answers carry their Idempotency-Key').toBeTruthy();
+      await route.continue();
+    },
+    SERVER_SAYS_ALREADY_ANSWERED: async (c) => (await heldRequest(c)).fulfill(failure(409, 'Conflict')),
+    SERVER_SAYS_DEADLINE_PASSED: async (c) => (await heldRequest(c)).fulfill(failure(410, 'Gone')),
+  },
+  checks: {
+    loading: seesLoading,
+    quickLoading: seesLoading,
+    reloading: seesLoading,
+    reloadingAfterConflict: seesLoading,
+    loadFailed: seesFailure,
+    submitFailed: async (c) => {
+      await seesFailure(c);
+      // The decisions are kept for the retry.
+      expect(await storedDecisions(c.page)).toBe(2);
+    },
+    undecided: async (c) => {
+      await expect(items(c)).toHaveCount(2);
+      await expect(c.page.locator('.clarification-item input:checked')).toHaveCount(0);
+      await expect(items(c).first().locator('tr[data-differs]')).toHaveCount(1);
+    },
+    oneDecided: async (c) => {
+      await expect(choice(c, 0, 'accept')).toBeChecked();
+      await expect(items(c).nth(1).locator('input:checked')).toHaveCount(0);
+    },
+    allDecided: async (c) => {
+      await expect(choice(c, 0, 'accept')).toBeChecked();
+      await expect(items(c).nth(1).locator('input:checked')).toHaveCount(1);
+      await expect(c.page.getByRole('button', { name: t('Check my answers') })).toHaveAttribute('aria-disabled', 'false');
+    },
+    confirming: (c) => seesSummary(c, 2),
+    submitting: seesSending,
+    quickUndecided: async (c) => {
+      await expect(items(c)).toHaveCount(1);
+      await expect(c.page.locator('.quick-answer-buttons .button')).toHaveCount(2);
+    },
+    quickConfirming: (c) => seesSummary(c, 1),
+    quickSubmitting: seesSending,
+    answered: seesAnswer,
+    alreadyAnswered: seesAnswer,
+    expired: seesExpiredPage,
+    linkRefused: seesExpiredPage,
+  },
+});
