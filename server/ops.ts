@@ -662,6 +662,17 @@ function formatTrade(details: TradeDetails): string {
       ...clarifications.map((c) => `  ${c.id.slice(0, 8)}: ${c.reason}`),
     );
   }
+  const photos = items.flatMap((item) => item.photos.map((photo) => ({ ...photo, position: item.position })));
+  if (photos.length > 0) {
+    lines.push(
+      '',
+      'Evidence photos (the seller sees them with the clarification)',
+      table(
+        ['ITEM', 'PHOTO', 'TYPE', '>SIZE'],
+        photos.map((p) => [String(p.position + 1), p.id, p.contentType, `${Math.max(1, Math.round(p.size / 1024))} KB`]),
+      ),
+    );
+  }
   if (details.payouts.length > 0) {
     lines.push(
       '',

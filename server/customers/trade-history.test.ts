@@ -341,7 +341,14 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
     // Nothing else is due while the other device waits for the seller.
     await expect(payTrade(handle.db, t.tradeNumber)).rejects.toBeInstanceOf(NothingToPayError);
 
+    expect((await entry(t.tradeId)).returnLabelUrl).toBeUndefined();
     await answerClarification(handle.db, t.tradeNumber, inspection.items[1]!.clarification!.id, 'decline');
+    // The declined device goes back: the account links its return label, which opens without a session.
+    const returnLabel = (await entry(t.tradeId)).returnLabelUrl;
+    expect(returnLabel).toBe(createLabelLinks('a-label-secret-for-the-tests').returnPath(t.tradeId));
+    const pdf = await app.inject({ method: 'GET', url: returnLabel!, headers: { host: 'de.localhost' } });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(statuses(await entry(t.tradeId))).toEqual({
       trade: 'declined',
       items: [
@@ -351,6 +358,7 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
       total: 310,
     });
     await transition(handle.db, t.tradeNumber, 'returned');
+    expect((await entry(t.tradeId)).returnLabelUrl).toBeUndefined();
     expect(statuses(await entry(t.tradeId))).toEqual({
       trade: 'returned',
       items: [

@@ -14,6 +14,7 @@ import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { TradeHistoryEntry } from '../../src/contracts/account';
 import type { TradeStatus } from '../../src/contracts/trades';
 import type { Database } from '../db/client';
+import type { LabelLinks } from '../labels/links';
 import { clarifications, devices, offers, tradeInspections, tradeItems, tradePayouts, trades } from '../db/schema';
 import { readCaller } from './caller';
 
@@ -72,13 +73,14 @@ export function itemPriceCents(item: ItemState): number {
 const euros = (cents: number) => cents / 100;
 
 /**
- * `labelPath`: the shipping label link of a trade (server/labels/links.ts); a trade still awaited
- * (created) carries its current link, so the account always has a working one (also after a revocation).
+ * `labels`: the label links (server/labels/links.ts). A trade still awaited (created) carries its
+ * current shipping label link, so the account always has a working one (also after a revocation); a
+ * trade with a declined device on its way back carries the return label's link (decision 025).
  */
 export async function tradeHistory(
   db: Database,
   customerId: string,
-  labelPath?: (tradeId: string, version: number) => string,
+  labels?: Pick<LabelLinks, 'path' | 'returnPath'>,
 ): Promise<TradeHistoryEntry[]> {
   const caller = await readCaller(db, customerId);
   const rows = await db
@@ -170,7 +172,8 @@ export async function tradeHistory(
       total: euros(entries.reduce((sum, e) => sum + e.cents, 0) + trade.voucherCents),
       paid: euros(paidByTrade.get(trade.id) ?? 0),
       items: entries.map((e) => e.item),
-      ...(trade.status === 'created' && labelPath ? { labelUrl: labelPath(trade.id, trade.labelVersion) } : {}),
+      ...(trade.status === 'created' && labels ? { labelUrl: labels.path(trade.id, trade.labelVersion) } : {}),
+      ...(labels && entries.some((e) => e.item.status === 'return_pending') ? { returnLabelUrl: labels.returnPath(trade.id) } : {}),
     };
   });
 }

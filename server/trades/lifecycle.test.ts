@@ -318,6 +318,8 @@ describe('the operator CLI (tsx server/ops.ts, embedded database)', () => {
     expect(shown.stdout).toContain('status: clarification');
     expect(shown.stdout).toMatch(/Apple iPhone 13 128 GB\s+310\.00 EUR\s+POWER=YES DISPLAY=FLAWLESS ACCOUNT=REMOVED\s+DISPLAY=CRACKED/);
     expect(shown.stdout).toContain(`/clarification/${id}/${tradeNumber}`);
+    // Both photos of item 1, listed with their ids, type and size.
+    expect(shown.stdout).toMatch(/Evidence photos.*\n\s+ITEM\s+PHOTO\s+TYPE\s+SIZE\n(\s+1\s+[0-9a-f-]{36}\s+image\/png\s+1 KB\n){2}/);
 
     expect((await ops('trades', 'clarification', 'answer', tradeNumber, id!, 'accept')).stdout).toContain(
       `${tradeNumber} clarification → accepted`,

@@ -10,6 +10,7 @@ import {
   answers,
   clarifications,
   devices,
+  inspectionPhotos,
   offers,
   questions,
   tradeInspections,
@@ -364,6 +365,8 @@ export interface TradeDetails {
       readonly agreedPriceCents: number | null;
       readonly inspectedAt: Date;
     } | null;
+    /** The inspection's evidence photos, in the order they were attached (without their bytes). */
+    readonly photos: { readonly id: string; readonly contentType: string; readonly size: number }[];
   }[];
   readonly transitions: { readonly from: TradeStatus | null; readonly to: TradeStatus; readonly at: Date; readonly note: string | null }[];
   readonly clarifications: {
@@ -387,7 +390,7 @@ export interface TradeDetails {
 export async function showTrade(db: Database, ref: string): Promise<TradeDetails> {
   const [trade] = await db.select().from(trades).where(refCondition(ref));
   if (!trade) throw new TradeNotFoundError(ref.trim());
-  const [itemRows, transitionRows, clarificationRows, payout, payoutRows] = await Promise.all([
+  const [itemRows, transitionRows, clarificationRows, payout, payoutRows, photoRows] = await Promise.all([
     db
       .select({ item: tradeItems, deviceName: devices.name, offeredAnswers: offers.answers, inspection: tradeInspections })
       .from(tradeItems)
@@ -411,6 +414,16 @@ export async function showTrade(db: Database, ref: string): Promise<TradeDetails
       .orderBy(asc(tradeItems.position)),
     payoutCents(db, trade),
     db.select().from(tradePayouts).where(eq(tradePayouts.tradeId, trade.id)).orderBy(asc(tradePayouts.paidAt)),
+    db
+      .select({
+        id: inspectionPhotos.id,
+        offerId: inspectionPhotos.offerId,
+        contentType: inspectionPhotos.contentType,
+        size: inspectionPhotos.size,
+      })
+      .from(inspectionPhotos)
+      .where(eq(inspectionPhotos.tradeId, trade.id))
+      .orderBy(asc(inspectionPhotos.position)),
   ]);
   const codes = await answerCodes(
     db,
@@ -460,6 +473,7 @@ export async function showTrade(db: Database, ref: string): Promise<TradeDetails
         agreedPriceCents: inspection.agreedPriceCents,
         inspectedAt: inspection.inspectedAt,
       },
+      photos: photoRows.filter((p) => p.offerId === item.offerId).map(({ id, contentType, size }) => ({ id, contentType, size })),
     })),
     transitions: transitionRows.map((t) => ({
       from: t.fromStatus as TradeStatus | null,

@@ -353,6 +353,8 @@ export const TradeHistoryEntrySchema = z.object({
   items: z.array(TradeHistoryItemSchema),
   /** The shipping label's current link, while the parcel is awaited (status created). */
   labelUrl: z.string().startsWith('/api/trades/').optional(),
+  /** The return label's link while a declined device is on its way back to the seller. */
+  returnLabelUrl: z.string().startsWith('/api/trades/').optional(),
 });
 export type TradeHistoryEntry = z.infer<typeof TradeHistoryEntrySchema>;
 

@@ -107,6 +107,12 @@ function TradeCard({ trade }: { trade: TradeHistoryEntry }) {
           {i18n._(msg`Download the shipping label for ${tradeNumber} (PDF)`)}
         </a>
       )}
+      {trade.returnLabelUrl && (
+        // A declined device on its way back: the label the warehouse prints, for the seller's records.
+        <a className="button secondary trade-label" href={trade.returnLabelUrl} download data-testid="trade-return-label">
+          {i18n._(msg`Download the return label for ${tradeNumber} (PDF)`)}
+        </a>
+      )}
     </li>
   );
 }
