@@ -5,6 +5,7 @@
 
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { lockEmbeddedDatabase } from './embedded-lock';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -30,12 +31,25 @@ export type DatabaseTarget =
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'pglite') {
-    if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-    const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
-    await client.waitReady;
-    const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
-    return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+    const unlock = target.dataDir ? lockEmbeddedDatabase(target.dataDir) : () => undefined;
+    try {
+      if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+      const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+      await client.waitReady;
+      const db = drizzlePglite(client, { schema });
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+      const close = async () => {
+        try {
+          await client.close();
+        } finally {
+          unlock();
+        }
+      };
+      return { db: db as unknown as Database, kind: 'pglite', close };
+    } catch (error) {
+      unlock();
+      throw error;
+    }
   }
 
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });

@@ -9,53 +9,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TradeRequestSchema, TradeSchema, TradeStatusSchema, type Trade, type TradeStatus } from '../../src/contracts/trades';
+import { TradeStatusSchema, type TradeStatus } from '../../src/contracts/trades';
 import type { CatalogueStore } from '../catalogue/store';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { trades, tradeTransitions } from '../db/schema';
-import { createOffer } from '../offers/service';
-import { OfferWriter } from '../offers/writer';
 import { PROJECT_ROOT } from '../paths';
 import { fixtureServices } from '../test-support/app';
+import { createTrade } from '../test-support/trades';
 import { testDatabases } from '../test-support/databases';
 import { importVouchers } from '../vouchers/seed';
 import { canTransition, listTrades, showTrade, TradeNotFoundError, transition, TransitionError, TRANSITIONS } from './lifecycle';
-import { submitTrade } from './service';
-
-const BEST = { 1: 11, 2: 21, 3: 31 };
-const ADDRESS = { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17', postalCode: '51147', city: 'Köln' };
-const SEPA = { method: 'sepa', accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' };
-
-/** A trade created like checkout does (offers priced from the catalogue, POST /api/trades' service). */
-async function createTrade(
-  db: Database,
-  store: CatalogueStore,
-  deviceIds: number[] = [1300],
-  extra: Record<string, unknown> = {},
-): Promise<Trade> {
-  const writer = new OfferWriter(db);
-  const offerIds: string[] = [];
-  for (const deviceId of deviceIds) {
-    const result = await createOffer(writer, store, 'de', { deviceId, answers: BEST });
-    if (result.kind !== 'created') throw new Error('offer blocked');
-    offerIds.push(result.offer.offerId);
-  }
-  const rawBody = {
-    offerIds,
-    identity: { kind: 'guest', email: `seller-${randomUUID()}@example.com` },
-    address: ADDRESS,
-    payout: SEPA,
-    termsAccepted: true,
-    ...extra,
-  };
-  const answer = await submitTrade(db, {
-    idempotencyKey: randomUUID(),
-    locale: 'de',
-    request: TradeRequestSchema('de').parse(rawBody),
-  });
-  if (answer.statusCode !== 201) throw new Error(`trade not created: ${JSON.stringify(answer.body)}`);
-  return TradeSchema.parse(answer.body);
-}
 
 describe('the allowed transitions', () => {
   it('follow DESIGN.md §7 and end in paid, returned or cancelled', () => {

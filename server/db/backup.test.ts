@@ -1,0 +1,119 @@
+// Backup and restore of the embedded database, and its one-process lock (decision 039).
+
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../paths';
+import { fixtureServices } from '../test-support/app';
+import { createTrade } from '../test-support/trades';
+import { listTrades } from '../trades/lifecycle';
+import { backupEmbedded, restoreEmbedded } from './backup';
+import { openDatabase } from './client';
+import { EmbeddedDatabaseInUseError, lockEmbeddedDatabase } from './embedded-lock';
+
+let root: string;
+const tradeNumbers: string[] = [];
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'backup-'));
+  const handle = await openDatabase({ kind: 'pglite', dataDir: join(root, 'shop', 'db') });
+  try {
+    const { store } = await fixtureServices(handle.db);
+    for (const devices of [[1300], [1300, 1500], [1500]]) tradeNumbers.push((await createTrade(handle.db, store, devices)).tradeNumber);
+  } finally {
+    await handle.close();
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+const numbersIn = async (dataDir: string) => {
+  const handle = await openDatabase({ kind: 'pglite', dataDir });
+  try {
+    return (await listTrades(handle.db, { limit: 100 })).map((t) => t.tradeNumber).sort();
+  } finally {
+    await handle.close();
+  }
+};
+
+describe('backup and restore', () => {
+  it('restores a backup into another data directory with every trade', async () => {
+    const file = join(root, 'shop.backup.tgz');
+    const backup = await backupEmbedded(join(root, 'shop', 'db'), file);
+    expect(backup.trades).toBe(3);
+    expect(backup.bytes).toBeGreaterThan(0);
+    expect(existsSync(`${file}.partial`)).toBe(false);
+
+    const restored = await restoreEmbedded(file, join(root, 'other', 'db'));
+    expect(restored).toEqual({ trades: 3, replacedKeptIn: null });
+    expect(await numbersIn(join(root, 'other', 'db'))).toEqual([...tradeNumbers].sort());
+  }, 120_000);
+
+  it('keeps the database it replaces, and a file that is no backup changes nothing', async () => {
+    const target = join(root, 'replace', 'db');
+    const empty = await openDatabase({ kind: 'pglite', dataDir: target });
+    await empty.close();
+    const file = join(root, 'replace.backup.tgz');
+    await backupEmbedded(join(root, 'shop', 'db'), file);
+
+    const restored = await restoreEmbedded(file, target, new Date('2026-11-24T12:00:00Z'));
+    expect(restored.replacedKeptIn).toBe(`${target}.replaced-2026-11-24T12-00-00-000Z`);
+    expect(await numbersIn(target)).toHaveLength(3);
+    expect(await numbersIn(restored.replacedKeptIn!)).toEqual([]);
+
+    const notABackup = join(root, 'notes.txt');
+    await writeFile(notABackup, 'not a tarball');
+    await expect(restoreEmbedded(notABackup, target)).rejects.toThrow(/is not a backup of the embedded database/);
+    await expect(restoreEmbedded(join(root, 'missing.tgz'), target)).rejects.toThrow('Cannot read the backup');
+    expect(await numbersIn(target)).toHaveLength(3);
+    expect((await readdir(join(root, 'replace'))).filter((name) => name.endsWith('.restoring'))).toEqual([]);
+  }, 120_000);
+});
+
+describe('one process per embedded database', () => {
+  it('refuses a directory this process holds, and takes over a lock its process left behind', async () => {
+    const dataDir = join(root, 'locked', 'db');
+    const release = lockEmbeddedDatabase(dataDir);
+    try {
+      expect(() => lockEmbeddedDatabase(dataDir)).toThrow(EmbeddedDatabaseInUseError);
+      await expect(backupEmbedded(join(root, 'shop', 'db'), join(root, 'x.tgz'))).resolves.toMatchObject({ trades: 3 });
+    } finally {
+      release();
+    }
+    // A crashed process's pid (no process has pid 2^22 + 1 on Linux: pid_max is at most 2^22).
+    await writeFile(`${dataDir}.lock`, String(4_194_305));
+    const again = lockEmbeddedDatabase(dataDir);
+    again();
+    expect(existsSync(`${dataDir}.lock`)).toBe(false);
+  });
+
+  it('the ops CLI says which process holds the database instead of crashing', async () => {
+    const dataDir = join(root, 'shop');
+    const release = lockEmbeddedDatabase(join(dataDir, 'db'));
+    try {
+      const answer = await new Promise<{ code: number; stderr: string }>((resolve) => {
+        const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent' };
+        delete env.DATABASE_URL;
+        execFile(
+          join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'),
+          ['server/ops.ts', 'db', 'backup', join(root, 'refused.tgz')],
+          { cwd: PROJECT_ROOT, env, timeout: 60_000 },
+          (error, _stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stderr }),
+        );
+      });
+      expect(answer.code).toBe(1);
+      expect(answer.stderr).toBe(
+        `ops: The embedded database in ${join(dataDir, 'db')} is in use by process ${process.pid}. Stop that process (the shop, or another ops command) ` +
+          `or give this one its own DATA_DIR. If no such process runs, delete ${join(dataDir, 'db')}.lock.\n`,
+      );
+      expect(existsSync(join(root, 'refused.tgz'))).toBe(false);
+    } finally {
+      release();
+    }
+  }, 60_000);
+});

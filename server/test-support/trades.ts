@@ -1,0 +1,45 @@
+// A trade created the way the checkout creates one (offers priced from the catalogue, then the
+// service behind POST /api/trades), for server tests that need trades in a database.
+
+import { randomUUID } from 'node:crypto';
+import { TradeRequestSchema, TradeSchema, type Trade } from '../../src/contracts/trades';
+import type { CatalogueStore } from '../catalogue/store';
+import type { Database } from '../db/client';
+import { createOffer } from '../offers/service';
+import { OfferWriter } from '../offers/writer';
+import { submitTrade } from '../trades/service';
+
+/** The fixture catalogue's questions, every answer at its best. */
+export const BEST = { 1: 11, 2: 21, 3: 31 };
+export const ADDRESS = { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17', postalCode: '51147', city: 'Köln' };
+export const SEPA = { method: 'sepa', accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' };
+
+export async function createTrade(
+  db: Database,
+  store: CatalogueStore,
+  deviceIds: number[] = [1300],
+  extra: Record<string, unknown> = {},
+): Promise<Trade> {
+  const writer = new OfferWriter(db);
+  const offerIds: string[] = [];
+  for (const deviceId of deviceIds) {
+    const result = await createOffer(writer, store, 'de', { deviceId, answers: BEST });
+    if (result.kind !== 'created') throw new Error('offer blocked');
+    offerIds.push(result.offer.offerId);
+  }
+  const rawBody = {
+    offerIds,
+    identity: { kind: 'guest', email: `seller-${randomUUID()}@example.com` },
+    address: ADDRESS,
+    payout: SEPA,
+    termsAccepted: true,
+    ...extra,
+  };
+  const answer = await submitTrade(db, {
+    idempotencyKey: randomUUID(),
+    locale: 'de',
+    request: TradeRequestSchema('de').parse(rawBody),
+  });
+  if (answer.statusCode !== 201) throw new Error(`trade not created: ${JSON.stringify(answer.body)}`);
+  return TradeSchema.parse(answer.body);
+}
