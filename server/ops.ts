@@ -86,7 +86,8 @@ const COMMANDS: Record<string, Command> = {
       const [file] = parse(args, {}, 1).positionals;
       const result = await restoreEmbedded(file!, embeddedDataDir('db restore'));
       console.log(
-        `restored ${result.trades} trade(s) from ${file}` + (result.replacedKeptIn ? `; the replaced database is kept in ${result.replacedKeptIn}` : ''),
+        `restored ${result.trades} trade(s) from ${file}` +
+          (result.replacedKeptIn ? `; the replaced database is kept in ${result.replacedKeptIn}` : ''),
       );
     },
   },

@@ -86,6 +86,8 @@ export async function createRuntime(
       'backing services ready',
     );
     const close = async () => {
+      // Registrations and reset requests answered but not yet done, then what they mail.
+      await accounts?.afterAnswer?.drain();
       await accounts?.limiter.close?.();
       await shipping?.mailer.close?.();
       await instance.stop().catch(() => undefined);

@@ -49,8 +49,7 @@ const takesTheAnswers = (path: FlowPath) => path.events.includes('SERVER_ACCEPTS
 
 const t = (english: string) => translate('de', english);
 const items = (c: Context) => c.page.locator('.clarification-item');
-const choice = (c: Context, item: number, value: 'accept' | 'return' | 'recycle') =>
-  items(c).nth(item).locator(`input[value="${value}"]`);
+const choice = (c: Context, item: number, value: 'accept' | 'return' | 'recycle') => items(c).nth(item).locator(`input[value="${value}"]`);
 
 async function heldRequest(c: Context): Promise<Route> {
   await expect.poll(() => c.held.length, { message: 'the page should call the server' }).toBeGreaterThan(0);
@@ -63,7 +62,10 @@ async function changedView(c: Context, change: (view: ClarificationView) => Clar
   expect(route.request().method(), 'a view is asked for with GET').toBe('GET');
   // The test process cannot resolve de.localhost: the same request to the loopback address, with the shop's host.
   const url = new URL(route.request().url());
-  const response = await route.fetch({ url: url.href.replace(url.hostname, '127.0.0.1'), headers: { ...route.request().headers(), host: url.host } });
+  const response = await route.fetch({
+    url: url.href.replace(url.hostname, '127.0.0.1'),
+    headers: { ...route.request().headers(), host: url.host },
+  });
   expect(response.status()).toBe(200);
   await route.fulfill({ response, json: change((await response.json()) as ClarificationView) });
 }

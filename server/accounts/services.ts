@@ -3,6 +3,7 @@
 // shop's configured public origin for links.
 
 import type { Locale } from '../../src/config/locales';
+import type { DeferredWork } from '../http/deferred-work';
 import type { Mailer } from '../mail/mailer';
 import type { NewsletterSigner } from '../newsletter/signing';
 import type { DeviceCookies } from './device-cookies';
@@ -28,6 +29,11 @@ export interface AccountServices {
   readonly now?: () => number;
   /** Overrides of RATE_LIMITS (tests raise them so one client IP can run a whole suite). */
   readonly rateLimits?: Partial<RateLimitRules>;
+  /**
+   * Where register and forgot-password do their work after answering (no timing oracle). Without
+   * it the work is done before the answer (tests that read the mail right after the call).
+   */
+  readonly afterAnswer?: DeferredWork;
 }
 
 /** The accounts clock (epoch ms). */

@@ -5,6 +5,7 @@
 
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config';
+import { DeferredWork } from '../http/deferred-work';
 import type { ShippingServices } from '../mail/services';
 import { DEFAULT_DATA_DIR } from '../paths';
 import { createNewsletterSigner, NEWSLETTER_SECRET_FILE } from '../newsletter/signing';
@@ -48,5 +49,6 @@ export async function createAccountServices(
     limiter,
     mailer: mail.mailer,
     publicOrigin: mail.publicOrigin,
+    afterAnswer: new DeferredWork(),
   };
 }

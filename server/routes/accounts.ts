@@ -75,6 +75,16 @@ const LOCKED = 'Too many failed attempts for this account. Please wait and try a
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 
 export function registerAccountRoutes(server: FastifyInstance, db: Database, accounts: AccountServices): void {
+  /**
+   * Register and forgot-password answer the same 202 for known and unknown addresses, so their work
+   * (lookup, password hash, mail) runs after the answer when the runtime provides a place for it:
+   * the time of the answer tells nothing either (issue 16 part 3).
+   */
+  const afterAnswer = (request: FastifyRequest, what: string, work: () => Promise<void>): Promise<void> | void => {
+    const failed = (error: unknown) => request.log.error({ err: error }, `${what} failed after the answer`);
+    if (!accounts.afterAnswer) return work();
+    accounts.afterAnswer.run(work, failed);
+  };
   const app = server.withTypeProvider<ZodTypeProvider>();
   const rules = { ...RATE_LIMITS, ...accounts.rateLimits };
   const registrationSchemas = new Map<Locale, ReturnType<typeof RegistrationSchema>>();
@@ -219,26 +229,28 @@ export function registerAccountRoutes(server: FastifyInstance, db: Database, acc
       if (problem) throw badRequest(problem, [{ path: 'credentials.0.value', code: 'passwordWeak', message: problem }]);
 
       if (await mailAllowed(request, registration.email)) {
-        const outcome = await register(db, accounts, registration);
-        if (outcome.kind === 'pending') {
-          const { customer } = outcome;
-          authEvent(request.log, 'registered', { customerId: customer.id, replacedPending: outcome.replaced });
-          sendAccountMail(accounts, request.log, {
-            mail: { kind: 'activation', token: outcome.token },
-            locale: customer.locale,
-            to: customer,
-            customerId: customer.id,
-          });
-        } else if (outcome.kind === 'exists') {
-          const { customer } = outcome;
-          authEvent(request.log, 'registration_repeated', { customerId: customer.id });
-          sendAccountMail(accounts, request.log, {
-            mail: { kind: 'alreadyRegistered' },
-            locale: registration.attributes.locale[0],
-            to: customer,
-            customerId: customer.id,
-          });
-        }
+        await afterAnswer(request, 'Registration', async () => {
+          const outcome = await register(db, accounts, registration);
+          if (outcome.kind === 'pending') {
+            const { customer } = outcome;
+            authEvent(request.log, 'registered', { customerId: customer.id, replacedPending: outcome.replaced });
+            sendAccountMail(accounts, request.log, {
+              mail: { kind: 'activation', token: outcome.token },
+              locale: customer.locale,
+              to: customer,
+              customerId: customer.id,
+            });
+          } else if (outcome.kind === 'exists') {
+            const { customer } = outcome;
+            authEvent(request.log, 'registration_repeated', { customerId: customer.id });
+            sendAccountMail(accounts, request.log, {
+              mail: { kind: 'alreadyRegistered' },
+              locale: registration.attributes.locale[0],
+              to: customer,
+              customerId: customer.id,
+            });
+          }
+        });
       }
       return reply.status(202).send({ status: 'accepted' });
     }),
@@ -280,18 +292,20 @@ export function registerAccountRoutes(server: FastifyInstance, db: Database, acc
     guarded('Password reset request', async (request, reply) => {
       const { body } = request;
       if (await mailAllowed(request, body.email)) {
-        const reset = await requestPasswordReset(db, accounts, body.email);
-        if (reset) {
-          authEvent(request.log, 'reset_requested', { customerId: reset.customer.id });
-          sendAccountMail(accounts, request.log, {
-            mail: { kind: 'passwordReset', token: reset.token },
-            locale: body.lang,
-            to: reset.customer,
-            customerId: reset.customer.id,
-          });
-        } else {
-          authEvent(request.log, 'reset_requested', { username: body.email, account: false });
-        }
+        await afterAnswer(request, 'Password reset request', async () => {
+          const reset = await requestPasswordReset(db, accounts, body.email);
+          if (reset) {
+            authEvent(request.log, 'reset_requested', { customerId: reset.customer.id });
+            sendAccountMail(accounts, request.log, {
+              mail: { kind: 'passwordReset', token: reset.token },
+              locale: body.lang,
+              to: reset.customer,
+              customerId: reset.customer.id,
+            });
+          } else {
+            authEvent(request.log, 'reset_requested', { username: body.email, account: false });
+          }
+        });
       }
       return reply.status(202).send({ status: 'accepted' });
     }),

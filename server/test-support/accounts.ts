@@ -147,6 +147,8 @@ export async function registerAndActivate(
     payload: registrationPayload({ locale: localeOfHost(host), ...input }),
   });
   expectStatus(registered, 202, 'register');
+  // Where registration works after the answer, the activation mail follows it.
+  await accounts.afterAnswer?.drain();
   const activated = await app.inject({
     method: 'POST',
     url: '/api/account/activateRegistration',

@@ -11,7 +11,14 @@ import { submitTrade } from '../trades/service';
 
 /** The fixture catalogue's questions, every answer at its best. */
 export const BEST = { 1: 11, 2: 21, 3: 31 };
-export const ADDRESS = { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17', postalCode: '51147', city: 'Köln' };
+export const ADDRESS = {
+  firstName: 'Erika',
+  lastName: 'Mustermann',
+  street: 'Heidestraße',
+  houseNumber: '17',
+  postalCode: '51147',
+  city: 'Köln',
+};
 export const SEPA = { method: 'sepa', accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' };
 
 export async function createTrade(
