@@ -15,14 +15,21 @@ export const DEFAULT_PASSWORD_COST: PasswordCost = { memoryCost: 19_456, timeCos
 // The package's Algorithm is an ambient const enum, which isolated modules cannot read.
 const ARGON2ID = 2 as Algorithm;
 
+/**
+ * Passwords are hashed in Unicode NFC: "ü" typed as one character or as "u" + combining diaeresis
+ * (macOS input, some password managers) is the same password.
+ */
 export function hashPassword(password: string, cost: PasswordCost = DEFAULT_PASSWORD_COST): Promise<string> {
-  return hash(password, { algorithm: ARGON2ID, memoryCost: cost.memoryCost, timeCost: cost.timeCost, parallelism: 1 });
+  return hash(password.normalize('NFC'), { algorithm: ARGON2ID, memoryCost: cost.memoryCost, timeCost: cost.timeCost, parallelism: 1 });
 }
 
 /** False for a wrong password and for a stored value that is not an argon2 hash (never throws). */
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
+  const normalized = password.normalize('NFC');
   try {
-    return await verify(stored, password);
+    if (await verify(stored, normalized)) return true;
+    // A hash made before passwords were normalized holds the password as it was typed.
+    return normalized !== password && (await verify(stored, password));
   } catch {
     return false;
   }

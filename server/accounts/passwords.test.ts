@@ -19,6 +19,21 @@ describe('password hashing', () => {
     expect(await verifyAgainstDummy(password)).toBe(false);
   });
 
+  it('takes an umlaut typed composed or decomposed as the same password (NFC), also for hashes made before', async () => {
+    const composed = 'Grüße aus Köln 17';
+    const decomposed = composed.normalize('NFD');
+    expect(decomposed).not.toBe(composed);
+    const cheap = { memoryCost: 4096, timeCost: 1 };
+    const hashed = await hashPassword(decomposed, cheap);
+    expect(await verifyPassword(hashed, composed)).toBe(true);
+    expect(await verifyPassword(hashed, decomposed)).toBe(true);
+    expect(await verifyPassword(hashed, 'Grusse aus Koln 17')).toBe(false);
+    // A hash of the raw decomposed text (before normalization) still opens with what was typed then.
+    const { hash } = await import('@node-rs/argon2');
+    const legacy = await hash(decomposed, { memoryCost: 4096, timeCost: 1, parallelism: 1 });
+    expect(await verifyPassword(legacy, decomposed)).toBe(true);
+  });
+
   it('asks for a rehash when the stored cost is lower than the current one', async () => {
     const cheap = await hashPassword('rehash me please', { memoryCost: 4096, timeCost: 1 });
     expect(needsRehash(cheap)).toBe(true);
