@@ -8,6 +8,7 @@ import type { ApiClient } from '../services/api-client';
 import { authorizedClient } from '../services/authorized-client';
 import type { CustomerApi } from '../services/customer-data';
 import type { TokenSource } from '../services/session-tokens';
+import { retryWhileInProgress } from '../services/in-progress-retry';
 import { checkVoucher, submitTrade } from '../services/trades';
 import type { SubmitTradeInput } from './checkout';
 import { ADDRESS_FIELDS, type AccountPrefill, type AddressForm } from './checkout-form';
@@ -25,7 +26,8 @@ export function checkoutActors(deps: CheckoutDeps) {
     submitTrade: fromPromise(async ({ input }: { input: SubmitTradeInput }) => {
       const api = await deps.api();
       const client = input.request.identity.kind === 'customer' ? await authorizedClient(api, () => deps.tokens().accessToken()) : api;
-      return submitTrade(client, input.request, input.idempotencyKey);
+      // The same key again while the server still processes it (issue 16 part 4): one trade either way.
+      return retryWhileInProgress(() => submitTrade(client, input.request, input.idempotencyKey));
     }),
   };
 }
