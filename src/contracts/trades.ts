@@ -143,26 +143,31 @@ export function TradeRequestSchema(locale: Locale) {
   const b2bAllowed = countryConfig(locale).features.hasB2B;
   return z
     .object({
-    offerIds: z
-      .array(z.uuid('An offer id is not valid.').toLowerCase(), { error: 'offerIds must be a list of offer ids.' })
-      .min(1, 'The cart is empty.')
-      .max(MAX_TRADE_OFFERS, `A trade holds at most ${MAX_TRADE_OFFERS} devices.`)
-      .refine((ids) => new Set(ids).size === ids.length, 'Each offer can be in the cart only once.'),
-    identity: IdentitySchema,
-    address: AddressSchema(locale),
-    payout: PayoutSchema,
-    voucherCode: z.preprocess(blankAsAbsent, VoucherCodeSchema.nullish()),
-    termsAccepted: z.literal(true, { error: 'Please accept the terms and conditions.' }),
-    b2b: b2bAllowed
-      ? z.boolean().optional()
-      : z.literal(false, { error: 'Business trade-ins are only available in the German shop.' }).optional(),
-    /** Required with b2b: true, refused without it. */
-    company: CompanySchema.optional(),
-  })
+      offerIds: z
+        .array(z.uuid('An offer id is not valid.').toLowerCase(), { error: 'offerIds must be a list of offer ids.' })
+        .min(1, 'The cart is empty.')
+        .max(MAX_TRADE_OFFERS, `A trade holds at most ${MAX_TRADE_OFFERS} devices.`)
+        .refine((ids) => new Set(ids).size === ids.length, 'Each offer can be in the cart only once.'),
+      identity: IdentitySchema,
+      address: AddressSchema(locale),
+      payout: PayoutSchema,
+      voucherCode: z.preprocess(blankAsAbsent, VoucherCodeSchema.nullish()),
+      termsAccepted: z.literal(true, { error: 'Please accept the terms and conditions.' }),
+      b2b: b2bAllowed
+        ? z.boolean().optional()
+        : z.literal(false, { error: 'Business trade-ins are only available in the German shop.' }).optional(),
+      /** Required with b2b: true, refused without it. */
+      company: CompanySchema.optional(),
+    })
     .superRefine((request, ctx) => {
       if (request.b2b === true) {
         if (request.company === undefined)
-          ctx.addIssue({ code: 'custom', path: ['company'], message: 'A business trade-in needs the company data.', params: { code: 'required' } });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['company'],
+            message: 'A business trade-in needs the company data.',
+            params: { code: 'required' },
+          });
         if (request.payout.method !== 'sepa')
           ctx.addIssue({
             code: 'custom',
@@ -171,7 +176,12 @@ export function TradeRequestSchema(locale: Locale) {
             params: { code: 'b2bSepaOnly' },
           });
         if (request.address.phone === undefined)
-          ctx.addIssue({ code: 'custom', path: ['address', 'phone'], message: 'A business trade-in needs a phone number.', params: { code: 'required' } });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['address', 'phone'],
+            message: 'A business trade-in needs a phone number.',
+            params: { code: 'required' },
+          });
       } else if (request.company !== undefined) {
         ctx.addIssue({
           code: 'custom',
