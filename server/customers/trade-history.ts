@@ -79,6 +79,8 @@ export async function tradeHistory(
   db: Database,
   customerId: string,
   labelPath?: (tradeId: string, version: number) => string,
+  /** A business trade's credit note link (decision 036), for as long as the trade is listed. */
+  creditNotePath?: (tradeId: string) => string,
 ): Promise<TradeHistoryEntry[]> {
   const caller = await readCaller(db, customerId);
   const rows = await db
@@ -86,6 +88,7 @@ export async function tradeHistory(
       id: trades.id,
       tradeNumber: trades.tradeNumber,
       status: trades.status,
+      b2b: trades.b2b,
       createdAt: trades.createdAt,
       voucherCents: trades.voucherCents,
       labelVersion: trades.labelVersion,
@@ -171,6 +174,7 @@ export async function tradeHistory(
       paid: euros(paidByTrade.get(trade.id) ?? 0),
       items: entries.map((e) => e.item),
       ...(trade.status === 'created' && labelPath ? { labelUrl: labelPath(trade.id, trade.labelVersion) } : {}),
+      ...(trade.b2b && creditNotePath ? { creditNoteUrl: creditNotePath(trade.id) } : {}),
     };
   });
 }

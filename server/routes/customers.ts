@@ -134,7 +134,14 @@ export function registerCustomerRoutes(app: FastifyInstance, db: Database, accou
   app.get(
     `${BASE}/trade_history`,
     customerRoute(accounts, undefined, async ({ caller }) =>
-      ok({ trades: await tradeHistory(db, caller.customerId, labels && ((tradeId, version) => labels.path(tradeId, version))) }),
+      ok({
+        trades: await tradeHistory(
+          db,
+          caller.customerId,
+          labels && ((tradeId, version) => labels.path(tradeId, version)),
+          labels && ((tradeId) => labels.creditNotePath(tradeId)),
+        ),
+      }),
     ),
   );
 }

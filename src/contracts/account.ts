@@ -353,6 +353,8 @@ export const TradeHistoryEntrySchema = z.object({
   items: z.array(TradeHistoryItemSchema),
   /** The shipping label's current link, while the parcel is awaited (status created). */
   labelUrl: z.string().startsWith('/api/trades/').optional(),
+  /** A business trade's credit note (decision 036). */
+  creditNoteUrl: z.string().startsWith('/api/trades/').optional(),
 });
 export type TradeHistoryEntry = z.infer<typeof TradeHistoryEntrySchema>;
 

@@ -119,6 +119,7 @@ export const VoucherCodeSchema = z
 /** Legal forms a business seller picks from (German shop); the UI shows localized names. */
 export const LEGAL_FORMS = ['gmbh', 'ug', 'ag', 'ohg', 'kg', 'gmbhCoKg', 'ek', 'gbr', 'einzelunternehmen', 'eg', 'other'] as const;
 export type LegalForm = (typeof LEGAL_FORMS)[number];
+export const isLegalForm = (value: string): value is LegalForm => (LEGAL_FORMS as readonly string[]).includes(value);
 
 /**
  * The selling company of a business trade (decision 035): name, legal form and VAT id. The contact
