@@ -4,7 +4,7 @@
 // credit note, a PDF with the company's data (decisions 035, 036).
 
 import { readFileSync } from 'node:fs';
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from '@pdfme/pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDocument, type PDFRawStream } from '@pdfme/pdf-lib';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { hydrated, origin, translate } from './support/shop';

@@ -67,7 +67,7 @@ const EU_COUNTRIES = [
 
 /** Upper case, without spaces, dots and dashes ("de 136.695.976" → "DE136695976"). */
 export function normalizeVatId(value: string): string {
-  return value.replace(/[\s.\-]/g, '').toUpperCase();
+  return value.replace(/[\s.-]/g, '').toUpperCase();
 }
 
 /** True for the VAT id of an EU member state with a valid format and, where there is one, check digit. */
