@@ -128,7 +128,11 @@ export const isLegalForm = (value: string): value is LegalForm => (LEGAL_FORMS a
  */
 export const CompanySchema = z.object({
   name: text('The company name', 100),
-  legalForm: z.enum(LEGAL_FORMS, { error: `Choose a legal form: ${LEGAL_FORMS.join(', ')}.` }),
+  // Not chosen ('' from the form) reads as missing (issue code required), an unknown code as invalid.
+  legalForm: z
+    .string({ error: 'Choose a legal form.' })
+    .min(1, 'Choose a legal form.')
+    .pipe(z.enum(LEGAL_FORMS, { error: `Choose a legal form: ${LEGAL_FORMS.join(', ')}.` })),
   vatId: z.preprocess(
     blankAsAbsent,
     z

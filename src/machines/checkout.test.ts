@@ -910,7 +910,7 @@ describe('checkout machine: a business trade-in (B2B mode)', () => {
     expect(actor.getSnapshot().value).toBe('address');
     expect(actor.getSnapshot().context.errors).toEqual({
       'company.name': 'required',
-      'company.legalForm': 'invalid',
+      'company.legalForm': 'required',
       'address.phone': 'required',
     });
     fill(actor, COMPANY);
