@@ -22,6 +22,7 @@ import { SELLER_ADDRESS, SELLER_SEPA } from '../src/contracts/seller.fixtures';
 
 const ADDRESS = SELLER_ADDRESS;
 const SEPA = SELLER_SEPA;
+const COMPANY = { name: 'Muster Handel GmbH', legalForm: 'gmbh', vatId: 'DE136695976' } as const;
 const PREFILL: AccountPrefill = { email: 'kunde@example.com', address: { ...ADDRESS, city: 'Bonn' }, sepa: SEPA, paypal: null };
 
 interface Harness {
@@ -31,6 +32,8 @@ interface Harness {
   edits: number;
   /** A new actor resuming what the shop stored of this one (a page reload). */
   reload(): void;
+  /** A new checkout of a cart in B2B mode (a company's checkout). */
+  startAsBusiness(): void;
 }
 
 const context = (h: Harness) => h.actor!.getSnapshot().context;
@@ -49,6 +52,10 @@ function makeValid(h: Harness, steps: readonly ('identity' | 'address' | 'payout
   if (steps.includes('address')) {
     for (const [field, value] of Object.entries(ADDRESS))
       if (context(h).address[field as keyof typeof ADDRESS] === '') change(h, `address.${field}` as CheckoutField, value);
+    if (context(h).b2b) {
+      for (const [field, value] of Object.entries(COMPANY)) change(h, `company.${field}` as CheckoutField, value);
+      if (context(h).address.phone === '') change(h, 'address.phone', '0221 123456');
+    }
   }
   if (steps.includes('payout')) {
     if (context(h).payout.method === 'paypal') {
@@ -85,7 +92,12 @@ describeMachineFlow<Harness>({
       actors: { submitTrade: submitTrade.logic, checkVoucher: checkVoucher.logic },
       actions: { makeKey: assign({ idempotencyKey: () => `key-${++keys}` }) },
     });
-    const input = { locale: 'de', cartOfferIds: [OFFER_A], cartTotal: 287.35 } as const;
+    const input = { locale: 'de', cartOfferIds: [OFFER_A], cartTotal: 287.35, b2b: false } as {
+      locale: 'de';
+      cartOfferIds: string[];
+      cartTotal: number;
+      b2b: boolean;
+    };
     const harness: Harness = {
       actor: createActor(machine, { input, inspect }).start(),
       submitTrade,
@@ -97,12 +109,17 @@ describeMachineFlow<Harness>({
         harness.actor = createActor(machine, {
           input: {
             ...input,
+            b2b: context(harness).b2b,
             cartOfferIds: [...context(harness).cartOfferIds],
             cartTotal: context(harness).cartTotal,
             resume: resumableCheckout(stored),
           },
           inspect,
         }).start();
+      },
+      startAsBusiness() {
+        harness.actor!.stop();
+        harness.actor = createActor(machine, { input: { ...input, b2b: true }, inspect }).start();
       },
     };
     return harness;
@@ -192,6 +209,20 @@ describeMachineFlow<Harness>({
     },
     SUBMIT_AGAIN: (h) => send(h, { type: 'checkout.submit' }),
     RELOAD: (h) => h.reload(),
+    START_AS_BUSINESS: (h) => h.startAsBusiness(),
+    NEXT_INVALID_VAT_ID: (h) => {
+      makeValid(h, ['address']);
+      change(h, 'company.vatId', 'DE136695977');
+      send(h, { type: 'checkout.next' });
+    },
+    TRY_PAYPAL: (h) => send(h, { type: 'checkout.selectPayout', method: 'paypal' }),
+    OVER_CAP: (h) =>
+      h.submitTrade.reject(
+        new ApiCallError({
+          status: 422,
+          body: { statusCode: 422, error: 'Unprocessable Entity', message: 'capped', cap: 5000, total: 5200, overBy: 200 },
+        }),
+      ),
     RETRY: (h) => send(h, { type: 'checkout.retry' }),
     TRADE_CREATED: (h) => h.submitTrade.resolve(TRADE),
     NETWORK_FAILURE: (h) => h.submitTrade.reject(new ApiCallError({ status: 503 })),
@@ -206,6 +237,20 @@ describeMachineFlow<Harness>({
     identityAgain: (h) => {
       expect(context(h).reachedStep).toBe('review');
       expect(context(h).identity.kind).toBe('guest');
+    },
+    businessAddress: (h) => {
+      expect(context(h).b2b).toBe(true);
+      // A refused VAT id keeps what was typed.
+      if (context(h).errors['company.vatId']) expect(context(h).company.vatId).toBe('DE136695977');
+    },
+    businessPayout: (h) => expect(context(h).payout.method).toBe('sepa'),
+    businessSubmitting: (h) => {
+      const { request } = h.submitTrade.inputs.at(-1)!;
+      expect(request).toMatchObject({ b2b: true, company: COMPANY, payout: { method: 'sepa' } });
+    },
+    businessOverCap: (h) => {
+      expect(context(h).submitError).toEqual({ kind: 'b2bCap', cap: 5000, overBy: 200 });
+      expect(context(h).idempotencyKey).toBeNull();
     },
     submitting: (h) => {
       const request = h.submitTrade.inputs.at(-1)!;

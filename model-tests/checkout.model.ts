@@ -4,7 +4,8 @@
 // keeps the request for a retry, a refusal (expired offers) that needs a new submission, and the
 // account session starting or ending on the way, and a reload that resumes the step reached (a
 // reload while sending sends the same request again). States ending in `Again` are the steps
-// revisited after the review was reached.
+// revisited after the review was reached. States starting with `business` are a company's checkout
+// (the cart's B2B mode): company data with the address, a VAT id that is refused, no PayPal, the cap.
 
 import { setup } from 'xstate';
 
@@ -23,7 +24,35 @@ export const checkoutModel = setup({}).createMachine({
   states: {
     identity: {
       meta: step('identity', 'guest, log-in or register'),
-      on: { ...editsIn('identity', false), NEXT: 'address', NEXT_INCOMPLETE: 'identity', USE_ACCOUNT: 'address', RELOAD: 'identity' },
+      on: {
+        ...editsIn('identity', false),
+        NEXT: 'address',
+        NEXT_INCOMPLETE: 'identity',
+        USE_ACCOUNT: 'address',
+        RELOAD: 'identity',
+        START_AS_BUSINESS: 'businessIdentity',
+      },
+    },
+    businessIdentity: { meta: step('identity', 'the e-mail of a business checkout'), on: { NEXT: 'businessAddress' } },
+    businessAddress: {
+      meta: step('address', 'the company (name, legal form, VAT id) and the contact person and address'),
+      on: { NEXT_INVALID_VAT_ID: 'businessAddress', NEXT: 'businessPayout', RELOAD: 'businessAddress' },
+    },
+    businessPayout: {
+      meta: step('payout', 'the company bank account; PayPal is not offered'),
+      on: { TRY_PAYPAL: 'businessPayout', NEXT: 'businessReview' },
+    },
+    businessReview: {
+      meta: step('review.idle', 'the summary with the company and the business terms'),
+      on: { SUBMIT: 'businessSubmitting' },
+    },
+    businessSubmitting: {
+      meta: step('submitting', 'the business sale being sent'),
+      on: { TRADE_CREATED: 'done', OVER_CAP: 'businessOverCap' },
+    },
+    businessOverCap: {
+      meta: step('review.idle', 'over the business cap: by how much, a second trade or the partner desk'),
+      on: { CART_CHANGES: 'businessReview' },
     },
     address: {
       meta: step('address', 'the address form'),

@@ -9,7 +9,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { countryConfig } from '../src/config/countries';
 import { isLocale } from '../src/config/locales';
-import { TradeStatusSchema, type TradeStatus } from '../src/contracts/trades';
+import { TRADE_NUMBER, TradeStatusSchema, type TradeStatus } from '../src/contracts/trades';
 import type { CatalogueQuestion } from './catalogue/model';
 import { importCatalogue, loadCatalogue } from './catalogue/repository';
 import { RemoteSearch } from './catalogue/search-remote';
@@ -539,8 +539,8 @@ function parse<const O extends NonNullable<ParseArgsConfig['options']>>(args: st
 
 function tradeRef(positionals: string[]): string {
   const ref = positionals[0]!;
-  if (!/^TR-\d{4}-\d{6,}$/i.test(ref) && !/^[0-9a-f-]{36}$/i.test(ref))
-    throw new UsageError(`"${ref}" is not a trade number (TR-2026-000123) or trade id.`);
+  if (!TRADE_NUMBER.test(ref.toUpperCase()) && !/^[0-9a-f-]{36}$/i.test(ref))
+    throw new UsageError(`"${ref}" is not a trade number (TR-2026-000123, TB-2026-000123) or trade id.`);
   return ref;
 }
 

@@ -91,6 +91,8 @@ export interface CheckoutOptions {
   readonly offerIds?: readonly string[];
   readonly idempotencyKey?: string;
   readonly voucherCode?: string;
+  /** A business trade with this company (and a phone number). */
+  readonly company?: { readonly name: string; readonly legalForm: string; readonly vatId?: string };
 }
 
 /** Offers for the fixture devices (best condition) and a checkout of them through the API. */
@@ -102,14 +104,16 @@ export async function checkout(app: FastifyInstance, options: CheckoutOptions) {
     if (res.statusCode !== 201) throw new Error(`offer for ${deviceId}: ${res.statusCode} ${res.body}`);
     offerIds.push(res.json().offerId);
   }
-  const payload = {
+  const payload: Record<string, unknown> & { address: Record<string, string> } = {
     offerIds,
     identity: options.identity,
     address: { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17', ...POSTAL[host] },
     payout: TEST_SEPA,
     termsAccepted: true,
     ...(options.voucherCode ? { voucherCode: options.voucherCode } : {}),
+    ...(options.company ? { b2b: true, company: options.company } : {}),
   };
+  if (options.company) payload.address = { ...payload.address, phone: '0221 123456' };
   return app.inject({
     method: 'POST',
     url: '/api/trades',

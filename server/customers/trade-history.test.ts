@@ -204,6 +204,22 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
     expect((await entry(t.tradeId)).labelUrl).toBeUndefined();
   });
 
+  it("links a business trade's credit note, and none for a consumer trade", async () => {
+    const links = createLabelLinks('a-label-secret-for-the-tests');
+    const res = await checkout(app, {
+      identity: { kind: 'customer' },
+      headers: await customer.auth(),
+      company: { name: 'Muster Handel GmbH', legalForm: 'gmbh' },
+    });
+    expect(res.statusCode).toBe(201);
+    const business = await entry(res.json().tradeId);
+    expect(business.creditNoteUrl).toBe(links.creditNotePath(business.tradeId));
+    expect((await app.inject({ method: 'GET', url: business.creditNoteUrl!, headers: { host: 'de.localhost' } })).statusCode).toBe(200);
+    await transition(handle.db, business.tradeNumber, 'received');
+    expect((await entry(business.tradeId)).creditNoteUrl).toBe(links.creditNotePath(business.tradeId));
+    expect((await entry((await trade([1300])).tradeId)).creditNoteUrl).toBeUndefined();
+  });
+
   it('shows an item paid above its offer as repriced', async () => {
     const t = await trade([1300, 1500]);
     await transition(handle.db, t.tradeNumber, 'received');

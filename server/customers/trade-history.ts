@@ -80,7 +80,7 @@ const euros = (cents: number) => cents / 100;
 export async function tradeHistory(
   db: Database,
   customerId: string,
-  labels?: Pick<LabelLinks, 'path' | 'returnPath'>,
+  labels?: Pick<LabelLinks, 'path' | 'returnPath' | 'creditNotePath'>,
 ): Promise<TradeHistoryEntry[]> {
   const caller = await readCaller(db, customerId);
   const rows = await db
@@ -88,6 +88,7 @@ export async function tradeHistory(
       id: trades.id,
       tradeNumber: trades.tradeNumber,
       status: trades.status,
+      b2b: trades.b2b,
       createdAt: trades.createdAt,
       voucherCents: trades.voucherCents,
       labelVersion: trades.labelVersion,
@@ -174,6 +175,7 @@ export async function tradeHistory(
       items: entries.map((e) => e.item),
       ...(trade.status === 'created' && labels ? { labelUrl: labels.path(trade.id, trade.labelVersion) } : {}),
       ...(labels && entries.some((e) => e.item.status === 'return_pending') ? { returnLabelUrl: labels.returnPath(trade.id) } : {}),
+      ...(trade.b2b && labels ? { creditNoteUrl: labels.creditNotePath(trade.id) } : {}),
     };
   });
 }

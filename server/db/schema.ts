@@ -19,7 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Locale } from '../../src/config/locales';
-import type { Address, Payout, TradeStatus } from '../../src/contracts/trades';
+import type { Address, LegalForm, Payout, TradeStatus } from '../../src/contracts/trades';
 import type { DeviceImage, PageTexts, PerLocale } from '../catalogue/model';
 
 export const categories = pgTable('categories', {
@@ -247,6 +247,24 @@ export const tradeTransitions = pgTable(
 export const tradeNumberCounters = pgTable('trade_number_counters', {
   year: integer('year').primaryKey(),
   lastNumber: integer('last_number').notNull(),
+});
+
+/** The business trades' own number range (TB-<year>-<number>), kept like trade_number_counters (decision 035). */
+export const businessTradeNumberCounters = pgTable('business_trade_number_counters', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/** The selling company of a business trade (trades.b2b), written in the trade's transaction (decision 035). */
+export const tradeCompanies = pgTable('trade_companies', {
+  tradeId: uuid('trade_id')
+    .primaryKey()
+    .references(() => trades.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  /** A code of LEGAL_FORMS (src/contracts/trades.ts). */
+  legalForm: text('legal_form').$type<LegalForm>().notNull(),
+  /** Normalized (DE136695976); null for a small business without one. */
+  vatId: text('vat_id'),
 });
 
 /** Idempotency-Key of a submission: claimed while it runs, then holding the answer to replay. */

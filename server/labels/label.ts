@@ -49,7 +49,7 @@ const BLACK = rgb(0, 0, 0);
 const GREY = rgb(0.35, 0.35, 0.35);
 
 /** Street and house number as the country writes them. */
-function streetLine(locale: Locale, street: string, houseNumber: string): string {
+export function streetLine(locale: Locale, street: string, houseNumber: string): string {
   if (locale === 'fr') return `${houseNumber} ${street}`;
   if (locale === 'es') return `${street}, ${houseNumber}`;
   return `${street} ${houseNumber}`;
@@ -74,7 +74,7 @@ const SPELLED: Readonly<Record<string, string>> = {
  * The standard PDF fonts speak WinAnsi only: letters outside it lose their accents (ă → a, ł → l) or
  * become '?', other signs (emoji) and control characters go, so no seller's name can break the label.
  */
-function fitCharacters(font: PDFFont): (text: string) => string {
+export function fitCharacters(font: PDFFont): (text: string) => string {
   const supported = new Set(font.getCharacterSet());
   const fits = (text: string) => Array.from(text).every((c) => supported.has(c.codePointAt(0)!));
   return (text) =>
@@ -87,7 +87,7 @@ function fitCharacters(font: PDFFont): (text: string) => string {
 }
 
 /** Splits text into lines no wider than `width`; a word longer than a line is cut. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
@@ -110,7 +110,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 }
 
 /** Shortens a single line to `width` with an ellipsis. */
-function clip(text: string, font: PDFFont, size: number, width: number): string {
+export function clip(text: string, font: PDFFont, size: number, width: number): string {
   if (font.widthOfTextAtSize(text, size) <= width) return text;
   let end = text.length;
   while (end > 0 && font.widthOfTextAtSize(`${text.slice(0, end)}…`, size) > width) end--;

@@ -23,6 +23,12 @@ export interface LabelLinks {
   returnPath(tradeId: string): string;
   /** Constant-time check of a return label's token. */
   verifyReturn(tradeId: string, token: unknown): boolean;
+  /** `/api/trades/<id>/credit-note.pdf?token=<token>`: a business trade's credit note (its own MAC purpose, decision 036). */
+  creditNotePath(tradeId: string): string;
+  /** The absolute credit note link for the mail. */
+  creditNoteUrl(origin: string, tradeId: string): string;
+  /** Constant-time check of a credit note's token. */
+  verifyCreditNote(tradeId: string, token: unknown): boolean;
 }
 
 export function labelPathOf(tradeId: string, token: string): string {
@@ -35,6 +41,9 @@ export function createLabelLinks(secret: string | Uint8Array): LabelLinks {
   const mac = (purpose: string, tradeId: string) => createHmac('sha256', key).update(`${purpose}:${tradeId.toLowerCase()}`).digest();
   const token = (tradeId: string, version = 0) => mac('label', version === 0 ? tradeId : `${tradeId}#${version}`).toString('base64url');
   const returnToken = (tradeId: string) => mac('return-label', tradeId).toString('base64url');
+  const creditNoteToken = (tradeId: string) => mac('credit-note', tradeId).toString('base64url');
+  const creditNotePath = (tradeId: string) =>
+    `/api/trades/${encodeURIComponent(tradeId)}/credit-note.pdf?token=${encodeURIComponent(creditNoteToken(tradeId))}`;
   const check = (expected: string, presented: unknown) => {
     if (typeof presented !== 'string' || presented.length !== 43 || !/^[A-Za-z0-9_-]+$/.test(presented)) return false;
     // Compared as text: decoding would ignore the unused low bits of the last character and
@@ -47,6 +56,9 @@ export function createLabelLinks(secret: string | Uint8Array): LabelLinks {
     returnPath: (tradeId) =>
       `/api/trades/${encodeURIComponent(tradeId)}/return-label.pdf?token=${encodeURIComponent(returnToken(tradeId))}`,
     verifyReturn: (tradeId, presented) => check(returnToken(tradeId), presented),
+    creditNotePath,
+    creditNoteUrl: (origin, tradeId) => `${origin.replace(/\/+$/, '')}${creditNotePath(tradeId)}`,
+    verifyCreditNote: (tradeId, presented) => check(creditNoteToken(tradeId), presented),
     path: (tradeId, version = 0) => labelPathOf(tradeId, token(tradeId, version)),
     url: (origin, tradeId) => `${origin.replace(/\/+$/, '')}${labelPathOf(tradeId, token(tradeId))}`,
   };

@@ -22,6 +22,8 @@ export interface ConfirmationInput {
   readonly lastName: string;
   /** Absolute URL of the label PDF. */
   readonly labelUrl: string;
+  /** Absolute URL of a business trade's credit note PDF (decision 036). */
+  readonly creditNoteUrl?: string;
 }
 
 /** The next steps, in order (catalog ids mail.confirmation.step.<name>.title/text). */
@@ -61,6 +63,7 @@ export function confirmationMail(input: ConfirmationInput): MailMessage {
       t('labelIntro', { carrier }),
       input.labelUrl,
       '',
+      ...(input.creditNoteUrl ? [t('creditNoteTitle'), t('creditNoteIntro'), input.creditNoteUrl, ''] : []),
       `${t('nextTitle')}${c.trimEnd()}`,
       ...steps.map((step, i) => `${i + 1}. ${step.title}${c}${step.text}`),
       '',
@@ -93,6 +96,13 @@ export function confirmationMail(input: ConfirmationInput): MailMessage {
         <h2 style={HEADING}>{t('labelTitle')}</h2>
         <p>{t('labelIntro', { carrier })}</p>
         <ButtonLink href={input.labelUrl}>{t('labelLink')}</ButtonLink>
+        {input.creditNoteUrl && (
+          <>
+            <h2 style={HEADING}>{t('creditNoteTitle')}</h2>
+            <p>{t('creditNoteIntro')}</p>
+            <ButtonLink href={input.creditNoteUrl}>{t('creditNoteLink')}</ButtonLink>
+          </>
+        )}
         <h2 style={HEADING}>{t('nextTitle')}</h2>
         <ol>
           {steps.map((step, i) => (
@@ -132,6 +142,7 @@ export async function sendTradeConfirmation(
       firstName: created.address.firstName,
       lastName: created.address.lastName,
       labelUrl: services.labels.url(services.publicOrigin(locale), trade.tradeId),
+      ...(trade.b2b ? { creditNoteUrl: services.labels.creditNoteUrl(services.publicOrigin(locale), trade.tradeId) } : {}),
     });
     await services.mailer.send(message);
     log.info({ tradeNumber: trade.tradeNumber, locale }, 'confirmation mail sent');

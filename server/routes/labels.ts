@@ -8,6 +8,7 @@ import type { Database } from '../db/client';
 import { notFound } from '../http/errors';
 import type { LabelLinks } from '../labels/links';
 import { findLabelData, findReturnLabelData, labelValidity } from '../labels/repository';
+import { findCreditNoteData } from '../business/repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,6 +16,7 @@ const noSuchReturnLabel = () =>
   notFound('There is no return label for this trade: none of its devices was declined to be sent back.', {
     'Cache-Control': 'private, no-store',
   });
+const noSuchCreditNote = () => notFound('There is no such credit note.', { 'Cache-Control': 'private, no-store' });
 const noSuchLabel = () => notFound('There is no such shipping label.', { 'Cache-Control': 'private, no-store' });
 
 export function registerLabelRoutes(app: FastifyInstance, db: Database, links: LabelLinks) {
@@ -54,6 +56,28 @@ export function registerLabelRoutes(app: FastifyInstance, db: Database, links: L
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `attachment; filename="return-label-${data.tradeNumber.replace(/[^A-Za-z0-9-]/g, '')}.pdf"`)
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Referrer-Policy', 'no-referrer')
+        .send(Buffer.from(pdf));
+    },
+  );
+
+  // GET /api/trades/{tradeId}/credit-note.pdf?token=…: a business trade's credit note (decision 036).
+  // The link comes with the trade's 201 answer (Credit-Note-Url header), its mail and the account.
+  // It stays valid as long as the trade exists: it is the company's accounting document.
+  app.get<{ Params: { tradeId: string }; Querystring: { token?: unknown } }>(
+    '/api/trades/:tradeId/credit-note.pdf',
+    async (request, reply) => {
+      const tradeId = request.params.tradeId.toLowerCase();
+      if (!UUID.test(tradeId) || !links.verifyCreditNote(tradeId, request.query.token)) throw noSuchCreditNote();
+      const data = await findCreditNoteData(db, tradeId);
+      if (!data) throw noSuchCreditNote();
+      const { renderCreditNote } = await import('../business/credit-note');
+      const pdf = await renderCreditNote(data);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="credit-note-${data.tradeNumber.replace(/[^A-Za-z0-9-]/g, '')}.pdf"`)
         .header('Cache-Control', 'private, no-store')
         .header('X-Content-Type-Options', 'nosniff')
         .header('Referrer-Policy', 'no-referrer')

@@ -76,6 +76,9 @@ export function registerTradeRoutes(app: FastifyInstance, db: Database, shipping
     if (answer.replayed) reply.header('Idempotent-Replayed', 'true');
     const tradeId = shipping && createdTradeId(answer);
     if (tradeId) reply.header('Label-Url', shipping.labels.path(tradeId));
+    // A business trade's credit note (decision 036).
+    if (tradeId && (answer.body as { b2b?: unknown }).b2b === true)
+      reply.header('Credit-Note-Url', shipping.labels.creditNotePath(tradeId));
     return reply.status(answer.statusCode).send(answer.body);
   });
 }

@@ -13,10 +13,12 @@ import { paymentTypeCode, type Payout, type Trade, type TradeRequest, type Vouch
 import type { Database } from '../db/client';
 import { uniqueViolation, withoutParameters } from '../db/errors';
 import {
+  businessTradeNumberCounters,
   clarifications,
   customers,
   devices,
   offers,
+  tradeCompanies,
   tradeItems,
   tradeNumberCounters,
   trades,
@@ -183,18 +185,21 @@ async function createTrade(db: Database, submission: TradeSubmission, ref: Selle
     }
     const totalCents = subtotalCents + (voucher?.cents ?? 0);
     if (request.b2b && totalCents > B2B_TRADE_CAP * 100) {
-      throw new Rejection(
-        422,
-        'Unprocessable Entity',
-        `Business trade-ins are capped at ${B2B_TRADE_CAP} EUR; this one totals ${euros(totalCents)} EUR.`,
-        {
-          cap: B2B_TRADE_CAP,
-        },
-      );
+      const overBy = euros(totalCents - B2B_TRADE_CAP * 100);
+      const message = `Business trade-ins are capped at ${B2B_TRADE_CAP} EUR; this one totals ${euros(totalCents)} EUR, ${overBy} EUR over the cap. Move devices to a second trade or contact our partner team.`;
+      throw new Rejection(422, 'Unprocessable Entity', message, {
+        cap: B2B_TRADE_CAP,
+        total: euros(totalCents),
+        overBy,
+        fields: [{ path: 'offerIds', code: 'b2bTradeCap', message }],
+      });
     }
+    // The contract refuses these; checked again so that no caller can store half a business trade.
+    const company = request.b2b ? request.company : undefined;
+    if (request.b2b && !company) throw new Error('A business trade needs its company (the contract requires it).');
 
     // Taken last: the counter's row lock is held until commit and serializes trade creation.
-    const tradeNumber = await nextTradeNumber(tx, now);
+    const tradeNumber = await nextTradeNumber(tx, now, request.b2b ? 'business' : 'private');
     const tradeId = randomUUID();
     const [stored] = await tx
       .insert(trades)
@@ -227,6 +232,9 @@ async function createTrade(db: Database, submission: TradeSubmission, ref: Selle
         kind: i.offer.kind,
       })),
     );
+    if (company) {
+      await tx.insert(tradeCompanies).values({ tradeId, name: company.name, legalForm: company.legalForm, vatId: company.vatId ?? null });
+    }
     await tx.insert(tradeTransitions).values({ tradeId, fromStatus: null, toStatus: 'created', at: now, note: 'submitted at checkout' });
     if (voucher) {
       await tx
@@ -237,6 +245,7 @@ async function createTrade(db: Database, submission: TradeSubmission, ref: Selle
     const trade: Trade = {
       tradeId,
       tradeNumber,
+      ...(request.b2b ? { b2b: true } : {}),
       transactionId: stored!.transactionId,
       status: 'created',
       items: items.map(({ offer, deviceName }) => ({
@@ -259,15 +268,19 @@ async function createTrade(db: Database, submission: TradeSubmission, ref: Selle
   });
 }
 
-/** TR-<year>-<number>, gapless per UTC year: a failed transaction gives its number back. */
-async function nextTradeNumber(db: Database, now: Date): Promise<string> {
+/**
+ * TR-<year>-<number> (a business trade: TB-<year>-<number>, its own range), gapless per UTC year and
+ * range: a failed transaction gives its number back.
+ */
+async function nextTradeNumber(db: Database, now: Date, range: 'private' | 'business'): Promise<string> {
   const year = now.getUTCFullYear();
+  const counters = range === 'business' ? businessTradeNumberCounters : tradeNumberCounters;
   const [row] = await db
-    .insert(tradeNumberCounters)
+    .insert(counters)
     .values({ year, lastNumber: 1 })
-    .onConflictDoUpdate({ target: tradeNumberCounters.year, set: { lastNumber: sql`${tradeNumberCounters.lastNumber} + 1` } })
-    .returning({ lastNumber: tradeNumberCounters.lastNumber });
-  return `TR-${year}-${String(row!.lastNumber).padStart(6, '0')}`;
+    .onConflictDoUpdate({ target: counters.year, set: { lastNumber: sql`${counters.lastNumber} + 1` } })
+    .returning({ lastNumber: counters.lastNumber });
+  return `${range === 'business' ? 'TB' : 'TR'}-${year}-${String(row!.lastNumber).padStart(6, '0')}`;
 }
 
 /** IBAN as "DE89 •••• •••• •••• 3000" (the same length for every country); PayPal shows its e-mail. */

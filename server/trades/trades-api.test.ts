@@ -8,7 +8,16 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TradeErrorSchema, TradeRequestSchema, TradeSchema } from '../../src/contracts/trades';
 import type { DatabaseHandle } from '../db/client';
-import { idempotencyKeys, offers, serverInstances, tradeItems, trades, tradeTransitions, voucherRedemptions } from '../db/schema';
+import {
+  idempotencyKeys,
+  offers,
+  serverInstances,
+  tradeCompanies,
+  tradeItems,
+  trades,
+  tradeTransitions,
+  voucherRedemptions,
+} from '../db/schema';
 import { fixtureServices, logCollector, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { importVouchers } from '../vouchers/seed';
@@ -182,29 +191,107 @@ describe.each(testDatabases())('POST /api/trades on $name', (database) => {
   });
 
   describe('business trade-ins', () => {
-    it('allows up to 5000 EUR and answers 422 naming the cap above it', async () => {
-      expect((await submit(body([await storedOffer(300_000), await storedOffer(200_000)], { b2b: true }))).json()).toMatchObject({
+    const COMPANY = { name: 'Muster Handel GmbH', legalForm: 'gmbh', vatId: 'de 136 695 976' };
+    const business = (offerIds: string[], extra: Record<string, unknown> = {}) =>
+      body(offerIds, { b2b: true, company: COMPANY, address: { ...ADDRESS, phone: '+49 221 123456' }, ...extra });
+
+    it('stores the company with the trade and numbers it in its own range TB-<year>-<n>', async () => {
+      const consumer = TradeSchema.parse((await submit(body([await offer(1300)]))).json());
+      const first = TradeSchema.parse((await submit(business([await offer(1500)]))).json());
+      const second = TradeSchema.parse((await submit(business([await offer(2100)]))).json());
+      const year = new Date().getUTCFullYear();
+      expect(first.tradeNumber).toMatch(new RegExp(`^TB-${year}-\\d{6}$`));
+      expect(Number(second.tradeNumber.slice(-6))).toBe(Number(first.tradeNumber.slice(-6)) + 1);
+      expect(first.b2b).toBe(true);
+      // The consumers' range goes on without the business numbers.
+      const next = TradeSchema.parse((await submit(body([await offer(3000)]))).json());
+      expect(next.tradeNumber).toMatch(/^TR-/);
+      expect(Number(next.tradeNumber.slice(-6))).toBe(Number(consumer.tradeNumber.slice(-6)) + 1);
+      const [company] = await handle.db.select().from(tradeCompanies).where(eq(tradeCompanies.tradeId, first.tradeId));
+      expect(company).toEqual({ tradeId: first.tradeId, name: 'Muster Handel GmbH', legalForm: 'gmbh', vatId: 'DE136695976' });
+      const [row] = await handle.db.select({ b2b: trades.b2b }).from(trades).where(eq(trades.id, first.tradeId));
+      expect(row!.b2b).toBe(true);
+    });
+
+    it('takes a small business without VAT id', async () => {
+      const res = await submit(
+        business([await offer(1300)], { company: { name: 'Erika Mustermann Reparatur', legalForm: 'einzelunternehmen', vatId: '' } }),
+      );
+      expect(res.statusCode).toBe(201);
+      const [company] = await handle.db.select().from(tradeCompanies).where(eq(tradeCompanies.tradeId, res.json().tradeId));
+      expect(company!.vatId).toBeNull();
+    });
+
+    it('allows up to 5000 EUR and answers 422 with the cap, the total and how much it is over, writing nothing', async () => {
+      expect((await submit(business([await storedOffer(300_000), await storedOffer(200_000)]))).json()).toMatchObject({
         total: 5000,
       });
       const before = await counts();
-      const res = await submit(body([await storedOffer(300_000), await storedOffer(300_000)], { b2b: true }));
+      const companies = await handle.db.$count(tradeCompanies);
+      const res = await submit(business([await storedOffer(300_000), await storedOffer(250_050)]));
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toMatchObject({ cap: 5000 });
+      expect(TradeErrorSchema.parse(res.json())).toMatchObject({
+        cap: 5000,
+        total: 5500.5,
+        overBy: 500.5,
+        fields: [{ path: 'offerIds', code: 'b2bTradeCap' }],
+      });
       expect(res.json().message).toContain('5000 EUR');
       expect(await counts()).toEqual(before);
+      expect(await handle.db.$count(tradeCompanies)).toBe(companies);
     });
 
     it('has no cap for consumers, and a voucher counts towards the cap', async () => {
       expect((await submit(body([await storedOffer(300_000), await storedOffer(300_000)]))).statusCode).toBe(201);
-      const res = await submit(body([await storedOffer(300_000), await storedOffer(199_900)], { b2b: true, voucherCode: 'BONUS10' }));
+      const res = await submit(business([await storedOffer(300_000), await storedOffer(199_900)], { voucherCode: 'BONUS10' }));
       expect(res.statusCode).toBe(422);
-      expect(res.json().message).toContain('5009 EUR');
+      expect(res.json()).toMatchObject({ total: 5009, overBy: 9 });
     });
 
     it('refuses b2b in a shop without business trade-ins', async () => {
       const res = await submit(body([await offer(1300, 'fr.localhost')], { b2b: true }, 'fr.localhost'), randomUUID(), 'fr.localhost');
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toEqual([expect.objectContaining({ path: 'b2b' })]);
+    });
+
+    it('refuses a business trade from a non-German shop even with complete company data', async () => {
+      const before = await counts();
+      const res = await submit(
+        body([await offer(1300, 'it.localhost')], { b2b: true, company: COMPANY }, 'it.localhost'),
+        randomUUID(),
+        'it.localhost',
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toContainEqual(expect.objectContaining({ path: 'b2b' }));
+      expect(await counts()).toEqual(before);
+    });
+
+    it('answers 400 with a field issue for b2b without company, PayPal or phone', async () => {
+      const res = await submit(body([await offer(1300)], { b2b: true, payout: PAYPAL }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ path: 'company', code: 'required' }),
+          expect.objectContaining({ path: 'payout.method', code: 'b2bSepaOnly' }),
+          expect.objectContaining({ path: 'address.phone', code: 'required' }),
+        ]),
+      );
+    });
+
+    it('answers 400 with the vatId issue for a VAT id with a wrong check digit or country', async () => {
+      for (const vatId of ['DE136695977', 'GB980780684', 'DE13669597']) {
+        const res = await submit(business([await offer(1300)], { company: { ...COMPANY, vatId } }));
+        expect(res.statusCode).toBe(400);
+        expect(res.json().fields).toEqual([expect.objectContaining({ path: 'company.vatId', code: 'vatId' })]);
+      }
+    });
+
+    it('refuses company data on a trade that is not a business trade', async () => {
+      for (const extra of [{ company: COMPANY }, { b2b: false, company: COMPANY }]) {
+        const res = await submit(body([await offer(1300)], extra));
+        expect(res.statusCode).toBe(400);
+        expect(res.json().fields).toEqual([expect.objectContaining({ path: 'company', code: 'companyWithoutB2b' })]);
+      }
     });
   });
 

@@ -35,3 +35,5 @@ export const CONSENT_CHECK_DELAY_MS = 1000;
 export const CLIENT_ID_COOKIE = 'cid';
 /** How often a running page asks whether a new build is live (issue 12; VITE_BUILD_CHECK_INTERVAL_MS overrides). */
 export const BUILD_CHECK_INTERVAL_MS = 5 * 60 * 1000;
+/** The anchor of the business customers' section of the German terms (data/content/de/agb.md, decision 035). */
+export const B2B_TERMS_ANCHOR = '9-zusatzliche-bedingungen-fur-geschaftskunden';

@@ -355,6 +355,8 @@ export const TradeHistoryEntrySchema = z.object({
   labelUrl: z.string().startsWith('/api/trades/').optional(),
   /** The return label's link while a declined device is on its way back to the seller. */
   returnLabelUrl: z.string().startsWith('/api/trades/').optional(),
+  /** A business trade's credit note (decision 036). */
+  creditNoteUrl: z.string().startsWith('/api/trades/').optional(),
 });
 export type TradeHistoryEntry = z.infer<typeof TradeHistoryEntrySchema>;
 

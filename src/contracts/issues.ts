@@ -54,6 +54,14 @@ export const ISSUE_CODES = [
   'tooFast',
   /** Text with characters no person types and the database cannot keep: NUL, other control characters, broken Unicode (src/contracts/text.ts). */
   'invalidCharacters',
+  /** Not a VAT identification number of an EU member state (format, check digit). */
+  'vatId',
+  /** A business trade-in is paid by SEPA transfer only. */
+  'b2bSepaOnly',
+  /** Company data sent for a trade that is not a business trade-in (API clients only). */
+  'companyWithoutB2b',
+  /** A business trade-in over the cap (B2B_TRADE_CAP): the answer carries cap, total and overBy. */
+  'b2bTradeCap',
   /** Anything else: the value does not fit (wrong type, unknown option, ...). */
   'invalid',
 ] as const;

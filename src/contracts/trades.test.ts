@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '../config/locales';
 import {
+  TRADE_NUMBER,
   AddressSchema,
   PayoutSchema,
   TradeRequestSchema,
@@ -10,6 +11,7 @@ import {
   paymentTypeCode,
 } from './trades';
 import { SELLER_ADDRESS, SELLER_SEPA } from './seller.fixtures';
+import { issueCode } from './issues';
 
 const ADDRESS = SELLER_ADDRESS;
 const SEPA = { method: 'sepa', ...SELLER_SEPA };
@@ -20,6 +22,13 @@ const REQUEST = {
   address: ADDRESS,
   payout: SEPA,
   termsAccepted: true,
+};
+
+/** A business seller's company and the phone number a business trade needs. */
+const BUSINESS = {
+  b2b: true,
+  company: { name: 'Muster Handel GmbH', legalForm: 'gmbh', vatId: 'de 136 695 976' },
+  address: { ...ADDRESS, phone: '0221 123456' },
 };
 
 const paths = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
@@ -128,8 +137,19 @@ describe('PayoutSchema', () => {
 
 describe('TradeRequestSchema', () => {
   it('accepts a guest checkout and normalizes it', () => {
-    const request = TradeRequestSchema('de').parse({ ...REQUEST, offerIds: [OFFER.toUpperCase()], voucherCode: ' welcome10 ', b2b: true });
-    expect(request).toMatchObject({ offerIds: [OFFER], voucherCode: 'WELCOME10', b2b: true, identity: { kind: 'guest' } });
+    const request = TradeRequestSchema('de').parse({
+      ...REQUEST,
+      ...BUSINESS,
+      offerIds: [OFFER.toUpperCase()],
+      voucherCode: ' welcome10 ',
+    });
+    expect(request).toMatchObject({
+      offerIds: [OFFER],
+      voucherCode: 'WELCOME10',
+      b2b: true,
+      identity: { kind: 'guest' },
+      company: { name: 'Muster Handel GmbH', legalForm: 'gmbh', vatId: 'DE136695976' },
+    });
   });
 
   it.each([undefined, false, 'true'])('refuses termsAccepted %j with the terms message', (termsAccepted) => {
@@ -159,10 +179,40 @@ describe('TradeRequestSchema', () => {
   });
 
   it('allows business trade-ins only where the shop has B2B', () => {
-    expect(TradeRequestSchema('de').safeParse({ ...REQUEST, b2b: true }).success).toBe(true);
+    expect(TradeRequestSchema('de').safeParse({ ...REQUEST, ...BUSINESS }).success).toBe(true);
     const austrian = { ...REQUEST, address: { ...ADDRESS, postalCode: '1010' } };
     expect(paths(TradeRequestSchema('at').safeParse({ ...austrian, b2b: true }))).toEqual(['b2b']);
+    expect(paths(TradeRequestSchema('at').safeParse({ ...austrian, ...BUSINESS, address: austrian.address }))).toEqual(['b2b']);
     expect(TradeRequestSchema('at').safeParse({ ...austrian, b2b: false }).success).toBe(true);
+  });
+
+  it('requires the company, a phone and SEPA with b2b, and refuses a company without b2b', () => {
+    const result = TradeRequestSchema('de').safeParse({ ...REQUEST, b2b: true, payout: { method: 'paypal', email: 'erika@example.com' } });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), issueCode(i)]).sort()).toEqual([
+      ['address.phone', 'required'],
+      ['company', 'required'],
+      ['payout.method', 'b2bSepaOnly'],
+    ]);
+    const stray = TradeRequestSchema('de').safeParse({ ...REQUEST, company: BUSINESS.company });
+    expect(stray.error?.issues.map((i) => [i.path.join('.'), issueCode(i)])).toEqual([['company', 'companyWithoutB2b']]);
+  });
+
+  it('checks the VAT id when given and takes none for a small business', () => {
+    const withVat = (vatId: unknown) =>
+      TradeRequestSchema('de').safeParse({ ...REQUEST, ...BUSINESS, company: { ...BUSINESS.company, vatId } });
+    expect(withVat('').data?.company?.vatId).toBeUndefined();
+    expect(withVat(undefined).success).toBe(true);
+    const wrong = withVat('DE136695977');
+    expect(wrong.error?.issues.map((i) => [i.path.join('.'), issueCode(i)])).toEqual([['company.vatId', 'vatId']]);
+    const unknownForm = TradeRequestSchema('de').safeParse({ ...REQUEST, ...BUSINESS, company: { ...BUSINESS.company, legalForm: 'llc' } });
+    expect(paths(unknownForm)).toEqual(['company.legalForm']);
+  });
+
+  it('reads consumer (TR-) and business (TB-) trade numbers, nothing else', () => {
+    for (const number of ['TR-2026-000123', 'TB-2026-000001', 'TB-2027-1234567']) expect(TRADE_NUMBER.test(number), number).toBe(true);
+    for (const number of ['TX-2026-000123', 'tb-2026-000001', 'TB-26-000001', 'TB-2026-12345', 'TB-2026-000001 ']) {
+      expect(TRADE_NUMBER.test(number), number).toBe(false);
+    }
   });
 
   it('treats an empty voucher code as none and accepts null', () => {

@@ -10,10 +10,14 @@ import { DEFAULT_PAYMENT_TYPE_SELECTION, PAYPAL_PAYMENT_METHOD_CODE } from '../c
 import type { Locale } from '../config/locales';
 import { isValidPostalCode } from '../config/rules';
 import { coded } from './issues';
+import { isValidVatId, normalizeVatId } from './vat-id';
 import { ApiErrorSchema, ConditionIdSchema } from './offers';
 
-/** A trade number as the shop hands it out: TR-<year>-<6 or more digits> (TR-2026-000123). */
-export const TRADE_NUMBER = /^TR-\d{4}-\d{6,}$/;
+/**
+ * A trade number as the shop hands it out: TR-<year>-<6 or more digits> (TR-2026-000123) for a
+ * private seller's trade, TB-<year>-<digits> (TB-2026-000045) for a business trade (its own range).
+ */
+export const TRADE_NUMBER = /^T[RB]-\d{4}-\d{6,}$/;
 
 /** Most devices one trade may hold. */
 export const MAX_TRADE_OFFERS = 20;
@@ -112,23 +116,86 @@ export const VoucherCodeSchema = z
   .max(40, 'This voucher code is too long.')
   .toUpperCase();
 
+/** Legal forms a business seller picks from (German shop); the UI shows localized names. */
+export const LEGAL_FORMS = ['gmbh', 'ug', 'ag', 'ohg', 'kg', 'gmbhCoKg', 'ek', 'gbr', 'einzelunternehmen', 'eg', 'other'] as const;
+export type LegalForm = (typeof LEGAL_FORMS)[number];
+export const isLegalForm = (value: string): value is LegalForm => (LEGAL_FORMS as readonly string[]).includes(value);
+
+/**
+ * The selling company of a business trade (decision 035): name, legal form and VAT id. The contact
+ * person is the address's first and last name, the company address is the trade's address. The VAT
+ * id is optional (a small business under §19 UStG has none); when given, it must be a valid EU VAT id.
+ */
+export const CompanySchema = z.object({
+  name: text('The company name', 100),
+  // Not chosen ('' from the form) reads as missing (issue code required), an unknown code as invalid.
+  legalForm: z
+    .string({ error: 'Choose a legal form.' })
+    .min(1, 'Choose a legal form.')
+    .pipe(z.enum(LEGAL_FORMS, { error: `Choose a legal form: ${LEGAL_FORMS.join(', ')}.` })),
+  vatId: z.preprocess(
+    blankAsAbsent,
+    z
+      .string()
+      .refine((id) => isValidVatId(id), coded('vatId', 'This is not a valid EU VAT identification number (e.g. DE123456789).'))
+      .transform(normalizeVatId)
+      .optional(),
+  ),
+});
+export type Company = z.infer<typeof CompanySchema>;
+
 export function TradeRequestSchema(locale: Locale) {
   const b2bAllowed = countryConfig(locale).features.hasB2B;
-  return z.object({
-    offerIds: z
-      .array(z.uuid('An offer id is not valid.').toLowerCase(), { error: 'offerIds must be a list of offer ids.' })
-      .min(1, 'The cart is empty.')
-      .max(MAX_TRADE_OFFERS, `A trade holds at most ${MAX_TRADE_OFFERS} devices.`)
-      .refine((ids) => new Set(ids).size === ids.length, 'Each offer can be in the cart only once.'),
-    identity: IdentitySchema,
-    address: AddressSchema(locale),
-    payout: PayoutSchema,
-    voucherCode: z.preprocess(blankAsAbsent, VoucherCodeSchema.nullish()),
-    termsAccepted: z.literal(true, { error: 'Please accept the terms and conditions.' }),
-    b2b: b2bAllowed
-      ? z.boolean().optional()
-      : z.literal(false, { error: 'Business trade-ins are only available in the German shop.' }).optional(),
-  });
+  return z
+    .object({
+      offerIds: z
+        .array(z.uuid('An offer id is not valid.').toLowerCase(), { error: 'offerIds must be a list of offer ids.' })
+        .min(1, 'The cart is empty.')
+        .max(MAX_TRADE_OFFERS, `A trade holds at most ${MAX_TRADE_OFFERS} devices.`)
+        .refine((ids) => new Set(ids).size === ids.length, 'Each offer can be in the cart only once.'),
+      identity: IdentitySchema,
+      address: AddressSchema(locale),
+      payout: PayoutSchema,
+      voucherCode: z.preprocess(blankAsAbsent, VoucherCodeSchema.nullish()),
+      termsAccepted: z.literal(true, { error: 'Please accept the terms and conditions.' }),
+      b2b: b2bAllowed
+        ? z.boolean().optional()
+        : z.literal(false, { error: 'Business trade-ins are only available in the German shop.' }).optional(),
+      /** Required with b2b: true, refused without it. */
+      company: CompanySchema.optional(),
+    })
+    .superRefine((request, ctx) => {
+      if (request.b2b === true) {
+        if (request.company === undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['company'],
+            message: 'A business trade-in needs the company data.',
+            params: { code: 'required' },
+          });
+        if (request.payout.method !== 'sepa')
+          ctx.addIssue({
+            code: 'custom',
+            path: ['payout', 'method'],
+            message: 'A business trade-in is paid by SEPA transfer to the company account.',
+            params: { code: 'b2bSepaOnly' },
+          });
+        if (request.address.phone === undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['address', 'phone'],
+            message: 'A business trade-in needs a phone number.',
+            params: { code: 'required' },
+          });
+      } else if (request.company !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['company'],
+          message: 'Company data belong to a business trade-in only: send b2b: true or leave the company out.',
+          params: { code: 'companyWithoutB2b' },
+        });
+      }
+    });
 }
 export type TradeRequest = z.infer<ReturnType<typeof TradeRequestSchema>>;
 
@@ -159,8 +226,10 @@ export type TradeItem = z.infer<typeof TradeItemSchema>;
 
 export const TradeSchema = z.object({
   tradeId: z.uuid(),
-  /** Human-friendly, sequential per year: TR-2026-000123. */
+  /** Human-friendly, sequential per year: TR-2026-000123 (a business trade: TB-2026-000123). */
   tradeNumber: z.string().regex(TRADE_NUMBER),
+  /** A business trade-in (decision 035). */
+  b2b: z.boolean().optional(),
   /** Spec §3 transactionId (0 in the checkout state means none). */
   transactionId: z.number().int().positive(),
   status: TradeStatusSchema,
@@ -173,6 +242,8 @@ export const TradeSchema = z.object({
   createdAt: z.iso.datetime(),
   /** Where the shipping label PDF is; the client takes it from the answer's Label-Url header. */
   labelUrl: z.string().startsWith('/api/trades/').optional(),
+  /** A business trade's credit note PDF; the client takes it from the answer's Credit-Note-Url header. */
+  creditNoteUrl: z.string().startsWith('/api/trades/').optional(),
 });
 export type Trade = z.infer<typeof TradeSchema>;
 
@@ -188,7 +259,11 @@ export const TradeErrorSchema = ApiErrorSchema.extend({
   /** 409: these offers belong to another trade; remove them from the cart. */
   usedOfferIds: z.array(z.string()).optional(),
   reason: z.enum(VOUCHER_FAILURE_REASONS).optional(),
+  /** 422 of a business trade over the cap: the cap (EUR) … */
   cap: z.number().optional(),
+  /** … the trade's total (EUR) and how much it is over the cap (EUR). */
+  total: z.number().optional(),
+  overBy: z.number().optional(),
 });
 export type TradeError = z.infer<typeof TradeErrorSchema>;
 

@@ -3,6 +3,7 @@ import { ApiCallError } from '../services/api-failure';
 import { TradeRequestSchema } from '../contracts/trades';
 import {
   emptyAddress,
+  emptyCompany,
   emptyPayout,
   firstInvalidStep,
   isCheckoutField,
@@ -28,6 +29,7 @@ const form: CheckoutForm = {
   cartOfferIds: [OFFER],
   b2b: false,
   identity: { kind: 'guest', email: 'erika@example.com' },
+  company: emptyCompany,
   address: {
     ...emptyAddress,
     ...SELLER_ADDRESS,
@@ -108,9 +110,22 @@ describe('toTradeRequest', () => {
       bic: 'COBADEFFXXX',
     });
 
-    const paypal = toTradeRequest({ ...form, payout: { ...form.payout, method: 'paypal' }, voucherCode: ' summer10 ', b2b: true });
+    const paypal = toTradeRequest({ ...form, payout: { ...form.payout, method: 'paypal' }, voucherCode: ' summer10 ' });
     expect(paypal.payout).toEqual({ method: 'paypal', email: 'old@example.com' });
-    expect(TradeRequestSchema('de').parse(paypal)).toMatchObject({ voucherCode: 'SUMMER10', b2b: true });
+    expect(TradeRequestSchema('de').parse(paypal)).toMatchObject({ voucherCode: 'SUMMER10' });
+
+    // A business trade sends its company; the contract wants SEPA and a phone number with it.
+    const company = { name: 'Muster Handel GmbH', legalForm: 'gmbh', vatId: '' };
+    const business = toTradeRequest({ ...form, b2b: true, company, address: { ...form.address, phone: '0221 123456' } });
+    expect(business).toMatchObject({ b2b: true, company });
+    expect(TradeRequestSchema('de').parse(business)).toMatchObject({
+      b2b: true,
+      company: { name: 'Muster Handel GmbH', legalForm: 'gmbh' },
+    });
+    expect(validateStep('review', { ...form, b2b: true, company, payout: { ...form.payout, method: 'paypal' } })).toEqual({
+      'address.phone': 'required',
+      'payout.method': 'b2bSepaOnly',
+    });
   });
 });
 
@@ -153,7 +168,7 @@ describe('submitFailure', () => {
     [
       '422 cap',
       new ApiCallError({ status: 422, body: { statusCode: 422, error: 'e', message: 'm', cap: 5000 } }),
-      { kind: 'b2bCap' },
+      { kind: 'b2bCap', cap: 5000 },
       false,
     ],
     [

@@ -8,6 +8,7 @@ import { readApiFailure } from '../services/api-failure';
 import { fieldErrors, hasErrors, type FieldErrors } from './form';
 import {
   AddressSchema,
+  CompanySchema,
   IdentitySchema,
   PayoutSchema,
   TradeErrorSchema,
@@ -28,6 +29,9 @@ export const ADDRESS_FIELDS = ['firstName', 'lastName', 'street', 'houseNumber',
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 export const PAYOUT_FIELDS = ['accountHolder', 'iban', 'bic', 'email'] as const;
 export type PayoutField = (typeof PAYOUT_FIELDS)[number];
+/** A business trade's company (decision 035); the legal form is a code of LEGAL_FORMS, '' until chosen. */
+export const COMPANY_FIELDS = ['name', 'legalForm', 'vatId'] as const;
+export type CompanyField = (typeof COMPANY_FIELDS)[number];
 
 export type PayoutMethod = Payout['method'];
 
@@ -43,11 +47,14 @@ export interface IdentityForm {
 export type AddressForm = Readonly<Record<AddressField, string>>;
 /** Both methods' fields are kept, so switching the method back and forth loses nothing. */
 export type PayoutForm = Readonly<Record<PayoutField, string>> & { readonly method: PayoutMethod };
+export type CompanyForm = Readonly<Record<CompanyField, string>>;
 
 /** Every field 'checkout.change' may set: the contract's field paths. */
-export type CheckoutField = 'identity.email' | `address.${AddressField}` | `payout.${PayoutField}` | 'voucherCode';
+export type CheckoutField =
+  'identity.email' | `company.${CompanyField}` | `address.${AddressField}` | `payout.${PayoutField}` | 'voucherCode';
 export const CHECKOUT_FIELDS: readonly CheckoutField[] = [
   'identity.email',
+  ...COMPANY_FIELDS.map((f) => `company.${f}` as const),
   ...ADDRESS_FIELDS.map((f) => `address.${f}` as const),
   ...PAYOUT_FIELDS.map((f) => `payout.${f}` as const),
   'voucherCode',
@@ -62,6 +69,8 @@ export interface CheckoutForm {
   /** Business trade-in (the cart's B2B mode); sent only when true. */
   readonly b2b: boolean;
   readonly identity: IdentityForm;
+  /** Asked (and sent) in B2B mode only, on the address step. */
+  readonly company: CompanyForm;
   readonly address: AddressForm;
   readonly payout: PayoutForm;
   readonly voucherCode: string;
@@ -69,6 +78,7 @@ export interface CheckoutForm {
 }
 
 export const emptyAddress: AddressForm = { firstName: '', lastName: '', street: '', houseNumber: '', postalCode: '', city: '', phone: '' };
+export const emptyCompany: CompanyForm = { name: '', legalForm: '', vatId: '' };
 export const emptyPayout: PayoutForm = { method: 'sepa', accountHolder: '', iban: '', bic: '', email: '' };
 
 export type ValidVoucher = Extract<VoucherCheckResult, { valid: true }>;
@@ -82,6 +92,9 @@ export interface SubmitError {
   readonly offerIds?: readonly string[];
   /** voucher: the failure reason. */
   readonly reason?: string;
+  /** b2bCap: the cap and how much the trade is over it (EUR), from the server's answer. */
+  readonly cap?: number;
+  readonly overBy?: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -89,21 +102,26 @@ export interface SubmitError {
 
 const suffix = (field: string, prefix: string) => field.slice(prefix.length + 1);
 
-export function readField(form: Pick<CheckoutForm, 'identity' | 'address' | 'payout' | 'voucherCode'>, field: CheckoutField): string {
+export function readField(
+  form: Pick<CheckoutForm, 'identity' | 'company' | 'address' | 'payout' | 'voucherCode'>,
+  field: CheckoutField,
+): string {
   if (field === 'identity.email') return form.identity.email;
   if (field === 'voucherCode') return form.voucherCode;
+  if (field.startsWith('company.')) return form.company[suffix(field, 'company') as CompanyField];
   if (field.startsWith('address.')) return form.address[suffix(field, 'address') as AddressField];
   return form.payout[suffix(field, 'payout') as PayoutField];
 }
 
 /** The part of the form that changes when `field` becomes `value`. */
 export function writeField(
-  form: Pick<CheckoutForm, 'identity' | 'address' | 'payout'>,
+  form: Pick<CheckoutForm, 'identity' | 'company' | 'address' | 'payout'>,
   field: CheckoutField,
   value: string,
-): Partial<Pick<CheckoutForm, 'identity' | 'address' | 'payout' | 'voucherCode'>> {
+): Partial<Pick<CheckoutForm, 'identity' | 'company' | 'address' | 'payout' | 'voucherCode'>> {
   if (field === 'identity.email') return { identity: { ...form.identity, email: value } };
   if (field === 'voucherCode') return { voucherCode: value };
+  if (field.startsWith('company.')) return { company: { ...form.company, [suffix(field, 'company')]: value } };
   if (field.startsWith('address.')) return { address: { ...form.address, [suffix(field, 'address')]: value } };
   return { payout: { ...form.payout, [suffix(field, 'payout')]: value } };
 }
@@ -144,7 +162,7 @@ export function toTradeRequest(form: CheckoutForm) {
     payout: payoutRequest(form.payout),
     voucherCode: form.voucherCode,
     termsAccepted: form.termsAccepted,
-    ...(form.b2b ? { b2b: true } : {}),
+    ...(form.b2b ? { b2b: true, company: { ...form.company } } : {}),
   };
 }
 
@@ -164,9 +182,17 @@ export function validateStep(step: CheckoutStep, form: CheckoutForm): FieldError
     case 'identity':
       return fail(IdentitySchema.safeParse(identityRequest(form.identity)), 'identity');
     case 'address':
-      return fail(addressSchema(form.locale).safeParse(form.address), 'address');
+      return {
+        ...(form.b2b ? fail(CompanySchema.safeParse(form.company), 'company') : {}),
+        ...fail(addressSchema(form.locale).safeParse(form.address), 'address'),
+        // A business seller gives a phone number (the contract asks for it with b2b).
+        ...(form.b2b && form.address.phone.trim() === '' ? { 'address.phone': 'required' as const } : {}),
+      };
     case 'payout':
-      return fail(PayoutSchema.safeParse(payoutRequest(form.payout)), 'payout');
+      return {
+        ...fail(PayoutSchema.safeParse(payoutRequest(form.payout)), 'payout'),
+        ...(form.b2b && form.payout.method !== 'sepa' ? { 'payout.method': 'b2bSepaOnly' as const } : {}),
+      };
     case 'review':
       return parseTradeRequest(form).errors ?? {};
   }
@@ -286,7 +312,8 @@ export function submitFailure(error: unknown): SubmitFailure {
       if (read.status === 425) return failure({ kind: 'network' }, { keepKey: true });
       if (read.status === 422 && answer?.reason !== undefined)
         return failure({ kind: 'voucher', reason: answer.reason }, { voucherError: answer.reason });
-      if (read.status === 422 && answer?.cap !== undefined) return failure({ kind: 'b2bCap' });
+      if (read.status === 422 && answer?.cap !== undefined)
+        return failure({ kind: 'b2bCap', cap: answer.cap, ...(answer.overBy !== undefined ? { overBy: answer.overBy } : {}) });
       return failure({ kind: 'unknown' });
     default:
       return failure({ kind: 'unknown' });

@@ -28,6 +28,13 @@ const ADDRESS = {
   'address.postalCode': '51147',
   'address.city': 'Köln',
 } as const;
+/** A business seller's company (B2B mode) and the phone number it must give. */
+const COMPANY = {
+  'company.name': 'Muster Handel GmbH',
+  'company.legalForm': 'gmbh',
+  'company.vatId': 'de 136 695 976',
+  'address.phone': '0221 123456',
+} as const;
 const SEPA = {
   'payout.accountHolder': 'Erika Mustermann',
   // As typed: spaces and lower case; the contract normalizes it.
@@ -88,6 +95,7 @@ function toReview(actor: Actor, payout: 'sepa' | 'paypal' = 'sepa') {
   fill(actor, IDENTITY);
   actor.send({ type: 'checkout.next' });
   fill(actor, ADDRESS);
+  if (actor.getSnapshot().context.b2b) fill(actor, COMPANY);
   actor.send({ type: 'checkout.next' });
   if (payout === 'paypal') {
     actor.send({ type: 'checkout.selectPayout', method: 'paypal' });
@@ -513,7 +521,15 @@ describe('checkout machine: submission', () => {
       reason: 'already_used',
       fields: [{ path: 'voucherCode', message: 'This voucher was already used with this e-mail address.' }],
     };
-    const capBody = { statusCode: 422, error: 'Unprocessable Entity', message: 'Business trade-ins are capped at 5000 EUR.', cap: 5000 };
+    const capBody = {
+      statusCode: 422,
+      error: 'Unprocessable Entity',
+      message: 'Business trade-ins are capped at 5000 EUR.',
+      cap: 5000,
+      total: 5120.5,
+      overBy: 120.5,
+      fields: [{ path: 'offerIds', code: 'b2bTradeCap', message: 'Business trade-ins are capped at 5000 EUR.' }],
+    };
     const { actor, submits } = start({
       submit: [new ApiCallError({ status: 422, body: voucherBody }), new ApiCallError({ status: 422, body: capBody })],
       input: { b2b: true },
@@ -535,7 +551,7 @@ describe('checkout machine: submission', () => {
     actor.send({ type: 'checkout.removeVoucher' });
     actor.send({ type: 'checkout.submit' });
     const capped = await settled(actor);
-    expect(capped.context.submitError).toEqual({ kind: 'b2bCap' });
+    expect(capped.context.submitError).toEqual({ kind: 'b2bCap', cap: 5000, overBy: 120.5 });
     expect(submits.map((r) => r.idempotencyKey)).toEqual(['key-1', 'key-2']);
     expect(submits[1]?.request.voucherCode).toBeUndefined();
   });
@@ -571,7 +587,7 @@ describe('checkout machine: submission', () => {
     const { actor, submits } = start({ input: { locale: 'at', b2b: true } });
     fill(actor, IDENTITY);
     actor.send({ type: 'checkout.next' });
-    fill(actor, { ...ADDRESS, 'address.postalCode': '1010', 'address.city': 'Wien' });
+    fill(actor, { ...ADDRESS, ...COMPANY, 'address.postalCode': '1010', 'address.city': 'Wien' });
     actor.send({ type: 'checkout.next' });
     fill(actor, SEPA);
     actor.send({ type: 'checkout.next' });
@@ -881,5 +897,70 @@ describe('checkout machine: persistence', () => {
     actor.send({ type: 'checkout.submit' });
     const done = await waitFor(actor, (s) => s.status === 'done');
     expect(resumableCheckout(storedCheckoutOf(done.context))).toBeNull(); // a finished one is never resumed
+  });
+});
+
+describe('checkout machine: a business trade-in (B2B mode)', () => {
+  it('the address step asks for the company and a phone number; without them it stays', () => {
+    const { actor } = start({ input: { b2b: true } });
+    fill(actor, IDENTITY);
+    actor.send({ type: 'checkout.next' });
+    fill(actor, ADDRESS);
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().value).toBe('address');
+    expect(actor.getSnapshot().context.errors).toEqual({
+      'company.name': 'required',
+      'company.legalForm': 'required',
+      'address.phone': 'required',
+    });
+    fill(actor, COMPANY);
+    expect(actor.getSnapshot().context.errors).toEqual({});
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().value).toBe('payout');
+  });
+
+  it('an invalid VAT id stays on the address step with its code and keeps every typed value', () => {
+    const { actor } = start({ input: { b2b: true } });
+    fill(actor, IDENTITY);
+    actor.send({ type: 'checkout.next' });
+    fill(actor, { ...ADDRESS, ...COMPANY, 'company.vatId': 'DE136695977' });
+    actor.send({ type: 'checkout.next' });
+    const { value, context } = actor.getSnapshot();
+    expect(value).toBe('address');
+    expect(context.errors).toEqual({ 'company.vatId': 'vatId' });
+    expect(context.company).toEqual({ name: 'Muster Handel GmbH', legalForm: 'gmbh', vatId: 'DE136695977' });
+    expect(context.address.phone).toBe('0221 123456');
+    // A small business without VAT id leaves it empty.
+    fill(actor, { 'company.vatId': '' });
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().value).toBe('payout');
+  });
+
+  it('pays to the company bank account only: PayPal cannot be chosen', () => {
+    const { actor } = start({ input: { b2b: true } });
+    actor.send({ type: 'checkout.selectPayout', method: 'paypal' });
+    expect(actor.getSnapshot().context).toMatchObject({ payout: { method: 'sepa' }, isPayPalTransaction: false, paymentType: 13 });
+  });
+
+  it('sends the company with b2b: true (VAT id normalized); a consumer checkout sends none', async () => {
+    const business = start({ input: { b2b: true } });
+    toReview(business.actor);
+    business.actor.send({ type: 'checkout.acceptTerms', value: true });
+    business.actor.send({ type: 'checkout.submit' });
+    await settled(business.actor);
+    expect(business.submits[0]?.request).toMatchObject({
+      b2b: true,
+      company: { name: 'Muster Handel GmbH', legalForm: 'gmbh', vatId: 'DE136695976' },
+      address: { phone: '0221 123456' },
+    });
+
+    const consumer = start();
+    toReview(consumer.actor);
+    fill(consumer.actor, COMPANY);
+    consumer.actor.send({ type: 'checkout.acceptTerms', value: true });
+    consumer.actor.send({ type: 'checkout.submit' });
+    await settled(consumer.actor);
+    expect(consumer.submits[0]?.request).not.toHaveProperty('company');
+    expect(consumer.submits[0]?.request).not.toHaveProperty('b2b');
   });
 });

@@ -16,6 +16,7 @@ import { paymentTypeCode, type Trade, type TradeRequest, type VoucherCheckReques
 import {
   type AccountPrefill,
   emptyAddress,
+  emptyCompany,
   emptyPayout,
   firstInvalidStep,
   isCheckoutField,
@@ -213,7 +214,9 @@ export const checkoutMachine = setup({
     changesPayoutMethod: ({ context, event }) =>
       event.type === 'checkout.selectPayout' &&
       (event.method === 'sepa' || event.method === 'paypal') &&
-      event.method !== context.payout.method,
+      event.method !== context.payout.method &&
+      // A business trade is paid to the company's bank account only.
+      !(context.b2b && event.method === 'paypal'),
     changesTerms: ({ context, event }) =>
       event.type === 'checkout.acceptTerms' && typeof event.value === 'boolean' && event.value !== context.termsAccepted,
     changesCart: ({ context, event }) =>
@@ -276,7 +279,9 @@ export const checkoutMachine = setup({
     }),
     useAccount: assign(({ context, event }) => {
       if (event.type !== 'checkout.useAccount') return {};
-      const form = withAccount(context, event.prefill);
+      const prefilled = withAccount(context, event.prefill);
+      // A business trade is paid to a bank account, whatever the account prefers.
+      const form = context.b2b ? { ...prefilled, payout: { ...prefilled.payout, method: 'sepa' as const } } : prefilled;
       return {
         ...form,
         paymentType: paymentTypeCode(form.payout),
@@ -340,7 +345,12 @@ export const checkoutMachine = setup({
   context: ({ input }) =>
     input.resume
       ? // The cart may have changed meanwhile: the resumed checkout trades the cart as it is now.
-        resumed({ ...input.resume, locale: input.locale, b2b: input.b2b ?? false }, input.cartOfferIds, input.cartTotal)
+        // (A checkout stored before business trades had no company.)
+        resumed(
+          { ...input.resume, company: input.resume.company ?? emptyCompany, locale: input.locale, b2b: input.b2b ?? false },
+          input.cartOfferIds,
+          input.cartTotal,
+        )
       : {
           locale: input.locale,
           cartOfferIds: [...input.cartOfferIds],
@@ -349,6 +359,7 @@ export const checkoutMachine = setup({
           reachedStep: 'identity',
           step: 'identity',
           identity: { kind: 'guest', email: '' },
+          company: emptyCompany,
           address: emptyAddress,
           payout: emptyPayout,
           paymentType: Number(DEFAULT_PAYMENT_TYPE_SELECTION),

@@ -10,11 +10,16 @@ import {
 } from '../contracts/trades';
 import type { ApiClient } from './api-client';
 
-/** Submits the checkout; the answer's Label-Url header becomes the trade's labelUrl. */
+/** Submits the checkout; the answer's Label-Url (and a business trade's Credit-Note-Url) header becomes the trade's labelUrl (creditNoteUrl). */
 export async function submitTrade(api: ApiClient, request: TradeRequest, idempotencyKey: string): Promise<Trade> {
   const response = await api.raw('/api/trades', { method: 'POST', body: request, headers: { 'Idempotency-Key': idempotencyKey } });
   const labelUrl = response.headers.get('label-url') ?? undefined;
-  return TradeSchema.parse({ ...(response._data as object), ...(labelUrl ? { labelUrl } : {}) });
+  const creditNoteUrl = response.headers.get('credit-note-url') ?? undefined;
+  return TradeSchema.parse({
+    ...(response._data as object),
+    ...(labelUrl ? { labelUrl } : {}),
+    ...(creditNoteUrl ? { creditNoteUrl } : {}),
+  });
 }
 
 export async function checkVoucher(api: ApiClient, request: VoucherCheckRequest): Promise<VoucherCheckResult> {

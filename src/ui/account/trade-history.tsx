@@ -113,6 +113,11 @@ function TradeCard({ trade }: { trade: TradeHistoryEntry }) {
           {i18n._(msg`Download the return label for ${tradeNumber} (PDF)`)}
         </a>
       )}
+      {trade.creditNoteUrl && (
+        <a className="button secondary trade-credit-note" href={trade.creditNoteUrl} download data-testid="trade-credit-note">
+          {i18n._(msg`Download the credit note for ${tradeNumber} (PDF)`)}
+        </a>
+      )}
     </li>
   );
 }

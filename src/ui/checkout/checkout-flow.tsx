@@ -11,8 +11,12 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { formatPrice } from '../../i18n/format';
-import { stepOrder, type CheckoutField, type CheckoutMachine, type CheckoutStep } from '../../machines/checkout';
-import type { AddressField, PayoutField } from '../../machines/checkout-form';
+import { stepOrder, type CheckoutField, type CheckoutMachine, type CheckoutStep, type SubmitError } from '../../machines/checkout';
+import type { AddressField, CompanyField, PayoutField } from '../../machines/checkout-form';
+import { B2B_TERMS_ANCHOR, B2B_TRADE_CAP } from '../../config/constants';
+import { countryConfig } from '../../config/countries';
+import { isLegalForm } from '../../contracts/trades';
+import { CompanyFields, LEGAL_FORM_LABELS } from './company-fields';
 import { useAccount } from '../account/account-provider';
 import { useFocusFirstError } from '../form/focus';
 import { LoginForm } from '../account/login-form';
@@ -136,13 +140,26 @@ function CheckoutSteps({ actor, accountDetails }: { actor: CheckoutActor; accoun
             </fieldset>
           )}
 
+          {step === 'address' && context.b2b && (
+            <fieldset>
+              <legend>{i18n._(msg`Your company`)}</legend>
+              <CompanyFields
+                values={context.company}
+                errorOf={errorOf}
+                onField={(field: CompanyField, value) => send({ type: 'checkout.change', field: `company.${field}`, value })}
+              />
+            </fieldset>
+          )}
           {step === 'address' && (
             <fieldset>
-              <legend>{i18n._(msg`Where do we pick up the parcel from?`)}</legend>
+              <legend>
+                {context.b2b ? i18n._(msg`Contact person and company address`) : i18n._(msg`Where do we pick up the parcel from?`)}
+              </legend>
               <AddressFields
                 locale={shop.locale}
                 values={context.address}
                 errorOf={errorOf}
+                phoneRequired={context.b2b}
                 onField={(field: AddressField, value) => send({ type: 'checkout.change', field: `address.${field}`, value })}
               />
             </fieldset>
@@ -152,6 +169,7 @@ function CheckoutSteps({ actor, accountDetails }: { actor: CheckoutActor; accoun
             <fieldset>
               <legend>{i18n._(msg`How would you like to be paid?`)}</legend>
               <PayoutFields
+                businessAccount={context.b2b}
                 label={i18n._(msg`Payout method`)}
                 values={context.payout}
                 errorOf={errorOf}
@@ -165,6 +183,16 @@ function CheckoutSteps({ actor, accountDetails }: { actor: CheckoutActor; accoun
             <fieldset>
               <legend>{i18n._(msg`Check and send`)}</legend>
               <dl className="review-summary">
+                {context.b2b && (
+                  <>
+                    <dt>{i18n._(msg`Company`)}</dt>
+                    <dd data-testid="review-company">
+                      {context.company.name}
+                      {isLegalForm(context.company.legalForm) && ` (${i18n._(LEGAL_FORM_LABELS[context.company.legalForm])})`}
+                      {context.company.vatId.trim() !== '' && `, ${i18n._(msg`VAT ID`)} ${context.company.vatId}`}
+                    </dd>
+                  </>
+                )}
                 <dt>{i18n._(msg`E-mail address`)}</dt>
                 <dd>{context.identity.email}</dd>
                 <dt>{i18n._(msg`Address`)}</dt>
@@ -214,17 +242,31 @@ function CheckoutSteps({ actor, accountDetails }: { actor: CheckoutActor; accoun
                   />
                   <span>
                     {/* A new tab, so reading them leaves the checkout where it is. */}
-                    <Trans>
-                      I accept the{' '}
-                      <a href={shop.contentPath('terms')} target="_blank" rel="noopener">
-                        terms and conditions
-                      </a>{' '}
-                      and the{' '}
-                      <a href={shop.contentPath('privacy')} target="_blank" rel="noopener">
-                        privacy policy
-                      </a>
-                      .
-                    </Trans>
+                    {context.b2b ? (
+                      <Trans>
+                        I accept the{' '}
+                        <a href={`${shop.contentPath('terms')}#${B2B_TERMS_ANCHOR}`} target="_blank" rel="noopener">
+                          terms and conditions for business customers
+                        </a>{' '}
+                        and the{' '}
+                        <a href={shop.contentPath('privacy')} target="_blank" rel="noopener">
+                          privacy policy
+                        </a>
+                        .
+                      </Trans>
+                    ) : (
+                      <Trans>
+                        I accept the{' '}
+                        <a href={shop.contentPath('terms')} target="_blank" rel="noopener">
+                          terms and conditions
+                        </a>{' '}
+                        and the{' '}
+                        <a href={shop.contentPath('privacy')} target="_blank" rel="noopener">
+                          privacy policy
+                        </a>
+                        .
+                      </Trans>
+                    )}
                   </span>
                 </label>
                 {context.errors.termsAccepted && (
@@ -233,7 +275,7 @@ function CheckoutSteps({ actor, accountDetails }: { actor: CheckoutActor; accoun
                   </p>
                 )}
               </div>
-              {context.submitError && <SubmitProblem kind={context.submitError.kind} onRetry={() => send({ type: 'checkout.retry' })} />}
+              {context.submitError && <SubmitProblem error={context.submitError} onRetry={() => send({ type: 'checkout.retry' })} />}
             </fieldset>
           )}
 
@@ -270,8 +312,28 @@ function voucherMessage(i18n: ReturnType<typeof useLingui>['i18n'], reason: stri
   }
 }
 
-function SubmitProblem({ kind, onRetry }: { kind: string; onRetry: () => void }) {
+function SubmitProblem({ error, onRetry }: { error: SubmitError; onRetry: () => void }) {
   const { i18n } = useLingui();
+  const shop = useShop();
+  const { kind } = error;
+  if (kind === 'b2bCap') {
+    const cap = formatPrice(shop.locale, error.cap ?? B2B_TRADE_CAP);
+    const over = formatPrice(shop.locale, error.overBy ?? 0);
+    const partner = countryConfig(shop.locale).contact.b2bpartner;
+    return (
+      <div className="submit-error" role="alert" data-testid="b2b-cap">
+        <p>{i18n._(msg`A business trade-in can be at most ${cap} online; this one is ${over} over it.`)}</p>
+        <p>
+          {i18n._(msg`Please remove devices worth at least ${over} and sell them in a second trade-in.`)}{' '}
+          {partner && (
+            <Trans>
+              For larger quantities, our partner team makes you an offer: <a href={`mailto:${partner}`}>{partner}</a>
+            </Trans>
+          )}
+        </p>
+      </div>
+    );
+  }
   if (kind === 'network') {
     return (
       <div className="submit-error" role="alert">
@@ -287,11 +349,9 @@ function SubmitProblem({ kind, onRetry }: { kind: string; onRetry: () => void })
       ? msg`Some offers in your cart have expired. Please get a new offer for them.`
       : kind === 'used'
         ? msg`Some offers in your cart were already sold. Please remove them from the cart.`
-        : kind === 'b2bCap'
-          ? msg`A business trade-in can be at most 5,000 € online. Please split it or contact us.`
-          : kind === 'voucher'
-            ? msg`The voucher cannot be applied. Please remove it or check the code.`
-            : msg`Some details are not valid. Please check the marked fields.`;
+        : kind === 'voucher'
+          ? msg`The voucher cannot be applied. Please remove it or check the code.`
+          : msg`Some details are not valid. Please check the marked fields.`;
   return (
     <div className="submit-error" role="alert">
       <p>{i18n._(text)}</p>

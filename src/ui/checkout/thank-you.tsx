@@ -70,6 +70,13 @@ export function ThankYou() {
           </a>
         </p>
       )}
+      {trade.creditNoteUrl && (
+        <p>
+          <a className="button secondary" href={trade.creditNoteUrl} download data-testid="credit-note-link">
+            {i18n._(msg`Download the credit note for your accounts (PDF)`)}
+          </a>
+        </p>
+      )}
       <h2>
         <Trans>What happens next</Trans>
       </h2>

@@ -23,9 +23,11 @@ export interface AddressFieldsProps {
   /** The message for a field path with an error, else undefined. */
   readonly errorOf: (path: `address.${AddressField}`) => string | undefined;
   readonly onField: (field: AddressField, value: string) => void;
+  /** The phone number is asked for, not optional (a business trade-in). */
+  readonly phoneRequired?: boolean;
 }
 
-export function AddressFields({ locale, values, errorOf, onField }: AddressFieldsProps) {
+export function AddressFields({ locale, values, errorOf, onField, phoneRequired = false }: AddressFieldsProps) {
   const { i18n } = useLingui();
   const field = (name: AddressField) => ({
     name: `address.${name}`,
@@ -53,7 +55,12 @@ export function AddressFields({ locale, values, errorOf, onField }: AddressField
         />
         <TextField {...field('city')} autoComplete="address-level2" label={i18n._(msg`City`)} />
       </div>
-      <TextField {...field('phone')} type="tel" autoComplete="tel" label={i18n._(msg`Phone (optional)`)} />
+      <TextField
+        {...field('phone')}
+        type="tel"
+        autoComplete="tel"
+        label={phoneRequired ? i18n._(msg`Phone`) : i18n._(msg`Phone (optional)`)}
+      />
       <p className="field-hint">{i18n._(msg`Country: ${COUNTRY_NAMES[locale]}`)}</p>
     </>
   );

@@ -5,7 +5,9 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
+import { B2B_TRADE_CAP } from '../../config/constants';
 import type { Locale } from '../../config/locales';
+import { formatPrice } from '../../i18n/format';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../contracts/account';
 import { CONTACT_LIMITS } from '../../contracts/contact';
 import type { IssueCode } from '../../contracts/issues';
@@ -29,6 +31,10 @@ const REQUIRED: Readonly<Record<string, MessageDescriptor>> = {
   currentPassword: msg`Please enter your current password.`,
   voucherCode: msg`Enter a voucher code of 1 to 40 characters, or leave the field empty.`,
   termsAccepted: msg`Please accept the terms and conditions.`,
+  'company.name': msg`Please enter the company name.`,
+  'company.legalForm': msg`Please choose the legal form.`,
+  company: msg`Please enter the company details.`,
+  'address.phone': msg`Please enter a phone number.`,
   privacyAccepted: msg`Please accept the privacy policy to create an account.`,
   subject: msg`Please choose what your message is about.`,
   name: msg`Please enter your name.`,
@@ -107,6 +113,16 @@ export function issueMessage(i18n: I18n, locale: Locale, path: string, code: Iss
       return i18n._(msg`That was very quick. Please check your message and send it again.`);
     case 'invalidCharacters':
       return i18n._(msg`This contains characters we cannot accept (for example invisible control characters). Please type it again.`);
+    case 'vatId':
+      return i18n._(msg`This VAT ID is not valid. A German VAT ID is DE followed by 9 digits, for example DE123456789.`);
+    case 'b2bSepaOnly':
+      return i18n._(msg`Business trade-ins are paid by bank transfer to the company account.`);
+    case 'companyWithoutB2b':
+      return i18n._(msg`Company details can only be given for a business trade-in.`);
+    case 'b2bTradeCap': {
+      const cap = formatPrice(locale, B2B_TRADE_CAP);
+      return i18n._(msg`A business trade-in can be at most ${cap} online.`);
+    }
     case 'invalid':
       return i18n._(msg`Please check this field.`);
   }

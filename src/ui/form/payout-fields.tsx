@@ -13,9 +13,11 @@ export interface PayoutFieldsProps {
   readonly onMethod: (method: PayoutMethod) => void;
   /** The radio group's accessible name. */
   readonly label: string;
+  /** A business trade-in is paid to the company's bank account only: no PayPal, the holder is the company. */
+  readonly businessAccount?: boolean;
 }
 
-export function PayoutFields({ values, errorOf, onField, onMethod, label }: PayoutFieldsProps) {
+export function PayoutFields({ values, errorOf, onField, onMethod, label, businessAccount = false }: PayoutFieldsProps) {
   const { i18n } = useLingui();
   const field = (name: PayoutField) => ({
     name: `payout.${name}`,
@@ -31,13 +33,21 @@ export function PayoutFields({ values, errorOf, onField, onMethod, label }: Payo
   );
   return (
     <>
-      <div className="payout-methods" role="radiogroup" aria-label={label}>
-        {method('sepa', i18n._(msg`Bank transfer (SEPA)`))}
-        {method('paypal', 'PayPal')}
-      </div>
-      {values.method === 'sepa' ? (
+      {businessAccount ? (
+        <p className="field-hint">{i18n._(msg`We pay business trade-ins by bank transfer (SEPA) to the company account.`)}</p>
+      ) : (
+        <div className="payout-methods" role="radiogroup" aria-label={label}>
+          {method('sepa', i18n._(msg`Bank transfer (SEPA)`))}
+          {method('paypal', 'PayPal')}
+        </div>
+      )}
+      {values.method === 'sepa' || businessAccount ? (
         <>
-          <TextField {...field('accountHolder')} autoComplete="name" label={i18n._(msg`Account holder`)} />
+          <TextField
+            {...field('accountHolder')}
+            autoComplete={businessAccount ? 'organization' : 'name'}
+            label={businessAccount ? i18n._(msg`Account holder (the company)`) : i18n._(msg`Account holder`)}
+          />
           <TextField {...field('iban')} autoComplete="off" label="IBAN" spellCheck={false} />
           <TextField {...field('bic')} autoComplete="off" label="BIC" spellCheck={false} className="short" />
         </>
