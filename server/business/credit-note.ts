@@ -113,8 +113,9 @@ export async function renderCreditNote(data: CreditNoteData): Promise<Uint8Array
 
   // Number and date.
   text(`${t('number')}: ${data.tradeNumber}`, left, y, 11, bold);
-  text(`${t('date')}: ${date.format(data.createdAt)}`, buyerX, y, 11);
-  y -= 28;
+  // Its own line: a long label and number would run into a date beside them.
+  text(`${t('date')}: ${date.format(data.createdAt)}`, left, y - 15, 10);
+  y -= 43;
 
   // The items.
   const col = { pos: left, item: left + 28, qty: right - 190, unit: right - 80, amount: right };
