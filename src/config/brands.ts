@@ -4,7 +4,7 @@
 // may offer — is read from here, never from a mode check scattered over the code.
 
 import { countryConfig, type CountryConfig } from './countries';
-import type { ShopMode } from './hosts';
+import { SHOP_MODES, type ShopMode } from './hosts';
 import type { Locale } from './locales';
 
 export const BRANDS = ['tradein', 'agan'] as const;
@@ -31,6 +31,11 @@ export function isBrand(value: unknown): value is Brand {
 
 export function brandOf(mode: ShopMode): Brand {
   return mode === 'agan' || mode === 'aganwidget' ? 'agan' : 'tradein';
+}
+
+/** The brand of a stored trade's shop mode (trades.shop_mode); an unknown value is the main brand's. */
+export function brandOfTrade(shopMode: string): Brand {
+  return (SHOP_MODES as readonly string[]).includes(shopMode) ? brandOf(shopMode as ShopMode) : 'tradein';
 }
 
 /** The embeddable modes (partner sites frame them): only the flow, no shop frame. */
