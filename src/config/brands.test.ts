@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BRAND_CONFIG, brandOf, isWidgetMode, landingPageOf, pageTitle, senderOf } from './brands';
+import { BRAND_CONFIG, brandOf, domainOf, isWidgetMode, landingPageOf, pageTitle, senderOf } from './brands';
 import { countryConfig } from './countries';
 import { fullShopOrigin, lookupHost, SHOP_MODES } from './hosts';
 import { isWidgetLayout, layoutFor } from './layouts';
@@ -21,6 +21,12 @@ describe('brand of a shop mode (decision 033)', () => {
     expect(pageTitle('iPhone 13 verkaufen', 'agan')).toBe('iPhone 13 verkaufen | agan');
     expect(pageTitle('iPhone 13 verkaufen', 'aganwidget')).toBe('iPhone 13 verkaufen | agan');
     expect(pageTitle('iPhone 13 verkaufen', 'b2bWidget')).toBe('iPhone 13 verkaufen | trade-in');
+  });
+
+  it("names the brand's own domain (consent banner), the country's for the main brand", () => {
+    expect(domainOf(countryConfig('de'), 'agan')).toBe('agan.de');
+    expect(domainOf(countryConfig('de'), 'aganwidget')).toBe('agan.de');
+    expect(domainOf(countryConfig('de'), 'b2bWidget')).toBe('tradein.de');
   });
 
   it('only the main brand offers the business entry and links to its resale shop', () => {

@@ -18,11 +18,13 @@ export interface BrandConfig {
   readonly offersBusiness: boolean;
   /** Links to the main brand's other shops (the resale shop) belong to the main brand only. */
   readonly linksMainShop: boolean;
+  /** The brand's own domain where it is not the country's (the consent banner names it). */
+  readonly domain?: string;
 }
 
 export const BRAND_CONFIG: Readonly<Record<Brand, BrandConfig>> = {
   tradein: { id: 'tradein', name: 'trade-in', offersBusiness: true, linksMainShop: true },
-  agan: { id: 'agan', name: 'agan', offersBusiness: false, linksMainShop: false },
+  agan: { id: 'agan', name: 'agan', offersBusiness: false, linksMainShop: false, domain: 'agan.de' },
 };
 
 export function isBrand(value: unknown): value is Brand {
@@ -74,4 +76,9 @@ export function senderOf(locale: Locale, brand: Brand): { readonly name: string;
 /** The document title of a page: its own title, then the brand ("Sell iPhone 13 | agan"). */
 export function pageTitle(title: string, mode: ShopMode): string {
   return `${title} | ${BRAND_CONFIG[brandOf(mode)].name}`;
+}
+
+/** The domain a page of this mode belongs to, as people read it ("tradein.de", "agan.de"). */
+export function domainOf(country: CountryConfig, mode: ShopMode): string {
+  return BRAND_CONFIG[brandOf(mode)].domain ?? country.domain;
 }
