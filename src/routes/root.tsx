@@ -93,7 +93,7 @@ function RootDocument() {
         <script id={PAGE_ASSETS_ELEMENT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: scriptJson(assets) }} />
       </head>
       <body>
-        <Layout name={layout}>
+        <Layout name={layout} home={isHome}>
           <Outlet />
         </Layout>
         <ShopRouterBridge />

@@ -11,9 +11,9 @@ import { Header } from './header';
 import { HelpButton } from './help-button';
 import { SKIP_TARGETS, SkipLinks } from './skip-links';
 
-export function Layout({ name, children }: { name: LayoutName; children: ReactNode }) {
+/** `home`: the page is the home page (the agan layouts have no home variant, so the layout name does not say). */
+export function Layout({ name, home, children }: { name: LayoutName; home: boolean; children: ReactNode }) {
   const widget = isWidgetLayout(name);
-  const home = name === 'home' || name === 'b2bwidget-home';
   return (
     <div className={`layout layout-${name}${widget ? ' layout-widget' : ''}`} data-layout={name}>
       <SkipLinks menu={!widget} />
