@@ -5,7 +5,12 @@ import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFPage }
 import { describe, expect, it } from 'vitest';
 import type { Brand } from '../../src/config/brands';
 import type { Trade } from '../../src/contracts/trades';
+import { countryConfig } from '../../src/config/countries';
+import { LOCALES } from '../../src/config/locales';
+import { accountMail } from '../accounts/mail';
 import { clarificationMail } from '../clarifications/mail';
+import { acknowledgmentMail } from '../contact/mail';
+import { newsletterMail } from '../newsletter/mail';
 import { renderShippingLabel } from '../labels/label';
 import { confirmationMail } from './confirmation';
 import { publicOriginResolver } from './origins';
@@ -71,6 +76,33 @@ const clarification = (brand: Brand) =>
 /** Every word a person can read in a mail: headers, text and HTML. */
 const readable = (message: ReturnType<typeof confirmationMail>) =>
   JSON.stringify([message.from, message.subject, message.text, message.html]);
+
+describe('every mail fills in its brand', () => {
+  it('no signature shows the {brand} placeholder, in any language', () => {
+    for (const locale of LOCALES) {
+      const messages = [
+        confirmationMail({ trade: TRADE, locale, email: 'e@example.com', firstName: 'E', lastName: 'M', labelUrl: 'https://x.example/l' }),
+        accountMail({ kind: 'passwordChanged' }, locale, 'https://x.example', { email: 'e@example.com', firstName: 'E', lastName: 'M' }),
+        ...(countryConfig(locale).features.hasNewsletter
+          ? [newsletterMail({ kind: 'welcome' }, locale, 'https://x.example', { email: 'e@example.com', emailHash: 'a'.repeat(64) })]
+          : []),
+        acknowledgmentMail({
+          reference: 'K-1',
+          locale,
+          subject: 'orderStatus',
+          name: 'E M',
+          email: 'e@example.com',
+          message: 'Hallo',
+          business: false,
+          recipient: 'service@tradein.de',
+          source: 'page',
+          attachments: [],
+        }),
+      ];
+      for (const message of messages) expect(message.text, locale).not.toMatch(/\{brand\}|undefined/);
+    }
+  });
+});
 
 describe('mails and labels of the sister brand agan', () => {
   it('the confirmation comes from agan, is signed by agan, links to agan and never names trade-in', () => {
