@@ -23,6 +23,10 @@ const CONSENT_GIVEN = {
   origins: [],
 };
 
+// The partner page of e2e/widget.spec.ts runs beside the shop: on PORT + 1 a partner the widget hosts
+// let frame them (decision 034), on PORT + 2 one they do not.
+const WIDGET_PARTNER_ORIGIN = `http://127.0.0.1:${PORT + 1}`;
+
 export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
@@ -57,7 +61,14 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/healthz`,
     // The account e2e test reads the activation mail from the developer mailbox.
     // The model-based browser runner gives each path its own client address (X-Forwarded-For).
-    env: { PORT: String(PORT), LOG_LEVEL: 'warn', NODE_ENV: 'production', DEV_MAILBOX: '1', TRUST_PROXY: 'true' },
+    env: {
+      PORT: String(PORT),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      DEV_MAILBOX: '1',
+      TRUST_PROXY: 'true',
+      WIDGET_FRAME_ANCESTORS: WIDGET_PARTNER_ORIGIN,
+    },
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
   },

@@ -3,6 +3,18 @@
 import { z } from 'zod';
 import { parsePublicOrigins, PublicOriginsError } from './mail/origins';
 
+/** Origins separated by commas or spaces (a list of sites that may frame a widget host). */
+function parseOrigins(name: string, value: string, ctx: z.RefinementCtx): string[] | typeof z.NEVER {
+  const origins = value.split(/[\s,]+/).filter((origin) => origin !== '');
+  for (const origin of origins) {
+    if (!/^https?:\/\/[^/\s;']+$/.test(origin)) {
+      ctx.addIssue({ code: 'custom', message: `${name}: ${origin} is not an origin such as https://partner.example` });
+      return z.NEVER;
+    }
+  }
+  return origins;
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -81,23 +93,21 @@ const EnvSchema = z.object({
       return /^\d+$/.test(value) ? Number(value) : value;
     }),
   /**
-   * Sites that may show the partner widget hosts (b2bwidget., aganwidget.) in a frame: origins
-   * separated by commas or spaces, e.g. `https://partner.example,https://shop.example`. Without any
-   * only the shop itself may frame them; every other page may be framed by no site.
+   * Sites that may show the partner widget hosts (b2bwidget.) in a frame: origins separated by commas
+   * or spaces, e.g. `https://partner.example,https://shop.example`. Without any no site may frame
+   * them (decision 034); no site may frame any other page.
    */
   WIDGET_FRAME_ANCESTORS: z
     .string()
     .optional()
-    .transform((value, ctx): string[] => {
-      const origins = (value ?? '').split(/[\s,]+/).filter((origin) => origin !== '');
-      for (const origin of origins) {
-        if (!/^https?:\/\/[^/\s;']+$/.test(origin)) {
-          ctx.addIssue({ code: 'custom', message: `WIDGET_FRAME_ANCESTORS: ${origin} is not an origin such as https://partner.example` });
-          return z.NEVER;
-        }
-      }
-      return origins;
-    }),
+    .transform((value, ctx): string[] => parseOrigins('WIDGET_FRAME_ANCESTORS', value ?? '', ctx)),
+  /** The same for the sister brand's widget hosts (aganwidget.); unset: WIDGET_FRAME_ANCESTORS applies. */
+  AGANWIDGET_FRAME_ANCESTORS: z
+    .string()
+    .optional()
+    .transform((value, ctx): string[] | undefined =>
+      value === undefined ? undefined : parseOrigins('AGANWIDGET_FRAME_ANCESTORS', value, ctx),
+    ),
   /** 1 serves the developer mailbox (/dev/mailbox) in production mode too; development and test always do. */
   DEV_MAILBOX: z
     .enum(['0', '1', 'true', 'false'], 'DEV_MAILBOX must be 1 or 0')

@@ -22,7 +22,7 @@ export async function startServer() {
   const app = await buildApp({
     logLevel: config.LOG_LEVEL,
     trustProxy: config.TRUST_PROXY,
-    security: { widgetFrameAncestors: config.WIDGET_FRAME_ANCESTORS },
+    security: { widgetFrameAncestors: config.WIDGET_FRAME_ANCESTORS, aganWidgetFrameAncestors: config.AGANWIDGET_FRAME_ANCESTORS },
     render,
     resolveAssets: createAssetResolver(clientDir),
     clientDir,

@@ -9,6 +9,7 @@ import type { Locale } from '../../src/config/locales';
 import { buildPath } from '../../src/config/routes';
 import { serverI18n } from '../i18n/catalog';
 import { ButtonLink } from '../mail/html';
+import { BRAND_CONFIG } from '../../src/config/brands';
 import { letter } from '../mail/letter';
 import type { MailMessage } from '../mail/mailer';
 import { authEvent } from './audit';
@@ -88,7 +89,7 @@ export function accountMail(mail: AccountMail, locale: Locale, origin: string, t
   const { subject, blocks } = blocksOf(mail, locale, origin);
   const greeting = i18n._('mail.account.greeting', { firstName: to.firstName });
   const closing = i18n._('mail.account.closing');
-  const signature = i18n._('mail.account.signature');
+  const signature = i18n._('mail.account.signature', { brand: BRAND_CONFIG.tradein.name });
 
   return letter({
     locale,

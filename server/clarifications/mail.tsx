@@ -5,6 +5,7 @@
 
 import { eq } from 'drizzle-orm';
 import { countryConfig } from '../../src/config/countries';
+import { BRAND_CONFIG, brandOfTrade, type Brand } from '../../src/config/brands';
 import type { Locale } from '../../src/config/locales';
 import { formatDate } from '../../src/config/rules';
 import type { Database } from '../db/client';
@@ -31,6 +32,8 @@ export interface ClarificationMailItem {
 export interface ClarificationMailInput {
   readonly kind: ClarificationMailKind;
   readonly locale: Locale;
+  /** The brand the trade was sold under (its shop mode): sender and signature (decision 033). */
+  readonly brand?: Brand;
   readonly tradeNumber: string;
   readonly email: string;
   readonly firstName: string;
@@ -65,11 +68,12 @@ export function clarificationMail(input: ClarificationMailInput): MailMessage {
 
   return letter({
     locale,
+    ...(input.brand && { brand: input.brand }),
     to: { name: `${input.firstName} ${input.lastName}`, address: input.email },
     subject,
     greeting: t('greeting', { firstName: input.firstName }),
     closing: t('closing'),
-    signature: t('signature'),
+    signature: t('signature', { brand: BRAND_CONFIG[input.brand ?? 'tradein'].name }),
     text: [
       t(`${kind}.intro`, values),
       '',
@@ -135,7 +139,8 @@ export async function sendClarificationMail(
     .orderBy(tradeItems.position);
   if (rows.length === 0) return false;
   const locale = trade.trade.locale as Locale;
-  const origin = services.publicOrigin(locale).replace(/\/+$/, '');
+  const brand = brandOfTrade(trade.trade.shopMode);
+  const origin = services.publicOrigin(locale, brand).replace(/\/+$/, '');
   const first = rows[0]!.clarification;
   const deadline = rows.map((r) => deadlineOf(r.clarification)).reduce((a, b) => (a < b ? a : b));
   const { tradeNumber } = trade.trade;
@@ -143,6 +148,7 @@ export async function sendClarificationMail(
     clarificationMail({
       kind,
       locale,
+      brand,
       tradeNumber,
       email,
       firstName: trade.trade.address.firstName,

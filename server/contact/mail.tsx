@@ -5,6 +5,7 @@
 
 import type { ContactSubject } from '../../src/config/contact';
 import { countryConfig } from '../../src/config/countries';
+import { BRAND_CONFIG } from '../../src/config/brands';
 import type { Locale } from '../../src/config/locales';
 import { serverI18n } from '../i18n/catalog';
 import { HEADING, renderHtmlMail } from '../mail/html';
@@ -94,7 +95,7 @@ export function acknowledgmentMail(input: ContactMailInput): MailMessage {
   const intro = t('ack.intro', { reference: input.reference });
   const topic = `${t('field.subject')}${colon}${subjectLabel(input.locale, input.subject)}`;
   const closing = i18n._('mail.account.closing');
-  const signature = i18n._('mail.account.signature');
+  const signature = i18n._('mail.account.signature', { brand: BRAND_CONFIG.tradein.name });
   return letter({
     locale: input.locale,
     to: { name: input.name, address: input.email },

@@ -166,6 +166,13 @@ export const trades = pgTable(
     payout: jsonb('payout').$type<Payout>().notNull(),
     paymentType: integer('payment_type').notNull(),
     b2b: boolean('b2b').notNull(),
+    /**
+     * The shop mode it was sold in (src/config/hosts.ts SHOP_MODES): its brand (src/config/brands.ts)
+     * signs every later mail and its labels (decision 033). Trades from before the column: 'default'.
+     */
+    shopMode: text('shop_mode').notNull().default('default'),
+    /** The landing page code of that mode in the country's configuration (spec §3); null before the column. */
+    landingPage: text('landing_page'),
     subtotalCents: integer('subtotal_cents').notNull(),
     voucherCode: text('voucher_code').references(() => vouchers.code),
     voucherCents: integer('voucher_cents').notNull(),

@@ -6,7 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderFn } from '../app';
 import { openDatabase, type DatabaseHandle } from '../db/client';
+import { SHOP_MODES, type ShopMode } from '../../src/config/hosts';
+import { readConfig } from '../config';
 import { fixtureServices, logCollector, testApp } from '../test-support/app';
+import { contentSecurityPolicy, frameAncestorsFor } from './security-headers';
 
 const render: RenderFn = async (input) => {
   input.onRendered?.({ catalogue: true });
@@ -28,7 +31,7 @@ describe('security headers', () => {
       logLevel: 'info',
       logStream: logCollector(logs),
       trustProxy: true,
-      security: { widgetFrameAncestors: ['https://partner.example'] },
+      security: { widgetFrameAncestors: ['https://partner.example'], aganWidgetFrameAncestors: ['https://agan-partner.example'] },
     });
   }, 60_000);
   afterAll(async () => {
@@ -61,13 +64,18 @@ describe('security headers', () => {
     expect(nonceOf(String(first.headers['content-security-policy']))).not.toBe(nonceOf(String(second.headers['content-security-policy'])));
   });
 
-  it('lets only the configured partners (and the shop) frame the widget hosts', async () => {
-    for (const host of ['b2bwidget.localhost', 'aganwidget.localhost']) {
+  it('lets only the partners configured for its mode frame a widget host; no site frames the full shops', async () => {
+    const b2b = await get('/', 'b2bwidget.localhost');
+    expect(b2b.headers['content-security-policy']).toContain('frame-ancestors https://partner.example;');
+    expect(b2b.headers['x-frame-options']).toBeUndefined();
+    const agan = await get('/', 'aganwidget.localhost');
+    expect(agan.headers['content-security-policy']).toContain('frame-ancestors https://agan-partner.example;');
+    expect(agan.headers['x-frame-options']).toBeUndefined();
+    for (const host of ['agan.localhost', 'de.localhost']) {
       const res = await get('/', host);
-      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self' https://partner.example;");
-      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none';");
+      expect(res.headers['x-frame-options']).toBe('DENY');
     }
-    expect((await get('/', 'agan.localhost')).headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
   it('sends no referrer from a URL with a token, and HSTS only over TLS', async () => {
@@ -104,5 +112,34 @@ describe('security headers', () => {
       document: 'https://de.localhost/account/register',
     });
     expect(logs.join('\n')).not.toContain('secret');
+  });
+});
+
+describe('frame ancestors per mode from the configuration (decision 034)', () => {
+  const policy = (mode: ShopMode, env: Record<string, string>) => {
+    const config = readConfig(env);
+    const options = { widgetFrameAncestors: config.WIDGET_FRAME_ANCESTORS, aganWidgetFrameAncestors: config.AGANWIDGET_FRAME_ANCESTORS };
+    return /frame-ancestors ([^;]+);/.exec(contentSecurityPolicy('n', frameAncestorsFor(mode, options)))?.[1];
+  };
+
+  it('lets no site frame any host when nothing is configured', () => {
+    for (const mode of SHOP_MODES) expect(policy(mode, {})).toBe("'none'");
+  });
+
+  it('gives the sister brand widget its own list, and the partner list where it has none', () => {
+    const both = { WIDGET_FRAME_ANCESTORS: 'https://a.example, https://b.example', AGANWIDGET_FRAME_ANCESTORS: 'https://c.example' };
+    expect(policy('b2bWidget', both)).toBe('https://a.example https://b.example');
+    expect(policy('aganwidget', both)).toBe('https://c.example');
+    expect(policy('agan', both)).toBe("'none'");
+    expect(policy('default', both)).toBe("'none'");
+    expect(policy('aganwidget', { WIDGET_FRAME_ANCESTORS: 'https://a.example' })).toBe('https://a.example');
+    // An empty agan list is a deliberate "nobody", not "the partner list".
+    expect(policy('aganwidget', { WIDGET_FRAME_ANCESTORS: 'https://a.example', AGANWIDGET_FRAME_ANCESTORS: '' })).toBe("'none'");
+  });
+
+  it('refuses a list entry that is not an origin', () => {
+    expect(() => readConfig({ AGANWIDGET_FRAME_ANCESTORS: "https://c.example/path 'unsafe-inline'" })).toThrow(
+      /AGANWIDGET_FRAME_ANCESTORS: https:\/\/c.example\/path is not an origin/,
+    );
   });
 });

@@ -3,7 +3,9 @@
 // the opener policy; HSTS when the request came over TLS (behind TRUST_PROXY: the proxy's
 // X-Forwarded-Proto). HTML pages get a Content-Security-Policy with this request's nonce (the
 // server renders it into every script of the page, src/entry-server.tsx) and frame protection: no
-// site may frame the shop except the partner sites configured for the widget hosts.
+// site may frame the shop except the partner sites configured for each widget host (decision 034):
+// b2bwidget. hosts by WIDGET_FRAME_ANCESTORS, aganwidget. hosts by AGANWIDGET_FRAME_ANCESTORS (else
+// the same list); with none configured, no site may frame them either (frame-ancestors 'none').
 // Violations are reported to POST /api/csp-report, which logs them (at most REPORTS_PER_MINUTE).
 
 import { randomBytes } from 'node:crypto';
@@ -18,13 +20,14 @@ declare module 'fastify' {
 }
 
 export interface SecurityHeaderOptions {
-  /** Origins that may frame the widget hosts (WIDGET_FRAME_ANCESTORS); without any only the shop itself may. */
+  /** Origins that may frame the partner widget hosts (WIDGET_FRAME_ANCESTORS); without any no site may. */
   readonly widgetFrameAncestors: readonly string[];
+  /** Origins that may frame the sister brand's widget hosts (AGANWIDGET_FRAME_ANCESTORS); absent: widgetFrameAncestors. */
+  readonly aganWidgetFrameAncestors?: readonly string[] | undefined;
 }
 
 export const CSP_REPORT_PATH = '/api/csp-report';
 const REPORTS_PER_MINUTE = 60;
-const WIDGET_MODES: ReadonlySet<ShopMode> = new Set(['b2bWidget', 'aganwidget']);
 
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()';
 
@@ -42,9 +45,15 @@ export function contentSecurityPolicy(nonce: string, frameAncestors: readonly st
   ].join('; ');
 }
 
+/** The origins that may frame the pages of a shop mode: the configured partners of a widget mode, else none. */
+export function frameAncestorsFor(mode: ShopMode | undefined, options: SecurityHeaderOptions): readonly string[] {
+  if (mode === 'b2bWidget') return options.widgetFrameAncestors;
+  if (mode === 'aganwidget') return options.aganWidgetFrameAncestors ?? options.widgetFrameAncestors;
+  return [];
+}
+
 function frameAncestorsOf(request: FastifyRequest, options: SecurityHeaderOptions): readonly string[] {
-  const mode = lookupHost(request.hostname)?.mode;
-  return mode && WIDGET_MODES.has(mode) ? ["'self'", ...options.widgetFrameAncestors] : [];
+  return frameAncestorsFor(lookupHost(request.hostname)?.mode, options);
 }
 
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {

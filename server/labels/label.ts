@@ -3,12 +3,13 @@
 // packing note and a packing slip that goes into the parcel. Home printers print A4 at 100 %.
 
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts, type RGB } from '@pdfme/pdf-lib';
+import { BRAND_CONFIG, senderOf, type Brand } from '../../src/config/brands';
 import { countryConfig, type ShippingCarrier } from '../../src/config/countries';
 import type { Locale } from '../../src/config/locales';
 import { serverI18n } from '../i18n/catalog';
 import { CARRIER_NAMES } from './carriers';
 import { code128Bars, QUIET_ZONE_MODULES } from './barcode';
-import { warehouseFor } from './warehouses';
+import { warehouseFor, warehouseName } from './warehouses';
 
 export interface LabelSender {
   readonly firstName: string;
@@ -31,6 +32,8 @@ export interface LabelData {
    * a seller declined, from our warehouse to the seller's address (decision 025); no packing note.
    */
   readonly direction?: 'inbound' | 'return';
+  /** The brand the trade was sold under (decision 033): author, creator and our name on the label. */
+  readonly brand?: Brand;
 }
 
 const CARRIERS: Readonly<Record<ShippingCarrier, { name: string; band: RGB; ink: RGB }>> = {
@@ -124,15 +127,17 @@ export async function renderShippingLabel(data: LabelData): Promise<Uint8Array> 
   const country = countryConfig(data.locale);
   const carrier = CARRIERS[country.footerShippingLogo.carrier];
   const warehouse = warehouseFor(data.locale);
+  const brand = data.brand ?? 'tradein';
+  const ourName = warehouseName(warehouse, brand);
   const returning = data.direction === 'return';
   const title = returning ? t('returnTitle') : t('title');
 
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${title} ${data.tradeNumber}`);
   pdf.setSubject(data.tradeNumber);
-  pdf.setAuthor(country.contact.fromName);
-  pdf.setCreator('trade-in shop');
-  pdf.setProducer('trade-in shop');
+  pdf.setAuthor(senderOf(data.locale, brand).name);
+  pdf.setCreator(BRAND_CONFIG[brand].name);
+  pdf.setProducer(BRAND_CONFIG[brand].name);
   pdf.setLanguage(country.icuLocale);
   const page = pdf.addPage([A4.width, A4.height]);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
@@ -173,12 +178,7 @@ export async function renderShippingLabel(data: LabelData): Promise<Uint8Array> 
     `${s.postalCode} ${s.city}`,
     countryName(country.countryCode),
   ];
-  const warehouseLines = [
-    warehouse.name,
-    warehouse.street,
-    `${warehouse.postalCode} ${warehouse.city}`,
-    countryName(warehouse.countryCode),
-  ];
+  const warehouseLines = [ourName, warehouse.street, `${warehouse.postalCode} ${warehouse.city}`, countryName(warehouse.countryCode)];
   // A return goes the other way: from our warehouse to the seller.
   const senderLines = returning ? warehouseLines : sellerLines;
   senderLines.forEach((line, i) => text(line, senderX, y - 14 - i * 13, 10, regular, BLACK, half));

@@ -2,6 +2,7 @@
 
 import { and, asc, eq, isNull, max, ne, or, sql } from 'drizzle-orm';
 import type { TradeStatus } from '../../src/contracts/trades';
+import { brandOfTrade } from '../../src/config/brands';
 import { isLocale } from '../../src/config/locales';
 import type { Database } from '../db/client';
 import { clarifications, devices, tradeItems, trades, tradeTransitions } from '../db/schema';
@@ -33,7 +34,7 @@ export async function labelValidity(
 
 export async function findLabelData(db: Database, tradeId: string): Promise<LabelData | undefined> {
   const [trade] = await db
-    .select({ tradeNumber: trades.tradeNumber, locale: trades.locale, address: trades.address })
+    .select({ tradeNumber: trades.tradeNumber, locale: trades.locale, address: trades.address, shopMode: trades.shopMode })
     .from(trades)
     .where(eq(trades.id, tradeId));
   if (!trade) return undefined;
@@ -46,6 +47,7 @@ export async function findLabelData(db: Database, tradeId: string): Promise<Labe
   return {
     tradeNumber: trade.tradeNumber,
     locale: isLocale(trade.locale) ? trade.locale : 'default',
+    brand: brandOfTrade(trade.shopMode),
     sender: trade.address,
     devices: items.map((item) => item.name),
   };
@@ -58,7 +60,7 @@ export async function findLabelData(db: Database, tradeId: string): Promise<Labe
  */
 export async function findReturnLabelData(db: Database, tradeId: string): Promise<LabelData | undefined> {
   const [trade] = await db
-    .select({ tradeNumber: trades.tradeNumber, locale: trades.locale, address: trades.address })
+    .select({ tradeNumber: trades.tradeNumber, locale: trades.locale, address: trades.address, shopMode: trades.shopMode })
     .from(trades)
     .where(eq(trades.id, tradeId));
   if (!trade) return undefined;
@@ -79,6 +81,7 @@ export async function findReturnLabelData(db: Database, tradeId: string): Promis
   return {
     tradeNumber: trade.tradeNumber,
     locale: isLocale(trade.locale) ? trade.locale : 'default',
+    brand: brandOfTrade(trade.shopMode),
     sender: trade.address,
     devices: items.map((item) => item.name),
     direction: 'return',

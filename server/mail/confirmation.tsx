@@ -4,6 +4,7 @@
 // body, no payout data) and never fails the trade.
 
 import type { FastifyBaseLogger } from 'fastify';
+import { BRAND_CONFIG, type Brand } from '../../src/config/brands';
 import { countryConfig } from '../../src/config/countries';
 import type { Locale } from '../../src/config/locales';
 import type { Trade } from '../../src/contracts/trades';
@@ -17,6 +18,8 @@ import type { ShippingServices } from './services';
 export interface ConfirmationInput {
   readonly trade: Trade;
   readonly locale: Locale;
+  /** The brand the trade was sold under: sender, signature (decision 033). */
+  readonly brand?: Brand;
   readonly email: string;
   readonly firstName: string;
   readonly lastName: string;
@@ -43,13 +46,15 @@ export function confirmationMail(input: ConfirmationInput): MailMessage {
 
   const cell = { padding: '4px 12px 4px 0' } as const;
   const amount = { padding: '4px 0', textAlign: 'right' } as const;
+  const brand = input.brand ?? 'tradein';
   return letter({
     locale,
+    brand,
     to: { name: `${input.firstName} ${input.lastName}`, address: input.email },
     subject: t('subject', { tradeNumber: trade.tradeNumber }),
     greeting: t('greeting', { firstName: input.firstName }),
     closing: t('closing'),
-    signature: t('signature'),
+    signature: t('signature', { brand: BRAND_CONFIG[brand].name }),
     text: [
       t('intro', { tradeNumber: trade.tradeNumber }),
       '',
@@ -120,6 +125,7 @@ export function confirmationMail(input: ConfirmationInput): MailMessage {
 export interface CreatedTrade {
   readonly trade: Trade;
   readonly locale: Locale;
+  readonly brand?: Brand;
   readonly email: string;
   readonly address: { readonly firstName: string; readonly lastName: string };
 }
@@ -138,11 +144,12 @@ export async function sendTradeConfirmation(
     const message = confirmationMail({
       trade,
       locale,
+      ...(created.brand && { brand: created.brand }),
       email: created.email,
       firstName: created.address.firstName,
       lastName: created.address.lastName,
-      labelUrl: services.labels.url(services.publicOrigin(locale), trade.tradeId),
-      ...(trade.b2b ? { creditNoteUrl: services.labels.creditNoteUrl(services.publicOrigin(locale), trade.tradeId) } : {}),
+      labelUrl: services.labels.url(services.publicOrigin(locale, created.brand), trade.tradeId),
+      ...(trade.b2b ? { creditNoteUrl: services.labels.creditNoteUrl(services.publicOrigin(locale, created.brand), trade.tradeId) } : {}),
     });
     await services.mailer.send(message);
     log.info({ tradeNumber: trade.tradeNumber, locale }, 'confirmation mail sent');

@@ -1,9 +1,10 @@
 // The one layout of the mails to a seller or customer: from the shop's sender, a greeting, the body,
 // the closing and signature (then an optional footer), as plain text and as the HTML document of
 // ./html. Each mail module supplies only its words and its body; the staff copy of a contact message,
-// which is no letter, uses ./html directly.
+// which is no letter, uses ./html directly. The brand (decision 033) chooses the sender.
 
 import type { ReactNode } from 'react';
+import { senderOf, type Brand } from '../../src/config/brands';
 import { countryConfig } from '../../src/config/countries';
 import type { Locale } from '../../src/config/locales';
 import { renderHtmlMail } from './html';
@@ -11,6 +12,8 @@ import type { MailAddress, MailMessage } from './mailer';
 
 export interface LetterInput {
   readonly locale: Locale;
+  /** The brand whose sender it comes from (src/config/brands.ts); the main brand's when left out. */
+  readonly brand?: Brand;
   readonly to: MailAddress;
   readonly subject: string;
   readonly greeting: string;
@@ -45,7 +48,7 @@ export function letter(input: LetterInput): Pick<MailMessage, 'from' | 'to' | 's
     ),
   });
   return {
-    from: { name: country.contact.fromName, address: country.contact.fromAddress },
+    from: senderOf(input.locale, input.brand ?? 'tradein'),
     to: input.to,
     subject: input.subject,
     text,

@@ -4,11 +4,14 @@
 // PUBLIC_ORIGINS="default=https://tradein.com,de=https://www.tradein.de,at=https://www.tradein.at,
 //                 es=https://www.tradein.es,fr=https://www.tradein.fr,it=https://www.tradein.it"
 // A shop left out gets the local development origin: http://<locale>.localhost:<PORT>, and
-// http://localhost:<PORT> for the default shop. Deployments list every shop.
+// http://localhost:<PORT> for the default shop. Deployments list every shop. The sister brand's
+// links (decision 033) go to its own shop: `agan=https://www.agan.de` (default http://agan.localhost:<PORT>).
 
+import type { Brand } from '../../src/config/brands';
 import { isLocale, type Locale } from '../../src/config/locales';
 
-export type PublicOrigins = Partial<Record<Locale, string>>;
+/** Keys: the locales of the main brand's shops, and `agan` for the sister brand's (German) shop. */
+export type PublicOrigins = Partial<Record<Locale | 'agan', string>>;
 
 export class PublicOriginsError extends Error {}
 
@@ -32,9 +35,10 @@ export function parsePublicOrigins(value: string): PublicOrigins {
   const origins: PublicOrigins = {};
   for (const pair of value.split(/[,\s]+/).filter(Boolean)) {
     const eq = pair.indexOf('=');
-    const locale = eq > 0 ? pair.slice(0, eq).trim() : '';
-    if (!isLocale(locale))
-      throw new PublicOriginsError(`"${pair}" must look like de=https://www.tradein.de (locales: default, de, at, es, fr, it)`);
+    const key = eq > 0 ? pair.slice(0, eq).trim() : '';
+    const locale = key === 'agan' || isLocale(key) ? key : undefined;
+    if (!locale)
+      throw new PublicOriginsError(`"${pair}" must look like de=https://www.tradein.de (locales: default, de, at, es, fr, it; or agan)`);
     if (origins[locale]) throw new PublicOriginsError(`${locale} is listed twice`);
     origins[locale] = parseOrigin(pair.slice(eq + 1).trim());
   }
@@ -45,7 +49,8 @@ export function localOrigin(locale: Locale, port: number): string {
   return `http://${locale === 'default' ? '' : `${locale}.`}localhost:${port}`;
 }
 
-/** The origin of each shop: the configured one, else the local development one. */
-export function publicOriginResolver(origins: PublicOrigins, port: number): (locale: Locale) => string {
-  return (locale) => origins[locale] ?? localOrigin(locale, port);
+/** The origin of each shop: the configured one, else the local development one; the sister brand's has one shop. */
+export function publicOriginResolver(origins: PublicOrigins, port: number): (locale: Locale, brand?: Brand) => string {
+  return (locale, brand = 'tradein') =>
+    brand === 'agan' ? (origins.agan ?? `http://agan.localhost:${port}`) : (origins[locale] ?? localOrigin(locale, port));
 }

@@ -11,6 +11,7 @@ import { DEFAULT_DATA_DIR } from '../paths';
 import { FileOutbox } from './file-outbox';
 import type { Mailer } from './mailer';
 import { drainingMailer } from '../shutdown';
+import type { Brand } from '../../src/config/brands';
 import { publicOriginResolver, type PublicOrigins } from './origins';
 import { SmtpMailer } from './smtp';
 
@@ -20,7 +21,8 @@ export interface ShippingServices {
   readonly clarifications: ClarificationLinks;
   readonly mailer: Mailer;
   /** The shop's configured public origin (PUBLIC_ORIGINS), never a request's Host. */
-  readonly publicOrigin: (locale: Locale) => string;
+  /** The shop's origin for absolute links in mail; the sister brand's for its trades (decision 033). */
+  readonly publicOrigin: (locale: Locale, brand?: Brand) => string;
   /** The file outbox the developer mailbox lists; absent when mail goes out by SMTP. */
   readonly outbox?: FileOutbox;
   /** GET /dev/mailbox is served (development and test, or DEV_MAILBOX=1). */

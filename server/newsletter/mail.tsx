@@ -5,6 +5,7 @@
 
 import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '../../src/config/locales';
+import { BRAND_CONFIG } from '../../src/config/brands';
 import { buildPath } from '../../src/config/routes';
 import { serverI18n } from '../i18n/catalog';
 import { ButtonLink } from '../mail/html';
@@ -42,7 +43,7 @@ export function newsletterMail(
       : [{ text: t('intro') }, { text: t('enrichIntro') }, { label: t('button'), url: links.enrich }];
   const greeting = i18n._('mail.newsletter.greeting');
   const closing = i18n._('mail.account.closing');
-  const signature = i18n._('mail.account.signature');
+  const signature = i18n._('mail.account.signature', { brand: BRAND_CONFIG.tradein.name });
   const unsubscribeText = i18n._('mail.newsletter.unsubscribe');
 
   return {

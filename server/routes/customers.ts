@@ -133,8 +133,6 @@ export function registerCustomerRoutes(app: FastifyInstance, db: Database, accou
 
   app.get(
     `${BASE}/trade_history`,
-    customerRoute(accounts, undefined, async ({ caller }) =>
-      ok({ trades: await tradeHistory(db, caller.customerId, labels) }),
-    ),
+    customerRoute(accounts, undefined, async ({ caller }) => ok({ trades: await tradeHistory(db, caller.customerId, labels) })),
   );
 }

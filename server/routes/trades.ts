@@ -3,6 +3,8 @@
 // A `customer` identity is the logged-in customer of the bearer access token.
 
 import type { FastifyInstance } from 'fastify';
+import { brandOf, landingPageOf } from '../../src/config/brands';
+import { countryConfig } from '../../src/config/countries';
 import { resolveShop } from '../../src/config/hosts';
 import type { Locale } from '../../src/config/locales';
 import { TradeRequestSchema } from '../../src/contracts/trades';
@@ -42,7 +44,8 @@ export function registerTradeRoutes(app: FastifyInstance, db: Database, shipping
     if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
       throw badRequest('The Idempotency-Key header must be 1 to 100 visible characters.');
     }
-    const { locale } = resolveShop(request.hostname, request.headers.cookie);
+    const { locale, mode } = resolveShop(request.hostname, request.headers.cookie);
+    const brand = brandOf(mode);
     // The schema depends on the shop, so the body is checked here rather than by a route schema.
     const checkout = parseOr400(schemaFor(locale), request.body, 'The checkout is not complete or not valid.');
 
@@ -65,11 +68,13 @@ export function registerTradeRoutes(app: FastifyInstance, db: Database, shipping
     const answer = await submitTrade(db, {
       idempotencyKey: key,
       locale,
+      shopMode: mode,
+      landingPage: landingPageOf(countryConfig(locale), mode),
       request: checkout,
       ...(customerId !== undefined && { customerId }),
       ...(shipping && {
         onCreated: async (trade, email) => {
-          await sendTradeConfirmation(shipping, { trade, locale, email, address }, request.log);
+          await sendTradeConfirmation(shipping, { trade, locale, brand, email, address }, request.log);
         },
       }),
     });

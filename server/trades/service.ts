@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { B2B_TRADE_CAP } from '../../src/config/constants';
+import type { ShopMode } from '../../src/config/hosts';
 import type { Locale } from '../../src/config/locales';
 import { paymentTypeCode, type Payout, type Trade, type TradeRequest, type VoucherFailureReason } from '../../src/contracts/trades';
 import type { Database } from '../db/client';
@@ -35,6 +36,9 @@ export interface TradeSubmission {
   readonly request: TradeRequest;
   /** The authenticated caller (the access token's subject); required for a `customer` identity. */
   readonly customerId?: string;
+  /** The shop mode of the host it was sold on and its landing page code: the trade keeps its brand (decision 033). */
+  readonly shopMode?: ShopMode;
+  readonly landingPage?: string;
   readonly now?: Date;
   /**
    * Called once for a newly created trade, after its transaction committed (never for replays or
@@ -214,6 +218,8 @@ async function createTrade(db: Database, submission: TradeSubmission, ref: Selle
         payout: request.payout,
         paymentType: paymentTypeCode(request.payout),
         b2b: request.b2b ?? false,
+        shopMode: submission.shopMode ?? 'default',
+        landingPage: submission.landingPage ?? null,
         subtotalCents,
         voucherCode: voucher?.code ?? null,
         voucherCents: voucher?.cents ?? 0,

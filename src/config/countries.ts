@@ -28,6 +28,11 @@ export interface CountryConfig {
     readonly toAddress: string;
     readonly b2bpartner?: string;
   };
+  /**
+   * The sister brand's sender (agan, German only; src/config/brands.ts): mails of trades and forms
+   * made on the agan hosts come from it. A country without the brand has none.
+   */
+  readonly aganContact?: { readonly fromAddress: string; readonly fromName: string };
   /** Category title overrides for the iPhone and iPad categories. */
   readonly popTitleException: Readonly<{ iphone: string; ipad: string }>;
   readonly elasticIndexes: Readonly<{ aggregations: string; devices: string }>;
@@ -110,6 +115,7 @@ export const COUNTRIES: Readonly<Record<Locale, CountryConfig>> = {
       toAddress: 'service@tradein.de',
       b2bpartner: 'partner@tradein.de',
     },
+    aganContact: { fromAddress: 'service@agan.de', fromName: 'agan Kundenservice' },
     popTitleException: { iphone: 'iPhone verkaufen', ipad: 'iPad verkaufen' },
     elasticIndexes: indexes('de'),
     headerLogo: { width: 200, height: 30 },

@@ -51,3 +51,12 @@ describe('the partner widget', () => {
     expect(homeBannerOf({ locale: 'de', mode: 'default' }, new Date('2026-12-24T12:00:00Z'))?.id).toBe('new-phone-season');
   });
 });
+
+describe('the partner widget banner', () => {
+  it('promises no payment by invoice (the shop pays sellers by transfer or PayPal) and stays inside the flow', () => {
+    for (const banner of B2B_WIDGET_BANNERS) {
+      expect(banner.text).not.toMatch(/rechnung|invoice/i);
+      expect(banner.link.href).not.toMatch(/b2b/);
+    }
+  });
+});

@@ -79,12 +79,16 @@ export const HOME_BANNERS = {
   ],
 } as const satisfies Record<Locale, readonly HomeBanner[]>;
 
-/** The German partner widget (b2bWidget mode) speaks to companies. */
+/**
+ * The German partner widget (b2bWidget mode) speaks to companies. It promises only what the shop does
+ * (one offer for all devices, the free label, payout by bank transfer; there is no payment by invoice)
+ * and links inside its own flow: the widget shows no page of the shop around it (decision 034).
+ */
 export const B2B_WIDGET_BANNERS: readonly HomeBanner[] = [
   {
     id: 'b2b-widget',
-    text: 'Verkaufen Sie die Geräte Ihres Unternehmens: ein Angebot, eine Abholung, Zahlung gegen Rechnung.',
-    link: { label: 'Ankaufsportal für Unternehmen', href: '/b2b/ankaufsportal' },
+    text: 'Verkaufen Sie die Geräte Ihres Unternehmens: ein verbindliches Angebot für alle Geräte, kostenloser Versand, Auszahlung per Überweisung.',
+    link: { label: 'So funktioniert’s', href: '/content/so-funktionierts' },
   },
 ];
 

@@ -16,6 +16,9 @@ export interface HostEntry {
 
 const TLD: Record<(typeof COUNTRY_LOCALES)[number], string> = { de: 'de', at: 'at', es: 'es', fr: 'fr', it: 'it' };
 
+/** A widget host → the host of the full shop of its brand (links that must leave the frame open there). */
+const FULL_SHOP_HOSTS = new Map<string, string>();
+
 function buildHostTable(): ReadonlyMap<string, HostEntry> {
   const table = new Map<string, HostEntry>();
   const add = (host: string, locale: Locale, mode: ShopMode, env: HostEnvironment) => table.set(host, { locale, mode, env });
@@ -42,14 +45,19 @@ function buildHostTable(): ReadonlyMap<string, HostEntry> {
     ['test', 'test.'],
     ['stage', 'stage.'],
   ] as const) {
+    const www = prefix === '' ? 'www.' : prefix;
     add(`${prefix}b2bwidget.tradein.de`, 'de', 'b2bWidget', env);
-    add(`${prefix === '' ? 'www.' : prefix}agan.de`, 'de', 'agan', env);
+    add(`${www}agan.de`, 'de', 'agan', env);
     add(`${prefix}widget.agan.de`, 'de', 'aganwidget', env);
+    FULL_SHOP_HOSTS.set(`${prefix}b2bwidget.tradein.de`, `${www}tradein.de`);
+    FULL_SHOP_HOSTS.set(`${prefix}widget.agan.de`, `${www}agan.de`);
   }
   add('agan.de', 'de', 'agan', 'live');
   add('b2bwidget.localhost', 'de', 'b2bWidget', 'local');
   add('agan.localhost', 'de', 'agan', 'local');
   add('aganwidget.localhost', 'de', 'aganwidget', 'local');
+  FULL_SHOP_HOSTS.set('b2bwidget.localhost', 'de.localhost');
+  FULL_SHOP_HOSTS.set('aganwidget.localhost', 'agan.localhost');
   return table;
 }
 
@@ -60,6 +68,18 @@ export function normalizeHost(host: string): string {
   const h = host.trim().toLowerCase();
   if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1);
   return h.replace(/:\d+$/, '').replace(/\.$/, '');
+}
+
+/**
+ * The full shop's address for a page of a widget host (`http://b2bwidget.localhost:3000` →
+ * `http://de.localhost:3000`, `https://widget.agan.de` → `https://www.agan.de`), port and scheme kept;
+ * undefined for a host that is no widget host.
+ */
+export function fullShopOrigin(location: { readonly protocol: string; readonly host: string }): string | undefined {
+  const full = FULL_SHOP_HOSTS.get(normalizeHost(location.host));
+  if (!full) return undefined;
+  const port = /:(\d+)$/.exec(location.host)?.[1];
+  return `${location.protocol}//${full}${port ? `:${port}` : ''}`;
 }
 
 export function lookupHost(host: string | undefined): HostEntry | undefined {

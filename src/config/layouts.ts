@@ -17,3 +17,8 @@ export function layoutFor(mode: ShopMode, isHome: boolean): LayoutName {
       return 'aganwidget-default';
   }
 }
+
+/** The layouts of the embeddable widget modes (only the flow, framed by partner sites). */
+export function isWidgetLayout(layout: LayoutName): boolean {
+  return layout === 'b2bwidget-default' || layout === 'b2bwidget-home' || layout === 'aganwidget-default';
+}

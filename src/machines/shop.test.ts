@@ -2,6 +2,8 @@
 // machines with fake calls (`.provide()`), and check what one child's change does to another.
 
 import { describe, expect, it } from 'vitest';
+import { businessFlagOf } from '../config/brands';
+import { lookupHost } from '../config/hosts';
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import type { TokenAnswer } from '../contracts/account';
 import type { Offer, OfferRequest } from '../contracts/offers';
@@ -53,7 +55,9 @@ const prefill: AccountPrefill = {
   paypal: null,
 };
 
-function harness(options: { session?: AccountSession | null; cart?: CartContext | null; prefill?: 'hang' | Error | AccountPrefill } = {}) {
+function harness(
+  options: { session?: AccountSession | null; cart?: CartContext | null; prefill?: 'hang' | Error | AccountPrefill; b2b?: boolean } = {},
+) {
   const calls: AuthCalls = {
     login: async () => tokenAnswer(2),
     refresh: async () => tokenAnswer(3),
@@ -102,7 +106,7 @@ function harness(options: { session?: AccountSession | null; cart?: CartContext 
   });
   const input: ShopInput = {
     locale: 'de',
-    b2b: false,
+    b2b: options.b2b ?? false,
     session: options.session ?? null,
     cart: options.cart ?? null,
     checkout: null,
@@ -215,6 +219,23 @@ describe('shop actor: offer → cart', () => {
     await waitFor(flow, (s) => s.matches('offered'));
     expect(flow.getSnapshot().context.answers).toEqual(offer.answers);
     expect(h.offerRequests).toEqual([{ deviceId: 42, answers: offer.answers }]);
+  });
+});
+
+describe('shop actor: the business flag of the partner widget (spec §6)', () => {
+  it('on a b2bwidget host the cart is a business cart from the start and its checkout is a business checkout', async () => {
+    const h = harness({ b2b: businessFlagOf(lookupHost('b2bwidget.localhost')!.mode) });
+    expect(h.cart().getSnapshot().context.B2BMode).toBe(true);
+    await putInCart(h);
+    h.shop.send({ type: 'shop.openCheckout' });
+    expect(h.checkout()!.getSnapshot().context.b2b).toBe(true);
+  });
+
+  it('no other host sets it', () => {
+    for (const host of ['de.localhost', 'agan.localhost', 'aganwidget.localhost']) {
+      expect(businessFlagOf(lookupHost(host)!.mode)).toBe(false);
+    }
+    expect(harness({ b2b: false }).cart().getSnapshot().context.B2BMode).toBe(false);
   });
 });
 

@@ -9,6 +9,7 @@ import type { ApiClientOptions } from '../services/api-client';
 import type { SearchTransport } from '../services/catalogue/transport';
 import type { ContentSource } from '../services/content/source';
 import type { QueryClientHandle } from '../services/query-client';
+import { brandOf } from '../config/brands';
 import { layoutFor } from '../config/layouts';
 import { LANGUAGE_TAG, TEXT_DIRECTION } from '../config/locales';
 import type { ScreenId } from '../config/routes';
@@ -72,6 +73,7 @@ function RootDocument() {
       dir={TEXT_DIRECTION[shop.locale]}
       data-locale={shop.locale}
       data-mode={shop.mode}
+      data-brand={brandOf(shop.mode)}
       data-switchable={String(shop.languageSwitchable)}
     >
       <head>
@@ -91,7 +93,7 @@ function RootDocument() {
         <script id={PAGE_ASSETS_ELEMENT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: scriptJson(assets) }} />
       </head>
       <body>
-        <Layout name={layout}>
+        <Layout name={layout} home={isHome}>
           <Outlet />
         </Layout>
         <ShopRouterBridge />

@@ -4,7 +4,9 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { createRoute, createRouter, lazyRouteComponent, notFound } from '@tanstack/react-router';
+import { pageTitle } from '../config/brands';
 import { contentPageForSlug } from '../config/content';
+import type { ShopMode } from '../config/hosts';
 import { pathTemplate, routedScreens, toRouterPath, type ScreenId } from '../config/routes';
 import { withAccountMessages } from '../i18n/i18n';
 import { CONTENT_TITLES } from '../ui/content-titles';
@@ -30,8 +32,6 @@ type PageModule = { default: React.ComponentType };
 /** Page modules, keyed like `./pages/contact.tsx`: each becomes its own chunk. */
 export const PAGE_MODULES = import.meta.glob<PageModule>('./pages/*.tsx');
 
-const SHOP_NAME = 'trade-in';
-
 export type AppRouterContext = RouterContext;
 
 type ShopRootRoute = ReturnType<typeof createShopRootRoute>;
@@ -47,10 +47,10 @@ interface ScreenParams {
   readonly offerid?: string;
 }
 
-function documentHead(title: string, meta?: { description: string; keywords?: string }) {
+function documentHead(mode: ShopMode, title: string, meta?: { description: string; keywords?: string }) {
   return {
     meta: [
-      { title: `${title} | ${SHOP_NAME}` },
+      { title: pageTitle(title, mode) },
       ...(meta ? [{ name: 'description', content: meta.description }] : []),
       ...(meta?.keywords ? [{ name: 'keywords', content: meta.keywords }] : []),
     ],
@@ -58,12 +58,12 @@ function documentHead(title: string, meta?: { description: string; keywords?: st
 }
 
 /** The head of a catalogue page: a device page says "Sell …", the others take the page's own title. */
-function catalogueHead(i18n: I18n, screen: ScreenId, data: CategoryData | OverviewData | DeviceData | undefined) {
-  if (!data) return documentHead(i18n._(SCREEN_TITLES[pageScreenOf(screen)]));
+function catalogueHead(i18n: I18n, mode: ShopMode, screen: ScreenId, data: CategoryData | OverviewData | DeviceData | undefined) {
+  if (!data) return documentHead(mode, i18n._(SCREEN_TITLES[pageScreenOf(screen)]));
   const meta = metaOf(data);
-  if (data.kind !== 'device') return documentHead(meta.title, meta);
+  if (data.kind !== 'device') return documentHead(mode, meta.title, meta);
   const name = meta.title;
-  return documentHead(i18n._(msg`Sell ${name}`), {
+  return documentHead(mode, i18n._(msg`Sell ${name}`), {
     ...meta,
     description: i18n._(msg`Sell your used ${name}: answer a few questions and get a binding offer. Free shipping, fast payment.`),
   });
@@ -130,26 +130,26 @@ function routesOf(rootRoute: ShopRootRoute, screen: ScreenId, context: RouterCon
       return createRoute({
         ...base,
         loader: ({ context }) => loadHome(context),
-        head: () => documentHead(i18n._(SCREEN_TITLES.home)),
+        head: () => documentHead(shop.mode, i18n._(SCREEN_TITLES.home)),
       });
     case 'sellCategory':
       return createRoute({
         ...base,
         loader: ({ context, params }) => loadSellCategory(context, paramsOf(params).category ?? ''),
-        head: ({ loaderData }) => catalogueHead(i18n, screen, loaderData),
+        head: ({ loaderData }) => catalogueHead(i18n, shop.mode, screen, loaderData),
       });
     case 'productOverview':
       return createRoute({
         ...base,
         loader: ({ context, params }) => loadOverview(context, paramsOf(params).overview ?? ''),
-        head: ({ loaderData }) => catalogueHead(i18n, screen, loaderData),
+        head: ({ loaderData }) => catalogueHead(i18n, shop.mode, screen, loaderData),
       });
     case 'productDetail':
       return createRoute({
         ...base,
         loader: ({ context, params }) =>
           shop.locale === 'default' ? loadProduct(context, paramsOf(params).pdp ?? '') : loadDevice(context, paramsOf(params).pdp ?? ''),
-        head: ({ loaderData }) => catalogueHead(i18n, screen, loaderData),
+        head: ({ loaderData }) => catalogueHead(i18n, shop.mode, screen, loaderData),
       });
     case 'content':
       return createRoute({
@@ -160,8 +160,8 @@ function routesOf(rootRoute: ShopRootRoute, screen: ScreenId, context: RouterCon
         loader: ({ context, params }) => loadContent(context, paramsOf(params).slug ?? ''),
         head: ({ loaderData }) =>
           loaderData
-            ? documentHead(i18n._(CONTENT_TITLES[loaderData.page]), { description: loaderData.document.description })
-            : documentHead(i18n._(SCREEN_TITLES.content)),
+            ? documentHead(shop.mode, i18n._(CONTENT_TITLES[loaderData.page]), { description: loaderData.document.description })
+            : documentHead(shop.mode, i18n._(SCREEN_TITLES.content)),
       });
     case 'clarification':
     case 'clarificationLegacy':
@@ -171,21 +171,21 @@ function routesOf(rootRoute: ShopRootRoute, screen: ScreenId, context: RouterCon
       return createRoute({
         ...base,
         loader: ({ context, params, location }) => checkClarificationLink(context, paramsOf(params), location.searchStr),
-        head: () => documentHead(i18n._(SCREEN_TITLES[pageScreenOf(screen)])),
+        head: () => documentHead(shop.mode, i18n._(SCREEN_TITLES[pageScreenOf(screen)])),
       });
     default:
-      return createRoute({ ...base, head: () => documentHead(i18n._(SCREEN_TITLES[pageScreenOf(screen)])) });
+      return createRoute({ ...base, head: () => documentHead(shop.mode, i18n._(SCREEN_TITLES[pageScreenOf(screen)])) });
   }
 }
 
 /** Developer pages, in development builds only (the production build drops them): the flow atlas. */
-function devRoutes(rootRoute: ShopRootRoute) {
+function devRoutes(rootRoute: ShopRootRoute, mode: ShopMode) {
   if (!import.meta.env.DEV) return [];
   return [
     createRoute({
       getParentRoute: () => rootRoute,
       path: '/dev/flows',
-      head: () => ({ meta: [{ title: `Flow atlas | ${SHOP_NAME}` }] }),
+      head: () => ({ meta: [{ title: pageTitle('Flow atlas', mode) }] }),
       component: lazyRouteComponent(() => import('./dev/flows-page')),
     }),
   ];
@@ -196,7 +196,7 @@ export function createAppRouter(context: RouterContext, { nonce }: { nonce?: str
   const rootRoute = createShopRootRoute();
   const routeTree = rootRoute.addChildren([
     ...routedScreens(context.shop.locale).map((s) => routesOf(rootRoute, s, context)),
-    ...devRoutes(rootRoute),
+    ...devRoutes(rootRoute, context.shop.mode),
   ]);
   return createRouter({
     routeTree,

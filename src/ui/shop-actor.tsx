@@ -5,6 +5,7 @@
 // actor (XState and the consent machine, a few KB) starts after the first render on every page: its
 // banner check runs 1 second after start (spec §4, decision 027).
 
+import { businessFlagOf } from '../config/brands';
 import { useRouter } from '@tanstack/react-router';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ConsentActor } from '../machines/consent';
@@ -74,7 +75,7 @@ export function ShopActorProvider({ children }: { children: ReactNode }) {
       ]);
       if (stopped) return;
       const inspect = pageCoverageInspector();
-      started = await startShop({ locale: shop.locale, b2b: shop.mode === 'b2bWidget', api, navigation, ...(inspect ? { inspect } : {}) });
+      started = await startShop({ locale: shop.locale, b2b: businessFlagOf(shop.mode), api, navigation, ...(inspect ? { inspect } : {}) });
       if (stopped) return void started.stop();
       running.current = started;
       setRuntime(started);

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
+import { isWidgetMode } from '../../config/brands';
 import { DeviceList } from '../../ui/catalogue/device-card';
 import { EntityGrid } from '../../ui/catalogue/entity-grid';
 import { HomeBanner } from '../../ui/home-banner';
@@ -71,7 +72,8 @@ export default function HomePage() {
           </ol>
         </section>
         <ConditionsVideo />
-        <NewsletterSignUp source="home" />
+        {/* A widget shows the flow only (decision 034): no newsletter of the shop around it. */}
+        {!isWidgetMode(shop.mode) && <NewsletterSignUp source="home" />}
       </ScreenPage>
     </>
   );

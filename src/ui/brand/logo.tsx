@@ -1,34 +1,35 @@
-// Brand logos drawn as inline SVG: the trade-in shop and its sister brand. The box size is the
-// country's header logo size (spec §9: width 200, height per country).
+// Brand logos drawn as inline SVG: the trade-in shop and its sister brand agan (src/config/brands.ts).
+// The box size is the country's header logo size (spec §9: width 200, height per country); the
+// colours are the brand's theme tokens (styles.css, html[data-brand]). Its accessible name is the
+// brand's name.
 
-import type { ShopMode } from '../../config/hosts';
+import { BRAND_CONFIG, type Brand } from '../../config/brands';
 
-export function Logo({ mode, width, height, label }: { mode: ShopMode; width: number; height: number; label: string }) {
-  const sister = mode === 'agan' || mode === 'aganwidget';
+export function Logo({ brand, width, height }: { brand: Brand; width: number; height: number }) {
   return (
     <svg
       className="logo"
       role="img"
-      aria-label={label}
+      aria-label={BRAND_CONFIG[brand].name}
       width={width}
       height={height}
       viewBox="0 0 200 40"
       preserveAspectRatio="xMinYMid meet"
     >
-      {sister ? (
+      {brand === 'agan' ? (
         <>
-          <rect x="0" y="4" width="32" height="32" rx="16" fill="#0f766e" />
+          <rect className="logo-mark" x="0" y="4" width="32" height="32" rx="16" />
           <path d="M9 27l7-14 7 14" fill="none" stroke="#fff" strokeWidth="3" strokeLinejoin="round" />
-          <text x="40" y="29" fontFamily="system-ui, sans-serif" fontSize="26" fontWeight="700" fill="#0f766e">
+          <text className="logo-accent" x="40" y="29" fontFamily="system-ui, sans-serif" fontSize="26" fontWeight="700">
             agan
           </text>
         </>
       ) : (
         <>
-          <rect x="0" y="4" width="32" height="32" rx="8" fill="#1d4ed8" />
+          <rect className="logo-mark" x="0" y="4" width="32" height="32" rx="8" />
           <path d="M8 21h13m-5-6 6 6-6 6" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
-          <text x="40" y="29" fontFamily="system-ui, sans-serif" fontSize="24" fontWeight="700" fill="#111827">
-            trade<tspan fill="#1d4ed8">in</tspan>
+          <text className="logo-ink" x="40" y="29" fontFamily="system-ui, sans-serif" fontSize="24" fontWeight="700">
+            trade<tspan className="logo-accent">in</tspan>
           </text>
         </>
       )}

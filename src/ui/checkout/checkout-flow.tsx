@@ -27,6 +27,7 @@ import { useErrorOf } from '../form/issue-messages';
 import { IdentityOptions, LoggedInNote, RegisterInvite, type IdentityChoice } from './identity-step';
 import { PayoutFields } from '../form/payout-fields';
 import { TextField } from '../form/text-field';
+import { useFullShopHref } from '../widget/full-shop-link';
 
 const STEP_LABELS: Record<CheckoutStep, ReturnType<typeof msg>> = {
   identity: msg`Your e-mail`,
@@ -66,6 +67,9 @@ function CheckoutSteps({ actor, accountDetails }: { actor: CheckoutActor; accoun
   const { i18n } = useLingui();
   const shop = useShop();
   const account = useAccount();
+  // In a widget the terms open in the full shop (decision 034).
+  const termsHref = useFullShopHref(shop.contentPath('terms'));
+  const privacyHref = useFullShopHref(shop.contentPath('privacy'));
   const state = useSelector(actor, (s) => s);
   const { context } = state;
   const total = context.cartTotal;
@@ -245,11 +249,11 @@ function CheckoutSteps({ actor, accountDetails }: { actor: CheckoutActor; accoun
                     {context.b2b ? (
                       <Trans>
                         I accept the{' '}
-                        <a href={`${shop.contentPath('terms')}#${B2B_TERMS_ANCHOR}`} target="_blank" rel="noopener">
+                        <a href={`${termsHref}#${B2B_TERMS_ANCHOR}`} target="_blank" rel="noopener">
                           terms and conditions for business customers
                         </a>{' '}
                         and the{' '}
-                        <a href={shop.contentPath('privacy')} target="_blank" rel="noopener">
+                        <a href={privacyHref} target="_blank" rel="noopener">
                           privacy policy
                         </a>
                         .
@@ -257,11 +261,11 @@ function CheckoutSteps({ actor, accountDetails }: { actor: CheckoutActor; accoun
                     ) : (
                       <Trans>
                         I accept the{' '}
-                        <a href={shop.contentPath('terms')} target="_blank" rel="noopener">
+                        <a href={termsHref} target="_blank" rel="noopener">
                           terms and conditions
                         </a>{' '}
                         and the{' '}
-                        <a href={shop.contentPath('privacy')} target="_blank" rel="noopener">
+                        <a href={privacyHref} target="_blank" rel="noopener">
                           privacy policy
                         </a>
                         .

@@ -8,6 +8,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
+import { domainOf } from '../../config/brands';
 import type { ConsentActor } from '../../machines/consent';
 export { withConsentMessages } from '../../i18n/consent-catalog';
 import { useActorState } from '../shop-actor';
@@ -20,7 +21,7 @@ export interface ConsentBannerProps {
 export function ConsentBanner({ consent }: ConsentBannerProps) {
   const { i18n } = useLingui();
   const shop = useShop();
-  const domain = shop.country.domain;
+  const domain = domainOf(shop.country, shop.mode);
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const settings = useActorState(consent, (snapshot) => snapshot.matches({ asking: 'settings' }), false);

@@ -1,19 +1,21 @@
 // Site header: logo at the country's size, the search field, the main navigation and its mobile menu,
 // and the account entry: "Log in" when logged out, "My account" and "Log out" when logged in (only once
-// the stored session is known; before that a neutral "My account" link).
+// the stored session is known; before that a neutral "My account" link). The widget's header
+// (`widget`) keeps only the logo, the search and the cart: the flow, not the shop around it.
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useAccount } from '../account/account-provider';
+import { BRAND_CONFIG, brandOf } from '../../config/brands';
 import { Logo } from '../brand/logo';
 import { CartBadge } from '../cart/cart-badge';
 import { SiteSearch } from '../search/site-search';
 import { useShop } from '../shop-context';
 import { SKIP_TARGETS } from './skip-links';
 
-export function Header() {
+export function Header({ widget = false }: { widget?: boolean }) {
   const { i18n } = useLingui();
   const shop = useShop();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -28,50 +30,56 @@ export function Header() {
     if (account.isLoggedIn) setLoggedOut(false);
   }, [account.isLoggedIn]);
 
+  const brand = BRAND_CONFIG[brandOf(shop.mode)];
+  const brandName = brand.name;
   const nav = [
     { to: shop.path('home'), label: msg`Sell` },
     { to: shop.contentPath('howItWorks'), label: msg`How it works` },
-    ...(shop.country.features.hasB2B ? [{ to: shop.path('b2bLanding'), label: msg`For businesses` }] : []),
+    ...(shop.country.features.hasB2B && brand.offersBusiness ? [{ to: shop.path('b2bLanding'), label: msg`For businesses` }] : []),
     { to: shop.path('contact'), label: msg`Contact` },
   ];
 
   return (
     <header className="site-header">
       <div className="header-bar">
-        <Link to={shop.path('home')} className="logo-link" aria-label={i18n._(msg`Home page`)}>
-          <Logo
-            mode={shop.mode}
-            width={shop.country.headerLogo.width}
-            height={shop.country.headerLogo.height}
-            label={i18n._(msg`Trade-in shop`)}
-          />
+        <Link to={shop.path('home')} className="logo-link" aria-label={i18n._(msg`${brandName} home page`)}>
+          <Logo brand={brand.id} width={shop.country.headerLogo.width} height={shop.country.headerLogo.height} />
         </Link>
         <SiteSearch />
         <CartBadge />
-        <button
-          id={SKIP_TARGETS.mobileMenu}
-          type="button"
-          className="menu-toggle"
-          aria-expanded={menuOpen}
-          aria-controls="main-navigation"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <span aria-hidden="true" className="menu-icon" />
-          {menuOpen ? i18n._(msg`Close menu`) : i18n._(msg`Menu`)}
-        </button>
+        {!widget && (
+          <button
+            id={SKIP_TARGETS.mobileMenu}
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="main-navigation"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span aria-hidden="true" className="menu-icon" />
+            {menuOpen ? i18n._(msg`Close menu`) : i18n._(msg`Menu`)}
+          </button>
+        )}
       </div>
-      <nav id="main-navigation" tabIndex={-1} className={menuOpen ? 'main-nav open' : 'main-nav'} aria-label={i18n._(msg`Main navigation`)}>
-        <ul>
-          {nav.map((item) => (
-            <li key={item.to}>
-              <Link to={item.to} activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }}>
-                {i18n._(item.label)}
-              </Link>
-            </li>
-          ))}
-          <AccountNav loggedOut={loggedOut} onLogout={() => setLoggedOut(true)} />
-        </ul>
-      </nav>
+      {!widget && (
+        <nav
+          id="main-navigation"
+          tabIndex={-1}
+          className={menuOpen ? 'main-nav open' : 'main-nav'}
+          aria-label={i18n._(msg`Main navigation`)}
+        >
+          <ul>
+            {nav.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }}>
+                  {i18n._(item.label)}
+                </Link>
+              </li>
+            ))}
+            <AccountNav loggedOut={loggedOut} onLogout={() => setLoggedOut(true)} />
+          </ul>
+        </nav>
+      )}
       {/* Always in the page, so the change is announced. */}
       <p className="visually-hidden" role="status">
         {loggedOut && account.ready && !account.isLoggedIn ? i18n._(msg`You have been logged out.`) : ''}

@@ -1,28 +1,44 @@
-// The page frame of every layout (spec §1): skip links, header, main content, footer. Widget layouts
-// (embedded on partner sites) keep the frame but drop the footer extras.
+// The page frame of every layout (spec §1): skip links, header, main content, footer. The widget
+// layouts (embedded in partner sites' frames, decision 034) render only the flow — logo, search, cart,
+// the page, the legal links — without the shop's navigation, account entry, footer extras or help
+// widget, and report their height to the partner's frame.
 
-import type { ReactNode } from 'react';
-import type { LayoutName } from '../../config/layouts';
-import { Footer } from './footer';
+import { useEffect, type ReactNode } from 'react';
+import { isWidgetLayout, type LayoutName } from '../../config/layouts';
+import { startHeightReports } from '../widget/frame-height';
+import { Footer, WidgetFooter } from './footer';
 import { Header } from './header';
 import { HelpButton } from './help-button';
 import { SKIP_TARGETS, SkipLinks } from './skip-links';
 
-const WIDGET_LAYOUTS: readonly LayoutName[] = ['b2bwidget-default', 'b2bwidget-home', 'aganwidget-default'];
-
-export function Layout({ name, children }: { name: LayoutName; children: ReactNode }) {
-  const widget = WIDGET_LAYOUTS.includes(name);
-  const home = name === 'home' || name === 'b2bwidget-home';
+/** `home`: the page is the home page (the agan layouts have no home variant, so the layout name does not say). */
+export function Layout({ name, home, children }: { name: LayoutName; home: boolean; children: ReactNode }) {
+  const widget = isWidgetLayout(name);
   return (
-    <div className={`layout layout-${name}`} data-layout={name}>
-      <SkipLinks />
-      <Header />
+    <div className={`layout layout-${name}${widget ? ' layout-widget' : ''}`} data-layout={name}>
+      <SkipLinks menu={!widget} />
+      <Header widget={widget} />
       <main id={SKIP_TARGETS.main} tabIndex={-1} className="main">
         {children}
       </main>
-      {/* The home page has its own newsletter sign-up: the footer does not repeat it there. */}
-      <Footer compact={widget} newsletter={!home} />
-      {!widget && <HelpButton />}
+      {widget ? (
+        <>
+          <WidgetFooter />
+          <FrameHeight />
+        </>
+      ) : (
+        <>
+          {/* The home page has its own newsletter sign-up: the footer does not repeat it there. */}
+          <Footer newsletter={!home} />
+          <HelpButton />
+        </>
+      )}
     </div>
   );
+}
+
+/** Tells the partner's frame the page's height while the widget is framed (./widget/frame-height.ts). */
+function FrameHeight() {
+  useEffect(() => startHeightReports(window), []);
+  return null;
 }

@@ -1,4 +1,4 @@
-// The four skip links every page starts with (spec §1). Each moves keyboard focus to its target,
+// The four skip links every page starts with (spec §1; a widget page has no menu, so three). Each moves keyboard focus to its target,
 // which carries tabIndex -1 or is focusable itself.
 
 import { msg } from '@lingui/core/macro';
@@ -29,11 +29,13 @@ function focusTarget(event: MouseEvent<HTMLAnchorElement>, id: string) {
   (visible ?? target).scrollIntoView({ block: 'start' });
 }
 
-export function SkipLinks() {
+/** `menu`: the page has the menu (the widget's header has none, so it gets the other three). */
+export function SkipLinks({ menu = true }: { menu?: boolean }) {
   const { i18n } = useLingui();
+  const keys = (Object.keys(SKIP_TARGETS) as (keyof typeof SKIP_TARGETS)[]).filter((key) => menu || key !== 'mobileMenu');
   return (
     <nav className="skip-links" aria-label={i18n._(msg`Skip links`)}>
-      {(Object.keys(SKIP_TARGETS) as (keyof typeof SKIP_TARGETS)[]).map((key) => (
+      {keys.map((key) => (
         <a key={key} className="skip-link" href={`#${SKIP_TARGETS[key]}`} onClick={(e) => focusTarget(e, SKIP_TARGETS[key])}>
           {i18n._(LABELS[key])}
         </a>
