@@ -30,6 +30,9 @@ function servePartner(port: number): Promise<Server> {
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 
+// One worker for both tests: the partner servers listen on fixed ports.
+test.describe.configure({ mode: 'serial' });
+
 const servers: Server[] = [];
 test.beforeAll(async () => {
   servers.push(await servePartner(ALLOWED_PORT), await servePartner(BLOCKED_PORT));
@@ -45,6 +48,11 @@ async function fillCheckout(widget: FrameLocator) {
   const next = widget.getByRole('button', { name: translate('de', 'Continue') });
   await field('identity.email').fill(`widget+${Date.now()}@example.org`);
   await next.click();
+  // The partner widget trades as a business (spec §6): the company comes with the address.
+  await field('company.name').fill('Muster Handel GmbH');
+  await widget.getByLabel(translate('de', 'Legal form')).selectOption({ label: translate('de', 'GmbH') });
+  await field('company.vatId').fill('DE 136 695 976');
+  await field('address.phone').fill('0221 123456');
   await field('address.firstName').fill('Erika');
   await field('address.lastName').fill('Mustermann');
   await field('address.street').fill('Heidestraße');
@@ -52,7 +60,7 @@ async function fillCheckout(widget: FrameLocator) {
   await field('address.postalCode').fill('51147');
   await field('address.city').fill('Köln');
   await next.click();
-  await field('payout.accountHolder').fill('Erika Mustermann');
+  await field('payout.accountHolder').fill('Muster Handel GmbH');
   await field('payout.iban').fill('DE89 3704 0044 0532 0130 00');
   await field('payout.bic').fill('COBADEFFXXX');
   await next.click();
@@ -99,7 +107,8 @@ test('a partner on the list shows the widget; the seller sells inside the frame,
   await widget.getByRole('button', { name: translate('de', 'Sell now') }).click();
 
   // → thank you, still inside the partner's page.
-  await expect(widget.getByTestId('trade-number')).toHaveText(/^TR-\d{4}-\d{6,}$/);
+  // A business trade: its own number range.
+  await expect(widget.getByTestId('trade-number')).toHaveText(/^TB-\d{4}-\d{6,}$/);
   expect(page.url()).toBe(`http://127.0.0.1:${ALLOWED_PORT}/partner.html`);
   // The frame is as tall as the widget's page: no second scroll bar.
   const documentHeight = () => widget.locator('html').evaluate((html) => `${Math.ceil(html.getBoundingClientRect().height)}px`);
