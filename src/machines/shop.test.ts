@@ -186,6 +186,7 @@ describe('shop actor: offer → cart', () => {
       transactionId: 0,
       lastTrade: null,
       B2BMode: false,
+      B2BSwitchable: false,
     };
     const h = harness({ cart });
     await putInCart(h);
