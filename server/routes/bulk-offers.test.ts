@@ -4,7 +4,8 @@ import { BulkOfferAnswerSchema, type BulkLineResult } from '../../src/contracts/
 import { OfferSchema } from '../../src/contracts/offers';
 import { offers } from '../db/schema';
 import { fixtureServices, testApp } from '../test-support/app';
-import { testDatabases, type DatabaseHandle } from '../test-support/databases';
+import type { DatabaseHandle } from '../db/client';
+import { testDatabases } from '../test-support/databases';
 
 describe.each(testDatabases())('POST /api/offers/bulk on $name', (database) => {
   let handle: DatabaseHandle;
