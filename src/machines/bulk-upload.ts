@@ -2,8 +2,8 @@
 // a CSV list, the server matches it line by line (POST /api/offers/bulk), the company corrects the
 // unmatched lines (new text, a suggestion) one at a time and takes the chosen matched lines into the
 // cart with their quantities. A screen actor (decision 020): the HTTP call is a placeholder actor
-// (./bulk-upload.actors.ts provides the real one, tests fakes); 'addToCart' is provided by the screen,
-// which has the shop's cart.
+// (./bulk-upload.actors.ts provides the real one, tests fakes). 'bulk.take' ends the flow; the
+// screen's same click sends selectedLines() to the shop's cart (business mode on, 'cart.addMany').
 //
 //   editing ─submit─▶ matching ─▶ results ─edit/pick─▶ rematching ─▶ results ─take─▶ taken
 //                        └──▶ failed ─retry─▶ matching
@@ -173,8 +173,6 @@ export const bulkUploadMachine = setup({
     }),
     storeRerunFailure: assign((_, { error }: { error: unknown }) => ({ failure: failureOf(error), rematching: null })),
     countTaken: assign(({ context }) => ({ taken: selectedLines(context).length })),
-    /** Puts the chosen lines into the cart (business mode on); provided by the screen. */
-    addToCart: (_, _params: { lines: MatchedLine[] }) => undefined,
     restart: assign(({ context }) => ({ ...initialBulkUpload, text: context.text })),
   },
 }).createMachine({
@@ -220,7 +218,7 @@ export const bulkUploadMachine = setup({
         'bulk.take': {
           guard: 'hasSelection',
           target: 'taken',
-          actions: ['countTaken', { type: 'addToCart', params: ({ context }) => ({ lines: selectedLines(context) }) }],
+          actions: 'countTaken',
         },
         'bulk.restart': { target: 'editing', actions: 'restart' },
       },

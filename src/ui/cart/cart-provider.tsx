@@ -12,7 +12,15 @@ export interface CartHandle {
   send(event: CartEvent): void;
 }
 
-const EMPTY_CART: CartContext = { cart: [], cartExpiry: 0, offerIds: [], transactionId: 0, lastTrade: null, B2BMode: false, B2BSwitchable: false };
+const EMPTY_CART: CartContext = {
+  cart: [],
+  cartExpiry: 0,
+  offerIds: [],
+  transactionId: 0,
+  lastTrade: null,
+  B2BMode: false,
+  B2BSwitchable: false,
+};
 
 export function useCart(): CartHandle {
   const { runtime, settled } = useShopActor();
