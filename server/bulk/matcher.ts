@@ -1,15 +1,16 @@
 // Finding the device a list line means (decision 038), through the same search engine as the header
 // search (decision 005): the engine finds candidates (fuzzy, in the shop's locale index), then each
 // candidate's name is compared word by word with the line — the share of the line's words found in
-// the name (typos of one letter forgiven in words of 4+ letters, numbers exact) and the share of the
-// name's words the line has. A line is matched when its best candidate has at least
-// MATCH_THRESHOLD of the line's words and is strictly better than the next; a tie is "ambiguous"
-// (e.g. "iPhone 12" without the capacity), a weaker best is "none"; both come with 3 suggestions.
+// the name (one typo — a wrong, missing, extra or swapped letter — forgiven in words of 4+ letters,
+// numbers exact) and the share of the name's words the line has. A line is matched when its best
+// candidate has at least MATCH_THRESHOLD of the line's words and is strictly better than the next; a
+// tie is "ambiguous" (e.g. "iPhone 12" without the capacity), a weaker best is "none"; both come with
+// 3 suggestions.
 
 import type { BulkSuggestion } from '../../src/contracts/bulk-offers';
 
 export const MATCH_THRESHOLD = 0.75;
-const CANDIDATES = 30;
+const CANDIDATES = 50;
 
 /** What the matcher reads of a device search hit (the devices index's _source, src/contracts/search.ts). */
 export interface DeviceHit {
@@ -33,6 +34,7 @@ export function words(text: string): string[] {
   return text
     .toLowerCase()
     .normalize('NFKC')
+    .replace(/\bwi[\s-]?fi\b/g, 'wifi')
     .replace(/(\d)([a-z])/g, '$1 $2')
     .replace(/[^\p{L}\p{N}+]+/gu, ' ')
     .split(' ')
@@ -53,6 +55,12 @@ function withinOneEdit(a: string, b: string): boolean {
     }
     edits += 1;
     if (edits > 1) return false;
+    // Two neighbours swapped ("pixle") is one slip of the fingers.
+    if (a.length === b.length && a[i] === b[j + 1] && a[i + 1] === b[j]) {
+      i += 2;
+      j += 2;
+      continue;
+    }
     if (a.length > b.length) i += 1;
     else if (b.length > a.length) j += 1;
     else {
