@@ -169,19 +169,17 @@ export function BulkUpload() {
         {context.file && (
           <p>
             {i18n._(msg`Chosen: ${context.file.name}`)}{' '}
-            <button type="button" className="link" onClick={() => actor.send({ type: 'bulk.clearFile' })}>
+            <button type="button" className="link-button" onClick={() => actor.send({ type: 'bulk.clearFile' })}>
               <Trans>Remove file</Trans>
             </button>
           </p>
         )}
       </div>
-      <dl className="bulk-grades">
+      <ul className="bulk-grades">
         {BULK_GRADES.map((grade) => (
-          <div key={grade}>
-            <dt>{i18n._(GRADE_LABELS[grade])}</dt>
-          </div>
+          <li key={grade}>{i18n._(GRADE_LABELS[grade])}</li>
         ))}
-      </dl>
+      </ul>
       {failure && (
         <div className="form-problem" role="alert">
           <p>{i18n._(failure)}</p>

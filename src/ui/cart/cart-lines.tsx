@@ -114,7 +114,7 @@ function BusinessBanner({ context, send }: { context: CartContext; send: (event:
           {' · '}
           <button
             type="button"
-            className="link"
+            className="link-button"
             onClick={() => (multiple ? setConfirming(true) : send({ type: 'cart.businessMode', enabled: false }))}
           >
             {i18n._(msg`Switch to private sale`)}
@@ -132,7 +132,7 @@ function BusinessBanner({ context, send }: { context: CartContext; send: (event:
           <button type="button" className="button secondary small" onClick={() => send({ type: 'cart.businessMode', enabled: false })}>
             {i18n._(msg`Switch to private sale`)}
           </button>{' '}
-          <button type="button" className="link" onClick={() => setConfirming(false)}>
+          <button type="button" className="link-button" onClick={() => setConfirming(false)}>
             {i18n._(msg`Stay in business trade-in`)}
           </button>
         </span>
