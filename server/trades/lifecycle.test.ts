@@ -31,7 +31,7 @@ async function createTrade(
   db: Database,
   store: CatalogueStore,
   deviceIds: number[] = [1300],
-  extra: Record<string, unknown> = {},
+  extra: Record<string, unknown> | ((offerIds: string[]) => Record<string, unknown>) = {},
 ): Promise<Trade> {
   const writer = new OfferWriter(db);
   const offerIds: string[] = [];
@@ -46,7 +46,7 @@ async function createTrade(
     address: ADDRESS,
     payout: SEPA,
     termsAccepted: true,
-    ...extra,
+    ...(typeof extra === 'function' ? extra(offerIds) : extra),
   };
   const answer = await submitTrade(db, {
     idempotencyKey: randomUUID(),
@@ -206,6 +206,14 @@ describe.each(testDatabases())('trade life cycle on $name', (database) => {
     expect(created.map((t) => t.tradeNumber)).not.toContain(newer.tradeNumber);
     const all = await listTrades(db, { limit: 2 });
     expect(all.map((t) => t.tradeNumber)).toEqual([newer.tradeNumber, older.tradeNumber]);
+  });
+
+  it('pays an uninspected business item for all its units', async () => {
+    const trade = await createTrade(db, store, [1300, 3000], (ids) => ({ b2b: true, quantities: { [ids[0]!]: 3 } }));
+    expect(trade.items.map((i) => i.quantity)).toEqual([3, 1]);
+    const details = await showTrade(db, trade.tradeNumber);
+    // 3 × 310 + 280: the payout is what the trade was sold for.
+    expect(details.trade).toMatchObject({ subtotalCents: 121_000, totalCents: 121_000, payoutCents: 121_000 });
   });
 
   it('shows a trade by number (any case) or id: items with device names, masked payout, transitions', async () => {
