@@ -187,7 +187,10 @@ export const shopMachine = setup({
       if (event.type !== 'offer.accepted' || !event.offer) return { type: 'cart.navigated', routeName: '' };
       const line = cartLineFromOffer(event.offer, event.device);
       const replaced = lineToReplace(cartLines(self.system), line, Date.now());
-      return replaced ? { type: 'cart.replace', offerId: replaced.offerId, line } : { type: 'cart.add', line };
+      // A new offer for a business line keeps its units.
+      return replaced
+        ? { type: 'cart.replace', offerId: replaced.offerId, line: { ...line, quantity: replaced.quantity } }
+        : { type: 'cart.add', line };
     }),
     /** The add_to_cart event (spec §7) of an offer the seller put into the cart. */
     trackAddToCart: ({ event }) => {
