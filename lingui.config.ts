@@ -30,6 +30,7 @@ const ACCOUNT_SOURCES = [
   '<rootDir>/src/ui/newsletter/unsubscribe-view.tsx',
   '<rootDir>/src/routes/pages/newsletter-*.tsx',
   '<rootDir>/src/routes/pages/b2b-landing.tsx',
+  '<rootDir>/src/ui/b2b/**',
 ];
 
 // The consent banner shows on a first visit only, 1 second after start: its texts load with it.

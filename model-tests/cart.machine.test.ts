@@ -2,14 +2,14 @@
 
 import { expect } from 'vitest';
 import { createActor, type Actor } from 'xstate';
-import { cartMachine, cartTotal, expiredLines, isOverB2BCap, lineToReplace, type CartLine } from '../src/machines/cart';
+import { cartMachine, cartTotal, expiredLines, isOverB2BCap, lineToReplace, roomUnderB2BCap, type CartLine } from '../src/machines/cart';
 import { trade } from '../src/machines/checkout.fixtures';
 import { cartModel } from './cart.model';
 import { describeMachineFlow } from './support/machine-runner';
 
 interface Harness {
   actor: Actor<typeof cartMachine> | null;
-  open(b2b: boolean): void;
+  open(b2b: boolean, b2bSwitchable?: boolean): void;
 }
 
 const line = (offerId: string, price: number, deviceId = 42, validUntil = '2099-01-01T00:00:00.000Z'): CartLine => ({
@@ -48,13 +48,26 @@ describeMachineFlow<Harness>({
   start(inspect) {
     const harness: Harness = {
       actor: null,
-      open: (b2b) => (harness.actor = createActor(cartMachine, { input: { b2b }, inspect }).start()),
+      open: (b2b, b2bSwitchable = false) => (harness.actor = createActor(cartMachine, { input: { b2b, b2bSwitchable }, inspect }).start()),
     };
     return harness;
   },
   events: {
     OPEN: (h) => h.open(false),
     OPEN_BUSINESS: (h) => h.open(true),
+    OPEN_GERMAN: (h) => h.open(false, true),
+    SWITCH_TO_BUSINESS: (h) => send(h, { type: 'cart.businessMode', enabled: true }),
+    SWITCH_TO_PRIVATE: (h) => send(h, { type: 'cart.businessMode', enabled: false }),
+    TAKE_BULK_LINES: (h) =>
+      send(h, {
+        type: 'cart.addMany',
+        lines: [
+          { ...FIRST, quantity: 3 },
+          { ...SECOND, quantity: 5 },
+        ],
+      }),
+    RAISE_OVER_CAP: (h) => send(h, { type: 'cart.setQuantity', offerId: FIRST.offerId, quantity: 30 }),
+    LOWER_QUANTITY: (h) => send(h, { type: 'cart.setQuantity', offerId: FIRST.offerId, quantity: 3 }),
     ADD: (h) => put(h, context(h).cart.length === 0 ? FIRST : SECOND),
     // The same device and answers again: the shop replaces the line; a plain add would be refused.
     ADD_SAME_ANSWERS_AGAIN: (h) => {
@@ -99,6 +112,18 @@ describeMachineFlow<Harness>({
       expect(isOverB2BCap(context(h))).toBe(false);
     },
     overB2BCap: (h) => expect(isOverB2BCap(context(h))).toBe(true),
+    germanEmpty: (h) => expect(context(h)).toMatchObject({ B2BMode: false, B2BSwitchable: true }),
+    switchedBusiness: (h) => expect(context(h)).toMatchObject({ B2BMode: true, B2BSwitchable: true }),
+    // 3 × 167.35 + 5 × 80.20 = 903.05: 4,096.95 left under the cap; 30 × 167.35 + 401 = 5,421.50 is 421.50 over.
+    bulkLines: (h) => {
+      expect(context(h).cart.map((l) => l.quantity)).toEqual([3, 5]);
+      expect(roomUnderB2BCap(context(h).cart)).toBe(4096.95);
+    },
+    bulkOverCap: (h) => {
+      expect(isOverB2BCap(context(h))).toBe(true);
+      expect(roomUnderB2BCap(context(h).cart)).toBe(-421.5);
+    },
+    privateLines: (h) => expect(context(h)).toMatchObject({ B2BMode: false, cart: [{ quantity: 1 }, { quantity: 1 }] }),
     tradeDone: (h) => {
       expect(context(h)).toMatchObject({ transactionId: 17, cart: [], lastTrade: { transactionId: 17 } });
     },

@@ -10,7 +10,27 @@ export const cartModel = setup({}).createMachine({
   id: 'cartModel',
   initial: 'closed',
   states: {
-    closed: { meta: { production: null, sees: 'nothing yet' }, on: { OPEN: 'empty', OPEN_BUSINESS: 'businessEmpty' } },
+    closed: {
+      meta: { production: null, sees: 'nothing yet' },
+      on: { OPEN: 'empty', OPEN_BUSINESS: 'businessEmpty', OPEN_GERMAN: 'germanEmpty' },
+    },
+    /** The German shop: a consumer cart that the business landing page can switch (issue 14, decision 037). */
+    germanEmpty: { meta: { production: 'active', sees: 'an empty cart' }, on: { SWITCH_TO_BUSINESS: 'switchedBusiness' } },
+    switchedBusiness: {
+      meta: { production: 'active', sees: '"Business trade-in · switch to private sale"' },
+      on: { TAKE_BULK_LINES: 'bulkLines', SWITCH_TO_PRIVATE: 'germanEmpty' },
+    },
+    /** A bulk list's lines with their quantities, and the room left under the cap. */
+    bulkLines: {
+      meta: { production: 'active', sees: 'two lines with quantity steppers and the room under 5,000 €' },
+      on: { RAISE_OVER_CAP: 'bulkOverCap', SWITCH_TO_PRIVATE: 'privateLines' },
+    },
+    /** Over the cap by a quantity: marked, the checkout waits. */
+    bulkOverCap: {
+      meta: { production: 'active', sees: 'by how much the cart is over the cap, and the partner team' },
+      on: { LOWER_QUANTITY: 'bulkLines' },
+    },
+    privateLines: { meta: { production: 'active', sees: 'the same devices, one of each, no steppers' } },
     empty: { meta: { production: 'active', sees: 'an empty cart' }, on: { ADD: 'one' } },
     one: {
       meta: { production: 'active', sees: 'one device and its price' },

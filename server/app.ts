@@ -12,6 +12,7 @@ import { lookupHost } from '../src/config/hosts';
 import { findRedirect } from '../src/config/redirects';
 import type { ShopContext } from '../src/config/hosts';
 import type { PageAssets } from '../src/contracts/page-assets';
+import { MemoryRateLimiter, type RateLimitRule } from './accounts/rate-limit';
 import type { AccountServices } from './accounts/services';
 import type { ContactServices } from './contact/services';
 import type { AssetResolver } from './assets';
@@ -25,6 +26,8 @@ import { registerSecurityHeaders, type SecurityHeaderOptions } from './http/secu
 import type { ShippingServices } from './mail/services';
 import { sendClarificationMail } from './clarifications/mail';
 import { registerAccountRoutes } from './routes/accounts';
+import { OfferWriter } from './offers/writer';
+import { registerBulkOfferRoutes } from './routes/bulk-offers';
 import { registerContactRoutes } from './routes/contact';
 import { registerClarificationRoutes } from './routes/clarifications';
 import { registerCustomerRoutes } from './routes/customers';
@@ -76,6 +79,8 @@ export interface ApiServices {
   readonly accounts?: AccountServices;
   /** The contact form (POST /api/contact); without it that endpoint answers 404. */
   readonly contact?: ContactServices;
+  /** Overrides the bulk offer limit per client IP (tests). */
+  readonly bulkRateLimit?: RateLimitRule;
 }
 
 export interface AppOptions {
@@ -232,6 +237,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.api) {
     registerSearchRoutes(app, options.api.search, options.api.searchBasicAuth);
     registerOfferRoutes(app, options.api.db, options.api.store);
+    registerBulkOfferRoutes(app, {
+      writer: new OfferWriter(options.api.db),
+      store: options.api.store,
+      search: options.api.search,
+      // The shared counter (memory, or Redis with REDIS_URL) where the accounts or the contact form have one.
+      limiter: options.api.accounts?.limiter ?? options.api.contact?.limiter ?? new MemoryRateLimiter(),
+      ...(options.api.bulkRateLimit && { rateLimit: options.api.bulkRateLimit }),
+    });
     registerTradeRoutes(app, options.api.db, options.api.shipping, options.api.accounts?.tokens);
     if (options.api.shipping) {
       registerLabelRoutes(app, options.api.db, options.api.shipping.labels);

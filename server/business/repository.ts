@@ -8,12 +8,6 @@ import { customers, devices, tradeCompanies, tradeItems, trades } from '../db/sc
 import { maskPayout } from '../trades/service';
 import type { CreditNoteData } from './credit-note';
 
-/** A line's quantity: the trade item's `quantity` column where the schema has one, else 1. */
-function quantityOf(item: object): number {
-  const quantity = (item as { quantity?: unknown }).quantity;
-  return typeof quantity === 'number' && Number.isInteger(quantity) && quantity > 0 ? quantity : 1;
-}
-
 export async function findCreditNoteData(db: Database, tradeId: string): Promise<CreditNoteData | undefined> {
   const [row] = await db
     .select({ trade: trades, company: tradeCompanies, customerEmail: customers.email })
@@ -23,7 +17,6 @@ export async function findCreditNoteData(db: Database, tradeId: string): Promise
     .where(eq(trades.id, tradeId));
   if (!row || !row.trade.b2b) return undefined;
   const { trade, company } = row;
-  // Every column of the item (select all), so a quantity column added later is read without a change here.
   const items = await db
     .select({ item: tradeItems, name: devices.name })
     .from(tradeItems)
@@ -37,7 +30,7 @@ export async function findCreditNoteData(db: Database, tradeId: string): Promise
     company: { name: company.name, legalForm: company.legalForm, vatId: company.vatId },
     contact: trade.address,
     email: trade.guestEmail ?? row.customerEmail ?? null,
-    items: items.map(({ item, name }) => ({ name, unitPrice: item.priceCents / 100, quantity: quantityOf(item), kind: item.kind })),
+    items: items.map(({ item, name }) => ({ name, unitPrice: item.priceCents / 100, quantity: item.quantity, kind: item.kind })),
     voucher: trade.voucherCode ? { code: trade.voucherCode, value: trade.voucherCents / 100 } : null,
     total: trade.totalCents / 100,
     payout: maskPayout(trade.payout),

@@ -204,6 +204,8 @@ export const tradeItems = pgTable(
     priceCents: integer('price_cents').notNull(),
     conditionId: smallint('condition_id').notNull(),
     kind: text('kind').$type<'purchase' | 'recycling'>().notNull(),
+    /** Units of the device (business trade-in, 1..99); the item is worth truncate2(price × quantity). */
+    quantity: smallint('quantity').notNull().default(1),
     /** The payout that paid this item; null while unpaid (split payout, decision 025). */
     payoutId: uuid('payout_id').references((): AnyPgColumn => tradePayouts.id),
   },

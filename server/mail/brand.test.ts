@@ -26,6 +26,7 @@ const TRADE: Trade = {
       deviceId: 1300,
       deviceName: 'Apple iPhone 13',
       price: 310,
+      quantity: 1,
       conditionId: 1,
       kind: 'purchase',
     },

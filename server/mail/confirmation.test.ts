@@ -16,6 +16,7 @@ const TRADE: Trade = {
       price: 310,
       conditionId: 1,
       kind: 'purchase',
+      quantity: 1,
     },
     {
       offerId: '7b1d5a9f-2c3e-4d4f-9a0b-1c2d3e4f5a6b',
@@ -24,6 +25,7 @@ const TRADE: Trade = {
       price: 0,
       conditionId: 4,
       kind: 'recycling',
+      quantity: 1,
     },
   ],
   subtotal: 310,

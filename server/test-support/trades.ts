@@ -25,7 +25,8 @@ export async function createTrade(
   db: Database,
   store: CatalogueStore,
   deviceIds: number[] = [1300],
-  extra: Record<string, unknown> = {},
+  /** More request fields, or a function of the offer ids that gives them (e.g. quantities). */
+  extra: Record<string, unknown> | ((offerIds: string[]) => Record<string, unknown>) = {},
 ): Promise<Trade> {
   const writer = new OfferWriter(db);
   const offerIds: string[] = [];
@@ -40,7 +41,7 @@ export async function createTrade(
     address: ADDRESS,
     payout: SEPA,
     termsAccepted: true,
-    ...extra,
+    ...(typeof extra === 'function' ? extra(offerIds) : extra),
   };
   const answer = await submitTrade(db, {
     idempotencyKey: randomUUID(),

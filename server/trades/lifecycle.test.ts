@@ -15,7 +15,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { trades, tradeTransitions } from '../db/schema';
 import { PROJECT_ROOT } from '../paths';
 import { fixtureServices } from '../test-support/app';
-import { createTrade } from '../test-support/trades';
+import { ADDRESS, createTrade } from '../test-support/trades';
 import { testDatabases } from '../test-support/databases';
 import { importVouchers } from '../vouchers/seed';
 import { canTransition, listTrades, showTrade, TradeNotFoundError, transition, TransitionError, TRANSITIONS } from './lifecycle';
@@ -169,6 +169,19 @@ describe.each(testDatabases())('trade life cycle on $name', (database) => {
     expect(created.map((t) => t.tradeNumber)).not.toContain(newer.tradeNumber);
     const all = await listTrades(db, { limit: 2 });
     expect(all.map((t) => t.tradeNumber)).toEqual([newer.tradeNumber, older.tradeNumber]);
+  });
+
+  it('pays an uninspected business item for all its units', async () => {
+    const trade = await createTrade(db, store, [1300, 3000], (ids) => ({
+      b2b: true,
+      company: { name: 'Muster Handel GmbH', legalForm: 'gmbh' },
+      address: { ...ADDRESS, phone: '0221 123456' },
+      quantities: { [ids[0]!]: 3 },
+    }));
+    expect(trade.items.map((i) => i.quantity)).toEqual([3, 1]);
+    const details = await showTrade(db, trade.tradeNumber);
+    // 3 × 310 + 280: the payout is what the trade was sold for.
+    expect(details.trade).toMatchObject({ subtotalCents: 121_000, totalCents: 121_000, payoutCents: 121_000 });
   });
 
   it('shows a trade by number (any case) or id: items with device names, masked payout, transitions', async () => {

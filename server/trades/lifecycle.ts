@@ -157,11 +157,19 @@ export async function transition(
  */
 export async function payoutCents(db: Database, trade: Pick<TradeRow, 'id' | 'voucherCents'>): Promise<number> {
   const rows = await db
-    .select({ priceCents: tradeItems.priceCents, inspected: tradeInspections.offerId, agreedPriceCents: tradeInspections.agreedPriceCents })
+    .select({
+      priceCents: tradeItems.priceCents,
+      quantity: tradeItems.quantity,
+      inspected: tradeInspections.offerId,
+      agreedPriceCents: tradeInspections.agreedPriceCents,
+    })
     .from(tradeItems)
     .leftJoin(tradeInspections, eq(tradeInspections.offerId, tradeItems.offerId))
     .where(eq(tradeItems.tradeId, trade.id));
-  return rows.reduce((sum, r) => sum + (r.inspected === null ? r.priceCents : (r.agreedPriceCents ?? 0)), 0) + trade.voucherCents;
+  // An item not inspected is paid as offered: its unit price times its units (business trade-in).
+  return (
+    rows.reduce((sum, r) => sum + (r.inspected === null ? r.priceCents * r.quantity : (r.agreedPriceCents ?? 0)), 0) + trade.voucherCents
+  );
 }
 
 /** Statuses in which the items settled so far are paid without moving the trade (split payout, decision 025). */
@@ -199,6 +207,7 @@ export async function payOut(
     .select({
       offerId: tradeItems.offerId,
       priceCents: tradeItems.priceCents,
+      quantity: tradeItems.quantity,
       payoutId: tradeItems.payoutId,
       inspected: tradeInspections.offerId,
       agreedPriceCents: tradeInspections.agreedPriceCents,
@@ -210,7 +219,7 @@ export async function payOut(
   const paidBefore = earlier.reduce((sum, p) => sum + p.amountCents, 0);
   const due = rows.flatMap((r) => {
     if (r.payoutId !== null) return [];
-    if (r.inspected === null) return scope === 'rest' ? [{ offerId: r.offerId, cents: r.priceCents }] : [];
+    if (r.inspected === null) return scope === 'rest' ? [{ offerId: r.offerId, cents: r.priceCents * r.quantity }] : [];
     return r.agreedPriceCents === null ? [] : [{ offerId: r.offerId, cents: r.agreedPriceCents }];
   });
   const voucherCents = earlier.length === 0 ? trade.voucherCents : 0;

@@ -173,7 +173,9 @@ async function createTrade(db: Database, submission: TradeSubmission, ref: Selle
       .where(inArray(clarifications.newOfferId, ids));
     if (used.length + clarifying.length > 0) throw usedOffers([...used, ...clarifying].map((u) => u.offerId));
 
-    const subtotalCents = items.reduce((sum, i) => sum + i.offer.priceCents, 0);
+    // Spec §4: each item is truncate2(price × quantity); prices are whole cents, so that is exact.
+    const quantityOf = (offerId: string) => request.quantities?.[offerId] ?? 1;
+    const subtotalCents = items.reduce((sum, i) => sum + i.offer.priceCents * quantityOf(i.offer.id), 0);
     const email = seller.email;
     let voucher: { code: string; cents: number; singleUse: boolean } | null = null;
     if (request.voucherCode) {
@@ -236,6 +238,7 @@ async function createTrade(db: Database, submission: TradeSubmission, ref: Selle
         priceCents: i.offer.priceCents,
         conditionId: i.offer.conditionId,
         kind: i.offer.kind,
+        quantity: quantityOf(i.offer.id),
       })),
     );
     if (company) {
@@ -261,6 +264,7 @@ async function createTrade(db: Database, submission: TradeSubmission, ref: Selle
         price: euros(offer.priceCents),
         conditionId: offer.conditionId as Trade['items'][number]['conditionId'],
         kind: offer.kind,
+        quantity: quantityOf(offer.id),
       })),
       subtotal: euros(subtotalCents),
       voucher: voucher && { code: voucher.code, value: euros(voucher.cents) },

@@ -248,6 +248,48 @@ describe.each(testDatabases())('POST /api/trades on $name', (database) => {
       expect(res.json()).toMatchObject({ total: 5009, overBy: 9 });
     });
 
+    it('sells several units per offer: subtotal Σ price × quantity, stored per item, capped by the quantity total', async () => {
+      const [a, b] = [await storedOffer(3333), await storedOffer(125_050)];
+      const res = await submit(business([a, b], { quantities: { [a]: 3, [b]: 2 } }));
+      expect(res.statusCode).toBe(201);
+      const trade = TradeSchema.parse(res.json());
+      expect(trade).toMatchObject({ subtotal: 2600.99, total: 2600.99 });
+      expect(trade.items.map((i) => [i.offerId, i.price, i.quantity])).toEqual([
+        [a, 33.33, 3],
+        [b, 1250.5, 2],
+      ]);
+      const stored = await handle.db.select().from(tradeItems).where(eq(tradeItems.tradeId, trade.tradeId));
+      expect(Object.fromEntries(stored.map((i) => [i.offerId, i.quantity]))).toEqual({ [a]: 3, [b]: 2 });
+
+      // 4 × 1250.01 = 5000.04: the cap counts the units, nothing is written.
+      const before = await counts();
+      const over = await storedOffer(125_001);
+      const capped = await submit(business([over], { quantities: { [over]: 4 } }));
+      expect(capped.statusCode).toBe(422);
+      expect(capped.json()).toMatchObject({ cap: 5000 });
+      expect(capped.json().message).toContain('5000.04 EUR');
+      expect(await counts()).toEqual(before);
+    });
+
+    it('refuses more than one unit without business trade-in, quantities outside 1..99 and for offers not in the trade', async () => {
+      const a = await storedOffer(10_000);
+      const before = await counts();
+      const consumer = await submit(body([a], { quantities: { [a]: 2 } }));
+      expect(consumer.statusCode).toBe(400);
+      expect(consumer.json().fields).toEqual([expect.objectContaining({ path: `quantities.${a}` })]);
+      expect(consumer.json().fields[0].message).toContain('business trade-ins only');
+      for (const quantity of [0, 100, 1.5]) {
+        const res = await submit(business([a], { quantities: { [a]: quantity } }));
+        expect(res.statusCode).toBe(400);
+      }
+      const foreign = await submit(business([a], { quantities: { [randomUUID()]: 2 } }));
+      expect(foreign.statusCode).toBe(400);
+      expect(foreign.json().fields[0].message).toContain('not in the trade');
+      expect(await counts()).toEqual(before);
+      // One unit is what every seller sells: allowed without b2b.
+      expect((await submit(body([a], { quantities: { [a]: 1 } }))).statusCode).toBe(201);
+    });
+
     it('refuses b2b in a shop without business trade-ins', async () => {
       const res = await submit(body([await offer(1300, 'fr.localhost')], { b2b: true }, 'fr.localhost'), randomUUID(), 'fr.localhost');
       expect(res.statusCode).toBe(400);

@@ -245,7 +245,10 @@ describe('TradeSchema', () => {
       payout: { method: 'sepa', masked: 'DE89 •••• •••• •••• 3000' },
       createdAt: '2026-11-22T10:00:00.000Z',
     };
-    expect(TradeSchema.parse(trade)).toEqual(trade);
+    // An item without a quantity (an answer of a server before issue 14) is one unit.
+    expect(TradeSchema.parse(trade)).toEqual({ ...trade, items: [{ ...trade.items[0], quantity: 1 }] });
+    expect(TradeSchema.parse({ ...trade, items: [{ ...trade.items[0], quantity: 4 }] }).items[0]!.quantity).toBe(4);
+    expect(TradeSchema.safeParse({ ...trade, items: [{ ...trade.items[0], quantity: 0 }] }).success).toBe(false);
     expect(TradeSchema.safeParse({ ...trade, tradeNumber: '123' }).success).toBe(false);
     expect(TradeSchema.safeParse({ ...trade, transactionId: 0 }).success).toBe(false);
   });

@@ -144,6 +144,9 @@ export const CompanySchema = z.object({
 });
 export type Company = z.infer<typeof CompanySchema>;
 
+/** Most units of one offer's device in a business trade-in (the cart's stepper goes to it too). */
+export const MAX_OFFER_QUANTITY = 99;
+
 export function TradeRequestSchema(locale: Locale) {
   const b2bAllowed = countryConfig(locale).features.hasB2B;
   return z
@@ -163,6 +166,18 @@ export function TradeRequestSchema(locale: Locale) {
         : z.literal(false, { error: 'Business trade-ins are only available in the German shop.' }).optional(),
       /** Required with b2b: true, refused without it. */
       company: CompanySchema.optional(),
+      /** Units per offer id (business trade-in); an offer not listed is one unit. */
+      quantities: z
+        .record(
+          z.uuid('An offer id is not valid.').toLowerCase(),
+          z
+            .number({ error: 'A quantity is a whole number.' })
+            .int('A quantity is a whole number.')
+            .min(1, 'A quantity is at least 1.')
+            .max(MAX_OFFER_QUANTITY, `A quantity is at most ${MAX_OFFER_QUANTITY}.`),
+          { error: 'quantities must map offer ids to numbers.' },
+        )
+        .optional(),
     })
     .superRefine((request, ctx) => {
       if (request.b2b === true) {
@@ -195,6 +210,16 @@ export function TradeRequestSchema(locale: Locale) {
           params: { code: 'companyWithoutB2b' },
         });
       }
+      for (const [offerId, quantity] of Object.entries(request.quantities ?? {})) {
+        if (!request.offerIds.includes(offerId))
+          ctx.addIssue({ code: 'custom', path: ['quantities', offerId], message: 'This offer is not in the trade.' });
+        else if (quantity > 1 && request.b2b !== true)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['quantities', offerId],
+            message: 'Several units of one device are for business trade-ins only; a private sale has one unit per offer.',
+          });
+      }
     });
 }
 export type TradeRequest = z.infer<ReturnType<typeof TradeRequestSchema>>;
@@ -217,10 +242,12 @@ export const TradeItemSchema = z.object({
   offerId: z.uuid(),
   deviceId: z.number().int(),
   deviceName: z.string(),
-  /** EUR, the stored offer price. */
+  /** EUR, the stored offer price (per unit). */
   price: z.number().nonnegative(),
   conditionId: ConditionIdSchema,
   kind: z.enum(['purchase', 'recycling']),
+  /** Units of the device (business trade-in); the item pays truncate2(price × quantity). */
+  quantity: z.number().int().min(1).max(MAX_OFFER_QUANTITY).default(1),
 });
 export type TradeItem = z.infer<typeof TradeItemSchema>;
 

@@ -30,7 +30,8 @@ describe('checkout state survives a reload (cart machine + IndexedDB)', () => {
     expect((await loadSnapshot<{ context: { offerIds: string[] } }>('checkout'))?.context.offerIds).toEqual(['a', 'b']);
 
     // "Reload": a new actor from what is stored.
-    const restored = createActor(cartMachine, { input: { restored: restoredCart(await loadSnapshot('checkout')) } }).start();
+    // The same shop (the partner widget: business mode fixed) starts it again.
+    const restored = createActor(cartMachine, { input: { restored: restoredCart(await loadSnapshot('checkout')), b2b: true } }).start();
     const after = restored.getSnapshot();
     expect(after.value).toBe('active');
     expect(after.context).toEqual(before);

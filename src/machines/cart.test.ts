@@ -12,7 +12,9 @@ import {
   isOverB2BCap,
   lineTotal,
   lineToReplace,
+  quantitiesOf,
   restoredCart,
+  roomUnderB2BCap,
   type CartInput,
   type CartLine,
 } from './cart';
@@ -106,6 +108,7 @@ describe('cart machine', () => {
       transactionId: 0,
       lastTrade: null,
       B2BMode: false,
+      B2BSwitchable: false,
     });
     expect(start().getSnapshot().value).toBe('active');
   });
@@ -192,6 +195,7 @@ describe('cart machine', () => {
       transactionId: 0,
       lastTrade: null,
       B2BMode: true,
+      B2BSwitchable: false,
     });
     expect(restoredCart({ context: { cart: [], transactionId: 42, lastTrade: trade, B2BMode: false } })).toMatchObject({
       transactionId: 42,
@@ -254,5 +258,105 @@ describe('cart machine', () => {
     a.send({ type: 'cart.add', line: line('a', 1) });
     expect(start().getSnapshot().context.cart).toEqual([]);
     expect(initialCartContext.cart).toEqual([]);
+  });
+});
+
+describe('business trade-in: quantities and the cap (spec §4, §9)', () => {
+  it('totals each line as truncate2(price × quantity): 3 × 33.333 is 99.99, not 100', () => {
+    expect(lineTotal({ price: 33.333, quantity: 3 })).toBe(99.99);
+    expect(cartTotal([line('a', 33.333, undefined, 3), line('b', 0.29, undefined, 3)])).toBe(100.86);
+    expect(roomUnderB2BCap([line('a', 33.333, undefined, 3)])).toBe(4900.01);
+  });
+
+  it('is at the cap at exactly 5,000 and over it a cent later; the room goes negative', () => {
+    expect(exceedsB2BCap([line('a', 1000, undefined, 5)])).toBe(false);
+    expect(roomUnderB2BCap([line('a', 1000, undefined, 5)])).toBe(0);
+    expect(exceedsB2BCap([line('a', 1000, undefined, 5), line('b', 0.01)])).toBe(true);
+    expect(roomUnderB2BCap([line('a', 250.01, undefined, 20)])).toBe(-0.2);
+    // 99 units of 50.505 truncate to 4999.99: still under.
+    expect(exceedsB2BCap([line('a', 50.505, undefined, 99)])).toBe(false);
+  });
+
+  it('lists only lines with more than one unit as quantities', () => {
+    expect(quantitiesOf([line('a', 1), line('b', 1, undefined, 4)])).toEqual({ b: 4 });
+  });
+});
+
+describe('cart machine: business mode and quantities', () => {
+  it('switches business mode only where the shop has it; leaving it sells one unit per line again', () => {
+    const consumerShop = start();
+    consumerShop.send({ type: 'cart.businessMode', enabled: true });
+    expect(consumerShop.getSnapshot().context.B2BMode).toBe(false);
+
+    const german = start({ b2bSwitchable: true });
+    german.send({ type: 'cart.add', line: line('a', 100) });
+    german.send({ type: 'cart.businessMode', enabled: true });
+    expect(german.getSnapshot().context).toMatchObject({ B2BMode: true, B2BSwitchable: true });
+    german.send({ type: 'cart.setQuantity', offerId: 'a', quantity: 7 });
+    expect(german.getSnapshot().context.cart[0]!.quantity).toBe(7);
+    german.send({ type: 'cart.businessMode', enabled: false });
+    expect(german.getSnapshot().context.B2BMode).toBe(false);
+    expect(german.getSnapshot().context.cart[0]!.quantity).toBe(1);
+  });
+
+  it('keeps the partner widget in business mode: it cannot be switched off', () => {
+    const widget = start({ b2b: true, b2bSwitchable: true });
+    expect(widget.getSnapshot().context).toMatchObject({ B2BMode: true, B2BSwitchable: false });
+    widget.send({ type: 'cart.businessMode', enabled: false });
+    expect(widget.getSnapshot().context.B2BMode).toBe(true);
+  });
+
+  it('sets quantities 1..99 in business mode only; a consumer keeps one unit per line', () => {
+    const consumer = start({ b2bSwitchable: true });
+    consumer.send({ type: 'cart.add', line: line('a', 100) });
+    consumer.send({ type: 'cart.setQuantity', offerId: 'a', quantity: 2 });
+    expect(consumer.getSnapshot().context.cart[0]!.quantity).toBe(1);
+
+    const business = start({ b2b: true });
+    business.send({ type: 'cart.add', line: line('a', 100) });
+    for (const refused of [0, 100, 2.5, -1, Number.NaN]) {
+      business.send({ type: 'cart.setQuantity', offerId: 'a', quantity: refused });
+      expect(business.getSnapshot().context.cart[0]!.quantity).toBe(1);
+    }
+    business.send({ type: 'cart.setQuantity', offerId: 'a', quantity: 99 });
+    business.send({ type: 'cart.setQuantity', offerId: 'unknown', quantity: 3 });
+    expect(business.getSnapshot().context.cart.map((l) => l.quantity)).toEqual([99]);
+  });
+
+  it('marks a cart raised over the cap (checkout is blocked) and clears the mark when lowered', () => {
+    const business = start({ b2b: true });
+    business.send({ type: 'cart.add', line: line('a', 1000) });
+    business.send({ type: 'cart.setQuantity', offerId: 'a', quantity: 5 });
+    expect(isOverB2BCap(business.getSnapshot().context)).toBe(false);
+    business.send({ type: 'cart.setQuantity', offerId: 'a', quantity: 6 });
+    expect(isOverB2BCap(business.getSnapshot().context)).toBe(true);
+    business.send({ type: 'cart.setQuantity', offerId: 'a', quantity: 4 });
+    expect(isOverB2BCap(business.getSnapshot().context)).toBe(false);
+  });
+
+  it('adds the lines of a bulk upload with their quantities, once, in business mode only', () => {
+    const consumer = start({ b2bSwitchable: true });
+    consumer.send({ type: 'cart.addMany', lines: [line('a', 10, undefined, 3)] });
+    expect(consumer.getSnapshot().context.cart).toEqual([]);
+
+    const business = start({ b2b: true });
+    business.send({ type: 'cart.add', line: line('a', 10) });
+    business.send({
+      type: 'cart.addMany',
+      lines: [line('a', 10, undefined, 5), line('b', 20, undefined, 3), line('b', 20), line('c', 1, undefined, 0)],
+    });
+    expect(business.getSnapshot().context.cart.map((l) => [l.offerId, l.quantity])).toEqual([
+      ['a', 1],
+      ['b', 3],
+    ]);
+    expect(business.getSnapshot().context.offerIds).toEqual(['a', 'b']);
+  });
+
+  it('restores business mode only in a shop that has it, with one unit per line otherwise', () => {
+    const stored = restoredCart({ context: { cart: [line('a', 10, undefined, 4)], transactionId: 0, B2BMode: true } });
+    const german = start({ restored: stored, b2bSwitchable: true });
+    expect(german.getSnapshot().context).toMatchObject({ B2BMode: true, cart: [{ quantity: 4 }] });
+    const elsewhere = start({ restored: stored });
+    expect(elsewhere.getSnapshot().context).toMatchObject({ B2BMode: false, B2BSwitchable: false, cart: [{ quantity: 1 }] });
   });
 });

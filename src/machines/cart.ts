@@ -40,13 +40,24 @@ export interface CartContext {
   readonly lastTrade: Trade | null;
   /** Business trade-in (the partner widget mode, spec §6): the trade total is capped (B2B_TRADE_CAP). */
   readonly B2BMode: boolean;
+  /**
+   * Whether the seller may switch B2BMode (the cart shows the switch): in a shop with B2B (Germany,
+   * the business landing page), not on the partner widget's hosts, where it is always on. Not stored:
+   * the shop's input decides it on every start.
+   */
+  readonly B2BSwitchable: boolean;
 }
 
 export interface CartInput {
   /** The stored cart (restoredCart), none for a first visit. */
   readonly restored?: CartContext | null;
   readonly b2b?: boolean;
+  /** The shop has business trade-in and may switch it (see CartContext.B2BSwitchable). */
+  readonly b2bSwitchable?: boolean;
 }
+
+/** Most units of one device per cart line (business trade-in only; a consumer sells one per line). */
+export const MAX_LINE_QUANTITY = 99;
 
 export type CartEvent =
   /** A new line; ignored when the cart has the offer or the same device with the same answers (see lineToReplace). */
@@ -56,7 +67,13 @@ export type CartEvent =
   | { readonly type: 'cart.replace'; readonly offerId: string; readonly line: CartLine }
   /** The checkout created the trade: the lines are sold. */
   | { readonly type: 'cart.checkedOut'; readonly trade: Trade }
-  | { readonly type: 'cart.navigated'; readonly routeName: string };
+  | { readonly type: 'cart.navigated'; readonly routeName: string }
+  /** Business trade-in on or off (where switchable); off sells one unit per line again. */
+  | { readonly type: 'cart.businessMode'; readonly enabled: boolean }
+  /** Units of a line's device, 1..MAX_LINE_QUANTITY, in business trade-in only. */
+  | { readonly type: 'cart.setQuantity'; readonly offerId: string; readonly quantity: number }
+  /** Lines of a bulk upload (each with its quantity), added in business trade-in; lines already there are skipped. */
+  | { readonly type: 'cart.addMany'; readonly lines: readonly CartLine[] };
 
 export const initialCartContext: CartContext = {
   cart: [],
@@ -65,6 +82,7 @@ export const initialCartContext: CartContext = {
   transactionId: 0,
   lastTrade: null,
   B2BMode: false,
+  B2BSwitchable: false,
 };
 
 /** The cart line of an offer the server made for a device (one unit). */
@@ -129,6 +147,19 @@ export function isOverB2BCap(context: Pick<CartContext, 'B2BMode' | 'cart'>): bo
   return context.B2BMode && exceedsB2BCap(context.cart);
 }
 
+/** EUR left under the B2B cap (negative when over it), exact to the cent. */
+export function roomUnderB2BCap(lines: readonly Pick<CartLine, 'price' | 'quantity'>[]): number {
+  return (B2B_TRADE_CAP * 100 - Math.round(cartTotal(lines) * 100)) / 100;
+}
+
+/** A whole quantity in 1..MAX_LINE_QUANTITY. */
+export const isLineQuantity = (quantity: number) => Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_LINE_QUANTITY;
+
+/** The offer id → units of the lines with more than one unit (the trade request's `quantities`). */
+export function quantitiesOf(lines: readonly Pick<CartLine, 'offerId' | 'quantity'>[]): Record<string, number> {
+  return Object.fromEntries(lines.filter((line) => line.quantity > 1).map((line) => [line.offerId, line.quantity]));
+}
+
 /** Spec §4: transactionId survives only a navigation to a route whose name contains 'thankYou'. */
 export function keepsTransactionId(routeName: string): boolean {
   return routeName.includes('thankYou');
@@ -186,7 +217,24 @@ export function restoredCart(stored: unknown): CartContext | null {
   if (!parsed.success) return null;
   const lines: CartLine[] = parsed.data.cart;
   const lastTrade = (parsed.data.lastTrade ?? null) as Trade | null;
-  return { ...withLines(lines), transactionId: lastTrade ? parsed.data.transactionId : 0, lastTrade, B2BMode: parsed.data.B2BMode };
+  return {
+    ...withLines(lines),
+    transactionId: lastTrade ? parsed.data.transactionId : 0,
+    lastTrade,
+    B2BMode: parsed.data.B2BMode,
+    B2BSwitchable: false,
+  };
+}
+
+/** The stored cart in this shop: business mode only where the shop has it (a consumer's lines hold one unit). */
+function startingCart(input: CartInput | undefined): CartContext {
+  const fixed = input?.b2b ?? false;
+  const switchable = !fixed && (input?.b2bSwitchable ?? false);
+  const restored = input?.restored;
+  if (!restored) return { ...initialCartContext, B2BMode: fixed, B2BSwitchable: switchable };
+  const B2BMode = fixed || (switchable && restored.B2BMode);
+  const cart = B2BMode ? restored.cart : restored.cart.map((line) => (line.quantity === 1 ? line : { ...line, quantity: 1 }));
+  return { ...restored, ...withLines(cart), B2BMode, B2BSwitchable: switchable };
 }
 
 export const cartMachine = setup({
@@ -206,6 +254,17 @@ export const cartMachine = setup({
       event.type === 'cart.replace' &&
       context.offerIds.includes(event.offerId) &&
       (event.line.offerId === event.offerId || !context.offerIds.includes(event.line.offerId)),
+    switchesBusinessMode: ({ context, event }) =>
+      event.type === 'cart.businessMode' && context.B2BSwitchable && event.enabled !== context.B2BMode,
+    canSetQuantity: ({ context, event }) =>
+      event.type === 'cart.setQuantity' &&
+      context.B2BMode &&
+      isLineQuantity(event.quantity) &&
+      context.cart.some((line) => line.offerId === event.offerId && line.quantity !== event.quantity),
+    hasNewBusinessLines: ({ context, event }) =>
+      event.type === 'cart.addMany' &&
+      context.B2BMode &&
+      event.lines.some((line) => !context.offerIds.includes(line.offerId) && isLineQuantity(line.quantity)),
     dropsTransactionId: ({ context, event }) =>
       event.type === 'cart.navigated' && context.transactionId !== 0 && !keepsTransactionId(event.routeName),
   },
@@ -221,12 +280,33 @@ export const cartMachine = setup({
       event.type === 'cart.checkedOut' ? { ...withLines([]), transactionId: event.trade.transactionId, lastTrade: event.trade } : {},
     ),
     resetTransactionId: assign({ transactionId: 0, lastTrade: null }),
+    switchBusinessMode: assign(({ context, event }) => {
+      if (event.type !== 'cart.businessMode') return {};
+      // A consumer sells one unit per line: leaving business trade-in keeps the lines, one unit each.
+      const cart = event.enabled ? context.cart : context.cart.map((line) => (line.quantity === 1 ? line : { ...line, quantity: 1 }));
+      return { B2BMode: event.enabled, ...withLines(cart) };
+    }),
+    setQuantity: assign(({ context, event }) =>
+      event.type === 'cart.setQuantity'
+        ? withLines(context.cart.map((line) => (line.offerId === event.offerId ? { ...line, quantity: event.quantity } : line)))
+        : {},
+    ),
+    addLines: assign(({ context, event }) => {
+      if (event.type !== 'cart.addMany') return {};
+      const added = event.lines.filter(
+        (line, i) =>
+          !context.offerIds.includes(line.offerId) &&
+          isLineQuantity(line.quantity) &&
+          event.lines.findIndex((other) => other.offerId === line.offerId) === i,
+      );
+      return withLines([...context.cart, ...added]);
+    }),
     /** Tells the owner (the shop actor) that the lines changed; nothing without one. */
     linesChanged: () => undefined,
   },
 }).createMachine({
   id: 'cart',
-  context: ({ input }) => input?.restored ?? { ...initialCartContext, B2BMode: input?.b2b ?? false },
+  context: ({ input }) => startingCart(input),
   initial: 'active',
   states: {
     active: {
@@ -236,6 +316,9 @@ export const cartMachine = setup({
         'cart.replace': { guard: 'canReplace', actions: ['replaceLine', 'linesChanged'] },
         'cart.checkedOut': { actions: ['checkOut', 'linesChanged'] },
         'cart.navigated': { guard: 'dropsTransactionId', actions: 'resetTransactionId' },
+        'cart.businessMode': { guard: 'switchesBusinessMode', actions: ['switchBusinessMode', 'linesChanged'] },
+        'cart.setQuantity': { guard: 'canSetQuantity', actions: ['setQuantity', 'linesChanged'] },
+        'cart.addMany': { guard: 'hasNewBusinessLines', actions: ['addLines', 'linesChanged'] },
       },
     },
   },

@@ -94,6 +94,21 @@ describe('stepOrder and validateStep', () => {
 });
 
 describe('toTradeRequest', () => {
+  it('sends the quantities of a business cart only, and the contract takes them', () => {
+    expect(toTradeRequest({ ...form, cartQuantities: { [OFFER]: 4 } })).not.toHaveProperty('quantities');
+    const company = { name: 'Muster Handel GmbH', legalForm: 'gmbh', vatId: '' };
+    const business = toTradeRequest({
+      ...form,
+      b2b: true,
+      company,
+      address: { ...form.address, phone: '0221 123456' },
+      cartQuantities: { [OFFER]: 4 },
+    });
+    expect(business).toMatchObject({ b2b: true, quantities: { [OFFER]: 4 } });
+    expect(TradeRequestSchema('de').parse(business).quantities).toEqual({ [OFFER]: 4 });
+    expect(toTradeRequest({ ...form, b2b: true, cartQuantities: {} })).not.toHaveProperty('quantities');
+  });
+
   it('shapes the payout by method and is what TradeRequestSchema parses', () => {
     const sepa = toTradeRequest(form);
     expect(sepa.payout).toEqual({

@@ -66,6 +66,8 @@ export const isCheckoutField = (field: unknown): field is CheckoutField => typeo
 export interface CheckoutForm {
   readonly locale: Locale;
   readonly cartOfferIds: readonly string[];
+  /** Units per offer id of the cart lines with more than one (business trade-in); none = one each. */
+  readonly cartQuantities?: Readonly<Record<string, number>>;
   /** Business trade-in (the cart's B2B mode); sent only when true. */
   readonly b2b: boolean;
   readonly identity: IdentityForm;
@@ -163,6 +165,7 @@ export function toTradeRequest(form: CheckoutForm) {
     voucherCode: form.voucherCode,
     termsAccepted: form.termsAccepted,
     ...(form.b2b ? { b2b: true, company: { ...form.company } } : {}),
+    ...(form.b2b && form.cartQuantities && Object.keys(form.cartQuantities).length > 0 ? { quantities: { ...form.cartQuantities } } : {}),
   };
 }
 

@@ -11,7 +11,7 @@ export const trade: Trade = {
   tradeNumber: 'TR-2030-000042',
   transactionId: 42,
   status: 'created',
-  items: [{ offerId: OFFER_A, deviceId: 7, deviceName: 'iPhone 13 128 GB', price: 287.35, conditionId: 1, kind: 'purchase' }],
+  items: [{ offerId: OFFER_A, deviceId: 7, deviceName: 'iPhone 13 128 GB', price: 287.35, conditionId: 1, kind: 'purchase', quantity: 1 }],
   subtotal: 287.35,
   voucher: null,
   total: 287.35,

@@ -55,6 +55,8 @@ export type { FieldErrors } from './form';
 export interface CheckoutInput {
   readonly locale: Locale;
   readonly cartOfferIds: readonly string[];
+  /** Units per offer id of the lines with more than one (business trade-in). */
+  readonly cartQuantities?: Readonly<Record<string, number>>;
   /** EUR, the cart total (for the voucher check). */
   readonly cartTotal: number;
   /** The cart's B2B mode. */
@@ -127,7 +129,14 @@ export type CheckoutEvent =
   /** The account session ended (logout, expired refresh): trade as a guest with the same e-mail. */
   | { readonly type: 'checkout.useGuest' }
   /** The cart changed (e.g. re-quoted offers after 'expired'); the page sends it whenever it differs. */
-  | { readonly type: 'checkout.cartChanged'; readonly offerIds: readonly string[]; readonly cartTotal: number };
+  | {
+      readonly type: 'checkout.cartChanged';
+      readonly offerIds: readonly string[];
+      readonly cartTotal: number;
+      readonly quantities?: Readonly<Record<string, number>>;
+      /** The cart's business mode now (the cart may switch it while the checkout is open). */
+      readonly b2b?: boolean;
+    };
 
 export interface CheckoutOutput {
   readonly trade: Trade | null;
@@ -144,9 +153,15 @@ const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.l
 const laterStep = (a: CheckoutStep, b: CheckoutStep) => (stepIndex(a) >= stepIndex(b) ? a : b);
 
 /** The checkout of a changed cart: a new request (its own key), no old refusal, a voucher checked again when the total changed. */
-function followCart(context: CheckoutContext, offerIds: readonly string[], cartTotal: number): Partial<CheckoutContext> {
+function followCart(
+  context: CheckoutContext,
+  offerIds: readonly string[],
+  cartTotal: number,
+  quantities: Readonly<Record<string, number>> = {},
+): Partial<CheckoutContext> {
   return {
     cartOfferIds: [...offerIds],
+    cartQuantities: { ...quantities },
     cartTotal,
     // A voucher's value depends on the total: check it again.
     ...(cartTotal !== context.cartTotal ? { voucher: null, voucherError: null } : {}),
@@ -156,10 +171,18 @@ function followCart(context: CheckoutContext, offerIds: readonly string[], cartT
   };
 }
 
-const resumed = (context: CheckoutContext, offerIds: readonly string[], cartTotal: number): CheckoutContext =>
-  sameIds(context.cartOfferIds, offerIds) && context.cartTotal === cartTotal
+const sameQuantities = (a: Readonly<Record<string, number>> = {}, b: Readonly<Record<string, number>> = {}) =>
+  Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((id) => a[id] === b[id]);
+
+const resumed = (
+  context: CheckoutContext,
+  offerIds: readonly string[],
+  cartTotal: number,
+  quantities: Readonly<Record<string, number>> = {},
+): CheckoutContext =>
+  sameIds(context.cartOfferIds, offerIds) && context.cartTotal === cartTotal && sameQuantities(context.cartQuantities, quantities)
     ? context
-    : { ...context, ...followCart(context, offerIds, cartTotal) };
+    : { ...context, ...followCart(context, offerIds, cartTotal, quantities) };
 
 function submittedRequest(context: CheckoutContext): TradeRequest {
   const { request } = parseTradeRequest(context);
@@ -220,7 +243,11 @@ export const checkoutMachine = setup({
     changesTerms: ({ context, event }) =>
       event.type === 'checkout.acceptTerms' && typeof event.value === 'boolean' && event.value !== context.termsAccepted,
     changesCart: ({ context, event }) =>
-      event.type === 'checkout.cartChanged' && (!sameIds(event.offerIds, context.cartOfferIds) || event.cartTotal !== context.cartTotal),
+      event.type === 'checkout.cartChanged' &&
+      (!sameIds(event.offerIds, context.cartOfferIds) ||
+        event.cartTotal !== context.cartTotal ||
+        !sameQuantities(event.quantities, context.cartQuantities) ||
+        (event.b2b !== undefined && event.b2b !== context.b2b)),
     /** Back to any earlier step; forward to a step reached before, when every step on the way is complete. */
     canGoTo: ({ context, event }, { from, to }: GoTo) =>
       event.type === 'checkout.goTo' &&
@@ -297,7 +324,9 @@ export const checkoutMachine = setup({
         : {},
     ),
     updateCart: assign(({ context, event }) =>
-      event.type === 'checkout.cartChanged' ? followCart(context, event.offerIds, event.cartTotal) : {},
+      event.type === 'checkout.cartChanged'
+        ? { ...followCart(context, event.offerIds, event.cartTotal, event.quantities), ...(event.b2b !== undefined && { b2b: event.b2b }) }
+        : {},
     ),
     clearVoucherCheck: assign(({ context }) => ({
       voucher: null,
@@ -350,10 +379,12 @@ export const checkoutMachine = setup({
           { ...input.resume, company: input.resume.company ?? emptyCompany, locale: input.locale, b2b: input.b2b ?? false },
           input.cartOfferIds,
           input.cartTotal,
+          input.cartQuantities,
         )
       : {
           locale: input.locale,
           cartOfferIds: [...input.cartOfferIds],
+          cartQuantities: { ...input.cartQuantities },
           cartTotal: input.cartTotal,
           b2b: input.b2b ?? false,
           reachedStep: 'identity',

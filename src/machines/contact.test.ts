@@ -72,6 +72,20 @@ describe('contact machine', () => {
     expect(actor.getSnapshot().context.refused).toBe(2);
   });
 
+  it('starts with "about a business trade-in" ticked when the business landing page links here', async () => {
+    const machine = contactMachine.provide({
+      actors: { prepare: fromPromise<Prepared, void>(async () => ({ draft: null, ticket: 'T' })) },
+    });
+    const business = createActor(machine, { input: { locale: 'de', source: 'page', business: true } }).start();
+    await waitFor(business, (s) => s.matches('editing'));
+    expect(business.getSnapshot().context.draft.business).toBe(true);
+    expect(
+      createActor(machine, { input: { locale: 'de', source: 'page' } })
+        .start()
+        .getSnapshot().context.draft.business,
+    ).toBe(false);
+  });
+
   it('a kept draft fills only the fields still empty', async () => {
     const { actor } = start({ draft: { ...FILLED, name: 'Kept', message: 'Kept message' }, ticket: 'K' });
     actor.send({ type: 'contact.change', field: 'name', value: 'Typed' });

@@ -36,6 +36,8 @@ export interface ContactInput {
   readonly source: ContactSource;
   /** Preselects a subject (e.g. the widget on the checkout: payment). */
   readonly subject?: string;
+  /** Preselects "about a business trade-in" (the business landing page's link). */
+  readonly business?: boolean;
 }
 
 export type ContactFailure =
@@ -224,7 +226,7 @@ export const contactMachine = setup({
   context: ({ input }) => ({
     locale: input.locale,
     source: input.source,
-    draft: { ...EMPTY_DRAFT, subject: input.subject ?? '' },
+    draft: { ...EMPTY_DRAFT, subject: input.subject ?? '', business: input.business ?? false },
     website: '',
     files: [],
     ticket: null,

@@ -147,11 +147,25 @@ describe('shop actor: offer → cart', () => {
     expect(h.cart().getSnapshot().context.offerIds).toEqual(['same-answers-again']);
     expect(h.cart().getSnapshot().context.cart[0]?.price).toBe(300);
 
+    // A business line's units stay when its offer is renewed.
+    h.cart().send({ type: 'cart.businessMode', enabled: true });
+    h.cart().send({ type: 'cart.setQuantity', offerId: 'same-answers-again', quantity: 6 });
+    visitAnotherDevice(h);
+    h.setPrice({ ...offer, offerId: 'renewed', price: 290 });
+    await putInCart(h);
+    expect(
+      h
+        .cart()
+        .getSnapshot()
+        .context.cart.map((l) => [l.offerId, l.quantity]),
+    ).toEqual([['renewed', 6]]);
+    h.cart().send({ type: 'cart.businessMode', enabled: false });
+
     // Other answers: a second line of the same device.
     visitAnotherDevice(h);
     h.setPrice({ ...offer, offerId: 'other-answers', answers: { ...offer.answers, '30': 302 } });
     await putInCart(h, { ...offer.answers, '30': 302 });
-    expect(h.cart().getSnapshot().context.offerIds).toEqual(['same-answers-again', 'other-answers']);
+    expect(h.cart().getSnapshot().context.offerIds).toEqual(['renewed', 'other-answers']);
   });
 
   it('a re-quote replaces the expired line in place', async () => {
@@ -190,6 +204,7 @@ describe('shop actor: offer → cart', () => {
       transactionId: 0,
       lastTrade: null,
       B2BMode: false,
+      B2BSwitchable: false,
     };
     const h = harness({ cart });
     await putInCart(h);

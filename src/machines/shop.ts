@@ -6,6 +6,7 @@
 // ./shop.actors.ts provides the real children; tests provide fakes with `wire*` around them.
 
 import { assign, fromPromise, sendParent, sendTo, setup, spawnChild, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { countryConfig } from '../config/countries';
 import type { Locale } from '../config/locales';
 import type { Offer } from '../contracts/offers';
 import type { Trade } from '../contracts/trades';
@@ -13,7 +14,16 @@ import type { Device } from '../services/catalogue/entities';
 import { track } from '../services/tracking';
 import { itemOf } from '../services/tracking-events';
 import { authMachine, type AccountSession, type AuthMachine } from './auth';
-import { cartLineFromOffer, cartMachine, cartTotal, lineToReplace, type CartContext, type CartLine, type CartMachine } from './cart';
+import {
+  cartLineFromOffer,
+  cartMachine,
+  cartTotal,
+  lineToReplace,
+  quantitiesOf,
+  type CartContext,
+  type CartLine,
+  type CartMachine,
+} from './cart';
 import { checkoutMachine, type AccountPrefill, type CheckoutContext } from './checkout';
 import { offerMachine, type OfferMachine } from './offer';
 
@@ -47,7 +57,13 @@ export type ShopEvent =
   /** From the offer: the seller put it into the cart. */
   | { readonly type: 'offer.accepted'; readonly offer: Offer | null; readonly device: Device }
   /** From the cart: its lines changed. */
-  | { readonly type: 'cart.linesChanged'; readonly offerIds: readonly string[]; readonly cartTotal: number }
+  | {
+      readonly type: 'cart.linesChanged';
+      readonly offerIds: readonly string[];
+      readonly cartTotal: number;
+      readonly quantities: Readonly<Record<string, number>>;
+      readonly b2b: boolean;
+    }
   /** From the session: logged in (with the e-mail) or logged out (null). */
   | { readonly type: 'session.changed'; readonly email: string | null }
   | { readonly type: 'xstate.done.actor.checkout'; readonly output: { readonly trade: Trade | null } }
@@ -68,6 +84,8 @@ export const wireCart = (machine: CartMachine) =>
         type: 'cart.linesChanged',
         offerIds: context.offerIds,
         cartTotal: cartTotal(context.cart),
+        quantities: quantitiesOf(context.cart),
+        b2b: context.B2BMode,
       })),
     },
   });
@@ -122,6 +140,7 @@ export const shopMachine = setup({
         return {
           locale: context.locale,
           cartOfferIds: cart?.offerIds ?? [],
+          cartQuantities: quantitiesOf(cart?.cart ?? []),
           cartTotal: cartTotal(cart?.cart ?? []),
           b2b: cart?.B2BMode ?? false,
           resume: context.storedCheckout,
@@ -131,7 +150,13 @@ export const shopMachine = setup({
     forgetStoredCheckout: assign({ storedCheckout: null }),
     followCart: sendTo('checkout', ({ event }) =>
       event.type === 'cart.linesChanged'
-        ? { type: 'checkout.cartChanged', offerIds: event.offerIds, cartTotal: event.cartTotal }
+        ? {
+            type: 'checkout.cartChanged',
+            offerIds: event.offerIds,
+            cartTotal: event.cartTotal,
+            quantities: event.quantities,
+            b2b: event.b2b,
+          }
         : { type: 'checkout.cartChanged', offerIds: [], cartTotal: 0 },
     ),
     useAccount: sendTo('checkout', ({ event }) =>
@@ -162,7 +187,10 @@ export const shopMachine = setup({
       if (event.type !== 'offer.accepted' || !event.offer) return { type: 'cart.navigated', routeName: '' };
       const line = cartLineFromOffer(event.offer, event.device);
       const replaced = lineToReplace(cartLines(self.system), line, Date.now());
-      return replaced ? { type: 'cart.replace', offerId: replaced.offerId, line } : { type: 'cart.add', line };
+      // A new offer for a business line keeps its units.
+      return replaced
+        ? { type: 'cart.replace', offerId: replaced.offerId, line: { ...line, quantity: replaced.quantity } }
+        : { type: 'cart.add', line };
     }),
     /** The add_to_cart event (spec §7) of an offer the seller put into the cart. */
     trackAddToCart: ({ event }) => {
@@ -196,7 +224,11 @@ export const shopMachine = setup({
       src: 'cart',
       input: ({ event }) => {
         const input = (event as { input?: ShopInput }).input;
-        return { restored: input?.cart ?? null, b2b: input?.b2b ?? false };
+        return {
+          restored: input?.cart ?? null,
+          b2b: input?.b2b ?? false,
+          b2bSwitchable: input ? countryConfig(input.locale).features.hasB2B : false,
+        };
       },
     },
   ],

@@ -1,3 +1,4 @@
+import { isOverB2BCap } from '../../machines/cart';
 import { CartLines } from '../../ui/cart/cart-lines';
 import { useCart } from '../../ui/cart/cart-provider';
 import { CheckoutFlow } from '../../ui/checkout/checkout-flow';
@@ -8,7 +9,8 @@ export default function CheckoutPage() {
   return (
     <ScreenPage screen="checkout">
       <CartLines />
-      {context && context.cart.length > 0 && <CheckoutFlow />}
+      {/* A business cart over the cap waits here: the cart says why and how to go on (spec §9). */}
+      {context && context.cart.length > 0 && !isOverB2BCap(context) && <CheckoutFlow />}
     </ScreenPage>
   );
 }

@@ -4,6 +4,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
+import { useRouterState } from '@tanstack/react-router';
 import { CONTACT_WIDGET_KEYS } from '../../config/contact';
 import { ContactForm } from '../../ui/contact/contact-form';
 import { useShop } from '../../ui/shop-context';
@@ -13,13 +14,15 @@ export default function ContactPage() {
   const { i18n } = useLingui();
   const { country, locale } = useShop();
   const address = country.contact.toAddress;
+  // ?business=1 (the business landing page's link): the message goes to the partner desk.
+  const business = useRouterState({ select: (state) => new URLSearchParams(state.location.searchStr).get('business') === '1' });
   return (
     <ScreenPage screen="contact">
       <div className="contact-page" data-widget-key={CONTACT_WIDGET_KEYS[locale]}>
         <p className="lead">
           {i18n._(msg`Write to us with the form below. We answer within one working day and send you a confirmation right away.`)}
         </p>
-        <ContactForm source="page" />
+        <ContactForm source="page" business={business && country.contact.b2bpartner !== undefined} />
         <p className="contact-alternative">
           <Trans>
             You can also write to us at <a href={`mailto:${address}`}>{address}</a>.

@@ -15,7 +15,11 @@ export function CartBadge() {
     <Link
       to={shop.path('checkout')}
       className="cart-badge"
-      aria-label={i18n._(msg`Cart: ${plural(count, { one: '# device', other: '# devices' })}`)}
+      aria-label={
+        context?.B2BMode
+          ? i18n._(msg`Cart (business trade-in): ${plural(count, { one: '# device', other: '# devices' })}`)
+          : i18n._(msg`Cart: ${plural(count, { one: '# device', other: '# devices' })}`)
+      }
     >
       <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
         <path d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.6h7.6a2 2 0 0 0 2-1.5L21 8H6.2" />
@@ -23,6 +27,7 @@ export function CartBadge() {
         <circle cx="17" cy="20" r="1.5" />
       </svg>
       {count > 0 && <span className="cart-count">{count}</span>}
+      {context?.B2BMode && <span className="cart-business-badge">{i18n._(msg`Business`)}</span>}
     </Link>
   );
 }

@@ -6,10 +6,20 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { formatDate, formatPrice } from '../../i18n/format';
-import { cartTotal, isOverB2BCap, lineTotal } from '../../machines/cart';
+import { B2B_TRADE_CAP } from '../../config/constants';
+import {
+  cartTotal,
+  isOverB2BCap,
+  lineTotal,
+  MAX_LINE_QUANTITY,
+  roomUnderB2BCap,
+  type CartContext,
+  type CartEvent,
+} from '../../machines/cart';
 import { CONDITION_LABELS } from '../offer/conditions';
 import { useShop } from '../shop-context';
 import { useCart } from './cart-provider';
+import { useState } from 'react';
 
 export function CartLines() {
   const { i18n } = useLingui();
@@ -26,6 +36,7 @@ export function CartLines() {
   if (context.cart.length === 0) {
     return (
       <div className="cart-empty">
+        <BusinessBanner context={context} send={send} />
         <p>
           <Trans>Your cart is empty.</Trans>
         </p>
@@ -37,7 +48,8 @@ export function CartLines() {
   }
   const now = Date.now();
   return (
-    <div className="cart">
+    <div className={context.B2BMode ? 'cart business' : 'cart'}>
+      <BusinessBanner context={context} send={send} />
       <ul className="cart-lines">
         {context.cart.map((line) => {
           const expired = new Date(line.validUntil).getTime() <= now;
@@ -60,6 +72,7 @@ export function CartLines() {
                   <span>{i18n._(msg`Valid until ${formatDate(shop.locale, line.validUntil)}`)}</span>
                 )}
               </div>
+              {context.B2BMode && <QuantityStepper line={line} send={send} />}
               <span className="cart-line-price">
                 {line.kind === 'recycling' ? i18n._(msg`Free recycling`) : formatPrice(shop.locale, lineTotal(line))}
               </span>
@@ -81,11 +94,118 @@ export function CartLines() {
         </span>{' '}
         <strong data-testid="cart-total">{formatPrice(shop.locale, cartTotal(context.cart))}</strong>
       </p>
-      {isOverB2BCap(context) && (
-        <p className="cart-cap" role="alert">
-          {i18n._(msg`A business trade-in can be at most 5,000 € online. Please split it or contact us.`)}
-        </p>
+      {context.B2BMode && <CapNote context={context} />}
+    </div>
+  );
+}
+
+/** "Business trade-in" with the way back to a private sale (where the shop lets it switch). */
+function BusinessBanner({ context, send }: { context: CartContext; send: (event: CartEvent) => void }) {
+  const { i18n } = useLingui();
+  const shop = useShop();
+  const [confirming, setConfirming] = useState(false);
+  if (!context.B2BMode) return null;
+  const multiple = context.cart.some((line) => line.quantity > 1);
+  return (
+    <div className="cart-business" role="note">
+      <strong>{i18n._(msg`Business trade-in`)}</strong>
+      {context.B2BSwitchable && !confirming && (
+        <>
+          {' · '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => (multiple ? setConfirming(true) : send({ type: 'cart.businessMode', enabled: false }))}
+          >
+            {i18n._(msg`Switch to private sale`)}
+          </button>
+          {' · '}
+          <Link to={shop.path('b2bLanding')} hash="bulk">
+            {i18n._(msg`Upload a list`)}
+          </Link>
+        </>
       )}
+      {confirming && (
+        <span className="cart-business-confirm">
+          {' '}
+          {i18n._(msg`A private sale has one unit per device: the quantities go back to 1.`)}{' '}
+          <button type="button" className="button secondary small" onClick={() => send({ type: 'cart.businessMode', enabled: false })}>
+            {i18n._(msg`Switch to private sale`)}
+          </button>{' '}
+          <button type="button" className="link-button" onClick={() => setConfirming(false)}>
+            {i18n._(msg`Stay in business trade-in`)}
+          </button>
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** Units of a line, 1..99: − and + buttons and a number field (keyboard: type, arrows). */
+function QuantityStepper({ line, send }: { line: CartContext['cart'][number]; send: (event: CartEvent) => void }) {
+  const { i18n } = useLingui();
+  const set = (quantity: number) => send({ type: 'cart.setQuantity', offerId: line.offerId, quantity });
+  return (
+    <span className="quantity-stepper" role="group" aria-label={i18n._(msg`Quantity of ${line.deviceName}`)}>
+      <button type="button" aria-label={i18n._(msg`One less`)} disabled={line.quantity <= 1} onClick={() => set(line.quantity - 1)}>
+        −
+      </button>
+      <input
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_LINE_QUANTITY}
+        value={line.quantity}
+        aria-label={i18n._(msg`Quantity of ${line.deviceName}`)}
+        onChange={(event) => {
+          const quantity = event.target.valueAsNumber;
+          if (Number.isInteger(quantity)) set(Math.min(MAX_LINE_QUANTITY, Math.max(1, quantity)));
+        }}
+      />
+      <button
+        type="button"
+        aria-label={i18n._(msg`One more`)}
+        disabled={line.quantity >= MAX_LINE_QUANTITY}
+        onClick={() => set(line.quantity + 1)}
+      >
+        +
+      </button>
+    </span>
+  );
+}
+
+/** Room left under the cap; over it: why the checkout waits, and the ways on (split, the partner team). */
+function CapNote({ context }: { context: CartContext }) {
+  const { i18n } = useLingui();
+  const shop = useShop();
+  const cap = formatPrice(shop.locale, B2B_TRADE_CAP);
+  const room = roomUnderB2BCap(context.cart);
+  const partner = shop.country.contact.b2bpartner;
+  if (!isOverB2BCap(context)) {
+    return (
+      <p className="cart-cap-room" data-testid="cap-room">
+        {i18n._(msg`${formatPrice(shop.locale, room)} left under the ${cap} limit of an online business trade-in.`)}
+      </p>
+    );
+  }
+  return (
+    <div className="cart-cap" role="alert">
+      <p>
+        {i18n._(
+          msg`This business trade-in is ${formatPrice(shop.locale, -room)} over the ${cap} limit of an online trade. Please lower quantities or remove devices and sell the rest in a second trade — or ask our partner team.`,
+        )}
+      </p>
+      <p>
+        <Link to={shop.path('contact')} search={{ business: '1' }}>
+          {i18n._(msg`Write to the partner team`)}
+        </Link>
+        {partner && (
+          <>
+            {' · '}
+            <a href={`mailto:${partner}`}>{partner}</a>
+          </>
+        )}
+      </p>
     </div>
   );
 }

@@ -12,15 +12,27 @@ export interface CartHandle {
   send(event: CartEvent): void;
 }
 
-const EMPTY_CART: CartContext = { cart: [], cartExpiry: 0, offerIds: [], transactionId: 0, lastTrade: null, B2BMode: false };
+const EMPTY_CART: CartContext = {
+  cart: [],
+  cartExpiry: 0,
+  offerIds: [],
+  transactionId: 0,
+  lastTrade: null,
+  B2BMode: false,
+  B2BSwitchable: false,
+};
 
 export function useCart(): CartHandle {
-  const { runtime, settled } = useShopActor();
+  const { runtime, settled, whenRunning } = useShopActor();
   const cart = runtime?.actor.system.get('cart') as ActorRefFrom<CartMachine> | undefined;
   const context = useActorState(cart, (snapshot) => snapshot.context, null);
   return {
     ready: settled,
     context: context ?? (settled ? EMPTY_CART : null),
-    send: (event) => cart?.send(event),
+    // Before the shop actor runs (a first visit starts it lazily), an event starts it and waits for it.
+    send: (event) =>
+      cart
+        ? cart.send(event)
+        : whenRunning((started) => (started.actor.system.get('cart') as ActorRefFrom<CartMachine> | undefined)?.send(event)),
   };
 }

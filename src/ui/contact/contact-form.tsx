@@ -22,16 +22,20 @@ export interface ContactFormProps {
   readonly source: ContactSource;
   /** A subject chosen beforehand (the widget on the checkout asks about payment). */
   readonly subject?: string;
+  /** "About a business trade-in" ticked beforehand (the business landing page links here so). */
+  readonly business?: boolean;
 }
 
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
-export function ContactForm({ source, subject }: ContactFormProps) {
+export function ContactForm({ source, subject, business }: ContactFormProps) {
   const { i18n } = useLingui();
   const shop = useShop();
   const api = useApiClient();
   const machine = useMemo(() => contactMachine.provide({ actors: contactActors({ api }) }), [api]);
-  const actor = useActorRef(machine, { input: { locale: shop.locale, source, ...(subject ? { subject } : {}) } });
+  const actor = useActorRef(machine, {
+    input: { locale: shop.locale, source, ...(subject ? { subject } : {}), ...(business ? { business } : {}) },
+  });
   useEffect(() => {
     const kept = keepContactDraft(actor);
     return () => void kept.stop();

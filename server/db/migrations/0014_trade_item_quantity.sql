@@ -1,0 +1,1 @@
+ALTER TABLE "trade_items" ADD COLUMN "quantity" smallint DEFAULT 1 NOT NULL;

@@ -1,0 +1,86 @@
+// The bulk offer contract (business trade-in, decision 038): a company sends a list — pasted CSV
+// text, an uploaded CSV file (its bytes, base64) or corrected lines — of "model or search text;
+// quantity; condition grade", and gets one answer per line: a real binding offer for the device the
+// search engine found, or the line unmatched (with suggestions) or invalid (with a problem code).
+
+import { z } from './zod';
+import { OfferSchema } from './offers';
+
+/** Most lines one list may have (a header row not counted). */
+export const BULK_MAX_LINES = 1000;
+/** Most bytes of one list (the file's bytes, or the pasted text in UTF-8). */
+export const BULK_MAX_BYTES = 256 * 1024;
+/** Most units of one line (as in the cart). */
+export const BULK_MAX_QUANTITY = 99;
+
+/** Condition grades of a list (decision 038): A like new, B good, C visible wear, D defective. */
+export const BULK_GRADES = ['A', 'B', 'C', 'D'] as const;
+export const BulkGradeSchema = z.enum(BULK_GRADES, { error: 'The grade is A, B, C or D.' });
+export type BulkGrade = z.infer<typeof BulkGradeSchema>;
+
+const LineSchema = z.object({
+  /** The line number in the list the company sent (1-based, the header row counted). */
+  line: z.number().int().positive(),
+  text: z.string().trim().min(1, 'The model is required.').max(200, 'The model is at most 200 characters.'),
+  quantity: z.number().int().min(1).max(BULK_MAX_QUANTITY),
+  grade: BulkGradeSchema,
+  /** A suggestion the company picked: this device, no search. */
+  deviceId: z.number().int().positive().optional(),
+});
+export type BulkLineInput = z.infer<typeof LineSchema>;
+
+export const BulkOfferRequestSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('text'), text: z.string().max(BULK_MAX_BYTES, 'The list is too long.') }),
+    z.object({
+      kind: z.literal('file'),
+      // Base64 of at most BULK_MAX_BYTES bytes.
+      base64: z.base64('The file is not base64.').max(Math.ceil(BULK_MAX_BYTES / 3) * 4, 'The file is larger than 256 KB.'),
+    }),
+    z.object({ kind: z.literal('lines'), lines: z.array(LineSchema).min(1).max(BULK_MAX_LINES) }),
+  ],
+  { error: 'Send the list as text, file or lines.' },
+);
+export type BulkOfferRequest = z.infer<typeof BulkOfferRequestSchema>;
+
+/** Why a row of the list could not be read. */
+export const BULK_ROW_PROBLEMS = ['modelMissing', 'quantity', 'grade'] as const;
+export type BulkRowProblem = (typeof BULK_ROW_PROBLEMS)[number];
+
+const SuggestionSchema = z.object({ deviceId: z.number().int(), name: z.string() });
+export type BulkSuggestion = z.infer<typeof SuggestionSchema>;
+
+const Read = { line: z.number().int().positive(), text: z.string(), quantity: z.number().int(), grade: BulkGradeSchema };
+
+export const BulkLineResultSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('matched'),
+    ...Read,
+    offer: OfferSchema,
+    /** What the cart line shows and links to. */
+    device: z.object({ url: z.string(), thumbnail: z.string(), category: z.string() }),
+  }),
+  z.object({
+    status: z.literal('unmatched'),
+    ...Read,
+    /** none: nothing near enough; ambiguous: several devices fit as well (e.g. the capacity is missing). */
+    reason: z.enum(['none', 'ambiguous']),
+    suggestions: z.array(SuggestionSchema).max(3),
+  }),
+  z.object({
+    status: z.literal('invalid'),
+    line: z.number().int().positive(),
+    /** The row as read, for correcting it. */
+    text: z.string(),
+    problems: z.array(z.enum(BULK_ROW_PROBLEMS)).min(1),
+  }),
+]);
+export type BulkLineResult = z.infer<typeof BulkLineResultSchema>;
+
+export const BulkOfferAnswerSchema = z.object({
+  lines: z.array(BulkLineResultSchema),
+  /** How the file was read (decision 038). */
+  encoding: z.enum(['utf-8', 'windows-1252']).optional(),
+});
+export type BulkOfferAnswer = z.infer<typeof BulkOfferAnswerSchema>;

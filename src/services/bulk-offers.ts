@@ -1,0 +1,8 @@
+// The bulk offer call (business trade-in; server/routes/bulk-offers.ts): a list in, one answer per line out.
+
+import { BulkOfferAnswerSchema, type BulkOfferAnswer, type BulkOfferRequest } from '../contracts/bulk-offers';
+import type { ApiClient } from './api-client';
+
+export async function matchBulkList(api: ApiClient, request: BulkOfferRequest): Promise<BulkOfferAnswer> {
+  return BulkOfferAnswerSchema.parse(await api('/api/offers/bulk', { method: 'POST', body: request }));
+}
