@@ -106,6 +106,10 @@ test('de: a company starts business trade-in, uploads a list, gets offers per li
   const field = (name: string) => page.locator(`input[name="${name}"]`);
   await field('identity.email').fill(`einkauf+${Date.now()}@example.org`);
   await next.click();
+  // A business trade: the company comes with the address (decision 035).
+  await field('company.name').fill('Muster GmbH');
+  await page.getByLabel(t('Legal form')).selectOption({ label: t('GmbH') });
+  await field('address.phone').fill('0221 123456');
   await field('address.firstName').fill('Erika');
   await field('address.lastName').fill('Mustermann');
   await field('address.street').fill('Heidestraße');
@@ -122,5 +126,15 @@ test('de: a company starts business trade-in, uploads a list, gets offers per li
   await page.getByRole('button', { name: t('Sell now') }).click();
   await expect(page).toHaveURL(/thank|danke/i, { timeout: 20_000 });
   await expect(page.getByText(total).first()).toBeVisible();
+  await expect(page.getByTestId('trade-number')).toHaveText(/^TB-\d{4}-\d{6,}$/);
+  // The credit note of the business trade, with its quantities.
+  const creditNote = await page.evaluate(
+    async (href) => {
+      const response = await fetch(href);
+      return { status: response.status, type: response.headers.get('content-type'), start: (await response.text()).slice(0, 5) };
+    },
+    (await page.getByTestId('credit-note-link').getAttribute('href'))!,
+  );
+  expect(creditNote).toEqual({ status: 200, type: 'application/pdf', start: '%PDF-' });
   errors();
 });
