@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFPage } from '@pdfme/pdf-lib';
+import { PDFDocument } from '@pdfme/pdf-lib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TradeSchema } from '../../src/contracts/trades';
@@ -20,21 +20,10 @@ import { createShippingServices, mailOutboxDir, type ShippingServices } from '..
 import { fixtureCatalogue } from '../test-support/catalogue';
 import { testDatabases } from '../test-support/databases';
 import { renderCreditNote, type CreditNoteData } from './credit-note';
+import { pageContent, shownInPdf } from '../test-support/pdf';
 
-/** The page's content stream, inflated (as the label's test reads it). */
-function content(page: PDFPage): string {
-  const contents = page.node.Contents();
-  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
-  return streams
-    .map((stream) => {
-      if (!(stream instanceof PDFRawStream)) throw new Error('unexpected content stream');
-      return Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
-    })
-    .join('\n');
-}
-/** How a standard-font string shows in the content stream: WinAnsi bytes in hex. */
-const shown = (text: string) => Buffer.from(text.replace(/€/g, '\x80'), 'latin1').toString('hex').toUpperCase();
-const pageText = async (bytes: Uint8Array) => content((await PDFDocument.load(bytes)).getPage(0));
+const shown = shownInPdf;
+const pageText = async (bytes: Uint8Array) => pageContent((await PDFDocument.load(bytes)).getPage(0));
 
 const DATA: CreditNoteData = {
   tradeNumber: 'TB-2026-000042',
@@ -122,7 +111,7 @@ describe('renderCreditNote', () => {
       updateMetadata: false,
     });
     expect(pdf.getTitle()).toBe('Avoir TB-2026-000042');
-    const text = content(pdf.getPage(0));
+    const text = pageContent(pdf.getPage(0));
     expect(text).not.toContain(shown('25a'));
     expect(text).toContain(shown('N° TVA: non indiqué'));
   });

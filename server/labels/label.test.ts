@@ -1,9 +1,10 @@
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFPage } from '@pdfme/pdf-lib';
+import { PDFDocument } from '@pdfme/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/config/locales';
 import { readCode128 } from '../test-support/code128';
 import { renderShippingLabel, type LabelData } from './label';
 import { WAREHOUSES } from './warehouses';
+import { pageContent, shownInPdf } from '../test-support/pdf';
 
 const DATA: LabelData = {
   tradeNumber: 'TR-2026-000123',
@@ -12,20 +13,7 @@ const DATA: LabelData = {
   devices: ['Apple iPhone 13 128 GB', 'Sony PlayStation 5 Digital Edition'],
 };
 
-/** The page's content stream, inflated. */
-function content(page: PDFPage): string {
-  const contents = page.node.Contents();
-  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
-  return streams
-    .map((stream) => {
-      if (!(stream instanceof PDFRawStream)) throw new Error('unexpected content stream');
-      return Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
-    })
-    .join('\n');
-}
-
-/** How a standard-font string shows in the content stream: WinAnsi bytes in hex. */
-const shown = (text: string) => Buffer.from(text.replace(/…/g, '\x85'), 'latin1').toString('hex').toUpperCase();
+const shown = shownInPdf;
 
 describe('renderShippingLabel', () => {
   it('is a valid one-page A4 PDF with the trade number as text and in its title', async () => {
@@ -38,12 +26,12 @@ describe('renderShippingLabel', () => {
     expect(page.getWidth()).toBeCloseTo(595.28);
     expect(page.getHeight()).toBeCloseTo(841.89);
     expect(pdf.getTitle()).toBe('Kostenloses Versandetikett TR-2026-000123');
-    const text = content(page);
+    const text = pageContent(page);
     expect(text).toContain(shown('TR-2026-000123'));
   });
 
   it('shows sender, warehouse, carrier, devices and the packing note in the trade language', async () => {
-    const text = content((await PDFDocument.load(await renderShippingLabel(DATA))).getPage(0));
+    const text = pageContent((await PDFDocument.load(await renderShippingLabel(DATA))).getPage(0));
     for (const line of [
       'Erika Mustermann',
       'Heidestraße 17',
@@ -65,7 +53,7 @@ describe('renderShippingLabel', () => {
   it('draws a return label from the warehouse to the seller, titled as one and without the packing note', async () => {
     const doc = await PDFDocument.load(await renderShippingLabel({ ...DATA, devices: ['Apple iPhone 13 128 GB'], direction: 'return' }));
     expect(doc.getTitle()).toBe('Rücksendeetikett TR-2026-000123');
-    const text = content(doc.getPage(0));
+    const text = pageContent(doc.getPage(0));
     // Sender first (the warehouse), then the recipient (the seller), in drawing order.
     const at = (line: string) => text.indexOf(shown(line));
     expect(at('Absender')).toBeLessThan(at('trade-in Wareneingang'));
@@ -76,7 +64,7 @@ describe('renderShippingLabel', () => {
   });
 
   it('draws the Code 128 symbol of the trade number: bar and gap widths read back as the trade number', async () => {
-    const text = content((await PDFDocument.load(await renderShippingLabel(DATA))).getPage(0));
+    const text = pageContent((await PDFDocument.load(await renderShippingLabel(DATA))).getPage(0));
     // The PDF library draws each bar as a path translated to its corner: `1 0 0 1 x y cm … 0 0 m 0 58 l w 58 l`.
     const bars = [...text.matchAll(/1 0 0 1 ([\d.]+) [\d.]+ cm\n(?:1 0 0 1 0 0 cm\n)*0 0 m\n0 58 l\n([\d.]+) 58 l/g)].map((m) => ({
       x: Number(m[1]),
@@ -98,7 +86,7 @@ describe('renderShippingLabel', () => {
     const carrier = locale === 'default' || locale === 'de' ? 'DHL' : 'UPS';
     const texts = { default: 'From', de: 'Absender', at: 'Absender', es: 'Remitente', fr: 'Expéditeur', it: 'Mittente' }[locale];
     const pdf = await PDFDocument.load(await renderShippingLabel({ ...DATA, locale }));
-    const text = content(pdf.getPage(0));
+    const text = pageContent(pdf.getPage(0));
     expect(text).toContain(shown(carrier));
     expect(text).toContain(shown(texts));
     expect(text).toContain(shown(`${WAREHOUSES[locale].postalCode} ${WAREHOUSES[locale].city}`));
@@ -113,7 +101,7 @@ describe('renderShippingLabel', () => {
         (_, i) => `Device ${i + 1} with a rather long name that goes on and on and on and on and on and on`,
       ),
     });
-    const text = content((await PDFDocument.load(bytes)).getPage(0));
+    const text = pageContent((await PDFDocument.load(bytes)).getPage(0));
     expect(text).toContain(shown('Lucja  Nowak'));
     expect(text).toContain(shown('Kraków'));
     expect(text).toContain(shown('… und '));

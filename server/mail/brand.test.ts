@@ -1,7 +1,7 @@
 // The sister brand agan (decision 033): a trade sold on an agan host is confirmed, clarified and
 // labelled in agan's name — sender, signature, label — and nothing in it names the main brand.
 
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFPage } from '@pdfme/pdf-lib';
+import { PDFDocument } from '@pdfme/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { Brand } from '../../src/config/brands';
 import type { Trade } from '../../src/contracts/trades';
@@ -14,6 +14,7 @@ import { newsletterMail } from '../newsletter/mail';
 import { renderShippingLabel } from '../labels/label';
 import { confirmationMail } from './confirmation';
 import { publicOriginResolver } from './origins';
+import { pageContent, shownInPdf } from '../test-support/pdf';
 
 const TRADE: Trade = {
   tradeId: '3f2b8c1e-5d4a-4e6b-9c7d-0a1b2c3d4e5f',
@@ -139,27 +140,14 @@ describe('mails and labels of the sister brand agan', () => {
     const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
     expect(pdf.getAuthor()).toBe('agan Kundenservice');
     expect(pdf.getCreator()).toBe('agan');
-    const text = content(pdf.getPage(0));
+    const text = pageContent(pdf.getPage(0));
     expect(text).toContain(shown('agan Wareneingang'));
     expect(decodedStrings(text)).not.toMatch(MAIN_BRAND);
     expect(Buffer.from(bytes).toString('latin1')).not.toMatch(MAIN_BRAND);
   });
 });
 
-/** The page's content stream, inflated. */
-function content(page: PDFPage): string {
-  const contents = page.node.Contents();
-  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
-  return streams
-    .map((stream) => {
-      if (!(stream instanceof PDFRawStream)) throw new Error('unexpected content stream');
-      return Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
-    })
-    .join('\n');
-}
-
-/** How a standard-font string shows in the content stream: WinAnsi bytes in hex. */
-const shown = (text: string) => Buffer.from(text, 'latin1').toString('hex').toUpperCase();
+const shown = shownInPdf;
 
 /** Every hex string drawn on the page, decoded. */
 const decodedStrings = (stream: string) =>
