@@ -4,6 +4,7 @@
 // businesses" entry, no link to the main brand's shops.
 
 import type { Page } from '@playwright/test';
+import { fillGermanCheckout } from './support/checkout';
 import { expect, test } from './support/test';
 import { SAMPLE_DEVICE, hydrated, origin, translate } from './support/shop';
 
@@ -53,21 +54,7 @@ test('agan: home, device page, checkout and the confirmation mail name agan, nev
   await expectAganOnly(page);
 
   const email = `agan+${Date.now()}@example.org`;
-  const field = (name: string) => page.locator(`input[name="${name}"]`);
-  const next = page.getByRole('button', { name: translate('de', 'Continue') });
-  await field('identity.email').fill(email);
-  await next.click();
-  await field('address.firstName').fill('Erika');
-  await field('address.lastName').fill('Mustermann');
-  await field('address.street').fill('Heidestraße');
-  await field('address.houseNumber').fill('17');
-  await field('address.postalCode').fill('51147');
-  await field('address.city').fill('Köln');
-  await next.click();
-  await field('payout.accountHolder').fill('Erika Mustermann');
-  await field('payout.iban').fill('DE89 3704 0044 0532 0130 00');
-  await field('payout.bic').fill('COBADEFFXXX');
-  await next.click();
+  await fillGermanCheckout(page, { email });
   await expectAganOnly(page);
   await page.locator('input[name="termsAccepted"]').check();
   await page.getByRole('button', { name: translate('de', 'Sell now') }).click();

@@ -4,6 +4,7 @@
 // lines go into the cart with their quantities, the cart shows the room under the 5,000 € cap, a
 // quantity raised over the cap blocks the checkout, and lowered again the checkout sells the units.
 
+import { fillGermanCheckout } from './support/checkout';
 import { expect, test } from './support/test';
 import { hydrated, shopUrl, translate, watchErrors } from './support/shop';
 
@@ -102,25 +103,7 @@ test('de: a company starts business trade-in, uploads a list, gets offers per li
   await expect(iphone11.getByRole('spinbutton')).toHaveValue('4');
 
   // The checkout opens in business mode and sells the quantities.
-  const next = page.getByRole('button', { name: t('Continue') });
-  const field = (name: string) => page.locator(`input[name="${name}"]`);
-  await field('identity.email').fill(`einkauf+${Date.now()}@example.org`);
-  await next.click();
-  // A business trade: the company comes with the address (decision 035).
-  await field('company.name').fill('Muster GmbH');
-  await page.getByLabel(t('Legal form')).selectOption({ label: t('GmbH') });
-  await field('address.phone').fill('0221 123456');
-  await field('address.firstName').fill('Erika');
-  await field('address.lastName').fill('Mustermann');
-  await field('address.street').fill('Heidestraße');
-  await field('address.houseNumber').fill('17');
-  await field('address.postalCode').fill('51147');
-  await field('address.city').fill('Köln');
-  await next.click();
-  await field('payout.accountHolder').fill('Muster GmbH');
-  await field('payout.iban').fill('DE89 3704 0044 0532 0130 00');
-  await field('payout.bic').fill('COBADEFFXXX');
-  await next.click();
+  await fillGermanCheckout(page, { email: `einkauf+${Date.now()}@example.org`, company: 'Muster GmbH' });
   await page.locator('input[name="termsAccepted"]').check();
   const total = (await page.getByTestId('cart-total').textContent()) ?? '';
   await page.getByRole('button', { name: t('Sell now') }).click();

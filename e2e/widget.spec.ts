@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { FrameLocator, Page } from '@playwright/test';
+import { fillGermanCheckout } from './support/checkout';
 import { expect, test } from './support/test';
 import { PORT, SAMPLE_DEVICE, origin, translate } from './support/shop';
 
@@ -44,26 +45,8 @@ test.afterAll(async () => {
 const frameHeight = (page: Page) => page.locator('#sell-widget').evaluate((frame: HTMLIFrameElement) => frame.style.height);
 
 async function fillCheckout(widget: FrameLocator) {
-  const field = (name: string) => widget.locator(`input[name="${name}"]`);
-  const next = widget.getByRole('button', { name: translate('de', 'Continue') });
-  await field('identity.email').fill(`widget+${Date.now()}@example.org`);
-  await next.click();
   // The partner widget trades as a business (spec §6): the company comes with the address.
-  await field('company.name').fill('Muster Handel GmbH');
-  await widget.getByLabel(translate('de', 'Legal form')).selectOption({ label: translate('de', 'GmbH') });
-  await field('company.vatId').fill('DE 136 695 976');
-  await field('address.phone').fill('0221 123456');
-  await field('address.firstName').fill('Erika');
-  await field('address.lastName').fill('Mustermann');
-  await field('address.street').fill('Heidestraße');
-  await field('address.houseNumber').fill('17');
-  await field('address.postalCode').fill('51147');
-  await field('address.city').fill('Köln');
-  await next.click();
-  await field('payout.accountHolder').fill('Muster Handel GmbH');
-  await field('payout.iban').fill('DE89 3704 0044 0532 0130 00');
-  await field('payout.bic').fill('COBADEFFXXX');
-  await next.click();
+  await fillGermanCheckout(widget, { email: `widget+${Date.now()}@example.org`, company: 'Muster Handel GmbH' });
   await widget.locator('input[name="termsAccepted"]').check();
 }
 
