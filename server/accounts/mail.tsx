@@ -9,7 +9,7 @@ import type { Locale } from '../../src/config/locales';
 import { buildPath } from '../../src/config/routes';
 import { serverI18n } from '../i18n/catalog';
 import { ButtonLink } from '../mail/html';
-import { BRAND_CONFIG } from '../../src/config/brands';
+import { BRAND_CONFIG, type Brand } from '../../src/config/brands';
 import { letter } from '../mail/letter';
 import type { MailMessage } from '../mail/mailer';
 import { authEvent } from './audit';
@@ -84,15 +84,17 @@ function blocksOf(mail: AccountMail, locale: Locale, origin: string): { subject:
   }
 }
 
-export function accountMail(mail: AccountMail, locale: Locale, origin: string, to: Recipient): MailMessage {
+/** `brand`: the brand whose shop the customer used (decision 033): its sender, signature and links. */
+export function accountMail(mail: AccountMail, locale: Locale, origin: string, to: Recipient, brand: Brand = 'tradein'): MailMessage {
   const i18n = serverI18n(locale);
   const { subject, blocks } = blocksOf(mail, locale, origin);
   const greeting = i18n._('mail.account.greeting', { firstName: to.firstName });
   const closing = i18n._('mail.account.closing');
-  const signature = i18n._('mail.account.signature', { brand: BRAND_CONFIG.tradein.name });
+  const signature = i18n._('mail.account.signature', { brand: BRAND_CONFIG[brand].name });
 
   return letter({
     locale,
+    brand,
     to: { name: `${to.firstName} ${to.lastName}`, address: to.email },
     subject,
     greeting,
@@ -121,12 +123,19 @@ const withoutAddresses = (value: string) => value.replace(/[^\s<>()"',;:@]+@[^\s
 export function sendAccountMail(
   accounts: Pick<AccountServices, 'mailer' | 'publicOrigin'>,
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
-  input: { readonly mail: AccountMail; readonly locale: Locale; readonly to: Recipient; readonly customerId?: string },
+  input: {
+    readonly mail: AccountMail;
+    readonly locale: Locale;
+    readonly to: Recipient;
+    readonly customerId?: string;
+    readonly brand?: Brand;
+  },
 ): void {
   const context = { kind: input.mail.kind, locale: input.locale, ...(input.customerId && { customerId: input.customerId }) };
   let sending: Promise<void>;
   try {
-    sending = accounts.mailer.send(accountMail(input.mail, input.locale, accounts.publicOrigin(input.locale), input.to));
+    const brand = input.brand ?? 'tradein';
+    sending = accounts.mailer.send(accountMail(input.mail, input.locale, accounts.publicOrigin(input.locale, brand), input.to, brand));
   } catch (error) {
     sending = Promise.reject(error);
   }

@@ -129,6 +129,16 @@ describe.each(testDatabases())('registration and activation on $name', (database
       lastToken(address);
     });
 
+    it('mails a registration on an agan host as agan: its sender and signature (decision 033)', async () => {
+      const address = email();
+      expect((await register({ email: address, password: PASSWORD }, 'agan.localhost')).statusCode).toBe(202);
+      const mail = accounts.mailer.last(address);
+      lastToken(address);
+      expect(mail.from).toEqual({ name: 'agan Kundenservice', address: 'service@agan.de' });
+      expect(mail.text).toContain('agan');
+      expect(mail.text).not.toMatch(/trade-in/i);
+    });
+
     it('writes the mail in the language of the registration, from that country', async () => {
       const address = email();
       const payload = registrationPayload({ email: address, password: PASSWORD, locale: 'fr' });

@@ -2,6 +2,7 @@
 // the rate limiter (in memory, or Redis with REDIS_URL) and the mail (outbox or SMTP) with each
 // shop's configured public origin for links.
 
+import type { Brand } from '../../src/config/brands';
 import type { Locale } from '../../src/config/locales';
 import type { DeferredWork } from '../http/deferred-work';
 import type { Mailer } from '../mail/mailer';
@@ -20,7 +21,7 @@ export interface AccountServices {
   readonly limiter: RateLimiter;
   readonly mailer: Mailer;
   /** The shop's configured public origin (PUBLIC_ORIGINS), never a request's Host. */
-  readonly publicOrigin: (locale: Locale) => string;
+  readonly publicOrigin: (locale: Locale, brand?: Brand) => string;
   /** Signs the newsletter's e-mail hashes and confirmation links (NEWSLETTER_SECRET). */
   readonly newsletter: NewsletterSigner;
   /** argon2id cost; production uses the ASVS minimum or more (m ≥ 19456 KiB, t ≥ 2). */

@@ -122,6 +122,25 @@ describe('mails and labels of the sister brand agan', () => {
     expect(message.text).toContain('http://de.localhost:3000/api/trades/');
   });
 
+  it('account mails asked for on agan come from agan, are signed by agan and never name trade-in', () => {
+    for (const mail of [
+      { kind: 'activation', token: 'tok' },
+      { kind: 'passwordReset', token: 'tok' },
+      { kind: 'alreadyRegistered' },
+    ] as const) {
+      const message = accountMail(
+        mail,
+        'de',
+        'http://agan.localhost:3000',
+        { email: 'e@example.com', firstName: 'E', lastName: 'M' },
+        'agan',
+      );
+      expect(message.from, mail.kind).toEqual({ name: 'agan Kundenservice', address: 'service@agan.de' });
+      expect(message.text, mail.kind).toContain('http://agan.localhost:3000/');
+      expect(readable(message), mail.kind).not.toMatch(MAIN_BRAND);
+    }
+  });
+
   it('a clarification of an agan trade comes from agan and never names trade-in', () => {
     const message = clarification('agan');
     expect(message.from).toEqual({ name: 'agan Kundenservice', address: 'service@agan.de' });

@@ -6,6 +6,7 @@
 // forgot-password 202). Per-IP limits answer 429 with Retry-After.
 
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { brandOf } from '../../src/config/brands';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { readCookie, resolveShop } from '../../src/config/hosts';
@@ -73,6 +74,9 @@ const requireHeader =
 const INVALID_LOGIN = 'The e-mail address or the password is not correct.';
 const LOCKED = 'Too many failed attempts for this account. Please wait and try again.';
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
+
+/** The brand of the shop the request came from (agan's hosts mail as agan, decision 033). */
+const brandOfRequest = (request: FastifyRequest) => brandOf(resolveShop(request.hostname, request.headers.cookie).mode);
 
 export function registerAccountRoutes(server: FastifyInstance, db: Database, accounts: AccountServices): void {
   /**
@@ -194,6 +198,7 @@ export function registerAccountRoutes(server: FastifyInstance, db: Database, acc
         case 'changed':
           authEvent(request.log, 'password_changed', { customerId: outcome.customer.id, via: 'change' });
           sendAccountMail(accounts, request.log, {
+            brand: brandOfRequest(request),
             mail: { kind: 'passwordChanged' },
             locale: outcome.customer.locale,
             to: outcome.customer,
@@ -235,6 +240,7 @@ export function registerAccountRoutes(server: FastifyInstance, db: Database, acc
             const { customer } = outcome;
             authEvent(request.log, 'registered', { customerId: customer.id, replacedPending: outcome.replaced });
             sendAccountMail(accounts, request.log, {
+              brand: brandOfRequest(request),
               mail: { kind: 'activation', token: outcome.token },
               locale: customer.locale,
               to: customer,
@@ -244,6 +250,7 @@ export function registerAccountRoutes(server: FastifyInstance, db: Database, acc
             const { customer } = outcome;
             authEvent(request.log, 'registration_repeated', { customerId: customer.id });
             sendAccountMail(accounts, request.log, {
+              brand: brandOfRequest(request),
               mail: { kind: 'alreadyRegistered' },
               locale: registration.attributes.locale[0],
               to: customer,
@@ -297,6 +304,7 @@ export function registerAccountRoutes(server: FastifyInstance, db: Database, acc
           if (reset) {
             authEvent(request.log, 'reset_requested', { customerId: reset.customer.id });
             sendAccountMail(accounts, request.log, {
+              brand: brandOfRequest(request),
               mail: { kind: 'passwordReset', token: reset.token },
               locale: body.lang,
               to: reset.customer,
@@ -324,6 +332,7 @@ export function registerAccountRoutes(server: FastifyInstance, db: Database, acc
         case 'reset':
           authEvent(request.log, 'password_changed', { customerId: outcome.customer.id, via: 'reset' });
           sendAccountMail(accounts, request.log, {
+            brand: brandOfRequest(request),
             mail: { kind: 'passwordChanged' },
             locale: outcome.customer.locale,
             to: outcome.customer,
