@@ -5,7 +5,7 @@
 
 import type { ContactSubject } from '../../src/config/contact';
 import { countryConfig } from '../../src/config/countries';
-import { BRAND_CONFIG } from '../../src/config/brands';
+import { BRAND_CONFIG, type Brand } from '../../src/config/brands';
 import type { Locale } from '../../src/config/locales';
 import { serverI18n } from '../i18n/catalog';
 import { HEADING, renderHtmlMail } from '../mail/html';
@@ -27,6 +27,8 @@ export interface ContactMailInput {
   readonly recipient: string;
   readonly source: ContactSource;
   readonly attachments: readonly Attachment[];
+  /** The brand whose shop the message came from (decision 033): the acknowledgment's sender and signature. */
+  readonly brand?: Brand;
 }
 
 const PRE = { whiteSpace: 'pre-wrap', fontFamily: 'inherit', background: '#f6f6f6', padding: 12, borderRadius: 4 } as const;
@@ -95,9 +97,11 @@ export function acknowledgmentMail(input: ContactMailInput): MailMessage {
   const intro = t('ack.intro', { reference: input.reference });
   const topic = `${t('field.subject')}${colon}${subjectLabel(input.locale, input.subject)}`;
   const closing = i18n._('mail.account.closing');
-  const signature = i18n._('mail.account.signature', { brand: BRAND_CONFIG.tradein.name });
+  const brand = input.brand ?? 'tradein';
+  const signature = i18n._('mail.account.signature', { brand: BRAND_CONFIG[brand].name });
   return letter({
     locale: input.locale,
+    brand,
     to: { name: input.name, address: input.email },
     subject,
     greeting,

@@ -11,6 +11,7 @@ import type { Database } from '../db/client';
 import { contactAttachments, contactMessages } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import type { Attachment } from './attachments';
+import type { Brand } from '../../src/config/brands';
 import { acknowledgmentMail, staffMail, type ContactMailInput, type ContactSource } from './mail';
 
 export interface NewContactMessage {
@@ -24,6 +25,8 @@ export interface NewContactMessage {
   readonly recipient: string;
   readonly source: ContactSource;
   readonly attachments: readonly Attachment[];
+  /** The brand whose shop it came from: the acknowledgment is that brand's (not stored). */
+  readonly brand?: Brand;
 }
 
 /** KM-<year>-<8 hex>: short enough to quote, random so references tell nothing about volume. */

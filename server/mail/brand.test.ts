@@ -141,6 +141,28 @@ describe('mails and labels of the sister brand agan', () => {
     }
   });
 
+  it('newsletter and contact mails of agan come from agan, are signed by agan and never name trade-in', () => {
+    const to = { email: 'e@example.com', emailHash: 'h'.repeat(43) };
+    const newsletter = newsletterMail({ kind: 'confirm', token: 'tok' }, 'de', 'http://agan.localhost:3000', to, 'agan');
+    const ack = acknowledgmentMail({
+      reference: 'KM-2026-0000ABCD',
+      locale: 'de',
+      subject: 'orderStatus',
+      name: 'Erika',
+      email: 'e@example.com',
+      message: 'Hallo',
+      business: false,
+      recipient: 'service@agan.de',
+      source: 'page',
+      attachments: [],
+      brand: 'agan',
+    });
+    for (const message of [newsletter, ack]) {
+      expect(message.from).toEqual({ name: 'agan Kundenservice', address: 'service@agan.de' });
+      expect(readable(message)).not.toMatch(MAIN_BRAND);
+    }
+  });
+
   it('a clarification of an agan trade comes from agan and never names trade-in', () => {
     const message = clarification('agan');
     expect(message.from).toEqual({ name: 'agan Kundenservice', address: 'service@agan.de' });

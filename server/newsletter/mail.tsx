@@ -5,7 +5,7 @@
 
 import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '../../src/config/locales';
-import { BRAND_CONFIG } from '../../src/config/brands';
+import { BRAND_CONFIG, type Brand } from '../../src/config/brands';
 import { buildPath } from '../../src/config/routes';
 import { serverI18n } from '../i18n/catalog';
 import { ButtonLink } from '../mail/html';
@@ -32,6 +32,8 @@ export function newsletterMail(
   locale: Locale,
   origin: string,
   to: { email: string; emailHash: string },
+  /** The brand whose shop the subscriber used (decision 033): sender, signature, links. */
+  brand: Brand = 'tradein',
 ): MailMessage {
   const i18n = serverI18n(locale);
   const t = (part: string) => i18n._(`mail.newsletter.${mail.kind}.${part}`);
@@ -43,12 +45,13 @@ export function newsletterMail(
       : [{ text: t('intro') }, { text: t('enrichIntro') }, { label: t('button'), url: links.enrich }];
   const greeting = i18n._('mail.newsletter.greeting');
   const closing = i18n._('mail.account.closing');
-  const signature = i18n._('mail.account.signature', { brand: BRAND_CONFIG.tradein.name });
+  const signature = i18n._('mail.account.signature', { brand: BRAND_CONFIG[brand].name });
   const unsubscribeText = i18n._('mail.newsletter.unsubscribe');
 
   return {
     ...letter({
       locale,
+      brand,
       to: { address: to.email },
       subject,
       greeting,
@@ -85,14 +88,20 @@ export function newsletterMail(
 
 /** Hands the mail to the mailer without waiting; a failure is logged without the address. Never throws. */
 export function sendNewsletterMail(
-  services: { mailer: Mailer; publicOrigin: (locale: Locale) => string },
+  services: { mailer: Mailer; publicOrigin: (locale: Locale, brand?: Brand) => string },
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
-  input: { readonly mail: NewsletterMail; readonly locale: Locale; readonly to: { email: string; emailHash: string } },
+  input: {
+    readonly mail: NewsletterMail;
+    readonly locale: Locale;
+    readonly to: { email: string; emailHash: string };
+    readonly brand?: Brand;
+  },
 ): void {
   const context = { newsletterMail: input.mail.kind, locale: input.locale };
   let sending: Promise<void>;
   try {
-    sending = services.mailer.send(newsletterMail(input.mail, input.locale, services.publicOrigin(input.locale), input.to));
+    const brand = input.brand ?? 'tradein';
+    sending = services.mailer.send(newsletterMail(input.mail, input.locale, services.publicOrigin(input.locale, brand), input.to, brand));
   } catch (error) {
     sending = Promise.reject(error);
   }

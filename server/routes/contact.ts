@@ -20,6 +20,7 @@ import {
 import { fieldIssues } from '../../src/contracts/issues';
 import { safeFilename, sniffAttachmentType, type Attachment } from '../contact/attachments';
 import { newReference, mailContactMessage, saveContactMessage } from '../contact/service';
+import { brandOf } from '../../src/config/brands';
 import { CONTACT_RATE_LIMITS, contactClock, type ContactRateLimitName, type ContactServices } from '../contact/services';
 import { checkTicket, issueTicket } from '../contact/ticket';
 import type { Database } from '../db/client';
@@ -206,6 +207,7 @@ export function registerContactRoutes(server: FastifyInstance, db: Database, ser
             recipient: contactRecipient(country.contact, business),
             source: submission.source,
             attachments,
+            brand: brandOf(mode),
           },
           new Date(contactClock(services)),
         );

@@ -28,6 +28,7 @@ import { customers } from '../db/schema';
 import { HttpError, notFound, tooManyRequests } from '../http/errors';
 import { NO_STORE } from '../http/no-store';
 import { sendNewsletterMail } from '../newsletter/mail';
+import { brandOf } from '../../src/config/brands';
 import {
   accountSubscription,
   confirm,
@@ -100,6 +101,7 @@ export function registerNewsletterRoutes(server: FastifyInstance, db: Database, 
           request.log.info({ newsletterEvent: 'sign_up', outcome: outcome.kind, source, locale }, 'newsletter: sign-up');
           if (outcome.kind === 'confirm') {
             sendNewsletterMail(accounts, request.log, {
+              brand: brandOf(resolveShop(request.hostname, request.headers.cookie).mode),
               mail: { kind: 'confirm', token: outcome.token },
               locale,
               to: { email, emailHash: outcome.subscriber.emailHash },
@@ -127,6 +129,7 @@ export function registerNewsletterRoutes(server: FastifyInstance, db: Database, 
         if (outcome.first) {
           request.log.info({ newsletterEvent: 'confirmed', locale }, 'newsletter: confirmed');
           sendNewsletterMail(accounts, request.log, {
+            brand: brandOf(resolveShop(request.hostname, request.headers.cookie).mode),
             mail: { kind: 'welcome' },
             locale,
             to: { email: outcome.subscriber.email, emailHash: outcome.subscriber.emailHash },
@@ -202,7 +205,12 @@ export function registerNewsletterRoutes(server: FastifyInstance, db: Database, 
         await setAccountSubscription(ctx(), { locale, email, subscribed: request.body.subscribed });
         const after = await accountSubscription(db, locale, email);
         if (before.status !== 'subscribed' && after.status === 'subscribed' && after.emailHash) {
-          sendNewsletterMail(accounts, request.log, { mail: { kind: 'welcome' }, locale, to: { email, emailHash: after.emailHash } });
+          sendNewsletterMail(accounts, request.log, {
+            brand: brandOf(resolveShop(request.hostname, request.headers.cookie).mode),
+            mail: { kind: 'welcome' },
+            locale,
+            to: { email, emailHash: after.emailHash },
+          });
         }
         return reply.send(after);
       },
