@@ -86,6 +86,12 @@ test('a partner on the list shows the widget; the seller sells inside the frame,
   await widget.getByRole('link', { name: translate('de', 'Go to cart') }).click();
   await expect(widget.locator('.cart-line')).toHaveCount(1);
   await expect.poll(() => frameHeight(page)).not.toBe(homeHeight);
+  // The account is not part of the partner's frame: registering opens the full shop in a new tab.
+  await widget.locator('input[name="identity.choice"][value="register"]').check();
+  const register = widget.locator('.register-invite a');
+  await expect(register).toHaveAttribute('target', '_blank');
+  await expect(register).toHaveAttribute('href', `${origin('de.localhost')}/account/register`);
+  await widget.locator('input[name="identity.choice"][value="guest"]').check();
   await fillCheckout(widget);
   await widget.getByRole('button', { name: translate('de', 'Sell now') }).click();
 

@@ -7,6 +7,8 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useShop } from '../shop-context';
+import { isWidgetMode } from '../../config/brands';
+import { FullShopLink } from '../widget/full-shop-link';
 
 export type IdentityChoice = 'guest' | 'login' | 'register';
 
@@ -41,9 +43,16 @@ export function RegisterInvite() {
       <p className="field-hint">
         <Trans>Your cart stays saved in this browser while you register and activate your account.</Trans>
       </p>
-      <Link to={shop.path('accountRegister')} className="button primary">
-        <Trans>Create an account</Trans>
-      </Link>
+      {isWidgetMode(shop.mode) ? (
+        // The partner's frame holds the selling flow only: the account opens in the full shop's tab.
+        <FullShopLink to={shop.path('accountRegister')} className="button primary">
+          <Trans>Create an account</Trans>
+        </FullShopLink>
+      ) : (
+        <Link to={shop.path('accountRegister')} className="button primary">
+          <Trans>Create an account</Trans>
+        </Link>
+      )}
     </div>
   );
 }
