@@ -127,6 +127,10 @@ describeBrowserFlow<Context>({
     OPEN_BUSINESS:
       "the business cart's cap needs more than 5,000 € in one cart, and no catalogue device is offered at that price (the machine level covers the cap; the server refuses such a trade, see server/trades)",
   },
+  inEndToEnd: {
+    OPEN_GERMAN:
+      'e2e/b2b-bulk.spec.ts: the business landing page switches to business trade-in, takes bulk lines with quantities, shows the room under the cap and the way back to a private sale',
+  },
   events: {
     OPEN: async (c) => {
       await c.page.goto(shopUrl('de', '/'));

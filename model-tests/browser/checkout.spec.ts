@@ -429,6 +429,10 @@ describeBrowserFlow<Context>({
       'the terms checkbox is shown on the review step only, the model lets the seller tick it on every step (on the review SUBMIT ticks and SUBMIT_INCOMPLETE unticks it)',
     SWITCH_PAYOUT_METHOD: 'the SEPA/PayPal choice is shown on the payout step only, the model lets the seller switch it on every step',
   },
+  inEndToEnd: {
+    START_AS_BUSINESS:
+      'e2e/b2b-checkout.spec.ts and e2e/widget.spec.ts: a company checks out with its data (a wrong VAT id explained with the typing kept, SEPA only, a TB- number, the credit note); the over-cap answer at machine level',
+  },
   events: {
     EDIT: async (c) => {
       const variant = c.edits++ % 2 === 0;

@@ -25,20 +25,29 @@ export interface BrowserFlow<C> {
    * model state (`'loggingIn LOGOUT'`).
    */
   readonly unsupported: Record<string, string>;
+  /**
+   * Events the UI produces but whose browser paths are an end-to-end spec instead of executors here
+   * (the spec is named in the reason), keyed like `unsupported`; counted and reported apart.
+   */
+  readonly inEndToEnd?: Record<string, string>;
   /** What the user must see in each model state. */
   readonly checks: Record<string, (context: C) => Promise<void>>;
 }
 
-export function browserPaths(flow: Pick<BrowserFlow<unknown>, 'model' | 'simplePathBound' | 'unsupported' | 'transitionCover'>) {
+export function browserPaths(
+  flow: Pick<BrowserFlow<unknown>, 'model' | 'simplePathBound' | 'unsupported' | 'inEndToEnd' | 'transitionCover'>,
+) {
   const all = flowPaths(flow.model, flow.simplePathBound, { transitionCover: flow.transitionCover ?? false });
+  const inEndToEnd = flow.inEndToEnd ?? {};
   const run: FlowPath[] = [];
-  const skipped: { path: FlowPath; reason: string }[] = [];
+  const skipped: { path: FlowPath; reason: string; inEndToEnd: boolean }[] = [];
   for (const path of all.paths) {
-    const blocker = path.events
-      .map((event, index) => [`${path.states[index]} ${event}`, event])
-      .flat()
-      .find((key) => key in flow.unsupported);
-    if (blocker) skipped.push({ path, reason: `${blocker}: ${flow.unsupported[blocker]}` });
+    const keys = path.events.map((event, index) => [`${path.states[index]} ${event}`, event]).flat();
+    const blocker = keys.find((key) => key in flow.unsupported);
+    const elsewhere = keys.find((key) => key in inEndToEnd);
+    if (blocker) skipped.push({ path, reason: `${blocker}: ${flow.unsupported[blocker]}`, inEndToEnd: false });
+    else if (elsewhere)
+      skipped.push({ path, reason: `${elsewhere}: runs as an end-to-end spec, ${inEndToEnd[elsewhere]}`, inEndToEnd: true });
     else run.push(path);
   }
   return { ...all, run, skipped };
@@ -56,7 +65,12 @@ export function describeBrowserFlow<C extends { page: Page }>(flow: BrowserFlow<
   const sink: CoverageSink = {};
   let durationMs = 0;
 
-  test.describe(`${flow.name} flow, browser level: ${paths.run.length} paths run, ${paths.skipped.length} need events the UI cannot produce`, () => {
+  const cannot = paths.skipped.filter((s) => !s.inEndToEnd).length;
+  const endToEnd = paths.skipped.length - cannot;
+  const title =
+    `${flow.name} flow, browser level: ${paths.run.length} paths run, ${cannot} need events the UI cannot produce` +
+    (endToEnd > 0 ? `, ${endToEnd} run as end-to-end specs` : '');
+  test.describe(title, () => {
     test.describe.configure({ mode: 'parallel' });
 
     for (const path of paths.run) {
