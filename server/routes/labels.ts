@@ -3,7 +3,7 @@
 // header) and the confirmation mail. A bad id, a wrong or missing token and an unknown trade all
 // answer the same 404, so the endpoint tells nobody which trades exist.
 
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../db/client';
 import { notFound } from '../http/errors';
 import type { LabelLinks } from '../labels/links';
@@ -19,6 +19,17 @@ const noSuchReturnLabel = () =>
 const noSuchCreditNote = () => notFound('There is no such credit note.', { 'Cache-Control': 'private, no-store' });
 const noSuchLabel = () => notFound('There is no such shipping label.', { 'Cache-Control': 'private, no-store' });
 
+/** A trade's PDF as a download: never cached, never sniffed, its link (with the token) never sent on. */
+function sendPdf(reply: FastifyReply, name: string, tradeNumber: string, pdf: Uint8Array) {
+  return reply
+    .header('Content-Type', 'application/pdf')
+    .header('Content-Disposition', `attachment; filename="${name}-${tradeNumber.replace(/[^A-Za-z0-9-]/g, '')}.pdf"`)
+    .header('Cache-Control', 'private, no-store')
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Referrer-Policy', 'no-referrer')
+    .send(Buffer.from(pdf));
+}
+
 export function registerLabelRoutes(app: FastifyInstance, db: Database, links: LabelLinks) {
   app.get<{ Params: { tradeId: string }; Querystring: { token?: unknown } }>('/api/trades/:tradeId/label.pdf', async (request, reply) => {
     const tradeId = request.params.tradeId.toLowerCase();
@@ -31,13 +42,7 @@ export function registerLabelRoutes(app: FastifyInstance, db: Database, links: L
     // The PDF code (@pdfme/pdf-lib, bwip-js) loads with the first label, not at server start.
     const { renderShippingLabel } = await import('../labels/label');
     const pdf = await renderShippingLabel(data);
-    return reply
-      .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', `attachment; filename="label-${data.tradeNumber.replace(/[^A-Za-z0-9-]/g, '')}.pdf"`)
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Referrer-Policy', 'no-referrer')
-      .send(Buffer.from(pdf));
+    return sendPdf(reply, 'label', data.tradeNumber, pdf);
   });
 
   // GET /api/trades/{tradeId}/return-label.pdf?token=…: the devices a seller declined go back with
@@ -53,13 +58,7 @@ export function registerLabelRoutes(app: FastifyInstance, db: Database, links: L
       if (!data) throw noSuchReturnLabel();
       const { renderShippingLabel } = await import('../labels/label');
       const pdf = await renderShippingLabel(data);
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="return-label-${data.tradeNumber.replace(/[^A-Za-z0-9-]/g, '')}.pdf"`)
-        .header('Cache-Control', 'private, no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Referrer-Policy', 'no-referrer')
-        .send(Buffer.from(pdf));
+      return sendPdf(reply, 'return-label', data.tradeNumber, pdf);
     },
   );
 
@@ -75,13 +74,7 @@ export function registerLabelRoutes(app: FastifyInstance, db: Database, links: L
       if (!data) throw noSuchCreditNote();
       const { renderCreditNote } = await import('../business/credit-note');
       const pdf = await renderCreditNote(data);
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="credit-note-${data.tradeNumber.replace(/[^A-Za-z0-9-]/g, '')}.pdf"`)
-        .header('Cache-Control', 'private, no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Referrer-Policy', 'no-referrer')
-        .send(Buffer.from(pdf));
+      return sendPdf(reply, 'credit-note', data.tradeNumber, pdf);
     },
   );
 }
