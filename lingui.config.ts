@@ -22,6 +22,9 @@ const ACCOUNT_SOURCES = [
   '<rootDir>/src/ui/cart/cart-lines.tsx',
   '<rootDir>/src/routes/pages/checkout.tsx',
   '<rootDir>/src/routes/pages/thank-you.tsx',
+  // The review page (an account-text screen: it loads this catalog) and its form.
+  '<rootDir>/src/routes/pages/review.tsx',
+  '<rootDir>/src/ui/reviews/**',
   '<rootDir>/src/ui/newsletter/account-newsletter.tsx',
   '<rootDir>/src/ui/newsletter/enrich-view.tsx',
   '<rootDir>/src/ui/newsletter/interests.ts',

@@ -2,7 +2,9 @@
 // against the budgets (initial JS and HTML size per locale home page, initial JS of the product detail
 // and a category page, server start to first 200, SSR latency, SSR throughput against a static chunk,
 // server memory after start, offer API under load, JavaScript a first visit fetches after the initial
-// scripts (in Chromium), the embedded search engine).
+// scripts (in Chromium), the embedded search engine and the relevance of the device search, the
+// generated device pictures), and with `npm run bench -- --lighthouse` the Lighthouse mobile scores of
+// four de pages (slow: about 5 minutes, so only when asked).
 // Writes them to bench/results/latest.json. Reports only: exits 1 solely when something cannot be
 // measured (e.g. no build: "run npm run build first").
 //
@@ -42,26 +44,32 @@ import { measureSsrLatency, printSsrLatency } from './ssr-latency.mjs';
 import { measureSsrThroughput, printSsrThroughput, rssAfterStart } from './ssr-throughput.mjs';
 import { measureStartup, prepareDataDir, printStartup } from './startup.mjs';
 import { AFTER_HYDRATION_BUDGET_KB, measureAfterHydration, printAfterHydration } from './after-hydration.mjs';
+import { lighthouseWithinBudget, measureLighthouse, printLighthouse } from './lighthouse.mjs';
+
+const WITH_LIGHTHOUSE = process.argv.includes('--lighthouse');
 
 const SEARCH_RESULT = join(RESULTS_DIR, 'search-engine.json');
+const PICTURES_RESULT = join(RESULTS_DIR, 'device-pictures.json');
 
-/** `npx tsx bench/search-engine.ts` with its output streamed; resolves to its fresh result file. */
-function runSearchEngine() {
+/** `npx tsx bench/<script>.ts` with its output streamed; resolves to its fresh result file. */
+function runTsBenchmark(script, label, resultFile) {
   const startedAt = Date.now();
-  console.log('\nSearch engine benchmark (npx tsx bench/search-engine.ts):');
+  console.log(`\n${label} benchmark (npx tsx bench/${script}.ts):`);
   return new Promise((done, fail) => {
-    const child = spawn('npx', ['tsx', 'bench/search-engine.ts'], { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' });
-    child.once('error', (error) => fail(new MeasureError(`cannot run the search engine benchmark: ${error.message}`)));
+    const child = spawn('npx', ['tsx', `bench/${script}.ts`], { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' });
+    child.once('error', (error) => fail(new MeasureError(`cannot run the ${label} benchmark: ${error.message}`)));
     child.once('exit', (code, signal) => {
-      if (code !== 0) return fail(new MeasureError(`the search engine benchmark exited with ${signal ?? `code ${code}`}`));
-      if (!existsSync(SEARCH_RESULT)) return fail(new MeasureError(`the search engine benchmark wrote no ${SEARCH_RESULT}`));
-      const result = JSON.parse(readFileSync(SEARCH_RESULT, 'utf8'));
+      if (code !== 0) return fail(new MeasureError(`the ${label} benchmark exited with ${signal ?? `code ${code}`}`));
+      if (!existsSync(resultFile)) return fail(new MeasureError(`the ${label} benchmark wrote no ${resultFile}`));
+      const result = JSON.parse(readFileSync(resultFile, 'utf8'));
       if (!(Date.parse(result.generatedAt) >= startedAt - 1000))
-        return fail(new MeasureError(`${SEARCH_RESULT} is not from this run (generated ${result.generatedAt})`));
+        return fail(new MeasureError(`${resultFile} is not from this run (generated ${result.generatedAt})`));
       done(result);
     });
   });
 }
+const runSearchEngine = () => runTsBenchmark('search-engine', 'Search engine', SEARCH_RESULT);
+const runDevicePictures = () => runTsBenchmark('device-pictures', 'Device pictures', PICTURES_RESULT);
 
 /** The three budgeted search figures, each judged on its own. */
 function searchVerdicts(s) {
@@ -69,6 +77,8 @@ function searchVerdicts(s) {
     build: s.build.medianMs <= s.budgets.buildMs,
     p50: s.overall.p50Ms <= s.budgets.p50Ms,
     p95: s.overall.p95Ms <= s.budgets.p95Ms,
+    hitAt3: s.relevance.hitAt3Pct >= s.relevance.budgets.hitAt3Pct,
+    zeroResults: s.relevance.zeroResultsPct <= s.relevance.budgets.zeroResultsPct,
   };
 }
 
@@ -92,6 +102,8 @@ await runStandalone(async () => {
   }
   // Its own server, in a browser: what a first anonymous visit fetches after the initial scripts.
   const afterHydration = await measureAfterHydration();
+  // Its own server and browser too; only when asked (--lighthouse).
+  const lighthouse = WITH_LIGHTHOUSE ? await measureLighthouse() : null;
   // Every server is stopped: the search engine benchmark gets the machine to itself.
   let search;
   let searchError;
@@ -99,6 +111,13 @@ await runStandalone(async () => {
     search = await runSearchEngine();
   } catch (error) {
     searchError = error;
+  }
+  let pictures;
+  let picturesError;
+  try {
+    pictures = await runDevicePictures();
+  } catch (error) {
+    picturesError = error;
   }
 
   console.log(`\nProduction build benchmarks (node ${process.version}; KB = bytes/1024)`);
@@ -113,6 +132,21 @@ await runStandalone(async () => {
   printSsrThroughput(throughput);
   printOffersLoad(offers);
   printAfterHydration(afterHydration);
+  if (lighthouse) printLighthouse(lighthouse);
+  if (pictures) {
+    const v = (ok) => (ok ? 'within budget' : 'OVER budget');
+    printTable(
+      `Device pictures (${pictures.pictures} generated SVGs; details above)`,
+      ['metric', 'value', 'budget', 'verdict'],
+      [
+        ['largest, brotli', `${pictures.largest.br} B`, `≤ ${pictures.budgetBytes} B`, v(pictures.largest.br <= pictures.budgetBytes)],
+        ['largest, gzip', `${pictures.largest.gz} B`, `≤ ${pictures.budgetBytes} B`, v(pictures.largest.gz <= pictures.budgetBytes)],
+        ['median, gzip', `${pictures.medianGzip} B`, '', ''],
+      ],
+    );
+  } else {
+    console.log(`\nDevice pictures: NOT MEASURED (${picturesError.message})`);
+  }
   const searchOk = search && searchVerdicts(search);
   if (search) {
     const v = (ok) => (ok ? 'within budget' : 'OVER budget');
@@ -123,6 +157,14 @@ await runStandalone(async () => {
         ['index build, median', `${search.build.medianMs} ms`, `≤ ${search.budgets.buildMs} ms`, v(searchOk.build)],
         ['typo search p50', `${search.overall.p50Ms} ms`, `≤ ${search.budgets.p50Ms} ms`, v(searchOk.p50)],
         ['typo search p95', `${search.overall.p95Ms} ms`, `≤ ${search.budgets.p95Ms} ms`, v(searchOk.p95)],
+        ['relevance hit@1', `${search.relevance.hitAt1Pct} %`, '', ''],
+        ['relevance hit@3', `${search.relevance.hitAt3Pct} %`, `≥ ${search.relevance.budgets.hitAt3Pct} %`, v(searchOk.hitAt3)],
+        [
+          'relevance zero results',
+          `${search.relevance.zeroResultsPct} %`,
+          `≤ ${search.relevance.budgets.zeroResultsPct} %`,
+          v(searchOk.zeroResults),
+        ],
       ],
     );
   } else {
@@ -140,7 +182,8 @@ await runStandalone(async () => {
     startup.firstPage.withinBudget,
     offers.judged,
     ...afterHydration.pages.map((page) => page.bytes <= AFTER_HYDRATION_BUDGET_KB * 1024),
-    ...(searchOk ? [searchOk.build, searchOk.p50, searchOk.p95] : [null, null, null]),
+    ...(lighthouse ? lighthouse.pages.map(lighthouseWithinBudget) : []),
+    ...(searchOk ? [searchOk.build, searchOk.p50, searchOk.p95, searchOk.hitAt3, searchOk.zeroResults] : [null, null, null, null, null]),
   ];
   const within = verdicts.filter((v) => v === true).length;
   const over = verdicts.filter((v) => v === false).length;
@@ -161,7 +204,9 @@ await runStandalone(async () => {
     throughput,
     offers,
     afterHydration,
+    ...(lighthouse && { lighthouse }),
     search: search ?? { error: searchError.message },
+    devicePictures: pictures ?? { error: picturesError.message },
     benchmarkMs: Math.round(performance.now() - started),
   });
   console.log(`written ${file}`);

@@ -9,6 +9,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import type { Locale } from '../src/config/locales';
 import { hydrated, origin, HOSTS, shopUrl, translate, watchErrors } from './support/shop';
+import { newestMail } from './support/mailbox';
 import { patchStoredContext } from './support/stored';
 
 const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
@@ -29,25 +30,7 @@ async function addToCart(page: Page, locale: Locale, path: string) {
  * arrive). Read through the page: the shop's host names resolve inside Chromium, not in Node.
  */
 async function activationLink(page: Page, email: string): Promise<string> {
-  const read = (path: string) =>
-    page.evaluate(async (url) => {
-      const response = await fetch(url);
-      return { status: response.status, text: await response.text() };
-    }, path);
-  let message: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const list = await read('/dev/mailbox');
-        expect(list.status, 'the e2e server must serve /dev/mailbox (DEV_MAILBOX=1)').toBe(200);
-        const row = list.text.split('<tr>').find((r) => r.includes(email));
-        message = row?.match(/href="(\/dev\/mailbox\/[^"]+)"/)?.[1];
-        return message;
-      },
-      { timeout: 15_000 },
-    )
-    .toBeTruthy();
-  const { text } = await read(message!);
+  const text = await newestMail(page, email);
   const link = text.match(/https?:\/\/[^\s"<>]+\/account\/register\?token=[A-Za-z0-9_-]+/)?.[0];
   expect(link, 'the activation mail holds a link to /account/register?token=…').toBeTruthy();
   // The mail links to the shop's configured public origin; the test server may listen elsewhere.

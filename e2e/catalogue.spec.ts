@@ -67,7 +67,7 @@ test('the search is keyboard navigable and says when nothing matches', async ({ 
   await input.fill('qqqzzzxxx');
   await expect(page.locator('.search-empty')).toContainText('qqqzzzxxx');
   await page.locator('.search-empty a').click();
-  await expect(page).toHaveURL(/\/kontakt\?subject=deviceNotListed$/);
+  await expect(page).toHaveURL(/\/kontakt\?subject=deviceNotListed&message=qqqzzzxxx$/);
 });
 
 test('an account lock blocks the offer until the answer changes', async ({ page }) => {

@@ -16,17 +16,30 @@ for (const locale of LOCALES) {
   });
 }
 
-test('the mobile menu opens, navigates and closes', async ({ page }) => {
+test('the mobile menu opens, navigates, closes, and Escape closes it with the focus back on its toggle', async ({ page }) => {
   await page.goto(shopUrl('it', '/'));
   await hydrated(page);
+  // A <summary>: the browser tells assistive technology whether it is expanded.
   const toggle = page.locator('#mobile-menu-toggle');
+  const menu = page.locator('details.main-menu');
   const nav = page.locator('#main-navigation');
   await expect(nav).toBeHidden();
   await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(menu).toHaveJSProperty('open', true);
   await expect(nav).toBeVisible();
   await nav.getByRole('link', { name: translate('it', 'Contact') }).click();
   await expect(page).toHaveURL(/\/contatti$/);
+  // The new page takes the focus to its heading (decision 048) before the seller goes on.
+  await expect(page.locator('main h1').first()).toBeFocused();
   await expect(nav).toBeHidden();
-  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).toHaveJSProperty('open', false);
+
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(nav).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(nav.getByRole('link').first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(nav).toBeHidden();
+  await expect(toggle).toBeFocused();
 });

@@ -30,6 +30,8 @@ async function visitAndSell(page: Page, locale: Locale, decide: (page: Page) => 
   const search = page.getByRole('combobox').first();
   await search.fill('iPhone 13 128');
   await expect(page.getByRole('option').first()).toBeVisible();
+  // Enter opens the chosen suggestion (without one it opens the results page).
+  await search.press('ArrowDown');
   await search.press('Enter');
   await expect(page).toHaveURL(/\/produkte\//);
   await hydrated(page);

@@ -4,9 +4,10 @@
 
 import { expect } from 'vitest';
 import { ApiCallError } from '../src/services/api-failure';
-import { assign, createActor, type Actor } from 'xstate';
+import { assign, createActor, SimulatedClock, type Actor } from 'xstate';
 import type { Trade, VoucherCheckRequest, VoucherCheckResult } from '../src/contracts/trades';
 import {
+  STILL_WORKING_MS,
   checkoutMachine,
   resumableCheckout,
   storedCheckoutOf,
@@ -30,6 +31,8 @@ interface Harness {
   submitTrade: ReturnType<typeof controllable<Trade, SubmitTradeInput>>;
   checkVoucher: ReturnType<typeof controllable<VoucherCheckResult, VoucherCheckRequest>>;
   edits: number;
+  /** The actors' clock (the "still working" delay). */
+  clock: SimulatedClock;
   /** A new actor resuming what the shop stored of this one (a page reload). */
   reload(): void;
   /** A new checkout of a cart in B2B mode (a company's checkout). */
@@ -98,8 +101,10 @@ describeMachineFlow<Harness>({
       cartTotal: number;
       b2b: boolean;
     };
+    const clock = new SimulatedClock();
     const harness: Harness = {
-      actor: createActor(machine, { input, inspect }).start(),
+      clock,
+      actor: createActor(machine, { input, inspect, clock }).start(),
       submitTrade,
       checkVoucher,
       edits: 0,
@@ -115,11 +120,12 @@ describeMachineFlow<Harness>({
             resume: resumableCheckout(stored),
           },
           inspect,
+          clock,
         }).start();
       },
       startAsBusiness() {
         harness.actor!.stop();
-        harness.actor = createActor(machine, { input: { ...input, b2b: true }, inspect }).start();
+        harness.actor = createActor(machine, { input: { ...input, b2b: true }, inspect, clock }).start();
       },
     };
     return harness;
@@ -225,6 +231,7 @@ describeMachineFlow<Harness>({
       ),
     RETRY: (h) => send(h, { type: 'checkout.retry' }),
     TRADE_CREATED: (h) => h.submitTrade.resolve(TRADE),
+    STILL_NO_ANSWER: (h) => h.clock.increment(STILL_WORKING_MS),
     NETWORK_FAILURE: (h) => h.submitTrade.reject(new ApiCallError({ status: 503 })),
     OFFERS_EXPIRED: (h) =>
       h.submitTrade.reject(

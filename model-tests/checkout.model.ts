@@ -47,7 +47,7 @@ export const checkoutModel = setup({}).createMachine({
       on: { SUBMIT: 'businessSubmitting' },
     },
     businessSubmitting: {
-      meta: step('submitting', 'the business sale being sent'),
+      meta: step('submitting.waiting', 'the business sale being sent'),
       on: { TRADE_CREATED: 'done', OVER_CAP: 'businessOverCap' },
     },
     businessOverCap: {
@@ -84,8 +84,19 @@ export const checkoutModel = setup({}).createMachine({
       on: { VOUCHER_ACCEPTED: 'review', VOUCHER_REFUSED: 'review', VOUCHER_CHECK_FAILED: 'review', TYPE_ANOTHER_CODE: 'review' },
     },
     submitting: {
-      meta: step('submitting', 'the sale being sent'),
-      on: { TRADE_CREATED: 'done', NETWORK_FAILURE: 'failedNetwork', OFFERS_EXPIRED: 'failedRejected', RELOAD: 'submitting' },
+      meta: step('submitting.waiting', 'the sale being sent'),
+      on: {
+        TRADE_CREATED: 'done',
+        NETWORK_FAILURE: 'failedNetwork',
+        OFFERS_EXPIRED: 'failedRejected',
+        RELOAD: 'submitting',
+        STILL_NO_ANSWER: 'submittingSlow',
+      },
+    },
+    /** No answer after a few seconds (a slow server, or a key the server still works on): "still working". */
+    submittingSlow: {
+      meta: step('submitting.slow', 'the sale still being sent: "still working…"'),
+      on: { TRADE_CREATED: 'done', NETWORK_FAILURE: 'failedNetwork', RELOAD: 'submitting' },
     },
     failedNetwork: {
       meta: step('review.idle', 'the sale could not be sent: try again'),

@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { createActor, fromPromise, type Actor } from 'xstate';
 import type { OfferRequest } from '../src/contracts/offers';
 import type { Device } from '../src/services/catalogue/entities';
-import { offerMachine, storedOfferOf, type OfferContext, type OfferInput } from '../src/machines/offer';
+import { offerMachine, storedOfferOf, type OfferInput, type RestoredOffer } from '../src/machines/offer';
 import { blocked as BLOCKED, device as DEVICE, offer as OFFER } from '../src/machines/offer.fixtures';
 import type { OfferResult } from '../src/services/offers';
 import { offerModel } from './offer.model';
@@ -18,7 +18,7 @@ export interface OfferHarness {
   actor: Actor<typeof offerMachine> | null;
   /** What the seller put into the cart (the shop actor's part). */
   readonly accepted: unknown[];
-  open(input: OfferInput, kept?: Pick<OfferContext, 'answers' | 'offer'> | null | Error): void;
+  open(input: OfferInput, kept?: RestoredOffer | null | Error): void;
   requestOffer: ReturnType<typeof controllable<OfferResult, OfferRequest>>;
 }
 
@@ -41,7 +41,7 @@ export const offerFlow = (machine: typeof offerMachine = offerMachine): MachineF
       requestOffer,
       open(input, kept = null) {
         harness.actor?.stop();
-        const restore = fromPromise<Pick<OfferContext, 'answers' | 'offer'> | null, { device: Device }>(async () => {
+        const restore = fromPromise<RestoredOffer | null, { device: Device; sharedToken: string | null }>(async () => {
           if (kept instanceof Error) throw kept;
           return kept;
         });
@@ -63,6 +63,11 @@ export const offerFlow = (machine: typeof offerMachine = offerMachine): MachineF
     },
     OPEN_WITHOUT_STORAGE: (h) => h.open({ device: DEVICE }, new Error('IndexedDB is not available')),
     OPEN_DEVICE_WITHOUT_QUESTIONS: (h) => h.open({ device: { ...DEVICE, questions: [] } }),
+    // A shared link: the restore actor answers the link's offer (valid), or its answers and the expired offer.
+    OPEN_SHARED: (h) => h.open({ device: DEVICE, sharedToken: 'token' }, { answers: OFFER.answers, offer: OFFER }),
+    OPEN_SHARED_EXPIRED: (h) =>
+      h.open({ device: DEVICE, sharedToken: 'token' }, { answers: OFFER.answers, offer: null, expiredOffer: OFFER }),
+    RENEW: (h) => h.actor!.send({ type: 'offer.renew' }),
     ANSWER: answerNext,
     // Another answer to the middle question: the first answer if another was chosen, else the second.
     CHANGE: (h) => {
@@ -98,6 +103,10 @@ export const offerFlow = (machine: typeof offerMachine = offerMachine): MachineF
     offeredInCart: (h) => expect(context(h).offer).toEqual(h.accepted.at(-1) ?? context(h).offer),
     blocked: (h) => expect(context(h).blockedBy).toEqual(BLOCKED.blockedBy),
     failed: (h) => expect(Object.keys(context(h).answers)).toHaveLength(3),
+    expired: (h) => {
+      expect(context(h).expiredOffer).toEqual(OFFER);
+      expect(context(h).answers).toEqual(OFFER.answers);
+    },
     addedToCart: (h) => expect(h.accepted.at(-1)).toEqual(context(h).offer),
   },
 });

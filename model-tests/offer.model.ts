@@ -2,7 +2,7 @@
 // open a device, answer its three condition questions (all on one screen), let the server price them
 // (offer, refusal, failure), change an answer (priced again at once), put the offer into the cart,
 // and reload the page on the way (the answers and the offer are kept; without storage the flow just
-// starts empty). Each state names the
+// starts empty), or open a shared offer link (valid, or expired with a new offer one click away). Each state names the
 // production state it stands for in `meta.production`; the runners check it after every step.
 // The device of the tests has exactly three questions.
 
@@ -20,6 +20,9 @@ export const offerModel = setup({}).createMachine({
         OPEN_AND_ANSWER: 'answeringMiddle',
         OPEN_WITHOUT_STORAGE: 'answeringFirst',
         OPEN_DEVICE_WITHOUT_QUESTIONS: 'pricingWithoutQuestions',
+        // A shared link (issue 18): its offer while valid, else its answers with a new offer one click away.
+        OPEN_SHARED: 'offered',
+        OPEN_SHARED_EXPIRED: 'expired',
       },
     },
     /** A device without questions is priced at once. */
@@ -46,6 +49,10 @@ export const offerModel = setup({}).createMachine({
     offered: {
       meta: { production: 'offered', sees: 'the binding offer with its price' },
       on: { ADD_TO_CART: 'addedToCart', CHANGE: 'calculating', RELOAD: 'offered' },
+    },
+    expired: {
+      meta: { production: 'expired', sees: 'the expired offer with its answers and "get a new offer"' },
+      on: { RENEW: 'calculating', CHANGE: 'calculating' },
     },
     blocked: { meta: { production: 'blocked', sees: 'why the device cannot be bought' }, on: { CHANGE: 'calculating' } },
     failed: { meta: { production: 'failed', sees: 'a pricing error with retry' }, on: { RETRY: 'calculating', CHANGE: 'calculating' } },

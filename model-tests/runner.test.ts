@@ -14,10 +14,10 @@ describe('the machine-level runner', () => {
   const paths = flowPaths(flow.model, 0).paths;
 
   it('reports the step where a broken machine leaves the model', async () => {
-    // The shortest way to the cart opens the page with the first answer, then gives the other two.
-    const pricing = paths.find((path) => /^OPEN(?:_AND_ANSWER)?(?: ANSWER)+ PRICED ADD_TO_CART/.test(path.events.join(' ')));
-    expect(pricing, 'the model has the path to the cart').toBeDefined();
-    const lastAnswer = pricing!.events.indexOf('PRICED');
+    // The shortest way to a price opens the page with the first answer, then gives the other two.
+    const pricing = paths.find((path) => /^OPEN(?:_AND_ANSWER)?(?: ANSWER)+$/.test(path.events.join(' ')) && path.events.length > 1);
+    expect(pricing, 'the model has the path to a price').toBeDefined();
+    const lastAnswer = pricing!.events.length;
     await expect(runPath(flow, pricing!, new CoverageRecorder([broken]))).rejects.toThrow(
       new RegExp(`step ${lastAnswer} \\(ANSWER\\) should reach calculating = calculating`),
     );

@@ -12,21 +12,31 @@ import { lookupHost } from '../src/config/hosts';
 import { findRedirect } from '../src/config/redirects';
 import type { ShopContext } from '../src/config/hosts';
 import type { PageAssets } from '../src/contracts/page-assets';
+import type { OfferFormOutcome } from '../src/contracts/offers';
 import { MemoryRateLimiter, type RateLimitRule } from './accounts/rate-limit';
 import type { AccountServices } from './accounts/services';
 import type { ContactServices } from './contact/services';
 import type { AssetResolver } from './assets';
 import type { SearchBackend } from './catalogue/search-service';
 import type { CatalogueStore } from './catalogue/store';
+import type { UpcomingPrices } from './catalogue/price-schedule';
+import { seedPictures } from './catalogue/pictures';
+import { registerReviewRoutes } from './routes/reviews';
+import { registerPopularRoute } from './routes/popular';
+import { cachedPopular } from './catalogue/popular';
 import type { Database } from './db/client';
 import { apiErrorHandler } from './http/errors';
 import { withoutParameters } from './db/errors';
 import { registerInputGuard } from './http/input-guard';
+import { registerMetrics, type MetricsAccess, type PoolStats } from './http/metrics';
+import { collectApiRoutes } from './http/openapi';
+import { registerApiDocsRoutes } from './routes/api-docs';
 import { registerSecurityHeaders, type SecurityHeaderOptions } from './http/security-headers';
 import type { ShippingServices } from './mail/services';
 import { sendClarificationMail } from './clarifications/mail';
 import { registerAccountRoutes } from './routes/accounts';
 import { OfferWriter } from './offers/writer';
+import { offerFormStatus, submitOfferForm } from './offers/form';
 import { registerBulkOfferRoutes } from './routes/bulk-offers';
 import { registerContactRoutes } from './routes/contact';
 import { registerClarificationRoutes } from './routes/clarifications';
@@ -35,13 +45,15 @@ import { registerDevMailboxRoutes } from './routes/dev-mailbox';
 import { registerLabelRoutes } from './routes/labels';
 import { registerNewsletterRoutes } from './routes/newsletter';
 import { registerOfferRoutes } from './routes/offers';
+import { registerOfferShareRoutes } from './routes/offer-shares';
 import { registerSearchRoutes } from './routes/searches';
 import { registerTradeRoutes } from './routes/trades';
 import { registerTrackingRoutes } from './routes/tracking';
 import { registerVoucherRoutes } from './routes/vouchers';
 import { loggerOptions } from './logger';
 import { sitemapXml } from './sitemap';
-import { inProcessSearch } from './ssr/catalogue-search';
+import { countSearch, deviceIndexLocale, totalOf } from './catalogue/search-log';
+import { inProcessSearch, type SubmittedSearchCounter } from './ssr/catalogue-search';
 import { type CachedPage, NONCE_PLACEHOLDER, PageCache, withNonce } from './ssr/page-cache';
 import type { SearchTransport } from '../src/services/catalogue/transport';
 import type { ContentSource } from '../src/services/content/source';
@@ -63,6 +75,8 @@ export type RenderFn = (input: {
   onRendered?: (page: { catalogue: boolean }) => void;
   /** The CSP nonce to put on every script of the page. */
   nonce: string;
+  /** A posted question form (no JavaScript): prices its answers for the device the page shows. */
+  offerForm?: (deviceId: number) => Promise<OfferFormOutcome>;
 }) => Promise<Response>;
 
 export interface ApiServices {
@@ -79,8 +93,12 @@ export interface ApiServices {
   readonly accounts?: AccountServices;
   /** The contact form (POST /api/contact); without it that endpoint answers 404. */
   readonly contact?: ContactServices;
+  /** Scheduled base prices, so an offer says when its device's price drops (issue 18); without it none does. */
+  readonly upcomingPrices?: UpcomingPrices;
   /** Overrides the bulk offer limit per client IP (tests). */
   readonly bulkRateLimit?: RateLimitRule;
+  /** PostgreSQL's pool figures for /metrics; absent on the embedded database. */
+  readonly poolStats?: () => PoolStats;
 }
 
 export interface AppOptions {
@@ -104,6 +122,10 @@ export interface AppOptions {
   readonly content?: ContentLibrary;
   /** Who may frame the widget hosts (server/http/security-headers.ts); default: only the shop. */
   readonly security?: SecurityHeaderOptions;
+  /** Who may read /metrics (server/http/metrics.ts); default: nobody (404). */
+  readonly metrics?: MetricsAccess;
+  /** Serve /api/openapi.json and /api/docs (development, or API_DOCS=1). */
+  readonly apiDocs?: boolean;
 }
 
 /** Fastify 5 takes a hop count as a function: trust the nearest `hops` proxies. */
@@ -112,6 +134,15 @@ function trustProxyOption(value: boolean | number | string): boolean | string | 
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A posted page form is a handful of radio choices. */
+const FORM_BODY_LIMIT = 16 * 1024;
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/** The text fields of a parsed form body (the page routes' parser makes every value a string). */
+function formFields(body: unknown): Record<string, string> {
+  if (typeof body !== 'object' || body === null) return {};
+  return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
 
 function originOf(request: FastifyRequest, shop: ShopContext): string {
   // Only a host from the host table names the origin; anything else falls back to the shop's domain.
@@ -169,6 +200,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app, options.security ?? { widgetFrameAncestors: [] });
   // No API input reaches a schema with text the database refuses or nesting that overflows the stack.
   registerInputGuard(app);
+  registerMetrics(app, options.metrics ?? { open: false }, {
+    ...(options.api?.shipping?.mailQueue && { mailDepth: () => options.api!.shipping!.mailQueue!.outbox.depth() }),
+    ...(options.api?.poolStats && { pool: options.api.poolStats }),
+  });
+  // Every API route registered from here on is in the OpenAPI document.
+  const apiRoutes = collectApiRoutes(app);
 
   await app.register(fastifyCompress, {
     global: true,
@@ -210,6 +247,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.type('application/xml; charset=utf-8').send(sitemapXml(originOf(request, shop), shop.locale));
   });
 
+  // Device pictures (server/catalogue/pictures.ts): content-hashed names, so cached for a year.
+  app.get('/pictures/:file', async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const picture = seedPictures().file(file);
+    if (!picture) return reply.status(404).type('text/plain; charset=utf-8').send('No such picture.');
+    return reply.header('Cache-Control', IMMUTABLE).type('image/svg+xml').send(picture.svg);
+  });
+
   app.get('/robots.txt', async (request, reply) => {
     const shop = resolveShop(request.hostname, request.headers.cookie);
     const origin = originOf(request, shop);
@@ -234,9 +279,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  // Searches submitted on the results page are counted for the zero-result report (decision 041); a
+  // failed count is logged, never the seller's problem.
+  const countSubmitted: SubmittedSearchCounter | undefined = options.api
+    ? (request, response) => {
+        const locale = deviceIndexLocale(request.application);
+        const total = totalOf(response);
+        if (!options.api || !locale || total === null || request.submitted === undefined) return;
+        countSearch(options.api.db, { locale, text: request.submitted, total, at: new Date() }).catch((error: unknown) =>
+          app.log.error({ err: error }, 'counting a search failed'),
+        );
+      }
+    : undefined;
+
   if (options.api) {
-    registerSearchRoutes(app, options.api.search, options.api.searchBasicAuth);
-    registerOfferRoutes(app, options.api.db, options.api.store);
+    registerSearchRoutes(app, options.api.search, options.api.searchBasicAuth, countSubmitted);
+    registerPopularRoute(app, cachedPopular(options.api.db, options.api.store));
+    registerOfferRoutes(app, options.api.db, options.api.store, options.api.upcomingPrices);
     registerBulkOfferRoutes(app, {
       writer: new OfferWriter(options.api.db),
       store: options.api.store,
@@ -250,6 +309,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerLabelRoutes(app, options.api.db, options.api.shipping.labels);
       registerDevMailboxRoutes(app, options.api.shipping);
       const { db, shipping } = options.api;
+      registerReviewRoutes(app, db, shipping.reviews);
       registerClarificationRoutes(app, {
         db,
         store: options.api.store,
@@ -272,12 +332,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerAccountRoutes(app, options.api.db, options.api.accounts);
       registerCustomerRoutes(app, options.api.db, options.api.accounts, options.api.shipping?.labels);
       registerNewsletterRoutes(app, options.api.db, options.api.accounts);
+      if (options.api.shipping?.offerShares) {
+        registerOfferShareRoutes(app, {
+          db: options.api.db,
+          store: options.api.store,
+          accounts: options.api.accounts,
+          tokens: options.api.shipping.offerShares,
+        });
+      }
       registerTrackingRoutes(app, options.api.db, options.api.accounts, options.api.shipping?.devMailbox ?? false);
     }
   }
 
   const content = options.content ?? contentLibrary();
   registerContentRoutes(app, content);
+
+  if (options.apiDocs) registerApiDocsRoutes(app, apiRoutes);
 
   app.all('/api/*', async (request, reply) =>
     reply
@@ -287,7 +357,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Route loaders search the catalogue in process; catalogue pages are rendered once per shop and URL
   // until the catalogue changes (docs/decisions/017).
-  const catalogueSearch = options.api ? inProcessSearch(options.api.search) : undefined;
+  const catalogueSearch = options.api ? inProcessSearch(options.api.search, countSubmitted) : undefined;
   const pageCache = options.api && options.pageCache !== false ? new PageCache() : undefined;
   let catalogueGeneration = 0;
   options.api?.store.onChange(() => {
@@ -295,14 +365,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pageCache?.clear();
   });
 
-  const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const shop = resolveShop(request.hostname, request.headers.cookie);
-    reply.header('Cache-Control', 'private, no-cache');
-    if (shop.languageSwitchable) reply.header('Vary', 'Cookie');
-    const key = PageCache.key(shop, request.url);
-    const cached = key === undefined ? undefined : pageCache?.get(key);
-    if (cached) return sendPage(request, reply, cached);
-    const generation = catalogueGeneration;
+  /** Renders the request's page; `catalogue` tells whether it may be kept in the page cache. */
+  const renderFresh = async (request: FastifyRequest, shop: ShopContext, offerForm?: (deviceId: number) => Promise<OfferFormOutcome>) => {
     let catalogue = false;
     const response = await options.render({
       request: toFetchRequest(request),
@@ -316,6 +380,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         catalogue = page.catalogue;
       },
       nonce: NONCE_PLACEHOLDER,
+      ...(offerForm && { offerForm }),
     });
     const page: CachedPage = {
       renderedAt: Date.now(),
@@ -323,15 +388,58 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       headers: [...response.headers],
       body: await response.text(),
     };
+    return { page, catalogue };
+  };
+
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const shop = resolveShop(request.hostname, request.headers.cookie);
+    reply.header('Cache-Control', 'private, no-cache');
+    if (shop.languageSwitchable) reply.header('Vary', 'Cookie');
+    const key = PageCache.key(shop, request.url);
+    const cached = key === undefined ? undefined : pageCache?.get(key);
+    if (cached) return sendPage(request, reply, cached);
+    const generation = catalogueGeneration;
+    const { page, catalogue } = await renderFresh(request, shop);
     // A page rendered while the catalogue changed may show the old one: it is sent, not kept.
-    if (pageCache && key !== undefined && catalogue && response.status === 200 && generation === catalogueGeneration)
-      pageCache.set(key, page);
+    if (pageCache && key !== undefined && catalogue && page.status === 200 && generation === catalogueGeneration) pageCache.set(key, page);
     return sendPage(request, reply, page);
   };
   app.get('/*', renderPage);
   app.get('/', renderPage);
 
   app.setErrorHandler(apiErrorHandler);
+
+  // Without JavaScript the question form of a product detail page posts to the page itself, which
+  // answers with the offer (decision 052). Only these routes parse form bodies: the API keeps refusing
+  // them (415), so a form on another site cannot post to it.
+  const { api } = options;
+  if (api) {
+    const writer = new OfferWriter(api.db);
+    await app.register(async (pages) => {
+      pages.addContentTypeParser(FORM_TYPE, { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      });
+      const postPage = async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!String(request.headers['content-type'] ?? '').startsWith(FORM_TYPE))
+          return reply.status(415).type('text/plain; charset=utf-8').send('Pages accept only forms (application/x-www-form-urlencoded).');
+        const shop = resolveShop(request.hostname, request.headers.cookie);
+        const fields = formFields(request.body);
+        let outcome: OfferFormOutcome | undefined;
+        const { page } = await renderFresh(request, shop, async (deviceId) => {
+          outcome = await submitOfferForm(writer, api.store, shop.locale, deviceId, fields);
+          return outcome;
+        });
+        // A page without a question form (or a device that no longer exists) is shown as it is.
+        // (One leading slash: "//host/…" would send the browser to another site.)
+        if (!outcome) return page.status === 200 ? reply.redirect(request.url.replace(/^\/+/, '/'), 303) : sendPage(request, reply, page);
+        reply.header('Cache-Control', 'private, no-store');
+        if (shop.languageSwitchable) reply.header('Vary', 'Cookie');
+        return sendPage(request, reply, { ...page, status: page.status === 200 ? offerFormStatus(outcome) : page.status });
+      };
+      pages.post('/*', postPage);
+      pages.post('/', postPage);
+    });
+  }
 
   return app;
 }

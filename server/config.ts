@@ -39,6 +39,18 @@ const EnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\/[^/\s]+/, 'SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com')
     .optional(),
+  /** Bearer token that opens /metrics (Prometheus) in production; without it /metrics answers 404 there. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** `1` serves the API documentation (/api/docs, /api/openapi.json) in production too. */
+  API_DOCS: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
+  /**
+   * Where the mail worker runs (decision 054): `inline` (default) inside the server; `off` when it runs
+   * as its own process (`npm run worker`, PostgreSQL only). Mail is written to the outbox either way.
+   */
+  MAIL_WORKER: z.enum(['inline', 'off']).default('inline'),
   /**
    * Each shop's public origin for absolute links in mail: `de=https://www.tradein.de,fr=https://www.tradein.fr,…`
    * (locales default, de, at, es, fr, it). A shop left out links to http://<locale>.localhost:<PORT>
@@ -74,6 +86,8 @@ const EnvSchema = z.object({
   CONTACT_SECRET: z.string().min(32, 'CONTACT_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
   /** Days the seller has to answer a clarification, from the inspection (decision 022); default 14. */
   CLARIFICATION_DAYS: z.coerce.number().min(0).max(90).default(14),
+  /** Days before a scheduled price drop that sellers holding a saved or shared offer of the device are warned (issue 18); default 3. */
+  PRICE_WARNING_DAYS: z.coerce.number().int().min(0).max(30).default(3),
   /** Redis for the account rate limits shared by several servers; without it each server counts in memory. */
   REDIS_URL: z
     .string()

@@ -33,6 +33,8 @@ const app = await buildApp({
   render,
   // Edited page code must show on the next reload, so rendered pages are not kept.
   pageCache: false,
+  metrics: { open: true },
+  apiDocs: true,
   api: {
     db: runtime.database.db,
     store: runtime.store,
@@ -41,6 +43,7 @@ const app = await buildApp({
     shipping: runtime.shipping,
     accounts: runtime.accounts,
     contact: runtime.contact,
+    ...(runtime.database.poolStats && { poolStats: runtime.database.poolStats }),
   },
   resolveAssets: () => ({ entry: '/src/entry-client.tsx', css: [], preloads: [], devScripts: [REFRESH_PREAMBLE] }),
   setup: async (instance) => {

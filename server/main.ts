@@ -7,6 +7,8 @@ import { render } from '../src/entry-server';
 import { buildApp } from './app';
 import { createAssetResolver } from './assets';
 import { readConfig } from './config';
+import { UpcomingPrices } from './catalogue/price-schedule';
+import { startPriceScheduler } from './catalogue/price-scheduler';
 import { closeOnSignals } from './shutdown';
 import { createRuntime, databaseTarget } from './runtime';
 import { pino } from 'pino';
@@ -19,10 +21,14 @@ export async function startServer() {
   const clientDir = join(here, '..', 'client');
   const logger = pino({ level: config.LOG_LEVEL });
   const runtime = await createRuntime(databaseTarget(config), { searchUrl: config.SEARCH_URL, shipping: config, accounts: config }, logger);
+  const upcomingPrices = new UpcomingPrices();
+  await upcomingPrices.refresh(runtime.database.db);
   const app = await buildApp({
     logLevel: config.LOG_LEVEL,
     trustProxy: config.TRUST_PROXY,
     security: { widgetFrameAncestors: config.WIDGET_FRAME_ANCESTORS, aganWidgetFrameAncestors: config.AGANWIDGET_FRAME_ANCESTORS },
+    metrics: { open: config.NODE_ENV !== 'production', ...(config.METRICS_TOKEN && { token: config.METRICS_TOKEN }) },
+    apiDocs: config.NODE_ENV !== 'production' || config.API_DOCS,
     render,
     resolveAssets: createAssetResolver(clientDir),
     clientDir,
@@ -34,9 +40,23 @@ export async function startServer() {
       shipping: runtime.shipping,
       accounts: runtime.accounts,
       contact: runtime.contact,
+      ...(runtime.database.poolStats && { poolStats: runtime.database.poolStats }),
+      upcomingPrices,
     },
   });
-  app.addHook('onClose', () => runtime.close());
+  // Scheduled prices switch on their day and sellers holding an offer hear of a drop (issue 18).
+  const stopPrices = startPriceScheduler({
+    db: runtime.database.db,
+    store: runtime.store,
+    ...(runtime.shipping && { shipping: runtime.shipping }),
+    log: app.log,
+    warningDays: config.PRICE_WARNING_DAYS,
+    upcoming: upcomingPrices,
+  });
+  app.addHook('onClose', () => {
+    stopPrices();
+    return runtime.close();
+  });
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   void runtime.search.warm?.();
   app.log.info({ address, startMs: Math.round(performance.now() - started) }, 'shop ready: open http://de.localhost:%d', config.PORT);

@@ -1,7 +1,7 @@
 // Operator command line (`npm run ops -- <command>`): catalogue import and statistics, search reindex,
 // and the trade life cycle (DESIGN.md §7: list, show, receive, inspect, clarification answers, pay,
-// cancel, return, clarifications), the newsletter export and the contact messages (list, show). It uses
-// the same configuration as the server (DATABASE_URL or the embedded
+// cancel, return, clarifications), the newsletter export, the contact messages (list, show) and the mail
+// outbox (list, retry). It uses the same configuration as the server (DATABASE_URL or the embedded
 // database in DATA_DIR). Failures print one line and exit 1; wrong arguments exit 2 with the usage.
 
 import { readFile, writeFile } from 'node:fs/promises';
@@ -15,21 +15,28 @@ import { importCatalogue, loadCatalogue } from './catalogue/repository';
 import { RemoteSearch } from './catalogue/search-remote';
 import { loadSeedCatalogue } from './catalogue/seed';
 import { CatalogueStore } from './catalogue/store';
+import { importPriceSchedule, parsePriceCsv, pendingPrices, PriceImportError } from './catalogue/price-schedule';
 import { readConfig } from './config';
 import { listContactMessages, showContactMessage } from './contact/service';
 import { backupEmbedded, restoreEmbedded } from './db/backup';
 import { openDatabase, type Database } from './db/client';
 import { databaseTarget } from './runtime';
 import { exportSubscribers } from './newsletter/export';
+import { REVIEW_STATUSES, type ReviewStatus } from '../src/contracts/reviews';
+import { sendReviewRequestMail } from './reviews/mail';
+import { listReviews, moderateReview } from './reviews/service';
 import { sendClarificationMail } from './clarifications/mail';
 import { claimReminders, expireClarifications, listClarifications, deadlineOf } from './clarifications/service';
 import { clarifications as clarificationsTable, trades as tradesTable } from './db/schema';
 import { createShippingServices, type ShippingServices } from './mail/services';
+import { MailOutbox, type MailStatus } from './mail/outbox';
 import { revokeLabel } from './labels/repository';
 import { answerClarification, recordInspection, type ItemInspection } from './trades/inspection';
 import { formatCents, listTrades, payTrade, showTrade, transition, type TradeDetails } from './trades/lifecycle';
+import { payoutReport, payoutReportText } from './trades/payout-report';
 import { checkPhoto, MAX_PHOTOS_PER_ITEM, type InspectionPhoto } from './trades/photos';
 import { CLIENT_ID_PATTERN } from '../src/contracts/tracking';
+import { searchReportTable, topSearches } from './catalogue/search-log';
 import { clientEventCounts, consentLogOf, eraseClient, funnel, pruneControlling, RETENTION_DAYS } from './tracking/controlling';
 import { funnelCsv, funnelTable, parseReportTime } from './tracking/funnel-report';
 
@@ -42,11 +49,34 @@ interface Command {
 /** Wrong arguments: printed with the command's usage, exit 2. */
 class UsageError extends Error {}
 
+const MAIL_STATUSES: readonly MailStatus[] = ['pending', 'sending', 'sent', 'dead'];
+
 const config = readConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' });
 
 let shippingServices: Promise<ShippingServices> | undefined;
 /** Mail and links as the server sends them (same DATA_DIR, PUBLIC_ORIGINS, PORT and LABEL_SECRET). */
 const shipping = () => (shippingServices ??= createShippingServices(config));
+
+/** Mail problems on stderr: the outbox keeps the mail, and `mail list` shows it. */
+const opsLog = {
+  info: () => undefined,
+  warn: (fields: object, message?: string) => console.error(`${message ?? ''} ${JSON.stringify(fields)}`),
+  error: (fields: object, message?: string) => console.error(`${message ?? ''} ${JSON.stringify(fields)}`),
+};
+
+/**
+ * Mail as the server writes it: into the outbox table of `db` (decision 054). What is due is sent
+ * before the command ends (the embedded shop does not run meanwhile); with MAIL_WORKER=off the
+ * worker process sends it.
+ */
+async function withMail<T>(db: Database, work: (services: ShippingServices) => Promise<T>): Promise<T> {
+  const services = await createShippingServices(config, { db, log: opsLog });
+  try {
+    return await work(services);
+  } finally {
+    await services.mailer.close?.();
+  }
+}
 
 async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
   const handle = await openDatabase(databaseTarget(config));
@@ -67,6 +97,14 @@ function embeddedDataDir(what: string): string {
     );
   }
   return target.dataDir!;
+}
+
+async function moderate(args: string[], status: 'approved' | 'rejected'): Promise<void> {
+  const [id] = parse(args, {}, 1).positionals;
+  if (!/^[0-9a-f-]{8,36}$/i.test(id!)) throw new UsageError('<id> is at least the first 8 characters of a review id (reviews list).');
+  const done = await withDatabase((db) => moderateReview(db, id!, status));
+  if (!done) throw new UsageError(`There is no review ${id}.`);
+  console.log(`review ${done.id.slice(0, 8)} ${done.status}`);
 }
 
 const COMMANDS: Record<string, Command> = {
@@ -91,6 +129,55 @@ const COMMANDS: Record<string, Command> = {
       );
     },
   },
+  'mail list': {
+    usage: 'mail list [--status pending|sending|sent|dead] [--limit 50]',
+    help: 'Lists the mail outbox, newest first: status, attempts, next attempt, recipient, subject and the last error.',
+    run: async (args) => {
+      const { values } = parse(args, { status: { type: 'string' }, limit: { type: 'string' } }, 0);
+      const status = values.status as string | undefined;
+      if (status !== undefined && !MAIL_STATUSES.includes(status as MailStatus)) {
+        throw new UsageError(`--status is one of ${MAIL_STATUSES.join(', ')}.`);
+      }
+      const limit = values.limit === undefined ? 50 : Number(values.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit is a number from 1 to 1000.');
+      const { rows, depth } = await withDatabase(async (db) => {
+        const outbox = new MailOutbox(db);
+        return { rows: await outbox.list({ ...(status && { status: status as MailStatus }), limit }), depth: await outbox.depth() };
+      });
+      console.log(`pending ${depth.pending} · sending ${depth.sending} · dead ${depth.dead}`);
+      if (rows.length === 0) return console.log('no mail');
+      console.log(
+        table(
+          ['ID', 'CREATED', 'STATUS', '>TRIES', 'NEXT', 'TO', 'SUBJECT', 'LAST ERROR'],
+          rows.map((r) => [
+            r.id,
+            r.createdAt.toISOString().slice(0, 19),
+            r.status,
+            String(r.attempts),
+            r.status === 'pending' ? r.nextAttemptAt.toISOString().slice(0, 19) : '',
+            r.recipient,
+            r.subject.length > 50 ? `${r.subject.slice(0, 49)}…` : r.subject,
+            r.lastError ?? '',
+          ]),
+        ),
+      );
+    },
+  },
+  'mail retry': {
+    usage: 'mail retry (--dead | <id> …)',
+    help: 'Gives dead mails (all with --dead, or the ids listed by `mail list`) fresh attempts and sends what is due.',
+    run: async (args) => {
+      const { values, positionals } = parse(args, { dead: { type: 'boolean' } }, 0, Infinity);
+      if (Boolean(values.dead) === positionals.length > 0)
+        throw new UsageError('Name the mails to retry (ids from `mail list`) or give --dead.');
+      const bad = positionals.find((id) => !/^[0-9a-f-]{36}$/i.test(id));
+      if (bad) throw new UsageError(`${bad} is not a mail id (see \`mail list\`).`);
+      const retried = await withDatabase((db) =>
+        withMail(db, (services) => services.mailQueue!.outbox.retry(values.dead ? undefined : positionals)),
+      );
+      console.log(retried === 0 ? 'no dead mail to retry' : `${retried} mail(s) queued again`);
+    },
+  },
   'catalogue import': {
     usage: 'catalogue import [--force]',
     help: 'Loads data/catalogue into the database (skipped when unchanged unless --force). A running server picks it up on restart.',
@@ -100,6 +187,44 @@ const COMMANDS: Record<string, Command> = {
         result.imported
           ? `imported ${result.devices} devices (${result.checksum.slice(0, 12)})`
           : `catalogue unchanged (${result.devices} devices)`,
+      );
+    },
+  },
+  'catalogue prices import': {
+    usage: 'catalogue prices import <file.csv> --effective <YYYY-MM-DD>',
+    help:
+      'Loads future base prices (CSV header device,locale,basePrice — device id or slug, shop, EUR) for a day after today. ' +
+      "A running server switches them on that day in the shop's time zone (prices and search, no restart) and warns the sellers " +
+      'who saved or shared an offer of a device whose price drops, PRICE_WARNING_DAYS days before. All rows or none.',
+    run: async (args) => {
+      const { positionals, values } = parse(args, { effective: { type: 'string' } }, 1);
+      if (!values.effective) throw new UsageError('--effective <YYYY-MM-DD> is required.');
+      const text = await readFile(positionals[0]!, 'utf8').catch(() => {
+        throw new UsageError(`Cannot read ${positionals[0]}.`);
+      });
+      const count = await withDatabase(async (db) => {
+        const store = await CatalogueStore.load(db);
+        try {
+          return await importPriceSchedule(db, parsePriceCsv(text, store), values.effective!, new Date());
+        } catch (error) {
+          if (error instanceof PriceImportError) throw new UsageError(error.message);
+          throw error;
+        }
+      });
+      console.log(`scheduled ${count} base price(s) for ${values.effective}`);
+    },
+  },
+  'catalogue prices list': {
+    usage: 'catalogue prices list',
+    help: 'Lists the scheduled base prices not switched yet (day, shop, device, new base price).',
+    run: async () => {
+      const rows = await withDatabase((db) => pendingPrices(db));
+      if (rows.length === 0) return console.log('No scheduled prices.');
+      console.log(
+        table(
+          ['DAY', 'SHOP', '>DEVICE', '>BASE PRICE'],
+          rows.map((r) => [r.effectiveOn, r.locale, String(r.deviceId), formatCents(r.basePriceCents)]),
+        ),
       );
     },
   },
@@ -169,6 +294,42 @@ const COMMANDS: Record<string, Command> = {
       const rows = await withDatabase((db) => funnel(db, { from, to, ...(locale ? { locale } : {}), ...(clientId ? { clientId } : {}) }));
       if (values.csv) process.stdout.write(funnelCsv(rows));
       else console.log(funnelTable(rows, { from, to }));
+    },
+  },
+  'report payouts': {
+    usage: 'report payouts [--from <date>] [--to <date>] [--country <shop>]',
+    help:
+      'The payout promise (issue 18, decision 043): payouts per shop, how many were paid by their due day (on-time rate), ' +
+      'the late-payout bonuses paid, and each late payout. Dates are YYYY-MM-DD (--to includes that day) or ISO times; default: everything.',
+    run: async (args) => {
+      const { values } = parse(args, { from: { type: 'string' }, to: { type: 'string' }, country: { type: 'string' } }, 0);
+      const from = values.from ? parseReportTime(values.from, false) : null;
+      const to = values.to ? parseReportTime(values.to, true) : null;
+      if ((values.from && !from) || (values.to && !to)) throw new UsageError('--from and --to take a date (2026-11-24) or an ISO time.');
+      const locale = values.country?.toLowerCase();
+      if (locale !== undefined && !isLocale(locale)) throw new UsageError('--country takes a shop: default, de, at, es, fr or it.');
+      const report = await withDatabase((db) => payoutReport(db, { from, to, ...(locale ? { locale } : {}) }));
+      console.log(payoutReportText(report));
+    },
+  },
+  'report searches': {
+    usage: 'report searches [--zero-results] [--days <n>] [--country <shop>] [--limit <n>]',
+    help: 'Per shop, the most frequent searches submitted on the results page in the last days (default 30),\nwith --zero-results only those that found nothing, most frequent first (default 20 per shop).',
+    run: async (args) => {
+      const { values } = parse(
+        args,
+        { 'zero-results': { type: 'boolean' }, days: { type: 'string' }, country: { type: 'string' }, limit: { type: 'string' } },
+        0,
+      );
+      const days = values.days === undefined ? 30 : Number(values.days);
+      if (!Number.isInteger(days) || days < 1 || days > 3660) throw new UsageError('--days takes a whole number of days (1 or more).');
+      const limit = values.limit === undefined ? 20 : Number(values.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit takes a whole number from 1 to 1000.');
+      const locale = values.country?.toLowerCase();
+      if (locale !== undefined && !isLocale(locale)) throw new UsageError('--country takes a shop: default, de, at, es, fr or it.');
+      const zeroOnly = values['zero-results'] === true;
+      const rows = await withDatabase((db) => topSearches(db, { days, zeroOnly, limit, ...(locale ? { locale } : {}) }));
+      console.log(searchReportTable(rows, { days, zeroOnly }));
     },
   },
   'privacy erase': {
@@ -286,7 +447,9 @@ const COMMANDS: Record<string, Command> = {
         const catalogue = await CatalogueStore.load(db);
         const inspections = groups.map((group, i) => ({ ...resolveItem(trade, catalogue, group), photos: photos[i]! }));
         const inspected = await recordInspection(db, catalogue, ref, inspections, { deadlineDays: config.CLARIFICATION_DAYS });
-        if (inspected.status === 'clarification') await sendClarificationMail(await shipping(), db, inspected.tradeId, 'opened');
+        if (inspected.status === 'clarification') {
+          await withMail(db, (services) => sendClarificationMail(services, db, inspected.tradeId, 'opened'));
+        }
         return { store: catalogue, inspected };
       });
       console.log(`${inspected.tradeNumber} received → inspected${inspected.status === 'clarification' ? ' → clarification' : ''}`);
@@ -441,12 +604,13 @@ const COMMANDS: Record<string, Command> = {
       const { values } = parse(args, { days: { type: 'string' } }, 0);
       const days = values.days === undefined ? 3 : Number(values.days);
       if (!Number.isFinite(days) || days <= 0 || days > 30) throw new UsageError('--days is a number of days from 1 to 30.');
-      const services = await shipping();
-      const sent = await withDatabase(async (db) => {
-        const due = await claimReminders(db, { days });
-        for (const t of due) await sendClarificationMail(services, db, t.tradeId, 'reminder');
-        return due;
-      });
+      const sent = await withDatabase((db) =>
+        withMail(db, async (services) => {
+          const due = await claimReminders(db, { days });
+          for (const t of due) await sendClarificationMail(services, db, t.tradeId, 'reminder');
+          return due;
+        }),
+      );
       console.log(sent.length === 0 ? 'no reminders due' : sent.map((t) => `reminded ${t.tradeNumber}`).join('\n'));
     },
   },
@@ -455,12 +619,13 @@ const COMMANDS: Record<string, Command> = {
     help: 'Applies the default (decision 022: a new price is accepted, recycling-only devices go back) to open\nclarifications past their deadline, moves the trades and mails the sellers.',
     run: async (args) => {
       const { values } = parse(args, { trade: { type: 'string' } }, 0);
-      const services = await shipping();
-      const done = await withDatabase(async (db) => {
-        const expired = await expireClarifications(db, values.trade ? { tradeRef: values.trade as string } : {});
-        for (const t of expired) await sendClarificationMail(services, db, t.tradeId, 'expired');
-        return expired;
-      });
+      const done = await withDatabase((db) =>
+        withMail(db, async (services) => {
+          const expired = await expireClarifications(db, values.trade ? { tradeRef: values.trade as string } : {});
+          for (const t of expired) await sendClarificationMail(services, db, t.tradeId, 'expired');
+          return expired;
+        }),
+      );
       if (done.length === 0) return console.log('no clarifications past their deadline');
       for (const t of done) {
         console.log(
@@ -470,20 +635,64 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   'trades pay': {
-    usage: 'trades pay <TR-…> [--note <text>]',
+    usage: 'trades pay <TR-…> [--note <text>] [--at <time>]',
     help:
       'Records a payout and prints the amount. Inspected or accepted: the whole rest (→ paid). In clarification, declined or ' +
-      'returned: the devices settled so far (no clarification, or accepted), without waiting for the others (split payout, decision 025).',
+      'returned: the devices settled so far (no clarification, or accepted), without waiting for the others (split payout, decision 025). ' +
+      "--at: when the transfer was made (ISO time; default now). Paid after the payout promise's due day, the late-payout bonus is added (decision 043).",
     run: async (args) => {
-      const { positionals, values } = parse(args, { note: { type: 'string' } }, 1);
+      const { positionals, values } = parse(args, { note: { type: 'string' }, at: { type: 'string' } }, 1);
       const ref = tradeRef(positionals);
-      const paid = await withDatabase((db) => payTrade(db, ref, values.note));
+      const at = atOption(values.at);
+      const { paid, reviewRequested } = await withDatabase(async (db) => {
+        const paid = await payTrade(db, ref, values.note, at);
+        // Paid in full: the seller is asked for a review (once; a trade is paid in full only once).
+        const reviewRequested =
+          paid.to === 'paid' &&
+          paid.from !== 'paid' &&
+          (await withMail(db, (services) => sendReviewRequestMail(services, db, paid.tradeId)));
+        return { paid, reviewRequested };
+      });
       const move = paid.from === paid.to ? `${paid.from} (split payout)` : `${paid.from} → ${paid.to}`;
       console.log(
         `${paid.tradeNumber} ${move} at ${when(paid.at)}: paid ${formatCents(paid.amountCents)} for ${paid.items} device(s), ` +
           `${formatCents(paid.totalPaidCents)} in all${paid.note ? ` (${paid.note})` : ''}`,
       );
+      // The payout promise (issue 18): due day, and the bonus added when paid after it.
+      if (paid.dueBy === null) console.log('payout promise: none (the devices were never received)');
+      else if (paid.bonusCents > 0)
+        console.log(`payout promise: due by ${paid.dueBy}, paid late: late-payout bonus ${formatCents(paid.bonusCents)} included`);
+      else console.log(`payout promise: due by ${paid.dueBy}, paid on time`);
+      if (reviewRequested) console.log('review request mailed to the seller');
     },
+  },
+  'reviews list': {
+    usage: 'reviews list [--status pending|approved|rejected]',
+    help: "Lists the sellers' reviews, newest first (default: all), with the id to approve or reject them by.",
+    run: async (args) => {
+      const { values } = parse(args, { status: { type: 'string' } }, 0);
+      const status = values.status as string | undefined;
+      if (status !== undefined && !(REVIEW_STATUSES as readonly string[]).includes(status))
+        throw new UsageError(`--status is one of ${REVIEW_STATUSES.join(', ')}.`);
+      const list = await withDatabase((db) => listReviews(db, status as ReviewStatus | undefined));
+      if (list.length === 0) return console.log('no reviews');
+      for (const r of list) {
+        console.log(
+          `${r.id.slice(0, 8)}  ${r.status.padEnd(8)} ${'★'.repeat(r.stars).padEnd(5)} ${r.tradeNumber} ${r.locale} ${when(r.createdAt)} ${r.author}`,
+        );
+        console.log(`          ${r.text.replace(/\s+/g, ' ')}`);
+      }
+    },
+  },
+  'reviews approve': {
+    usage: 'reviews approve <id>',
+    help: 'Publishes a review (the seal and slider count it). <id>: the first 8 or more characters shown by reviews list.',
+    run: async (args) => moderate(args, 'approved'),
+  },
+  'reviews reject': {
+    usage: 'reviews reject <id>',
+    help: 'Keeps a review from the seal and slider (e.g. personal data or abuse in the text).',
+    run: async (args) => moderate(args, 'rejected'),
   },
   'trades revoke-label': {
     usage: 'trades revoke-label <TR-…>',
@@ -504,14 +713,24 @@ const COMMANDS: Record<string, Command> = {
 };
 
 /** receive, pay, cancel, return: one transition with an optional note. */
+/** `--at <ISO time>`: when it happened (the parcel scan, the bank transfer); now without it. */
+function atOption(value: string | undefined): Date {
+  if (value === undefined) return new Date();
+  const at = new Date(value);
+  if (!/^\d{4}-\d\d-\d\d/.test(value) || Number.isNaN(at.getTime()))
+    throw new UsageError('--at takes an ISO time, e.g. 2026-11-24T09:30:00Z.');
+  return at;
+}
+
 function moveCommand(verb: string, to: TradeStatus, help: string): Command {
   return {
-    usage: `trades ${verb} <TR-…> [--note <text>]`,
-    help,
+    usage: `trades ${verb} <TR-…> [--note <text>] [--at <time>]`,
+    help: `${help} --at: when it happened (ISO time; default now).`,
     run: async (args) => {
-      const { positionals, values } = parse(args, { note: { type: 'string' } }, 1);
+      const { positionals, values } = parse(args, { note: { type: 'string' }, at: { type: 'string' } }, 1);
       const ref = tradeRef(positionals);
-      const moved = await withDatabase((db) => transition(db, ref, to, values.note));
+      const at = atOption(values.at);
+      const moved = await withDatabase((db) => transition(db, ref, to, values.note, at));
       console.log(`${moved.tradeNumber} ${moved.from} → ${moved.to} at ${when(moved.at)}${moved.note ? ` (${moved.note})` : ''}`);
     },
   };
@@ -519,7 +738,13 @@ function moveCommand(verb: string, to: TradeStatus, help: string): Command {
 
 type Tokens = NonNullable<ReturnType<typeof parseArgs>['tokens']>;
 
-function parse<const O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O, positionals: number) {
+/** Parses `args`: exactly `positionals` positionals, or from `positionals` to `most`. */
+function parse<const O extends NonNullable<ParseArgsConfig['options']>>(
+  args: string[],
+  options: O,
+  positionals: number,
+  most = positionals,
+) {
   let parsed;
   try {
     parsed = parseArgs({ args, options, allowPositionals: true, strict: true, tokens: true } as const);
@@ -527,13 +752,8 @@ function parse<const O extends NonNullable<ParseArgsConfig['options']>>(args: st
     // node's messages add advice about `--`; the first sentence is the point.
     throw new UsageError(error instanceof Error ? (error.message.split(/\.\s/)[0] ?? error.message).replace(/\.?$/, '.') : String(error));
   }
-  if (parsed.positionals.length !== positionals) {
-    throw new UsageError(
-      parsed.positionals.length < positionals
-        ? 'Some arguments are missing.'
-        : `Unexpected argument: ${parsed.positionals.slice(positionals).join(' ')}.`,
-    );
-  }
+  if (parsed.positionals.length < positionals) throw new UsageError('Some arguments are missing.');
+  if (parsed.positionals.length > most) throw new UsageError(`Unexpected argument: ${parsed.positionals.slice(most).join(' ')}.`);
   return parsed;
 }
 
@@ -712,12 +932,14 @@ function formatTrade(details: TradeDetails): string {
       '',
       'Payouts',
       table(
-        ['AT', '>AMOUNT', 'DEVICES', 'VOUCHER'],
+        ['AT', '>AMOUNT', 'DEVICES', 'VOUCHER', 'DUE BY', 'LATE BONUS'],
         details.payouts.map((p) => [
           when(p.paidAt),
           formatCents(p.amountCents),
           String(p.items),
           p.voucherCents ? formatCents(p.voucherCents) : '',
+          p.dueBy ?? '',
+          p.bonusCents ? formatCents(p.bonusCents) : '',
         ]),
       ),
     );

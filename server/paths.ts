@@ -20,3 +20,4 @@ export const MIGRATIONS_DIR = join(PROJECT_ROOT, 'server', 'db', 'migrations');
 export const CATALOGUE_DIR = join(PROJECT_ROOT, 'data', 'catalogue');
 export const DEFAULT_DATA_DIR = join(PROJECT_ROOT, 'var');
 export const CONTENT_DIR = join(PROJECT_ROOT, 'data', 'content');
+export const SYNONYMS_DIR = join(PROJECT_ROOT, 'data', 'search', 'synonyms');

@@ -34,6 +34,8 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
 export function databaseTarget(config: Pick<ServerConfig, 'DATABASE_URL' | 'DATA_DIR'>): DatabaseTarget {
   if (config.DATABASE_URL) return { kind: 'postgres', url: config.DATABASE_URL };
   return { kind: 'pglite', dataDir: join(config.DATA_DIR ?? DEFAULT_DATA_DIR, 'db') };
@@ -42,7 +44,7 @@ export function databaseTarget(config: Pick<ServerConfig, 'DATABASE_URL' | 'DATA
 export async function createRuntime(
   target: DatabaseTarget,
   options: { searchUrl?: string; shipping?: ShippingConfig; accounts?: AccountConfig } = {},
-  log?: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
 ): Promise<Runtime> {
   const started = performance.now();
   const database = await openDatabase(target);
@@ -61,7 +63,9 @@ export async function createRuntime(
     const search = options.searchUrl
       ? new (await import('./catalogue/search-remote')).RemoteSearch(options.searchUrl)
       : new LocalSearch(store);
-    const shipping = options.shipping ? await createShippingServices(options.shipping) : undefined;
+    const shipping = options.shipping
+      ? await createShippingServices(options.shipping, { db: database.db, log: log ?? silentLog })
+      : undefined;
     const accounts = shipping && options.accounts ? await createAccountServices(options.accounts, shipping, log) : undefined;
     const contact: ContactServices | undefined = shipping && {
       mailer: shipping.mailer,
@@ -73,6 +77,8 @@ export async function createRuntime(
         file: 'secrets/contact-secret',
       }),
     };
+    // Mail written before this start (a crash, the ops CLI, a retry) goes out now.
+    shipping?.mailQueue?.worker?.start();
     log?.info(
       {
         database: database.kind,

@@ -7,7 +7,7 @@ import { SHOP_MODES, type ShopMode } from './config/hosts';
 import { assertLocale } from './config/locales';
 import { createI18n, loadMessages } from './i18n/i18n';
 import { AppProviders } from './routes/app-providers';
-import { PAGE_ASSETS_ELEMENT_ID } from './routes/root';
+import { INLINE_CSS_ELEMENT_ID, PAGE_ASSETS_ELEMENT_ID } from './routes/root';
 import { createAppRouter } from './routes/router';
 import { lazyHttpSearch } from './services/catalogue/lazy-http-search';
 import { lazyHttpContent } from './services/content/http-source';
@@ -22,7 +22,9 @@ async function start() {
   const locale = assertLocale(root.dataset.locale);
   const mode = (SHOP_MODES as readonly string[]).includes(root.dataset.mode ?? '') ? (root.dataset.mode as ShopMode) : 'default';
   const shop = { locale, mode, languageSwitchable: root.dataset.switchable === 'true' };
-  const assets = JSON.parse(document.getElementById(PAGE_ASSETS_ELEMENT_ID)?.textContent ?? '{}') as PageAssets;
+  const listed = JSON.parse(document.getElementById(PAGE_ASSETS_ELEMENT_ID)?.textContent ?? '{}') as PageAssets;
+  const inlineCss = document.getElementById(INLINE_CSS_ELEMENT_ID)?.textContent;
+  const assets: PageAssets = inlineCss === undefined || inlineCss === null ? listed : { ...listed, inlineCss };
   const i18n = createI18n(locale, await loadMessages(locale));
   const api = { baseURL: '' };
   // The page's one QueryClient, made (and its code loaded) when a loader or the account data first needs it.

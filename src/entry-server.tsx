@@ -7,6 +7,7 @@ import { createI18n, catalogPath, loadMessages, withAccountMessages } from './i1
 import { AppProviders } from './routes/app-providers';
 import { createAppRouter } from './routes/router';
 import type { PageAssets } from './contracts/page-assets';
+import type { OfferFormOutcome } from './contracts/offers';
 import { lazyHttpSearch } from './services/catalogue/lazy-http-search';
 import type { SearchTransport } from './services/catalogue/transport';
 import { lazyHttpContent } from './services/content/http-source';
@@ -31,6 +32,8 @@ export interface RenderInput {
   readonly nonce?: string;
   /** Told what was rendered: a catalogue page whose data all loaded may be cached for anonymous visitors. */
   readonly onRendered?: (page: RenderedPage) => void;
+  /** A posted question form (no JavaScript): the product detail page prices it for its device. */
+  readonly offerForm?: (deviceId: number) => Promise<OfferFormOutcome>;
 }
 
 /** The screens whose page depends only on the shop, the URL and the catalogue. */
@@ -51,6 +54,7 @@ export async function render({
   onError,
   onRendered,
   nonce,
+  offerForm,
 }: RenderInput): Promise<Response> {
   const i18n = createI18n(shop.locale, await loadMessages(shop.locale));
   // The server always has every message; the browser loads the account ones with the pages that use them.
@@ -63,7 +67,16 @@ export async function render({
     request,
     createRouter: () =>
       createAppRouter(
-        { shop, i18n, api, isBot, queryClient, catalogueSearch: search, content: content ?? lazyHttpContent(api) },
+        {
+          shop,
+          i18n,
+          api,
+          isBot,
+          queryClient,
+          catalogueSearch: search,
+          content: content ?? lazyHttpContent(api),
+          ...(offerForm && { offerForm }),
+        },
         nonce === undefined ? {} : { nonce },
       ),
   });

@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { type Page } from '@playwright/test';
 import { expect } from './test';
+import { newestMail } from './mailbox';
 import type { Locale } from '../../src/config/locales';
 import { HOSTS, PORT, e2eDatabaseUrl, origin, shopUrl } from './shop';
 
@@ -40,7 +41,13 @@ export const postFromPage = (page: Page, path: string, body: unknown, headers: R
   );
 
 /** A guest trade of `devices` in `locale`, created through the API; its number and the seller's e-mail. */
-export async function guestTrade(page: Page, locale: Locale, devices: number[]): Promise<{ tradeNumber: string; email: string }> {
+export async function guestTrade(
+  page: Page,
+  locale: Locale,
+  devices: number[],
+  /** The seller's address; a new one by default. */
+  sellerEmail?: string,
+): Promise<{ tradeNumber: string; email: string }> {
   await page.goto(shopUrl(locale, '/'));
   const offerIds: string[] = [];
   for (const deviceId of devices) {
@@ -48,7 +55,7 @@ export async function guestTrade(page: Page, locale: Locale, devices: number[]):
     expect(offer.status).toBe(201);
     offerIds.push(offer.body.offerId);
   }
-  const email = `seller+${locale}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.org`;
+  const email = sellerEmail ?? `seller+${locale}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.org`;
   const trade = await postFromPage(
     page,
     '/api/trades',
@@ -74,24 +81,7 @@ export async function guestTrade(page: Page, locale: Locale, devices: number[]):
 
 /** The clarification links of the newest mail to `email` (developer mailbox), rebased on the test server. */
 export async function mailedLinks(page: Page, locale: Locale, email: string): Promise<{ full: string; quick: string[] }> {
-  const read = (path: string) =>
-    page.evaluate(async (url) => {
-      const response = await fetch(url);
-      return { status: response.status, text: await response.text() };
-    }, path);
-  let message: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const list = await read('/dev/mailbox');
-        const row = list.text.split('<tr>').find((r) => r.includes(email.replace('+', '&#43;')) || r.includes(email));
-        message = row?.match(/href="(\/dev\/mailbox\/[^"]+)"/)?.[1];
-        return message;
-      },
-      { timeout: 15_000 },
-    )
-    .toBeTruthy();
-  const { text } = await read(message!);
+  const text = await newestMail(page, email);
   const rebase = (url: string) => url.replace(/^https?:\/\/[^/]+/, origin(HOSTS[locale]));
   const full = text.match(/https?:\/\/[^\s<>"]+\/clarification\/[0-9a-f-]{36}\/TR-[^\s<>"?]+\?token=[^\s<>"]+/)?.[0];
   // The mailbox shows each link twice (as its address and as the anchor's target).

@@ -40,6 +40,7 @@ describe('machine graph of the offer machine', () => {
       'offer',
       'offer.restoring',
       'offer.resuming',
+      'offer.expired',
       'offer.answering',
       'offer.calculating',
       'offer.offered',
@@ -84,7 +85,7 @@ describe('machine graph of the offer machine', () => {
 
   it('describes the shortest path to every state', () => {
     const paths = shortestStatePaths(graph);
-    expect(paths.map((path) => path.state)).toHaveLength(8);
+    expect(paths.map((path) => path.state)).toHaveLength(9);
     const added = paths.find((path) => path.state === 'offer.addedToCart')!;
     expect(describePath(graph, added)).toBe(
       [

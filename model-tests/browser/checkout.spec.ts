@@ -8,6 +8,7 @@
 import { expect, type Page, type Route } from '@playwright/test';
 import { SAMPLE_DEVICE, hydrated, shopUrl, translate } from '../../e2e/support/shop';
 import { formatPrice } from '../../src/i18n/format';
+import { STILL_WORKING_MS } from '../../src/machines/checkout';
 import { checkoutModel } from '../checkout.model';
 import { addOfferToCart, requoteOffer, createAccount, logIn, type Account } from './checkout-support';
 import { describeBrowserFlow } from './runner';
@@ -96,6 +97,8 @@ const voucherBox = (c: Context) => c.page.locator('.checkout-form .voucher');
 const applyVoucher = (c: Context) => voucherBox(c).getByRole('button', { name: translate('de', 'Apply voucher') });
 const removeVoucher = (c: Context) => voucherBox(c).getByRole('button', { name: translate('de', 'Remove voucher') });
 const submitError = (c: Context) => c.page.locator('.checkout-form .submit-error');
+const STILL_WORKING = 'Still working… your sale is being sent. Please keep this page open.';
+const stillWorking = (c: Context) => c.page.locator('.checkout-form .still-working[role="status"]');
 const cartLines = (c: Context) => c.page.locator('.cart-line');
 
 /** The step the page shows now (the executors run after the previous check saw it). */
@@ -323,11 +326,18 @@ async function seesReview(c: Context, { submitting = false } = {}) {
   await seesStep(c, 'review');
   const summary = c.page.locator('.review-summary');
   const f = c.form;
-  await expect(summary).toContainText(f['identity.email']);
-  await expect(summary).toContainText(
-    `${f['address.firstName']} ${f['address.lastName']}, ${f['address.street']} ${f['address.houseNumber']}, ${f['address.postalCode']} ${f['address.city']}`,
-  );
-  await expect(summary).toContainText(c.method === 'paypal' ? `PayPal · ${f['payout.email']}` : `SEPA · ${f['payout.iban']}`);
+  await expect(summary.getByTestId('review-email')).toHaveText(f['identity.email']);
+  await expect(summary.getByTestId('review-name')).toHaveText(`${f['address.firstName']} ${f['address.lastName']}`);
+  await expect(summary.getByTestId('review-address')).toContainText(`${f['address.street']} ${f['address.houseNumber']}`);
+  await expect(summary.getByTestId('review-address')).toContainText(`${f['address.postalCode']} ${f['address.city']}`);
+  if (c.method === 'paypal') await expect(summary.getByTestId('review-payout')).toHaveText(`PayPal · ${f['payout.email']}`);
+  else {
+    // Every SEPA value: the holder, the IBAN masked in groups of four as on the confirmation, the BIC when given.
+    const iban = f['payout.iban'].replace(/\s/g, '').toUpperCase();
+    await expect(summary.getByTestId('review-payout')).toContainText(f['payout.accountHolder']);
+    await expect(summary.getByTestId('review-payout')).toContainText(`${iban.slice(0, 4)} •••• •••• •••• ${iban.slice(-4)}`);
+    if (f['payout.bic'].trim() !== '') await expect(summary.getByTestId('review-payout')).toContainText(f['payout.bic']);
+  }
   await expect(cartLines(c)).toHaveCount(c.offerIds.length);
   for (const id of c.offerIds) await expect(c.page.locator(`.cart-line[data-offer-id="${id}"]`)).toBeVisible();
   if (submitting) return;
@@ -343,11 +353,16 @@ async function seesReviewWithoutProblem(c: Context) {
   await expect(submitError(c)).toHaveCount(0);
 }
 
-async function seesSubmitting(c: Context) {
+/** The review while the sale is being sent: the form locked, the button saying so. */
+async function seesSending(c: Context) {
   await seesReview(c, { submitting: true });
   await expect(primary(c)).toHaveText(translate('de', 'Sending…'));
   await expect(primary(c)).toBeDisabled();
   await expect(stepButton(c, 'identity')).toBeDisabled();
+}
+
+async function seesSubmitting(c: Context) {
+  await seesSending(c);
   await expect.poll(() => c.trades.length, { message: 'the page should send the trade' }).toBe(1);
   const request = c.trades[0]!.request();
   const key = request.headers()['idempotency-key'];
@@ -609,6 +624,11 @@ describeBrowserFlow<Context>({
       expect(response.status(), await response.text()).toBe(201);
       c.tradeNumber = ((await response.json()) as { tradeNumber: string }).tradeNumber;
     },
+    // The trade request stays held: the page waits for its answer until it says so.
+    STILL_NO_ANSWER: async (c) => {
+      await expect.poll(() => c.trades.length, { message: 'the page should send the trade' }).toBeGreaterThan(0);
+      await expect(stillWorking(c)).toHaveText(translate('de', STILL_WORKING), { timeout: STILL_WORKING_MS + 5000 });
+    },
     NETWORK_FAILURE: async (c) =>
       (await held(c.trades, 'the trade')).fulfill({
         status: 503,
@@ -648,6 +668,12 @@ describeBrowserFlow<Context>({
       expect(request.email).toBe(c.form['identity.email']);
     },
     submitting: seesSubmitting,
+    submittingSlow: async (c) => {
+      // Still the one request seen in submitting: the page does not send another.
+      await seesSending(c);
+      expect(c.trades).toHaveLength(1);
+      await expect(stillWorking(c)).toHaveText(translate('de', STILL_WORKING));
+    },
     failedNetwork: (c) => seesSubmitProblem(c, translate('de', 'We could not send your trade. Nothing is lost: please try again.'), true),
     failedRejected: (c) =>
       seesSubmitProblem(c, translate('de', 'Some offers in your cart have expired. Please get a new offer for them.'), false),

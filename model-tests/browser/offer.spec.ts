@@ -35,6 +35,29 @@ async function storedAnswerCount(page: Page): Promise<number> {
   return Object.keys(stored?.answers ?? {}).length;
 }
 
+/**
+ * A shared link of a real offer: priced on the device page (the price request let through), its link
+ * made with "Copy link"; then the page opens that link (as a seller would, from the mail). `expired`
+ * answers the link's offer as expired (the server's clock cannot be moved from the browser).
+ */
+async function openSharedLink(c: Context, expired: boolean) {
+  await c.page.goto(shopUrl('de', `/produkte/${SAMPLE_DEVICE.url}`));
+  await hydrated(c.page);
+  const total = await questions(c).count();
+  while ((await answered(c).count()) < total) await answerNext(c);
+  await (await heldRequest(c)).continue();
+  await c.page.getByRole('button', { name: 'Link kopieren' }).click();
+  const link = await c.page.getByTestId('offer-share-link').inputValue();
+  if (expired) {
+    // The server's answer for the link, fetched by the page (the shop's host names resolve in Chromium only), marked expired.
+    const token = new URL(link).searchParams.get('offer')!;
+    const answer = await c.page.evaluate(async (url) => (await fetch(url)).json(), `/api/shared-offers?token=${encodeURIComponent(token)}`);
+    await c.page.route('**/api/shared-offers?*', (route) => route.fulfill({ json: { ...answer, expired: true } }));
+  }
+  await c.page.goto(link);
+  await hydrated(c.page);
+}
+
 async function heldRequest(c: Context): Promise<Route> {
   await expect.poll(() => c.held.length, { message: 'the page should ask the server for a price' }).toBeGreaterThan(0);
   return c.held.shift()!;
@@ -109,6 +132,9 @@ describeBrowserFlow<Context>({
     PRICE_FAILED: async (c) =>
       (await heldRequest(c)).fulfill({ status: 500, json: { statusCode: 500, error: 'Internal Server Error', message: 'down' } }),
     RETRY: async (c) => c.page.locator('.offer-failed button').click(),
+    OPEN_SHARED: async (c) => openSharedLink(c, false),
+    OPEN_SHARED_EXPIRED: async (c) => openSharedLink(c, true),
+    RENEW: async (c) => c.page.locator('.offer-expired button').click(),
     ADD_TO_CART: async (c) => c.page.locator('.offer-result button.primary').click(),
     // To the cart, remove the line, back to the device page (same tab, same offer flow), add the offer again.
     REMOVE_AND_ADD_AGAIN: async (c) => {
@@ -142,6 +168,10 @@ describeBrowserFlow<Context>({
     },
     failed: async (c) => {
       await expect(c.page.locator('.offer-failed')).toBeVisible();
+      await expect(answered(c)).toHaveCount(await questions(c).count());
+    },
+    expired: async (c) => {
+      await expect(c.page.getByTestId('offer-expired')).toBeVisible();
       await expect(answered(c)).toHaveCount(await questions(c).count());
     },
     addedToCart: async (c) => {

@@ -8,6 +8,8 @@ import {
   fetchCategoryByUrl,
   fetchCategoryCards,
   fetchDeviceByUrl,
+  fetchDevicesByIds,
+  fetchTopDevicesOfCategory,
   fetchDevicesOf,
   fetchOverviewByUrl,
   fetchPopularDevices,
@@ -61,6 +63,19 @@ describe('catalogue service on the embedded engine', () => {
       { id: 12, code: 'NO_WATER', text: 'No, water damage' },
     ]);
     expect(await fetchDeviceByUrl(api('it'), 'nothing')).toBeNull();
+  });
+
+  it("lists a category's top models once each, most popular first", async () => {
+    const top = await fetchTopDevicesOfCategory(api('de'), 1);
+    expect(top.length).toBeGreaterThan(1);
+    expect(new Set(top.map((d) => d.model)).size).toBe(top.length);
+    expect(top.every((d) => d.categoryId === 1)).toBe(true);
+    expect(await fetchTopDevicesOfCategory(api('de'), 99)).toEqual([]);
+  });
+
+  it('fetches devices by id in the order given (the popular devices), leaving out unknown ids', async () => {
+    expect((await fetchDevicesByIds(api('de'), [1300, 999_999, 1500])).map((d) => d.id)).toEqual([1300, 1500]);
+    expect(await fetchDevicesByIds(api('de'), [])).toEqual([]);
   });
 
   it('resolves overview slugs to a manufacturer or a series, and lists newest first', async () => {

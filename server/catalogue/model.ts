@@ -2,6 +2,7 @@
 // the search indexes are built from. Localized fields carry one value per shop locale.
 
 import type { Locale } from '../../src/config/locales';
+import type { Platform } from '../../src/config/platforms';
 
 export type PerLocale<T> = Record<Locale, T>;
 
@@ -33,6 +34,8 @@ export interface CatalogueManufacturer {
   readonly categoryId: number;
   readonly top: boolean;
   readonly imageFamily: string;
+  /** The platform of the brand's devices in this category (chooses the question texts). */
+  readonly platform: Platform;
   readonly texts: PerLocale<PageTexts>;
 }
 
@@ -92,8 +95,14 @@ export interface CatalogueQuestion {
   readonly sort: number;
   readonly question: PerLocale<string>;
   readonly description: PerLocale<string>;
+  /** Texts that replace `question` or `description` for the devices of one platform. */
+  readonly platforms: PlatformTexts;
   readonly answers: readonly CatalogueAnswer[];
 }
+
+export type PlatformTexts = Partial<
+  Record<Exclude<Platform, 'other'>, { readonly question?: PerLocale<string>; readonly description?: PerLocale<string> }>
+>;
 
 export interface QuestionSet {
   readonly key: string;

@@ -89,6 +89,7 @@ export async function importCatalogue(
         sort: q.sort,
         question: q.question,
         description: q.description,
+        platformTexts: q.platforms,
       })),
     );
     await upsert(tx as unknown as Database, questions, questionRows);
@@ -125,6 +126,7 @@ export async function loadCatalogue(db: Database): Promise<Catalogue> {
       sort: q.sort,
       question: q.question,
       description: q.description,
+      platforms: q.platformTexts,
       answers: (answersByQuestion.get(q.id) ?? []).map((a) => ({
         id: a.id,
         code: a.code,

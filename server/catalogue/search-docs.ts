@@ -33,6 +33,17 @@ export function buildSearchDocs(
   const activeSeries = new Set(catalogue.devices.map((d) => d.seriesId));
   const activeManufacturers = new Set(catalogue.devices.map((d) => d.manufacturerId));
 
+  // A series, brand or category shows the picture of its most popular device.
+  const pictureOf = new Map<string, { popularity: number; path: string }>();
+  for (const d of catalogue.devices) {
+    const path = d.images.find((i) => i.kind === 'front')?.path ?? imagePathOf(d.imageFamily);
+    for (const key of [`s${d.seriesId}`, `m${d.manufacturerId}`, `c${d.categoryId}`]) {
+      const best = pictureOf.get(key);
+      if (!best || d.popularity > best.popularity) pictureOf.set(key, { popularity: d.popularity, path });
+    }
+  }
+  const picture = (key: string, family: string) => pictureOf.get(key)?.path ?? imagePathOf(family);
+
   const manufacturerLink = (m: CatalogueManufacturer) => {
     const category = categoryById.get(m.categoryId)!;
     return {
@@ -40,7 +51,7 @@ export function buildSearchDocs(
       name: m.texts[locale].name,
       title: manufacturerTitle(m, category.key, locale),
       url: m.texts[locale].slug,
-      imagePath: imagePathOf(m.imageFamily),
+      imagePath: picture(`m${m.id}`, m.imageFamily),
     };
   };
   const seriesLink = (s: CatalogueSeries) => ({
@@ -48,7 +59,7 @@ export function buildSearchDocs(
     name: s.texts[locale].name,
     title: s.texts[locale].name,
     url: s.texts[locale].slug,
-    imagePath: imagePathOf(s.imageFamily),
+    imagePath: picture(`s${s.id}`, s.imageFamily),
   });
 
   const devices = catalogue.devices.map((d): IndexDocs<DeviceDoc> => {
@@ -66,18 +77,20 @@ export function buildSearchDocs(
         categoryId: category.id,
         categoryUrl: category.texts[locale].slug,
         manufacturer: manufacturer.brand,
+        brand: manufacturer.brand,
         manufacturerId: manufacturer.id,
         manufacturerUrl: manufacturer.texts[locale].slug,
         series: s.texts[locale].name,
         seriesId: s.id,
         seriesUrl: s.texts[locale].slug,
+        platform: manufacturer.platform,
         releaseYear: d.releaseYear,
         releaseMonth: d.releaseMonth,
         searchTerms: [...d.searchTerms],
         basePrice: d.basePrice[locale],
         popularity: d.popularity,
         images: [...d.images],
-        imagePath: imagePathOf(d.imageFamily),
+        imagePath: d.images.find((i) => i.kind === 'front')?.path ?? imagePathOf(d.imageFamily),
       },
     };
   });
@@ -98,7 +111,7 @@ export function buildSearchDocs(
         content: texts.content,
         metaDescription: texts.metaDescription,
         metaKeywords: texts.metaKeywords,
-        imagePath: imagePathOf(c.imageFamily),
+        imagePath: picture(`c${c.id}`, c.imageFamily),
         sort: c.sort,
         manufacturers: ms.map(manufacturerLink),
         topManufacturers: ms.filter((m) => m.top).map(manufacturerLink),
@@ -108,6 +121,15 @@ export function buildSearchDocs(
           code: q.code,
           question: q.question[locale],
           description: q.description[locale],
+          platforms: Object.fromEntries(
+            Object.entries(q.platforms).map(([platform, texts]) => [
+              platform,
+              {
+                ...(texts.question && { question: texts.question[locale] }),
+                ...(texts.description && { description: texts.description[locale] }),
+              },
+            ]),
+          ),
           answers: q.answers.map((a) => ({ id: a.id, code: a.code, text: a.text[locale] })),
         })),
       },

@@ -4,9 +4,11 @@
 import { Client, errors } from '@elastic/elasticsearch';
 import { countryConfig } from '../../src/config/countries';
 import { LOCALES } from '../../src/config/locales';
+import type { IndexAnalysis } from '../search/analysis';
 import { SearchBodyError } from '../search/errors';
 import { AGGREGATION_MAPPING, DEVICE_MAPPING, type Mapping } from '../search/mappings';
 import type { Catalogue } from './model';
+import { deviceAnalysis } from './search-analysis';
 import { buildSearchDocs, type IndexDocs } from './search-docs';
 import { UnknownIndexError, type SearchBackend } from './search-service';
 
@@ -20,9 +22,19 @@ const ELASTIC_TYPES = {
   object: { type: 'object', enabled: false },
 } as const;
 
-/** Elasticsearch field mappings for the engine's field types (stored-only fields are not indexed). */
-export function elasticMappings(mapping: Mapping): Record<string, (typeof ELASTIC_TYPES)[keyof typeof ELASTIC_TYPES]> {
-  return Object.fromEntries(Object.entries(mapping).map(([field, type]) => [field, ELASTIC_TYPES[type]]));
+type ElasticProperty = (typeof ELASTIC_TYPES)[keyof typeof ELASTIC_TYPES] | { type: 'text'; analyzer: string; search_analyzer?: string };
+
+/**
+ * Elasticsearch field mappings for the engine's field types (stored-only fields are not indexed), text
+ * fields with the analyzers `analysis` names for them (its settings go into the index settings).
+ */
+export function elasticMappings(mapping: Mapping, analysis?: IndexAnalysis): Record<string, ElasticProperty> {
+  return Object.fromEntries(
+    Object.entries(mapping).map(([field, type]) => {
+      const analyzers = type === 'text' ? analysis?.fields[field] : undefined;
+      return [field, analyzers ? { type: 'text', ...analyzers } : ELASTIC_TYPES[type]];
+    }),
+  );
 }
 
 export class RemoteSearch implements SearchBackend {
@@ -49,15 +61,19 @@ export class RemoteSearch implements SearchBackend {
     for (const locale of LOCALES) {
       const names = countryConfig(locale).elasticIndexes;
       const docs = buildSearchDocs(catalogue, locale);
-      done.push(await this.fill(names.devices, DEVICE_MAPPING, docs.devices));
+      done.push(await this.fill(names.devices, DEVICE_MAPPING, docs.devices, deviceAnalysis(locale)));
       done.push(await this.fill(names.aggregations, AGGREGATION_MAPPING, docs.aggregations));
     }
     return done;
   }
 
-  private async fill(index: string, mapping: Mapping, docs: readonly IndexDocs<object>[]) {
+  private async fill(index: string, mapping: Mapping, docs: readonly IndexDocs<object>[], analysis?: IndexAnalysis) {
     await this.client.indices.delete({ index }, { ignore: [404] });
-    await this.client.indices.create({ index, mappings: { properties: elasticMappings(mapping) as never } });
+    await this.client.indices.create({
+      index,
+      ...(analysis ? { settings: { analysis: analysis.settings as never } } : {}),
+      mappings: { properties: elasticMappings(mapping, analysis) as never },
+    });
     const operations = docs.flatMap((d) => [{ index: { _index: index, _id: d.id } }, d.source]);
     if (operations.length > 0) {
       const result = await this.client.bulk({ operations, refresh: true });

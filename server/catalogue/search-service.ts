@@ -7,6 +7,7 @@ import { LOCALES, type Locale } from '../../src/config/locales';
 import { SearchIndex } from '../search/engine';
 import { AGGREGATION_MAPPING, DEVICE_MAPPING } from '../search/mappings';
 import type { Catalogue } from './model';
+import { deviceAnalysis } from './search-analysis';
 import { buildSearchDocs } from './search-docs';
 import type { CatalogueStore } from './store';
 
@@ -30,7 +31,11 @@ export interface SearchBackend {
 
 export class LocalSearch implements SearchBackend {
   private indexes = new Map<string, SearchIndex>();
+  /** Builds under way per locale (paced: they yield to requests between slices of work). */
+  private building = new Map<Locale, Promise<void>>();
   private catalogue: Catalogue;
+  /** Bumped by every catalogue change: a build of an older catalogue does not install its indexes. */
+  private generation = 0;
   /** Milliseconds spent building indexes since the last catalogue change, for logs and benchmarks. */
   lastBuildMs = 0;
 
@@ -39,38 +44,54 @@ export class LocalSearch implements SearchBackend {
     store.onChange((catalogue) => {
       this.catalogue = catalogue;
       this.indexes = new Map();
+      this.building = new Map();
+      this.generation++;
       this.lastBuildMs = 0;
     });
   }
 
-  /** Builds a locale's two indexes; the first search of a locale does this when warm() has not yet. */
-  private build(locale: Locale): void {
+  /** Builds a locale's two indexes in slices; the first search of a locale waits for it when warm() has not yet. */
+  private build(locale: Locale): Promise<void> {
+    const pending = this.building.get(locale);
+    if (pending) return pending;
+    const generation = this.generation;
+    const catalogue = this.catalogue;
     const started = performance.now();
-    const names = countryConfig(locale).elasticIndexes;
-    const docs = buildSearchDocs(this.catalogue, locale);
-    this.indexes.set(names.devices, SearchIndex.build(names.devices, DEVICE_MAPPING, docs.devices));
-    this.indexes.set(names.aggregations, SearchIndex.build(names.aggregations, AGGREGATION_MAPPING, docs.aggregations));
-    this.lastBuildMs += performance.now() - started;
+    const work = (async () => {
+      const names = countryConfig(locale).elasticIndexes;
+      const docs = buildSearchDocs(catalogue, locale);
+      const devices = await SearchIndex.buildPaced(names.devices, DEVICE_MAPPING, docs.devices, deviceAnalysis(locale));
+      const aggregations = await SearchIndex.buildPaced(names.aggregations, AGGREGATION_MAPPING, docs.aggregations);
+      if (generation !== this.generation) return;
+      this.indexes.set(names.devices, devices);
+      this.indexes.set(names.aggregations, aggregations);
+      this.lastBuildMs += performance.now() - started;
+    })();
+    this.building.set(locale, work);
+    // A failed build is retried by the next search of the locale.
+    work.catch(() => {
+      if (this.building.get(locale) === work) this.building.delete(locale);
+    });
+    return work;
   }
 
-  private index(application: string): SearchIndex {
-    const existing = this.indexes.get(application);
-    if (existing) return existing;
-    const locale = INDEX_LOCALES.get(application);
-    if (!locale) throw new UnknownIndexError(application);
-    this.build(locale);
-    return this.indexes.get(application)!;
-  }
-
-  /** Builds every index not built yet, one locale per macrotask, so requests are not held up. */
-  async warm(): Promise<void> {
-    for (const locale of LOCALES) {
-      await new Promise((resolve) => setImmediate(resolve));
-      if (!this.indexes.has(countryConfig(locale).elasticIndexes.devices)) this.build(locale);
+  private async index(application: string): Promise<SearchIndex> {
+    for (;;) {
+      const existing = this.indexes.get(application);
+      if (existing) return existing;
+      const locale = INDEX_LOCALES.get(application);
+      if (!locale) throw new UnknownIndexError(application);
+      // The catalogue may change while this build runs: then the loop builds the new one.
+      await this.build(locale);
     }
   }
 
+  /** Builds every index not built yet, one locale after the other, each paced so requests are not held up. */
+  async warm(): Promise<void> {
+    for (const locale of LOCALES) await this.build(locale);
+  }
+
   async search(application: string, body: Record<string, unknown>, resultSize: number): Promise<unknown> {
-    return this.index(application).search(body, resultSize);
+    return (await this.index(application)).search(body, resultSize);
   }
 }

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { CATALOGUE_DIR } from '../paths';
+import { loadPictureTable, PictureSet, seedPictures } from './pictures';
 
 function files(dir: string): string[] {
   return readdirSync(dir)
@@ -18,5 +19,7 @@ function files(dir: string): string[] {
 export function seedChecksum(dir: string = CATALOGUE_DIR): string {
   const hash = createHash('sha256');
   for (const file of files(dir)) hash.update(relative(dir, file)).update('\0').update(readFileSync(file)).update('\0');
+  // The stored image paths name the rendered pictures: a change of the drawing code re-imports too.
+  hash.update(dir === CATALOGUE_DIR ? seedPictures().digest() : new PictureSet(loadPictureTable(dir)).digest());
   return `seed:${hash.digest('hex')}`;
 }

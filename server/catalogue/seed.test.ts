@@ -251,7 +251,8 @@ describe('seed catalogue: questions', () => {
   it('blocks a phone whose activation lock is still on and takes dead, water-damaged phones for recycling', () => {
     const phone = questionSet('phone');
     const lock = phone.questions.find((q) => q.code === 'account-lock')!;
-    expect(lock.question.default).toMatch(/Find My/);
+    expect(lock.question.default).toMatch(/removed from your account/);
+    expect(lock.platforms.ios?.question?.default).toMatch(/Find My/);
     expect(lock.answers.some((a) => a.blocks)).toBe(true);
     expect(lock.answers.find((a) => a.multiplier === 1)!.blocks).toBe(false);
     const recycling = phone.questions.flatMap((q) => q.answers).filter((a) => a.recycling);
@@ -378,10 +379,10 @@ describe('seed catalogue: search terms and images', () => {
     }
   });
 
-  it('gives every device a front and a back image of its family', () => {
+  it('gives every device a front and a back image: its generated picture (pictures.test.ts)', () => {
     for (const d of catalogue.devices) {
       expect(d.images.map((i) => i.kind)).toEqual(['front', 'back']);
-      for (const image of d.images) expect(image.path).toBe(`/images/devices/${d.imageFamily}.svg`);
+      for (const image of d.images) expect(image.path).toMatch(/^\/pictures\/[a-z0-9-]+\.[0-9a-f]{10}\.svg$/);
     }
     expect(device('Nintendo Switch OLED').imageFamily).toBe('handheld-console');
     expect(device('Apple AirPods 4').imageFamily).toBe('earbuds');

@@ -18,6 +18,7 @@ import type {
   PerLocale,
   QuestionSet,
 } from './model';
+import { loadPictureTable, PictureSet, seedPictures } from './pictures';
 import { CATALOGUE_DIR } from '../paths';
 import { isSlug, slugify } from './slug';
 
@@ -77,6 +78,8 @@ const brandsSchema = z.array(
     id: id.max(999),
     key: slugKey,
     name: text,
+    /** The platform of the brand's phones, tablets and watches (absent: 'other'). */
+    platform: z.enum(['ios', 'android']).optional(),
     categories: z.array(categoryKey).min(1),
     topIn: z.array(categoryKey).default([]),
   }),
@@ -125,6 +128,13 @@ const questionsSchema = z.array(
           code: slugKey,
           question: localized,
           description: localized,
+          /** Texts for the devices of one platform; the plain texts serve every other device. */
+          platforms: z
+            .partialRecord(
+              z.enum(['ios', 'android']),
+              z.strictObject({ question: localized.optional(), description: localized.optional() }),
+            )
+            .default({}),
           answers: z
             .array(
               z.strictObject({
@@ -214,6 +224,7 @@ export function loadSeedCatalogue(dir: string = CATALOGUE_DIR): Catalogue {
   const brandSources = readJson(dir, 'brands.json', brandsSchema);
   const seriesSources = readJson(dir, 'series.json', seriesSchema);
   const questionSources = readJson(dir, 'questions.json', questionsSchema);
+  const pictures = dir === CATALOGUE_DIR ? seedPictures() : new PictureSet(loadPictureTable(dir));
   const modelFiles = readdirSync(join(dir, 'models'))
     .filter((name) => name.endsWith('.json'))
     .sort()
@@ -278,6 +289,7 @@ export function loadSeedCatalogue(dir: string = CATALOGUE_DIR): Catalogue {
         categoryId: c.id,
         top: b.topIn.includes(c.key),
         imageFamily: firstSeries.imageFamily ?? c.imageFamily,
+        platform: b.platform ?? 'other',
         texts: perLocale((locale) => {
           const values = { brand: b.name, name: resolve(c.name, locale), noun: resolve(c.noun, locale), hint: resolve(c.hint, locale) };
           const slug = `${b.key}-${CATEGORY_SLUGS[locale][c.key]}`;
@@ -334,7 +346,9 @@ export function loadSeedCatalogue(dir: string = CATALOGUE_DIR): Catalogue {
         }
         const [year, month] = m.released.split('-').map(Number) as [number, number];
         const imageFamily = m.imageFamily ?? built.imageFamily;
-        const image = `/images/devices/${imageFamily}.svg`;
+        const picture = pictures.pictureOf(source.category, brand.key, m.model);
+        if (!picture) throw new SeedDataError('pictures.json', `no picture rule matches ${brand.key} ${m.model} in ${source.category}`);
+        const image = picture.path;
         const recency = Math.max(0, (year - POPULARITY_EPOCH_YEAR) * 12 + month);
         const terms = dedupe([...m.terms, slugify(m.model).replaceAll('-', '')]);
         m.variants.forEach(([label, eur, overrides], index) => {
@@ -441,6 +455,15 @@ function buildQuestionSets(sources: z.infer<typeof questionsSchema>): QuestionSe
           sort: index + 1,
           question: perLocale((locale) => resolve(q.question, locale)),
           description: perLocale((locale) => resolve(q.description, locale)),
+          platforms: Object.fromEntries(
+            Object.entries(q.platforms).map(([platform, texts]) => [
+              platform,
+              {
+                ...(texts.question && { question: perLocale((locale) => resolve(texts.question!, locale)) }),
+                ...(texts.description && { description: perLocale((locale) => resolve(texts.description!, locale)) }),
+              },
+            ]),
+          ),
           answers: q.answers.map((a): CatalogueAnswer => ({
             id: a.id,
             code: a.code,

@@ -25,6 +25,7 @@ import { submitTrade } from '../trades/service';
 import { createClarificationLinks } from './links';
 import { sendClarificationMail } from './mail';
 import { claimReminders, expireClarifications } from './service';
+import { createReviewLinks } from '../reviews/links';
 
 const SECRET = 'a-clarification-secret-for-tests';
 const BEST = { 1: 11, 2: 21, 3: 31 };
@@ -58,6 +59,7 @@ describe.each(testDatabases())('clarification API on $name', (database) => {
     shipping = {
       labels: createLabelLinks(SECRET),
       clarifications: links,
+      reviews: createReviewLinks('a-label-secret-for-the-tests'),
       mailer: { send: async (message: MailMessage) => void mails.push(message) },
       publicOrigin: () => 'https://www.tradein.de',
       devMailbox: false,

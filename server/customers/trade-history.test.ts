@@ -21,6 +21,7 @@ import { checkPhoto } from '../trades/photos';
 import { NothingToPayError, payoutCents, payTrade, showTrade, transition } from '../trades/lifecycle';
 import { itemPriceCents, itemStatus, type ItemState } from './trade-history';
 import { checkout, insertCustomer, testAccountServices, type TestCustomer } from './testing';
+import { createReviewLinks } from '../reviews/links';
 
 const BEST = { 1: 11, 2: 21, 3: 31 };
 const CRACKED = { 2: 23 };
@@ -103,6 +104,7 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
     const shipping = {
       labels: createLabelLinks('a-label-secret-for-the-tests'),
       clarifications: createClarificationLinks('a-label-secret-for-the-tests'),
+      reviews: createReviewLinks('a-label-secret-for-the-tests'),
       mailer: { send: async () => undefined },
       publicOrigin: () => 'https://www.tradein.de',
       devMailbox: false,

@@ -16,7 +16,11 @@ import type { TradeStatus } from '../../src/contracts/trades';
 import type { Database } from '../db/client';
 import type { LabelLinks } from '../labels/links';
 import { clarifications, devices, offers, tradeInspections, tradeItems, tradePayouts, trades } from '../db/schema';
+import { dueDayOf } from '../trades/payout-promise';
 import { readCaller } from './caller';
+
+/** Statuses in which a payout is still to come for devices that arrived. */
+const AWAITING_PAYOUT: readonly TradeStatus[] = ['received', 'inspected', 'accepted'];
 
 export type ItemStatus = TradeHistoryEntry['items'][number]['status'];
 type ClarificationStatus = 'open' | 'accepted' | 'declined';
@@ -92,6 +96,7 @@ export async function tradeHistory(
       createdAt: trades.createdAt,
       voucherCents: trades.voucherCents,
       labelVersion: trades.labelVersion,
+      locale: trades.locale,
     })
     .from(trades)
     .where(eq(trades.customerId, caller.id))
@@ -128,7 +133,12 @@ export async function tradeHistory(
     .orderBy(asc(tradeItems.position));
 
   const payouts = await db
-    .select({ tradeId: tradePayouts.tradeId, amountCents: tradePayouts.amountCents })
+    .select({
+      tradeId: tradePayouts.tradeId,
+      amountCents: tradePayouts.amountCents,
+      bonusCents: tradePayouts.bonusCents,
+      dueBy: tradePayouts.dueBy,
+    })
     .from(tradePayouts)
     .where(
       inArray(
@@ -138,6 +148,26 @@ export async function tradeHistory(
     );
   const paidByTrade = new Map<string, number>();
   for (const p of payouts) paidByTrade.set(p.tradeId, (paidByTrade.get(p.tradeId) ?? 0) + p.amountCents);
+  // The payout promise (issue 18): the due day of the payouts made, else of the payout still to come.
+  const promises = new Map<string, { dueBy: string | null; bonusCents: number }>();
+  for (const trade of rows) {
+    const made = payouts.filter((p) => p.tradeId === trade.id);
+    const lastDue =
+      made
+        .map((p) => p.dueBy)
+        .filter((d): d is string => d !== null)
+        .sort()
+        .at(-1) ?? null;
+    const waiting = AWAITING_PAYOUT.includes(trade.status);
+    const dueBy = waiting
+      ? await dueDayOf(
+          db,
+          trade,
+          items.filter((row) => row.tradeId === trade.id && row.payoutId === null).map((row) => row.offerId),
+        )
+      : lastDue;
+    promises.set(trade.id, { dueBy, bonusCents: made.reduce((sum, p) => sum + p.bonusCents, 0) });
+  }
 
   return rows.map((trade) => {
     const entries = items
@@ -176,6 +206,8 @@ export async function tradeHistory(
       ...(trade.status === 'created' && labels ? { labelUrl: labels.path(trade.id, trade.labelVersion) } : {}),
       ...(labels && entries.some((e) => e.item.status === 'return_pending') ? { returnLabelUrl: labels.returnPath(trade.id) } : {}),
       ...(trade.b2b && labels ? { creditNoteUrl: labels.creditNotePath(trade.id) } : {}),
+      ...(promises.get(trade.id)?.dueBy ? { payoutDueBy: promises.get(trade.id)!.dueBy! } : {}),
+      ...(promises.get(trade.id)?.bonusCents ? { lateBonus: euros(promises.get(trade.id)!.bonusCents) } : {}),
     };
   });
 }

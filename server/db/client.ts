@@ -20,10 +20,19 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: 'pglite' | 'postgres';
+  /** PostgreSQL's pool: connections in all, idle, and requests waiting for one (for /metrics). */
+  readonly poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
 const MIGRATION_LOCK = 7_270_270;
+
+/**
+ * PGlite's own start parameters with a 64 MB buffer cache instead of PostgreSQL's 128 MB: the
+ * embedded shop's working set fits, the operating system caches the files behind it, and the server
+ * stays within its memory budget (decision 056).
+ */
+const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=64MB'];
 
 export type DatabaseTarget =
   | { readonly kind: 'pglite'; readonly dataDir: string | null /* null = in memory */ }
@@ -34,7 +43,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const unlock = target.dataDir ? lockEmbeddedDatabase(target.dataDir) : () => undefined;
     try {
       if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-      const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+      const client = new PGlite({ ...(target.dataDir && { dataDir: target.dataDir }), startParams: EMBEDDED_START_PARAMS });
       await client.waitReady;
       const db = drizzlePglite(client, { schema });
       await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
@@ -65,5 +74,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     lockClient.release();
   }
   const db = drizzlePg(pool, { schema });
-  return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => pool.end(),
+  };
 }

@@ -6,6 +6,7 @@ import {
   type AnyPgColumn,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -20,7 +21,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Locale } from '../../src/config/locales';
 import type { Address, LegalForm, Payout, TradeStatus } from '../../src/contracts/trades';
-import type { DeviceImage, PageTexts, PerLocale } from '../catalogue/model';
+import type { ReviewStatus } from '../../src/contracts/reviews';
+import type { DeviceImage, PageTexts, PerLocale, PlatformTexts } from '../catalogue/model';
+import type { Platform } from '../../src/config/platforms';
 
 export const categories = pgTable('categories', {
   id: integer('id').primaryKey(),
@@ -40,6 +43,7 @@ export const manufacturers = pgTable('manufacturers', {
     .references(() => categories.id),
   top: boolean('top').notNull(),
   imageFamily: text('image_family').notNull(),
+  platform: text('platform').$type<Platform>().notNull().default('other'),
   texts: jsonb('texts').$type<PerLocale<PageTexts>>().notNull(),
 });
 
@@ -96,6 +100,7 @@ export const questions = pgTable(
     sort: integer('sort').notNull(),
     question: jsonb('question').$type<PerLocale<string>>().notNull(),
     description: jsonb('description').$type<PerLocale<string>>().notNull(),
+    platformTexts: jsonb('platform_texts').$type<PlatformTexts>().notNull().default({}),
   },
   (t) => [index('questions_set_idx').on(t.questionSet)],
 );
@@ -227,6 +232,10 @@ export const tradePayouts = pgTable(
     amountCents: integer('amount_cents').notNull(),
     /** The voucher bonus included in amount_cents (0 but for the trade's first payout). */
     voucherCents: integer('voucher_cents').notNull(),
+    /** The late-payout bonus included in amount_cents (issue 18, decision 043): 0 when paid by due_by. */
+    bonusCents: integer('bonus_cents').notNull().default(0),
+    /** The promised last day of the payout in the shop's country (working days after receipt or inspection); null without a receipt. */
+    dueBy: date('due_by', { mode: 'string' }),
     paidAt: timestamp('paid_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
@@ -751,4 +760,135 @@ export const consentLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (t) => [index('consent_log_client_idx').on(t.clientId)],
+);
+
+/**
+ * The mail outbox (issue 16 part 8, decision 054): every outgoing mail is a row here, written with
+ * the change that causes it (the trade's confirmation in the trade's transaction), and sent by the
+ * mail worker (server/mail/outbox.ts) with retries and backoff; after the last attempt a row is
+ * 'dead' until an operator retries it (`npm run ops -- mail list|retry`). A sent row keeps only
+ * its recipient and subject: the message itself is cleared.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    /** The message (server/mail/outbox.ts StoredMessage); null once sent. */
+    message: jsonb('message').$type<Record<string, unknown>>(),
+    status: text('status').$type<'pending' | 'sending' | 'sent' | 'dead'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    /** The worker (boot id) sending it, and until when its claim holds. */
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The last failure: error name, code and message, without addresses. */
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * Offers a seller saved or shared (issue 18): mailed to an address, or a link copied. Who holds an
+ * offer this way hears of a scheduled price drop of its device; a customer's rows are the account's
+ * saved offers.
+ */
+export const offerShares = pgTable(
+  'offer_shares',
+  {
+    id: serial('id').primaryKey(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id),
+    channel: text('channel').$type<'mail' | 'link'>().notNull(),
+    /** The address the offer was mailed to; null for a copied link. */
+    email: text('email'),
+    /** The logged-in customer who saved it; null for guests. */
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('offer_shares_offer_idx').on(t.offerId), index('offer_shares_customer_idx').on(t.customerId)],
+);
+
+/**
+ * Future base prices (issue 18 part 3): loaded by `npm run ops -- catalogue prices import`, switched on
+ * their day by the running server (applied_at set then), announced a few days before to the sellers
+ * who saved or shared an offer of the device whose price drops.
+ */
+export const priceSchedules = pgTable(
+  'price_schedules',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id),
+    locale: text('locale').$type<Locale>().notNull(),
+    basePriceCents: integer('base_price_cents').notNull(),
+    /** The first day of the new price, in the shop's country (YYYY-MM-DD). */
+    effectiveOn: date('effective_on', { mode: 'string' }).notNull(),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [index('price_schedules_pending_idx').on(t.appliedAt, t.effectiveOn)],
+);
+
+/** One price-drop warning per scheduled price and address: a seller hears of a drop once. */
+export const priceWarnings = pgTable(
+  'price_warnings',
+  {
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => priceSchedules.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('price_warnings_pk').on(t.scheduleId, t.email)],
+);
+
+/**
+ * Searches submitted on the results page, counted per day, shop and normalised text (issue 17): no
+ * client id, address or time of day, so no personal data (decision 041).
+ */
+export const searchCounts = pgTable(
+  'search_counts',
+  {
+    day: text('day').notNull(),
+    locale: text('locale').$type<Locale>().notNull(),
+    query: text('query').notNull(),
+    searches: integer('searches').notNull(),
+    zeroResults: integer('zero_results').notNull(),
+  },
+  (t) => [uniqueIndex('search_counts_day_locale_query_idx').on(t.day, t.locale, t.query)],
+);
+
+/**
+ * Reviews of the shop by sellers of paid trades (one per trade, from the signed link of the review
+ * request mail): the rating seal and slider show only approved ones (`npm run ops -- reviews …`).
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey(),
+    tradeId: uuid('trade_id')
+      .notNull()
+      .unique()
+      .references(() => trades.id),
+    /** The shop the trade was sold in (its country is shown with the review). */
+    locale: text('locale').notNull(),
+    stars: smallint('stars').notNull(),
+    text: text('text').notNull(),
+    /** First name and the initial of the last name, as the seller's address had them. */
+    authorName: text('author_name').notNull(),
+    status: text('status').$type<ReviewStatus>().notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+  },
+  (t) => [index('reviews_status_idx').on(t.status, t.createdAt)],
 );

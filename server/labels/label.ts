@@ -1,8 +1,13 @@
 // The shipping label PDF: an A4 page whose upper half is the label (carrier, sender, our warehouse as
 // recipient, the trade number in large text and as a Code 128 barcode) and whose lower half is the
 // packing note and a packing slip that goes into the parcel. Home printers print A4 at 100 %.
+// The text is DejaVu Sans, embedded (subset), so every European alphabet prints (decision 046);
+// addresses wrap at the carrier's line length instead of being cut.
 
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts, type RGB } from '@pdfme/pdf-lib';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, type PDFFont, type PDFPage, rgb, type RGB } from '@pdfme/pdf-lib';
 import { BRAND_CONFIG, senderOf, type Brand } from '../../src/config/brands';
 import { countryConfig, type ShippingCarrier } from '../../src/config/countries';
 import type { Locale } from '../../src/config/locales';
@@ -34,6 +39,24 @@ export interface LabelData {
   readonly direction?: 'inbound' | 'return';
   /** The brand the trade was sold under (decision 033): author, creator and our name on the label. */
   readonly brand?: Brand;
+}
+
+/**
+ * Characters per address line the carriers' label data take (DHL and UPS name and street lines: 35);
+ * a longer name or street goes on over the next line, so the printed label carries what a carrier
+ * would key in, in full.
+ */
+export const CARRIER_LINE_LIMIT = 35;
+
+const require = createRequire(import.meta.url);
+let fonts: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
+/** The DejaVu Sans files of the dejavu-fonts-ttf package, read once per process. */
+function fontFiles() {
+  fonts ??= Promise.all([
+    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  ]).then(([regular, bold]) => ({ regular, bold }));
+  return fonts;
 }
 
 const CARRIERS: Readonly<Record<ShippingCarrier, { name: string; band: RGB; ink: RGB }>> = {
@@ -74,8 +97,10 @@ const SPELLED: Readonly<Record<string, string>> = {
 };
 
 /**
- * The standard PDF fonts speak WinAnsi only: letters outside it lose their accents (ă → a, ł → l) or
- * become '?', other signs (emoji) and control characters go, so no seller's name can break the label.
+ * Text as the embedded font can print it: a letter the font lacks loses its accents (or becomes '?'),
+ * other signs (emoji) and control characters go, so no text can break the label. The checkout's
+ * postal-text rule (src/contracts/text.ts) admits only what DejaVu Sans prints, so a seller's
+ * address passes unchanged.
  */
 export function fitCharacters(font: PDFFont): (text: string) => string {
   const supported = new Set(font.getCharacterSet());
@@ -89,24 +114,29 @@ export function fitCharacters(font: PDFFont): (text: string) => string {
     }).join('');
 }
 
-/** Splits text into lines no wider than `width`; a word longer than a line is cut. */
-export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+/**
+ * Splits text into lines no wider than `width` and of at most `maxChars` characters; a word longer
+ * than a line is split over lines, never cut off.
+ */
+export function wrap(text: string, font: PDFFont, size: number, width: number, maxChars = Infinity): string[] {
+  const fits = (line: string) => Array.from(line).length <= maxChars && font.widthOfTextAtSize(line, size) <= width;
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
     const candidate = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(candidate, size) <= width) {
+    if (fits(candidate)) {
       line = candidate;
       continue;
     }
     if (line) lines.push(line);
-    line = word;
-    while (font.widthOfTextAtSize(line, size) > width && line.length > 1) {
-      let cut = line.length - 1;
-      while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
-      lines.push(line.slice(0, cut));
-      line = line.slice(cut);
+    let rest = Array.from(word);
+    while (rest.length > 1 && !fits(rest.join(''))) {
+      let cut = rest.length - 1;
+      while (cut > 1 && !fits(rest.slice(0, cut).join(''))) cut--;
+      lines.push(rest.slice(0, cut).join(''));
+      rest = rest.slice(cut);
     }
+    line = rest.join('');
   }
   if (line) lines.push(line);
   return lines;
@@ -140,9 +170,14 @@ export async function renderShippingLabel(data: LabelData): Promise<Uint8Array> 
   pdf.setProducer(BRAND_CONFIG[brand].name);
   pdf.setLanguage(country.icuLocale);
   const page = pdf.addPage([A4.width, A4.height]);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  pdf.registerFontkit(fontkit);
+  const files = await fontFiles();
+  const regular = await pdf.embedFont(files.regular, { subset: true });
+  const bold = await pdf.embedFont(files.bold, { subset: true });
   const fit = fitCharacters(regular);
+  /** An address's lines as printed: each wrapped at the carrier's line length and at `width`. */
+  const addressLines = (lines: readonly string[], size: number, font: PDFFont, width: number) =>
+    lines.flatMap((line) => wrap(fit(line), font, size, width, CARRIER_LINE_LIMIT));
 
   const text = (value: string, x: number, y: number, size: number, font = regular, color = BLACK, maxWidth?: number) => {
     const fitted = fit(value);
@@ -179,24 +214,42 @@ export async function renderShippingLabel(data: LabelData): Promise<Uint8Array> 
     countryName(country.countryCode),
   ];
   const warehouseLines = [ourName, warehouse.street, `${warehouse.postalCode} ${warehouse.city}`, countryName(warehouse.countryCode)];
-  // A return goes the other way: from our warehouse to the seller.
-  const senderLines = returning ? warehouseLines : sellerLines;
-  senderLines.forEach((line, i) => text(line, senderX, y - 14 - i * 13, 10, regular, BLACK, half));
   text(data.tradeNumber, tradeX, y - 24, 22, bold, BLACK, half);
   text(t('devices', { count: data.devices.length }), tradeX, y - 42, 10, regular, GREY, half);
 
-  // Recipient: our warehouse, large.
-  y -= 14 + senderLines.length * 13 + 10;
-  page.drawLine({ start: { x: left + pad, y }, end: { x: right - pad, y }, thickness: 0.75, color: GREY });
-  y -= 18;
-  text(t('to'), senderX, y, 9, regular, GREY);
-  const recipientLines = returning ? sellerLines : warehouseLines;
-  recipientLines.forEach((line, i) => text(line, senderX + 24, y - 22 - i * 21, 17, bold, BLACK, right - pad - senderX - 24));
+  // A return goes the other way: from our warehouse to the seller. The recipient is large; a long
+  // address takes more lines, so the largest sizes at which sender and recipient fit above the
+  // barcode are chosen (the recipient's first: the carrier reads it).
+  const barcode = { y: bottom + 24, height: 58 };
+  const barcodeTop = barcode.y + barcode.height;
+  const recipientX = senderX + 24;
+  const recipientWidth = right - pad - recipientX;
+  const layouts = [17, 15, 13, 11, 10].flatMap((recipientSize) =>
+    [10, 9, 8].map((senderSize) => {
+      const senderLines = addressLines(returning ? warehouseLines : sellerLines, senderSize, regular, half);
+      const recipientLines = addressLines(returning ? sellerLines : warehouseLines, recipientSize, bold, recipientWidth);
+      const senderLeading = senderSize * 1.3;
+      const recipientLeading = recipientSize * 1.25;
+      const ruleY = y - 14 - (Math.max(senderLines.length, 3) - 1) * senderLeading - 12;
+      const toY = ruleY - 18;
+      const firstRecipientY = toY - recipientSize - 4;
+      const lastRecipientY = firstRecipientY - (recipientLines.length - 1) * recipientLeading;
+      const fits = lastRecipientY - recipientSize * 0.25 > barcodeTop + 4;
+      return { senderSize, senderLeading, senderLines, recipientSize, recipientLeading, recipientLines, ruleY, toY, firstRecipientY, fits };
+    }),
+  );
+  const layout = layouts.find((candidate) => candidate.fits) ?? layouts.at(-1)!;
+  layout.senderLines.forEach((line, i) => text(line, senderX, y - 14 - i * layout.senderLeading, layout.senderSize, regular, BLACK));
+  page.drawLine({ start: { x: left + pad, y: layout.ruleY }, end: { x: right - pad, y: layout.ruleY }, thickness: 0.75, color: GREY });
+  text(t('to'), senderX, layout.toY, 9, regular, GREY);
+  layout.recipientLines.forEach((line, i) =>
+    text(line, recipientX, layout.firstRecipientY - i * layout.recipientLeading, layout.recipientSize, bold, BLACK),
+  );
 
   // The trade number as a Code 128 barcode, with its quiet zones, centred above the box's bottom.
-  drawBarcode(page, data.tradeNumber, { centerX: A4.width / 2, y: bottom + 30, height: 58, maxWidth: right - left - 2 * pad });
+  drawBarcode(page, data.tradeNumber, { centerX: A4.width / 2, ...barcode, maxWidth: right - left - 2 * pad });
   const humanWidth = regular.widthOfTextAtSize(data.tradeNumber, 11);
-  text(data.tradeNumber, A4.width / 2 - humanWidth / 2, bottom + 14, 11);
+  text(data.tradeNumber, A4.width / 2 - humanWidth / 2, bottom + 9, 11);
 
   // ── The cut line ────────────────────────────────────────────────────────────────────────────────
   const cutY = A4.height / 2;
@@ -227,8 +280,11 @@ export async function renderShippingLabel(data: LabelData): Promise<Uint8Array> 
   y -= 10;
   text(`${t('slipTitle')} · ${t('tradeNumber')} ${data.tradeNumber}`, left, y, 12, bold, BLACK, width);
   y -= 18;
-  text(`${s.firstName} ${s.lastName}, ${s.postalCode} ${s.city}`, left, y, 10, regular, GREY, width);
-  y -= 16;
+  for (const line of wrap(fit(`${s.firstName} ${s.lastName}, ${s.postalCode} ${s.city}`), regular, 10, width)) {
+    text(line, left, y, 10, regular, GREY);
+    y -= 13;
+  }
+  y -= 3;
   const lineHeight = 13;
   const room = Math.max(0, Math.floor((y - MARGIN) / lineHeight));
   const shown = data.devices.length <= room ? data.devices.length : Math.max(0, room - 1);

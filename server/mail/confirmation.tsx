@@ -14,6 +14,7 @@ import { ButtonLink, HEADING } from './html';
 import { letter } from './letter';
 import type { MailMessage } from './mailer';
 import type { ShippingServices } from './services';
+import type { TradeSubmission } from '../trades/service';
 
 export interface ConfirmationInput {
   readonly trade: Trade;
@@ -130,6 +131,45 @@ export interface CreatedTrade {
   readonly address: { readonly firstName: string; readonly lastName: string };
 }
 
+/** The confirmation mail of a newly created trade, with its label (and credit note) links. */
+export function tradeConfirmationMail(services: ShippingServices, created: CreatedTrade): MailMessage {
+  const { trade, locale } = created;
+  return confirmationMail({
+    trade,
+    locale,
+    ...(created.brand && { brand: created.brand }),
+    email: created.email,
+    firstName: created.address.firstName,
+    lastName: created.address.lastName,
+    labelUrl: services.labels.url(services.publicOrigin(locale, created.brand), trade.tradeId),
+    ...(trade.b2b ? { creditNoteUrl: services.labels.creditNoteUrl(services.publicOrigin(locale, created.brand), trade.tradeId) } : {}),
+  });
+}
+
+/**
+ * How a new trade's confirmation goes out. With the durable outbox (the shop, decision 054) it is
+ * written in the trade's transaction and the worker is woken after the commit: the answer never
+ * waits for SMTP. With a bare transport (tests of the transport) it is sent after the commit.
+ */
+export function tradeConfirmationHooks(
+  services: ShippingServices,
+  context: Omit<CreatedTrade, 'trade' | 'email'>,
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+): Pick<TradeSubmission, 'inTransaction' | 'onCreated'> {
+  const { mailer } = services;
+  if (mailer.enqueue) {
+    return {
+      inTransaction: (tx, trade, email) => mailer.enqueue!(tradeConfirmationMail(services, { ...context, trade, email }), tx),
+      onCreated: async () => mailer.wake?.(),
+    };
+  }
+  return {
+    onCreated: async (trade, email) => {
+      await sendTradeConfirmation(services, { ...context, trade, email }, log);
+    },
+  };
+}
+
 /**
  * Sends the confirmation of a newly created trade; never throws. A failure is logged with the trade
  * number and the error's name, code and message only (no mail body, address or payout data).
@@ -141,17 +181,7 @@ export async function sendTradeConfirmation(
 ): Promise<boolean> {
   const { trade, locale } = created;
   try {
-    const message = confirmationMail({
-      trade,
-      locale,
-      ...(created.brand && { brand: created.brand }),
-      email: created.email,
-      firstName: created.address.firstName,
-      lastName: created.address.lastName,
-      labelUrl: services.labels.url(services.publicOrigin(locale, created.brand), trade.tradeId),
-      ...(trade.b2b ? { creditNoteUrl: services.labels.creditNoteUrl(services.publicOrigin(locale, created.brand), trade.tradeId) } : {}),
-    });
-    await services.mailer.send(message);
+    await services.mailer.send(tradeConfirmationMail(services, created));
     log.info({ tradeNumber: trade.tradeNumber, locale }, 'confirmation mail sent');
     return true;
   } catch (error) {

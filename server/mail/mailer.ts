@@ -1,4 +1,7 @@
-// What sends mail: the file outbox (embedded default, DATA_DIR/mail) or SMTP (SMTP_URL).
+// What sends mail: the durable outbox table (server/mail/outbox.ts) in the shop, whose worker sends
+// through a transport: the file outbox (embedded default, DATA_DIR/mail) or SMTP (SMTP_URL).
+
+import type { Database } from '../db/client';
 
 export interface MailAddress {
   readonly address: string;
@@ -27,5 +30,11 @@ export interface MailMessage {
 export interface Mailer {
   /** Resolves once the message is written (outbox) or accepted by the server (SMTP). */
   send(message: MailMessage): Promise<void>;
+  /**
+   * The durable outbox only (server/mail/outbox.ts): writes the message in the caller's transaction
+   * (it goes out only if that commits); `wake` after the commit sends it at once.
+   */
+  enqueue?(message: MailMessage, tx: Database): Promise<void>;
+  wake?(): void;
   close?(): Promise<void>;
 }

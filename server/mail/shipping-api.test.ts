@@ -8,7 +8,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PDFDocument } from '@pdfme/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,12 +18,13 @@ import { importCatalogue } from '../catalogue/repository';
 import { LocalSearch } from '../catalogue/search-service';
 import { CatalogueStore } from '../catalogue/store';
 import type { DatabaseHandle } from '../db/client';
-import { trades, tradeTransitions } from '../db/schema';
+import { mailOutbox, trades, tradeTransitions } from '../db/schema';
 import { revokeLabel } from '../labels/repository';
 import { fixtureCatalogue } from '../test-support/catalogue';
 import { testDatabases } from '../test-support/databases';
 import { parseMessage } from './message';
-import type { MailMessage } from './mailer';
+import type { Mailer, MailMessage } from './mailer';
+import { MailOutbox, MailWorker, OutboxMailer } from './outbox';
 import { createShippingServices, mailOutboxDir, type ShippingServices } from './services';
 
 const BEST = { 1: 11, 2: 21, 3: 31 };
@@ -295,6 +296,77 @@ describe.each(testDatabases())('labels and confirmation mail on $name', (databas
       expect(all).not.toContain('Hallo Erika');
       expect(all).not.toContain(seen[0]!.message.to.address);
       expect(all).not.toContain(services.labels.token(trade.tradeId));
+    });
+  });
+
+  describe('with the durable outbox (decision 054)', () => {
+    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    /** SMTP that is down, back up, or hanging (a server that accepts the connection and never answers). */
+    class Smtp implements Mailer {
+      mode: 'down' | 'up' | 'hang' = 'down';
+      readonly sent: MailMessage[] = [];
+      send(message: MailMessage): Promise<void> {
+        if (this.mode === 'hang') return new Promise(() => undefined);
+        if (this.mode === 'down')
+          return Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:25'), { code: 'ECONNREFUSED' }));
+        this.sent.push(message);
+        return Promise.resolve();
+      }
+    }
+    const queued = async (smtp: Smtp) => {
+      const outbox = new MailOutbox(handle.db);
+      const worker = new MailWorker(outbox, smtp, quiet, { pollMs: 60_000 });
+      worker.start();
+      return {
+        outbox,
+        worker,
+        instance: await build({ ...services, mailer: new OutboxMailer(outbox, worker), mailQueue: { outbox, worker } }),
+      };
+    };
+    const rowsFor = (tradeNumber: string) =>
+      handle.db
+        .select()
+        .from(mailOutbox)
+        .where(like(mailOutbox.subject, `%${tradeNumber}%`));
+
+    it('answers the checkout while SMTP is down, and the confirmation goes out when SMTP is back', async () => {
+      const smtp = new Smtp();
+      const { worker, instance } = await queued(smtp);
+      const { trade } = await newTrade('de.localhost', instance);
+      await expect.poll(async () => (await rowsFor(trade.tradeNumber))[0]?.attempts).toBe(1);
+      const [waiting] = await rowsFor(trade.tradeNumber);
+      expect(waiting).toMatchObject({ status: 'pending', lastError: 'Error: ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:25' });
+      expect(smtp.sent).toEqual([]);
+
+      smtp.mode = 'up';
+      // The backoff has passed.
+      await handle.db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(0) })
+        .where(eq(mailOutbox.id, waiting!.id));
+      worker.wake();
+      await expect.poll(() => smtp.sent.filter((m) => m.subject.includes(trade.tradeNumber)).length).toBe(1);
+      expect((await rowsFor(trade.tradeNumber))[0]).toMatchObject({ status: 'sent', attempts: 2, message: null });
+      await worker.stop();
+    });
+
+    it('answers the checkout while SMTP hangs: the answer never waits for the mail', async () => {
+      const smtp = new Smtp();
+      smtp.mode = 'hang';
+      const { instance } = await queued(smtp);
+      const { trade } = await newTrade('de.localhost', instance);
+      expect(trade.status).toBe('created');
+      await expect.poll(async () => (await rowsFor(trade.tradeNumber))[0]?.status).toBe('sending');
+    });
+
+    it('writes no mail for a checkout that is refused inside its transaction', async () => {
+      const smtp = new Smtp();
+      const { instance } = await queued(smtp);
+      const before = (await handle.db.select({ id: mailOutbox.id }).from(mailOutbox)).length;
+      const res = await submit(instance, tradeBody([randomUUID()], 'de.localhost'), 'de.localhost');
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect((await handle.db.select({ id: mailOutbox.id }).from(mailOutbox)).length).toBe(before);
     });
   });
 

@@ -16,6 +16,7 @@ const answer = (id: number, multiplier: number, extra: Partial<CatalogueAnswer> 
 const question = (id: number, answers: CatalogueAnswer[]): CatalogueQuestion => ({
   id,
   code: `Q${id}`,
+  platforms: {},
   sort: id,
   question: text,
   description: text,

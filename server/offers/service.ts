@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Locale } from '../../src/config/locales';
 import { OFFER_VALIDITY_DAYS, type Offer, type OfferRequest } from '../../src/contracts/offers';
+import { shopDay, type UpcomingPrices } from '../catalogue/price-schedule';
 import type { CatalogueStore } from '../catalogue/store';
 import type { Database } from '../db/client';
 import { devices, offers } from '../db/schema';
@@ -22,6 +23,8 @@ export async function createOffer(
   locale: Locale,
   request: OfferRequest,
   now: Date = new Date(),
+  /** Scheduled base prices: a drop before the offer expires is announced with it (issue 18). */
+  upcoming?: UpcomingPrices,
 ): Promise<CreateOfferResult> {
   const device = store.device(request.deviceId);
   if (!device)
@@ -40,7 +43,15 @@ export async function createOffer(
     validUntil: new Date(now.getTime() + OFFER_VALIDITY_DAYS * DAY_MS),
     createdAt: now,
   });
-  return { kind: 'created', offer: toOffer(row, device.name) };
+  const offer = toOffer(row, device.name);
+  const next = upcoming?.of(device.id, locale);
+  if (next && result.kind === 'purchase' && next.effectiveOn <= shopDay(locale, row.validUntil)) {
+    const later = priceOffer(next.basePriceCents / 100, store.questionsFor(device), request.answers);
+    const laterCents = later.kind === 'purchase' ? later.priceCents : 0;
+    if (laterCents < result.priceCents)
+      return { kind: 'created', offer: { ...offer, priceChange: { effectiveOn: next.effectiveOn, price: laterCents / 100 } } };
+  }
+  return { kind: 'created', offer };
 }
 
 export async function findOffer(db: Database, offerId: string): Promise<Offer | undefined> {
@@ -53,7 +64,7 @@ export async function findOffer(db: Database, offerId: string): Promise<Offer | 
   return row ? toOffer(row.offer, row.deviceName) : undefined;
 }
 
-function toOffer(row: typeof offers.$inferSelect, deviceName: string): Offer {
+export function toOffer(row: typeof offers.$inferSelect, deviceName: string): Offer {
   return {
     offerId: row.id,
     deviceId: row.deviceId,

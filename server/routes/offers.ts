@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resolveShop } from '../../src/config/hosts';
 import { OfferRequestSchema } from '../../src/contracts/offers';
+import type { UpcomingPrices } from '../catalogue/price-schedule';
 import type { CatalogueStore } from '../catalogue/store';
 import type { Database } from '../db/client';
 import { badRequest, HttpError, notFound, parseOr400 } from '../http/errors';
@@ -15,7 +16,7 @@ import { OfferWriter } from '../offers/writer';
 
 const OfferIdSchema = z.string().uuid('The offer id is not valid.');
 
-export function registerOfferRoutes(server: FastifyInstance, db: Database, store: CatalogueStore) {
+export function registerOfferRoutes(server: FastifyInstance, db: Database, store: CatalogueStore, upcoming?: UpcomingPrices) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const writer = new OfferWriter(db);
   app.post(
@@ -24,7 +25,7 @@ export function registerOfferRoutes(server: FastifyInstance, db: Database, store
     async (request, reply) => {
       const { locale } = resolveShop(request.hostname, request.headers.cookie);
       try {
-        const result = await createOffer(writer, store, locale, request.body);
+        const result = await createOffer(writer, store, locale, request.body, new Date(), upcoming);
         if (result.kind === 'blocked') {
           throw new HttpError(422, 'Offer Blocked', 'We cannot buy the device with these answers.', { blockedBy: result.blockedBy });
         }

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SearchRequestSchema } from '../../src/contracts/search';
 import { UnknownIndexError, type SearchBackend } from '../catalogue/search-service';
+import type { SubmittedSearchCounter } from '../ssr/catalogue-search';
 import { badRequest, HttpError } from '../http/errors';
 import { SearchBodyError, UnsupportedClauseError } from '../search/errors';
 
@@ -16,7 +17,12 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function registerSearchRoutes(server: FastifyInstance, search: SearchBackend, basicAuth?: string) {
+export function registerSearchRoutes(
+  server: FastifyInstance,
+  search: SearchBackend,
+  basicAuth?: string,
+  countSubmitted?: SubmittedSearchCounter,
+) {
   const authorise = async (request: FastifyRequest) => {
     if (!basicAuth) return;
     const header = request.headers.authorization ?? '';
@@ -40,7 +46,9 @@ export function registerSearchRoutes(server: FastifyInstance, search: SearchBack
       async (request) => {
         const { search: body, application, resultSize } = request.body;
         try {
-          return await search.search(application, body, resultSize);
+          const response = await search.search(application, body, resultSize);
+          if (request.body.submitted !== undefined) countSubmitted?.(request.body, response);
+          return response;
         } catch (error) {
           if (error instanceof UnsupportedClauseError) throw new HttpError(400, 'Bad Request', error.message, { clause: error.clause });
           if (error instanceof SearchBodyError || error instanceof UnknownIndexError) throw badRequest(error.message);

@@ -12,7 +12,7 @@ import { bearerToken, type AccessTokens } from '../accounts/access-tokens';
 import type { Database } from '../db/client';
 import { badRequest, parseOr400, unauthorized } from '../http/errors';
 import { NO_STORE } from '../http/no-store';
-import { sendTradeConfirmation } from '../mail/confirmation';
+import { tradeConfirmationHooks } from '../mail/confirmation';
 import type { ShippingServices } from '../mail/services';
 import { IDEMPOTENCY_KEY_PATTERN } from '../trades/idempotency';
 import { submitTrade } from '../trades/service';
@@ -72,11 +72,7 @@ export function registerTradeRoutes(app: FastifyInstance, db: Database, shipping
       landingPage: landingPageOf(countryConfig(locale), mode),
       request: checkout,
       ...(customerId !== undefined && { customerId }),
-      ...(shipping && {
-        onCreated: async (trade, email) => {
-          await sendTradeConfirmation(shipping, { trade, locale, brand, email, address }, request.log);
-        },
-      }),
+      ...(shipping && tradeConfirmationHooks(shipping, { locale, brand, address }, request.log)),
     });
     if (answer.replayed) reply.header('Idempotent-Replayed', 'true');
     const tradeId = shipping && createdTradeId(answer);

@@ -69,7 +69,7 @@ function joins(mid: number, before: number, after: number): boolean {
  * Lower case per code point like Lucene's LowerCaseFilter (Java's Character.toLowerCase): no
  * context-dependent final sigma and a dotted capital I that becomes a plain "i".
  */
-function lowerCase(token: string): string {
+export function lowerCase(token: string): string {
   if (!/[\u0130\u03a3]/.test(token)) return token.toLowerCase();
   let out = '';
   for (const ch of token) out += ch === '\u0130' ? 'i' : ch.toLowerCase();
@@ -77,12 +77,16 @@ function lowerCase(token: string): string {
 }
 
 function emit(tokens: string[], word: string): void {
-  const lower = lowerCase(word);
-  for (let i = 0; i < lower.length; i += MAX_TOKEN_LENGTH) tokens.push(lower.slice(i, i + MAX_TOKEN_LENGTH));
+  for (let i = 0; i < word.length; i += MAX_TOKEN_LENGTH) tokens.push(word.slice(i, i + MAX_TOKEN_LENGTH));
 }
 
-/** The tokens of `text`: "Galaxy S24 Ultra" → ["galaxy", "s24", "ultra"]. */
+/** The tokens of `text` as the standard analyzer gives them: "Galaxy S24 Ultra" → ["galaxy", "s24", "ultra"]. */
 export function analyze(text: string): string[] {
+  return tokenize(text).map(lowerCase);
+}
+
+/** The standard tokenizer alone (case kept): "iPhone 15" → ["iPhone", "15"]. */
+export function tokenize(text: string): string[] {
   const tokens: string[] = [];
   let start = -1;
   let last = OTHER;

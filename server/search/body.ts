@@ -4,6 +4,7 @@
 import { describeValue } from './describe-value';
 import { SearchBodyError } from './errors';
 import { globMatches } from './glob';
+import { STANDARD_ANALYZER, type Analyzer } from './analysis';
 import type { FieldType } from './mappings';
 
 export type JsonObject = Readonly<Record<string, unknown>>;
@@ -76,12 +77,20 @@ export function readScalar(value: unknown, where: string): string | number | boo
 export class FieldTypes {
   private readonly types: ReadonlyMap<string, FieldType>;
 
-  constructor(mapping: Readonly<Record<string, FieldType>>) {
+  constructor(
+    mapping: Readonly<Record<string, FieldType>>,
+    private readonly searchAnalyzers: ReadonlyMap<string, Analyzer> = new Map(),
+  ) {
     this.types = new Map(Object.entries(mapping));
   }
 
   get(field: string): FieldType | undefined {
     return this.types.get(field);
+  }
+
+  /** The analyzer a full-text query on a text field analyzes its words with (search_analyzer). */
+  searchAnalyzer(field: string): Analyzer {
+    return this.searchAnalyzers.get(field) ?? STANDARD_ANALYZER;
   }
 
   /** Fields a `*` pattern names for full-text queries (text and keyword, as index.query.default_field). */

@@ -4,10 +4,11 @@
 // be forwarded to a real Elasticsearch. Throws only UnsupportedClauseError and SearchBodyError on
 // user input.
 
+import { fieldAnalyzers, type IndexAnalysis } from './analysis';
 import { parseAggregations, runAggregation, type TermsAggregationResult } from './aggs';
 import { expectObject, FieldTypes, readInteger } from './body';
 import { SearchBodyError, UnsupportedClauseError } from './errors';
-import { buildField, type IndexedField } from './fields';
+import { buildFieldSteps, type IndexedField, runSteps } from './fields';
 import type { Mapping } from './mappings';
 import { Accumulator, scoreAt } from './matches';
 import { parseQuery, type QueryNode } from './query';
@@ -60,24 +61,60 @@ export class SearchIndex {
   ) {}
 
   /** Indexes `docs` (their order is the index order that breaks ties); throws on values the mapping cannot hold. */
-  static build(name: string, mapping: Mapping, docs: readonly SearchDocument[]): SearchIndex {
+  /** `analysis`: the custom analyzers of text fields (standard elsewhere). */
+  static build(name: string, mapping: Mapping, docs: readonly SearchDocument[], analysis?: IndexAnalysis): SearchIndex {
+    return runSteps(SearchIndex.buildSteps(name, mapping, docs, analysis));
+  }
+
+  /**
+   * The same index built in slices of about `sliceMs` of work, each a macrotask of its own, so requests
+   * keep being answered while a large catalogue is indexed (issue 17: no event-loop block over 50 ms
+   * from the per-document work; sorting a field's terms is still one step).
+   */
+  static async buildPaced(
+    name: string,
+    mapping: Mapping,
+    docs: readonly SearchDocument[],
+    analysis?: IndexAnalysis,
+    sliceMs = 10,
+  ): Promise<SearchIndex> {
+    const steps = SearchIndex.buildSteps(name, mapping, docs, analysis);
+    let sliceStart = performance.now();
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      if (performance.now() - sliceStart >= sliceMs) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
+    }
+  }
+
+  private static *buildSteps(
+    name: string,
+    mapping: Mapping,
+    docs: readonly SearchDocument[],
+    analysis?: IndexAnalysis,
+  ): Generator<void, SearchIndex> {
     const seen = new Set<string>();
     for (const doc of docs) {
       if (seen.has(doc.id)) throw new Error(`index ${name}: duplicate document id ${doc.id}`);
       seen.add(doc.id);
     }
+    const analyzers = fieldAnalyzers(analysis);
     const fields = new Map<string, IndexedField>();
     for (const [field, type] of Object.entries(mapping)) {
       if (type === 'object') continue;
-      const built = buildField(field, type, docs);
+      const built = yield* buildFieldSteps(field, type, docs, analyzers.index.get(field));
       // Text tries are built up front so the first fuzzy query pays nothing extra.
-      if (built.type === 'text') built.dict.trie();
+      if (built.type === 'text') yield* built.dict.trieSteps();
       fields.set(field, built);
+      yield;
     }
     const allDocs = Int32Array.from({ length: docs.length }, (_, i) => i);
     return new SearchIndex(
       name,
-      new FieldTypes(mapping),
+      new FieldTypes(mapping, analyzers.search),
       docs.map((d) => d.id),
       docs.map((d) => d.source),
       { fields, allDocs, accumulator: new Accumulator(docs.length) },

@@ -3,8 +3,11 @@
 // Lucene keeps (docs with the field, lossy-encoded length norms, average length), and for
 // keyword/number/boolean fields the per-document ordinals used by sorts and aggregations.
 
-import { analyze } from './analyzer';
-import { TermTrie } from './fuzzy';
+import { STANDARD_ANALYZER, type Analyzer } from './analysis';
+import { type FuzzyCandidate, TermTrie } from './fuzzy';
+
+/** Fuzzy expansions kept per dictionary: type-ahead repeats the same words keystroke after keystroke. */
+const FUZZY_CACHE_SIZE = 4096;
 import type { FieldType } from './mappings';
 
 export const BM25_K1 = 1.2;
@@ -49,9 +52,21 @@ export function compareValues<V extends string | number>(a: V, b: V): number {
   return typeof a === 'number' ? a - (b as number) : compareCodePoints(a, b as string);
 }
 
+/**
+ * Values in term order. Strings without surrogates sort natively (UTF-16 order is code point order
+ * there, and the native sort is several times faster than a comparator, which matters for building
+ * large indexes); others take compareValues.
+ */
+function sortedValues<V extends string | number>(values: V[]): V[] {
+  if (values.every((v) => typeof v === 'string' && !/[\uD800-\uDFFF]/.test(v))) return values.sort();
+  return values.sort(compareValues);
+}
+
 /** Sorted distinct values of one field, each with its postings. A value's ordinal is its position. */
 export class TermDictionary<V extends string | number> {
   private trieCache: TermTrie | null = null;
+  /** Least recently used first (a Map keeps insertion order; a hit is moved to the end). */
+  private readonly fuzzyCache = new Map<string, FuzzyCandidate[]>();
 
   private constructor(
     readonly values: readonly V[],
@@ -65,7 +80,7 @@ export class TermDictionary<V extends string | number> {
 
   /** From value → [doc ids ascending, frequencies]. */
   static build<V extends string | number>(postings: Map<V, { docs: number[]; freqs: number[] }>, withFreqs: boolean): TermDictionary<V> {
-    const values = [...postings.keys()].sort(compareValues);
+    const values = sortedValues([...postings.keys()]);
     const start = new Int32Array(values.length + 1);
     let total = 0;
     values.forEach((value, ord) => {
@@ -109,10 +124,30 @@ export class TermDictionary<V extends string | number> {
     return lo;
   }
 
+  /** The terms within `maxEdits` of `term` (TermTrie.expand), remembered for the most recent terms. */
+  expand(this: TermDictionary<string>, term: string, maxEdits: number, prefixLength: number, transpositions: boolean): FuzzyCandidate[] {
+    const key = `${maxEdits}:${prefixLength}:${transpositions ? 1 : 0}:${term}`;
+    const cached = this.fuzzyCache.get(key);
+    if (cached) {
+      this.fuzzyCache.delete(key);
+      this.fuzzyCache.set(key, cached);
+      return cached;
+    }
+    const candidates = this.trie().expand(term, maxEdits, prefixLength, transpositions);
+    if (this.fuzzyCache.size >= FUZZY_CACHE_SIZE) this.fuzzyCache.delete(this.fuzzyCache.keys().next().value!);
+    this.fuzzyCache.set(key, candidates);
+    return candidates;
+  }
+
   /** The trie for fuzzy expansion (string dictionaries; built on first use). */
   trie(this: TermDictionary<string>): TermTrie {
     this.trieCache ??= TermTrie.build(this.values);
     return this.trieCache;
+  }
+
+  /** Builds the trie in steps (a paced index build). */
+  *trieSteps(this: TermDictionary<string>): Generator<void, void> {
+    this.trieCache ??= yield* TermTrie.buildSteps(this.values);
   }
 }
 
@@ -181,17 +216,45 @@ function addPosting<V>(postings: Map<V, { docs: number[]; freqs: number[] }>, va
   } else postings.set(value, { docs: [doc], freqs: [freq] });
 }
 
+/** Documents a paced build handles between two chances to yield (SearchIndex.buildPaced). */
+const DOCS_PER_STEP = 128;
+
+/** Runs a build's steps to the end in one go. */
+export function runSteps<T>(steps: Generator<void, T>): T {
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
 export function buildField(
   field: string,
   type: Exclude<FieldType, 'object'>,
   docs: readonly { id: string; source: Record<string, unknown> }[],
+  analyzer: Analyzer = STANDARD_ANALYZER,
 ): IndexedField {
-  const values = docs.map((doc) => scalars(Object.hasOwn(doc.source, field) ? doc.source[field] : undefined, field, doc.id));
-  if (type === 'text') return buildTextField(values);
+  return runSteps(buildFieldSteps(field, type, docs, analyzer));
+}
+
+/** buildField in steps: it yields every DOCS_PER_STEP documents, so a caller can pause between them. */
+export function* buildFieldSteps(
+  field: string,
+  type: Exclude<FieldType, 'object'>,
+  docs: readonly { id: string; source: Record<string, unknown> }[],
+  analyzer: Analyzer = STANDARD_ANALYZER,
+): Generator<void, IndexedField> {
+  const values: (string | number | boolean)[][] = new Array(docs.length);
+  for (let d = 0; d < docs.length; d++) {
+    const doc = docs[d]!;
+    values[d] = scalars(Object.hasOwn(doc.source, field) ? doc.source[field] : undefined, field, doc.id);
+    if (d % DOCS_PER_STEP === DOCS_PER_STEP - 1) yield;
+  }
+  if (type === 'text') return yield* buildTextFieldSteps(values, analyzer);
   const docStart = new Int32Array(docs.length + 1);
   let docCount = 0;
   let valueCount = 0;
-  const perDoc = values.map((list, d) => {
+  const perDoc: (string | number)[][] = new Array(values.length);
+  for (let d = 0; d < values.length; d++) {
+    const list = values[d]!;
     const distinct =
       type === 'keyword'
         ? [...new Set(list.map(String))].sort(compareCodePoints)
@@ -199,11 +262,14 @@ export function buildField(
     if (distinct.length > 0) docCount++;
     valueCount += distinct.length;
     docStart[d + 1] = valueCount;
-    return distinct;
-  });
+    perDoc[d] = distinct;
+    if (d % DOCS_PER_STEP === DOCS_PER_STEP - 1) yield;
+  }
   const postings = new Map<string | number, { docs: number[]; freqs: number[] }>();
   perDoc.forEach((distinct, d) => distinct.forEach((v) => addPosting(postings, v, d, 1)));
+  yield;
   const dict = TermDictionary.build(postings, false);
+  yield;
   const docOrds = new Int32Array(valueCount);
   let k = 0;
   for (const distinct of perDoc) for (const v of distinct) docOrds[k++] = dict.ord(v);
@@ -214,16 +280,16 @@ export function buildField(
     : { type, dict: dict as TermDictionary<number>, ...base };
 }
 
-function buildTextField(values: readonly (string | number | boolean)[][]): TextField {
+function* buildTextFieldSteps(values: readonly (string | number | boolean)[][], analyzer: Analyzer): Generator<void, TextField> {
   const postings = new Map<string, { docs: number[]; freqs: number[] }>();
   const lengths = new Int32Array(values.length);
   let docCount = 0;
   let totalLength = 0;
-  values.forEach((list, d) => {
+  for (let d = 0; d < values.length; d++) {
     const counts = new Map<string, number>();
     let length = 0;
-    for (const value of list) {
-      for (const token of analyze(String(value))) {
+    for (const value of values[d]!) {
+      for (const token of analyzer.index(String(value))) {
         counts.set(token, (counts.get(token) ?? 0) + 1);
         length++;
       }
@@ -232,11 +298,13 @@ function buildTextField(values: readonly (string | number | boolean)[][]): TextF
     lengths[d] = length;
     if (length > 0) docCount++;
     totalLength += length;
-  });
+    if (d % DOCS_PER_STEP === DOCS_PER_STEP - 1) yield;
+  }
   const average = docCount > 0 ? totalLength / docCount : 1;
   const lengthNorm = new Float64Array(values.length);
   lengths.forEach((length, d) => {
     lengthNorm[d] = BM25_K1 * (1 - BM25_B + (BM25_B * quantizedLength(length)) / average);
   });
+  yield;
   return { type: 'text', dict: TermDictionary.build(postings, true), docCount, lengthNorm };
 }

@@ -90,3 +90,19 @@ describe('topExpansions', () => {
     expect(top[1]!.boost).toBeCloseTo(5 / 6, 6);
   });
 });
+
+describe('the fuzzy expansion cache (type-ahead repeats words)', () => {
+  it('answers a repeated expansion from the cache, per term and options', () => {
+    const dict = dictionary(['galaxi', 'galaxy', 'pixel']);
+    const first = dict.expand('galxy', 1, 0, true);
+    expect(first.map((c) => dict.values[c.ord])).toEqual(['galaxy']);
+    expect(dict.expand('galxy', 1, 0, true)).toBe(first);
+    expect(
+      dict
+        .expand('galxy', 2, 0, true)
+        .map((c) => dict.values[c.ord])
+        .sort(),
+    ).toEqual(['galaxi', 'galaxy']);
+    expect(dict.expand('galxy', 1, 0, false)).not.toBe(first);
+  });
+});

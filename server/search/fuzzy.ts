@@ -95,6 +95,14 @@ export class TermTrie {
 
   /** `terms` must be unique and sorted in code point order (a term's ordinal is its position). */
   static build(terms: readonly string[]): TermTrie {
+    const steps = TermTrie.buildSteps(terms);
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    return step.value;
+  }
+
+  /** build in steps: it yields every 2,048 terms (a paced index build pauses there). */
+  static *buildSteps(terms: readonly string[]): Generator<void, TermTrie> {
     const label = [0];
     const firstChild = [-1];
     const nextSibling = [-1];
@@ -102,7 +110,9 @@ export class TermTrie {
     const lastChild = [-1];
     const path = [0];
     let previous: number[] = [];
-    terms.forEach((term, ord) => {
+    for (let ord = 0; ord < terms.length; ord++) {
+      const term = terms[ord]!;
+      if (ord % 2048 === 2047) yield;
       const cps = codePoints(term);
       let common = 0;
       while (common < previous.length && common < cps.length && previous[common] === cps[common]) common++;
@@ -122,7 +132,7 @@ export class TermTrie {
       }
       termOrd[path[cps.length]!] = ord;
       previous = cps;
-    });
+    }
     return new TermTrie(Int32Array.from(label), Int32Array.from(firstChild), Int32Array.from(nextSibling), Int32Array.from(termOrd));
   }
 

@@ -13,6 +13,8 @@ export const DEVICE_MAPPING: Mapping = {
   manufacturer: 'text',
   series: 'text',
   category: 'text',
+  /** The brand as a value (the brand filter and its counts on the results page). */
+  brand: 'keyword',
   url: 'keyword',
   categoryUrl: 'keyword',
   manufacturerUrl: 'keyword',

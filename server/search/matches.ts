@@ -119,11 +119,23 @@ export class Accumulator {
   }
 
   /**
+   * The touched docs ascending: sorted when few, else read off the stamps in one dense pass (cheaper
+   * than sorting once more than about a sixteenth of the index matched).
+   */
+  private touchedInOrder(): Int32Array {
+    const touched = this.touched.subarray(0, this.length);
+    if (this.length * 16 < this.stamp.length) return touched.sort();
+    let n = 0;
+    for (let doc = 0; doc < this.stamp.length; doc++) if (this.stamp[doc] === this.epoch) touched[n++] = doc;
+    return touched;
+  }
+
+  /**
    * The docs added at least `minCount` times, scored by the sum of their contributions, or with a
    * `tieBreaker` as a disjunction max: the best contribution plus tieBreaker × the others.
    */
   finish(minCount = 1, tieBreaker: number | null = null): Matches {
-    const ids = this.touched.subarray(0, this.length).sort();
+    const ids = this.touchedInOrder();
     const docs = new Int32Array(ids.length);
     const scores = new Float64Array(ids.length);
     let n = 0;

@@ -22,7 +22,7 @@ import {
 import { describeValue } from './describe-value';
 import { SearchBodyError, UnsupportedClauseError } from './errors';
 import { editsFor, type Fuzziness, parseFuzziness } from './fuzzy';
-import { analyze } from './analyzer';
+import type { QueryPosition } from './analysis';
 import type { FieldType } from './mappings';
 
 export interface FuzzyOptions {
@@ -343,9 +343,9 @@ function fieldMatch(
       throw error;
     }
   }
-  const tokens = type === 'text' ? analyze(String(query)) : [String(query)];
-  if (tokens.length === 0) return options.zeroTermsAll ? { kind: 'all', boost } : NONE;
-  ctx.clauses += tokens.length;
+  const positions = type === 'text' ? ctx.fields.searchAnalyzer(field).query(String(query)) : [[[String(query)]]];
+  if (positions.length === 0) return options.zeroTermsAll ? { kind: 'all', boost } : NONE;
+  ctx.clauses += positions.reduce((n, alts) => n + alts.reduce((m, alt) => m + alt.length, 0), 0);
   if (ctx.clauses > MAX_CLAUSES) throw new SearchBodyError(`too many query clauses (more than ${MAX_CLAUSES})`);
   const termQuery = (token: string, termBoost: number): QueryNode => {
     const maxEdits = options.fuzziness === null ? 0 : editsFor(options.fuzziness, token);
@@ -355,9 +355,19 @@ function fieldMatch(
         : { maxEdits, prefixLength: options.prefixLength, maxExpansions: options.maxExpansions, transpositions: options.transpositions };
     return { kind: 'term', field, value: token, boost: termBoost, fuzzy };
   };
-  // One token: a plain term query, to which Elasticsearch applies no minimum_should_match.
-  if (tokens.length === 1) return termQuery(tokens[0]!, boost);
-  const terms = tokens.map((token) => termQuery(token, 1));
+  /** One word: a term, or (split words, synonyms) any of its alternatives, a split one needing all its parts. */
+  const positionQuery = (alts: QueryPosition, termBoost: number): QueryNode => {
+    if (alts.length === 1 && alts[0]!.length === 1) return termQuery(alts[0]![0]!, termBoost);
+    const should = alts.map((alt): QueryNode =>
+      alt.length === 1
+        ? termQuery(alt[0]!, 1)
+        : { kind: 'bool', must: alt.map((t) => termQuery(t, 1)), filter: [], should: [], mustNot: [], minimumShouldMatch: 0, boost: 1 },
+    );
+    return { kind: 'dismax', queries: should, tieBreaker: 0, boost: termBoost };
+  };
+  // One word: a plain term query, to which Elasticsearch applies no minimum_should_match.
+  if (positions.length === 1) return positionQuery(positions[0]!, boost);
+  const terms = positions.map((alts) => positionQuery(alts, 1));
   const should = options.and ? [] : terms;
   return {
     kind: 'bool',

@@ -123,7 +123,7 @@ function executeTerm(node: QueryNode & { kind: 'term' }, ctx: ExecutionContext):
     expansions = ord < 0 ? [] : [{ ord, boost: 1 }];
   } else {
     const { maxEdits, prefixLength, maxExpansions, transpositions } = node.fuzzy;
-    expansions = topExpansions(f.dict.trie().expand(term, maxEdits, prefixLength, transpositions), codePointLength(term), maxExpansions);
+    expansions = topExpansions(f.dict.expand(term, maxEdits, prefixLength, transpositions), codePointLength(term), maxExpansions);
   }
   if (expansions.length === 0) return NO_MATCHES;
   let docFreq = 0;

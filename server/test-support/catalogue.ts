@@ -38,6 +38,7 @@ export function fixtureCatalogue(): Catalogue {
         categoryId: 1,
         top: true,
         imageFamily: 'phone',
+        platform: 'ios',
         texts: texts('Apple', 'apple-smartphones'),
       },
       {
@@ -47,6 +48,7 @@ export function fixtureCatalogue(): Catalogue {
         categoryId: 1,
         top: false,
         imageFamily: 'phone',
+        platform: 'android',
         texts: texts('Samsung', 'samsung-smartphones'),
       },
       {
@@ -56,6 +58,7 @@ export function fixtureCatalogue(): Catalogue {
         categoryId: 5,
         top: true,
         imageFamily: 'console',
+        platform: 'other',
         texts: texts('Sony', 'sony-game-consoles'),
       },
     ],
@@ -114,6 +117,7 @@ export function fixtureCatalogue(): Catalogue {
             sort: 1,
             question: t('Does it switch on?'),
             description: t('Hold the power button.'),
+            platforms: {},
             answers: [
               { id: 11, code: 'YES', text: t('Yes'), multiplier: 1, grade: 0, blocks: false, recycling: false },
               { id: 12, code: 'NO_WATER', text: t('No, water damage'), multiplier: 1, grade: 3, blocks: false, recycling: true },
@@ -125,6 +129,7 @@ export function fixtureCatalogue(): Catalogue {
             sort: 2,
             question: t('How is the display?'),
             description: t('Look for scratches.'),
+            platforms: {},
             answers: [
               { id: 21, code: 'FLAWLESS', text: t('Flawless'), multiplier: 1, grade: 0, blocks: false, recycling: false },
               { id: 22, code: 'SCRATCHES', text: t('Light scratches'), multiplier: 0.85, grade: 1, blocks: false, recycling: false },
@@ -137,6 +142,7 @@ export function fixtureCatalogue(): Catalogue {
             sort: 3,
             question: t('Is the device removed from your account?'),
             description: t('Turn off Find My.'),
+            platforms: {},
             answers: [
               { id: 31, code: 'REMOVED', text: t('Yes'), multiplier: 1, grade: 0, blocks: false, recycling: false },
               { id: 32, code: 'LOCKED', text: t('No'), multiplier: 1, grade: 0, blocks: true, recycling: false },

@@ -17,6 +17,7 @@ import type { MailMessage } from '../mail/mailer';
 import { publicOriginResolver } from '../mail/origins';
 import { fixtureServices, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
+import { createReviewLinks } from '../reviews/links';
 
 const BEST = { 1: 11, 2: 21, 3: 31 };
 const ADDRESS = { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17', postalCode: '51147', city: 'Köln' };
@@ -31,6 +32,7 @@ describe.each(testDatabases())('the brand of a trade on $name', (database) => {
     const shipping = {
       labels: createLabelLinks('a-label-secret-for-the-tests'),
       clarifications: createClarificationLinks('a-label-secret-for-the-tests'),
+      reviews: createReviewLinks('a-label-secret-for-the-tests'),
       mailer: { send: async (message: MailMessage) => void mails.push(message) },
       publicOrigin: publicOriginResolver({ de: 'https://www.tradein.de', agan: 'https://www.agan.de' }, 3000),
       devMailbox: false,

@@ -21,6 +21,7 @@ import type { MailMessage } from '../mail/mailer';
 import { fixtureServices, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { importVouchers } from '../vouchers/seed';
+import { createReviewLinks } from '../reviews/links';
 
 describe.each(testDatabases())('customer trades on $name', (database) => {
   let handle: DatabaseHandle;
@@ -40,6 +41,7 @@ describe.each(testDatabases())('customer trades on $name', (database) => {
     const shipping = {
       labels: createLabelLinks('a-label-secret-for-the-tests'),
       clarifications: createClarificationLinks('a-label-secret-for-the-tests'),
+      reviews: createReviewLinks('a-label-secret-for-the-tests'),
       mailer: { send: async (message: MailMessage) => void mails.push(message) },
       publicOrigin: () => 'https://www.tradein.de',
       devMailbox: false,

@@ -304,7 +304,11 @@ describe('the operator CLI (tsx server/ops.ts, embedded database)', () => {
     expect(paid.stdout).toMatch(new RegExp(`${tradeNumber} accepted → paid at .* \\(payout 139\\.50 EUR\\)`));
     const settled = await ops('trades', 'show', tradeNumber);
     expect(settled.stdout).toContain('paid 139.50 EUR');
-    expect(settled.stdout).toMatch(/Payouts\n\s+AT\s+AMOUNT\s+DEVICES\s+VOUCHER\n\s+\S+ \S+ UTC\s+139\.50 EUR\s+1/);
+    // Paid the day it was received and inspected: due two working days later, no late-payout bonus.
+    expect(settled.stdout).toMatch(
+      /Payouts\n\s+AT\s+AMOUNT\s+DEVICES\s+VOUCHER\s+DUE BY\s+LATE BONUS\n\s+\S+ \S+ UTC\s+139\.50 EUR\s+1\s+\d{4}-\d\d-\d\d\s*\n/,
+    );
+    expect(paid.stdout).toMatch(/payout promise: due by \d{4}-\d\d-\d\d, paid on time/);
   }, 120_000);
 
   it('exits 1 with one line (no stack) for an unknown trade, 2 with the usage for wrong arguments', async () => {

@@ -19,6 +19,7 @@ import {
   trades,
   tradeTransitions,
 } from '../db/schema';
+import { payoutTiming } from './payout-promise';
 import { maskPayout } from './service';
 
 /** Where each status may go next; statuses without an entry are final. */
@@ -189,6 +190,10 @@ export interface PayoutRecord {
   readonly items: number;
   /** Everything paid for the trade so far, this payment included. */
   readonly totalPaidCents: number;
+  /** The late-payout bonus included in amountCents (issue 18): 0 when paid by dueBy. */
+  readonly bonusCents: number;
+  /** The promised last day of this payout (YYYY-MM-DD); null when the devices were never received. */
+  readonly dueBy: string | null;
 }
 
 /**
@@ -199,7 +204,7 @@ export interface PayoutRecord {
  */
 export async function payOut(
   tx: Database,
-  trade: Pick<TradeRow, 'id' | 'voucherCents'>,
+  trade: Pick<TradeRow, 'id' | 'voucherCents' | 'locale'>,
   at: Date,
   scope: 'settled' | 'rest',
 ): Promise<PayoutRecord> {
@@ -223,10 +228,20 @@ export async function payOut(
     return r.agreedPriceCents === null ? [] : [{ offerId: r.offerId, cents: r.agreedPriceCents }];
   });
   const voucherCents = earlier.length === 0 ? trade.voucherCents : 0;
-  if (due.length === 0 && voucherCents === 0) return { payoutId: null, amountCents: 0, items: 0, totalPaidCents: paidBefore };
-  const amountCents = due.reduce((sum, d) => sum + d.cents, 0) + voucherCents;
+  if (due.length === 0 && voucherCents === 0)
+    return { payoutId: null, amountCents: 0, items: 0, totalPaidCents: paidBefore, bonusCents: 0, dueBy: null };
+  const itemsCents = due.reduce((sum, d) => sum + d.cents, 0);
+  // The payout promise (issue 18): paid after its due day, the items get the late-payout bonus on top.
+  const { dueBy, bonusCents } = await payoutTiming(
+    tx,
+    trade,
+    due.map((d) => d.offerId),
+    itemsCents,
+    at,
+  );
+  const amountCents = itemsCents + voucherCents + bonusCents;
   const id = randomUUID();
-  await tx.insert(tradePayouts).values({ id, tradeId: trade.id, amountCents, voucherCents, paidAt: at });
+  await tx.insert(tradePayouts).values({ id, tradeId: trade.id, amountCents, voucherCents, bonusCents, dueBy, paidAt: at });
   if (due.length > 0) {
     await tx
       .update(tradeItems)
@@ -238,10 +253,11 @@ export async function payOut(
         ),
       );
   }
-  return { payoutId: id, amountCents, items: due.length, totalPaidCents: paidBefore + amountCents };
+  return { payoutId: id, amountCents, items: due.length, totalPaidCents: paidBefore + amountCents, bonusCents, dueBy };
 }
 
 export interface PayResult {
+  readonly tradeId: string;
   readonly tradeNumber: string;
   readonly from: TradeStatus;
   /** The trade's status afterwards: 'paid' when paid as a whole, else unchanged (a split payout). */
@@ -250,6 +266,9 @@ export interface PayResult {
   readonly amountCents: number;
   readonly items: number;
   readonly totalPaidCents: number;
+  /** The late-payout bonus included in amountCents, and the due day it was measured against (issue 18). */
+  readonly bonusCents: number;
+  readonly dueBy: string | null;
   readonly note: string | null;
 }
 
@@ -264,11 +283,11 @@ export async function payTrade(db: Database, ref: string, note?: string, at: Dat
     if (SPLIT_PAYOUT_STATUSES.includes(trade.status)) {
       const paid = await payOut(tx, trade, at, 'settled');
       if (paid.payoutId === null) throw new NothingToPayError(trade.tradeNumber);
-      return { tradeNumber: trade.tradeNumber, from: trade.status, to: trade.status, at, ...paid, note: note ?? null };
+      return { tradeId: trade.id, tradeNumber: trade.tradeNumber, from: trade.status, to: trade.status, at, ...paid, note: note ?? null };
     }
     const moved = await applyTransition(tx, trade, 'paid', note ?? null, at);
     const paid = moved.payout!;
-    return { tradeNumber: trade.tradeNumber, from: trade.status, to: 'paid', at, ...paid, note: moved.note };
+    return { tradeId: trade.id, tradeNumber: trade.tradeNumber, from: trade.status, to: 'paid', at, ...paid, note: moved.note };
   });
 }
 
@@ -349,6 +368,9 @@ export interface TradeDetails {
     readonly id: string;
     readonly amountCents: number;
     readonly voucherCents: number;
+    /** The late-payout bonus included in amountCents (issue 18). */
+    readonly bonusCents: number;
+    readonly dueBy: string | null;
     readonly paidAt: Date;
     readonly items: number;
   }[];
@@ -459,6 +481,8 @@ export async function showTrade(db: Database, ref: string): Promise<TradeDetails
       id: p.id,
       amountCents: p.amountCents,
       voucherCents: p.voucherCents,
+      bonusCents: p.bonusCents,
+      dueBy: p.dueBy,
       paidAt: p.paidAt,
       items: itemRows.filter((r) => r.item.payoutId === p.id).length,
     })),

@@ -10,7 +10,14 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { B2B_TRADE_CAP } from '../../src/config/constants';
 import type { ShopMode } from '../../src/config/hosts';
 import type { Locale } from '../../src/config/locales';
-import { paymentTypeCode, type Payout, type Trade, type TradeRequest, type VoucherFailureReason } from '../../src/contracts/trades';
+import {
+  maskedIban,
+  paymentTypeCode,
+  type Payout,
+  type Trade,
+  type TradeRequest,
+  type VoucherFailureReason,
+} from '../../src/contracts/trades';
 import type { Database } from '../db/client';
 import { uniqueViolation, withoutParameters } from '../db/errors';
 import {
@@ -47,6 +54,12 @@ export interface TradeSubmission {
    * its 201 stands.
    */
   readonly onCreated?: (trade: Trade, email: string) => Promise<void>;
+  /**
+   * Called in the trade's transaction with the new trade, before it commits: the confirmation mail
+   * written to the outbox (decision 054), so a trade never exists without its mail. A throw rolls
+   * the trade back.
+   */
+  readonly inTransaction?: (tx: Database, trade: Trade, email: string) => Promise<void>;
 }
 
 /** Who submits: the guest's e-mail, or the authenticated customer. */
@@ -273,6 +286,7 @@ async function createTrade(db: Database, submission: TradeSubmission, ref: Selle
       createdAt: now.toISOString(),
     };
     const answer = { statusCode: 201, body: trade };
+    await submission.inTransaction?.(tx, trade, email);
     await completeKey(tx, submission.idempotencyKey, answer);
     return { ...answer, email };
   });
@@ -295,7 +309,7 @@ async function nextTradeNumber(db: Database, now: Date, range: 'private' | 'busi
 
 /** IBAN as "DE89 •••• •••• •••• 3000" (the same length for every country); PayPal shows its e-mail. */
 export function maskPayout(payout: Payout): string {
-  return payout.method === 'sepa' ? `${payout.iban.slice(0, 4)} •••• •••• •••• ${payout.iban.slice(-4)}` : payout.email;
+  return payout.method === 'sepa' ? maskedIban(payout.iban) : payout.email;
 }
 
 function usedOffers(usedOfferIds: string[]): Rejection {

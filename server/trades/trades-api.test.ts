@@ -130,6 +130,27 @@ describe.each(testDatabases())('POST /api/trades on $name', (database) => {
       expect(transitions).toEqual([expect.objectContaining({ fromStatus: null, toStatus: 'created' })]);
     });
 
+    it('accepts a German IBAN without a BIC (SEPA needs the IBAN alone) and stores the BIC as empty', async () => {
+      const res = await submit(body([await offer(1300)], { payout: { ...SEPA, bic: '' } }));
+      expect(res.statusCode).toBe(201);
+      const trade = TradeSchema.parse(res.json());
+      const [row] = await handle.db.select().from(trades).where(eq(trades.id, trade.tradeId));
+      expect(row!.payout).toEqual({ method: 'sepa', accountHolder: 'Erika Mustermann', iban: IBAN, bic: '' });
+    });
+
+    it('refuses an emoji in the name and a 300-character street with field codes, writing nothing', async () => {
+      const before = await counts();
+      const res = await submit(body([await offer(1300)], { address: { ...ADDRESS, firstName: 'Erika 😀', street: 'x'.repeat(300) } }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ path: 'address.firstName', code: 'postalText' }),
+          expect.objectContaining({ path: 'address.street', code: 'tooLong' }),
+        ]),
+      );
+      expect(await counts()).toEqual(before);
+    });
+
     it('creates a PayPal trade with payment type 2 and numbers trades in sequence', async () => {
       const first = TradeSchema.parse((await submit(body([await offer(2100)]))).json());
       const res = await submit(body([await offer(3000)], { payout: PAYPAL }));

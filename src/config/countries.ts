@@ -58,7 +58,15 @@ export interface CountryConfig {
 const PAYMENT_TYPES = { directDebitSwift: 'directDebitSwift', paypal: 'paypal' } as const;
 const DHL = { carrier: 'dhl', height: 20 } as const;
 const UPS = { carrier: 'ups', height: 36 } as const;
-const FIVE_DIGITS = /^\d{5}$/;
+// Postal codes as each post office hands them out, so impossible ones are refused before a parcel goes astray.
+/** Germany: five digits, the two-digit zone 01 to 99 (there is no 00xxx). */
+const DE_POSTAL_CODE = /^(?:0[1-9]|[1-9]\d)\d{3}$/;
+/** Austria: four digits, 1010 to 9992 (no leading 0). */
+const AT_POSTAL_CODE = /^[1-9]\d{3}$/;
+/** Spain: five digits, the province 01 to 52 first. */
+const ES_POSTAL_CODE = /^(?:0[1-9]|[1-4]\d|5[0-2])\d{3}$/;
+/** Italy: five digits, 00010 (Lazio) to 98168 (Sicily). */
+const IT_POSTAL_CODE = /^(?!0000)(?:[0-8]\d|9[0-8])\d{3}$/;
 
 const base = {
   selectedPaymentType: '13',
@@ -85,7 +93,7 @@ export const COUNTRIES: Readonly<Record<Locale, CountryConfig>> = {
     elasticIndexes: indexes('default'),
     headerLogo: { width: 200, height: 30 },
     footerShippingLogo: DHL,
-    zipFormatRegExp: FIVE_DIGITS,
+    zipFormatRegExp: DE_POSTAL_CODE,
     dateFormat: 'dd.mm.yy',
     features: {
       hasNewsletter: true,
@@ -120,7 +128,7 @@ export const COUNTRIES: Readonly<Record<Locale, CountryConfig>> = {
     elasticIndexes: indexes('de'),
     headerLogo: { width: 200, height: 30 },
     footerShippingLogo: DHL,
-    zipFormatRegExp: FIVE_DIGITS,
+    zipFormatRegExp: DE_POSTAL_CODE,
     dateFormat: 'dd.mm.yy',
     features: {
       hasNewsletter: true,
@@ -149,7 +157,7 @@ export const COUNTRIES: Readonly<Record<Locale, CountryConfig>> = {
     elasticIndexes: indexes('at'),
     headerLogo: { width: 200, height: 30 },
     footerShippingLogo: UPS,
-    zipFormatRegExp: /^\d{4}$/,
+    zipFormatRegExp: AT_POSTAL_CODE,
     dateFormat: 'dd.mm.yy',
     features: {
       hasNewsletter: false,
@@ -178,7 +186,7 @@ export const COUNTRIES: Readonly<Record<Locale, CountryConfig>> = {
     elasticIndexes: indexes('es'),
     headerLogo: { width: 200, height: 25 },
     footerShippingLogo: UPS,
-    zipFormatRegExp: FIVE_DIGITS,
+    zipFormatRegExp: ES_POSTAL_CODE,
     dateFormat: 'dd/mm/yy',
     features: {
       hasNewsletter: true,
@@ -237,7 +245,7 @@ export const COUNTRIES: Readonly<Record<Locale, CountryConfig>> = {
     elasticIndexes: indexes('it'),
     headerLogo: { width: 200, height: 39 },
     footerShippingLogo: UPS,
-    zipFormatRegExp: FIVE_DIGITS,
+    zipFormatRegExp: IT_POSTAL_CODE,
     dateFormat: 'dd/mm/yy',
     features: {
       hasNewsletter: true,

@@ -71,6 +71,9 @@ export const ROUTE_MAP = {
       it: '/catalogo/{category}',
     }),
   },
+  searchResults: {
+    paths: germanAnd('/suche', { default: '/search', es: '/buscar', fr: '/recherche', it: '/ricerca' }),
+  },
   content: { paths: everywhere('/content/{slug}') },
   b2bLanding: { paths: { de: '/b2b/ankaufsportal' }, sitemap: true },
   accountOverview: { paths: defaultAndLocalized('/account/overview', '/account') },
@@ -90,6 +93,15 @@ export const ROUTE_MAP = {
   quickAnswerLegacy: {
     paths: everywhere('/browser/clarificationQuickAnswer/id/{id}/trade/{trade}/offerid/{offerid}'),
     legacyOf: 'quickAnswer',
+  },
+  /** The review form of a paid trade, from the review request mail's signed link (?token=…). */
+  review: {
+    paths: germanAnd('/bewertung/{trade}', {
+      default: '/review/{trade}',
+      es: '/opinion/{trade}',
+      fr: '/avis/{trade}',
+      it: '/recensione/{trade}',
+    }),
   },
   newsletterEnrich: { paths: withNewsletter('/newsletter/enrich') },
   newsletterEnrichHash: { paths: withNewsletter('/newsletter/enrich/{emailHash}'), legacyOf: 'newsletterEnrich' },

@@ -357,6 +357,10 @@ export const TradeHistoryEntrySchema = z.object({
   returnLabelUrl: z.string().startsWith('/api/trades/').optional(),
   /** A business trade's credit note (decision 036). */
   creditNoteUrl: z.string().startsWith('/api/trades/').optional(),
+  /** The payout promise (issue 18): the last day of the payout (YYYY-MM-DD) once the devices arrived. */
+  payoutDueBy: z.iso.date().optional(),
+  /** The late-payout bonus paid with the payouts, in EUR (0 when paid on time). */
+  lateBonus: z.number().nonnegative().optional(),
 });
 export type TradeHistoryEntry = z.infer<typeof TradeHistoryEntrySchema>;
 

@@ -54,6 +54,8 @@ export const ISSUE_CODES = [
   'tooFast',
   /** Text with characters no person types and the database cannot keep: NUL, other control characters, broken Unicode (src/contracts/text.ts). */
   'invalidCharacters',
+  /** A name, street or city with characters other than letters, digits, spaces and punctuation (emoji, symbols; src/contracts/text.ts). */
+  'postalText',
   /** Not a VAT identification number of an EU member state (format, check digit). */
   'vatId',
   /** A business trade-in is paid by SEPA transfer only. */

@@ -27,6 +27,11 @@ export const OfferSchema = z.object({
   kind: z.enum(['purchase', 'recycling']),
   validUntil: z.string().datetime(),
   createdAt: z.string().datetime(),
+  /**
+   * A scheduled price drop of the device before this offer expires (issue 18): from `effectiveOn` a new
+   * offer for the same answers would pay `price`; this offer keeps its price until validUntil.
+   */
+  priceChange: z.object({ effectiveOn: z.iso.date(), price: z.number().nonnegative() }).optional(),
 });
 export type Offer = z.infer<typeof OfferSchema>;
 
@@ -49,3 +54,56 @@ export const ApiErrorSchema = z.object({
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
 export const OFFER_VALIDITY_DAYS = 21;
+
+/**
+ * The question form of a product detail page posted without JavaScript: one radio group `q-{questionId}`
+ * per question, valued with the chosen answer id. Returns the offer request the form stands for, to be
+ * checked with OfferRequestSchema like every other (a value that is no number fails there).
+ */
+export function offerRequestOfForm(deviceId: number, fields: Readonly<Record<string, string>>): unknown {
+  const answers: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    const question = /^q-(\d{1,9})$/.exec(name)?.[1];
+    if (question !== undefined) answers[question] = /^\d{1,9}$/.test(value) ? Number(value) : value;
+  }
+  return { deviceId, answers };
+}
+
+/**
+ * What the server made of a posted question form: the offer, the answers that block the purchase, or
+ * why it could not price them (`required`: some question has no answer; `invalid`: a value is not an
+ * answer of the device). `answers` are the posted ones that name an answer, for the form to show again.
+ */
+export type OfferFormOutcome =
+  | { readonly kind: 'offer'; readonly answers: OfferRequest['answers']; readonly offer: Offer }
+  | { readonly kind: 'blocked'; readonly answers: OfferRequest['answers']; readonly blockedBy: OfferBlocked['blockedBy'] }
+  | { readonly kind: 'invalid'; readonly answers: OfferRequest['answers']; readonly issue: 'required' | 'invalid' };
+/** POST /api/offers/{id}/mail: the address the offer goes to (no account needed). */
+export const OfferMailRequestSchema = z.object({
+  email: z
+    .string({ error: 'The e-mail address is required.' })
+    .trim()
+    .toLowerCase()
+    .max(254, 'This e-mail address is too long.')
+    .pipe(z.email('This e-mail address is not valid.')),
+});
+export type OfferMailRequest = z.infer<typeof OfferMailRequestSchema>;
+
+/** POST /api/offers/{id}/link: the device page's path with the signed token of the offer. */
+export const OfferLinkSchema = z.object({ token: z.string(), path: z.string() });
+export type OfferLink = z.infer<typeof OfferLinkSchema>;
+
+/** GET /api/shared-offers?token=…: the offer of a shared link, still valid or expired (its answers for a new one). */
+export const SharedOfferSchema = z.object({ offer: OfferSchema, expired: z.boolean() });
+export type SharedOffer = z.infer<typeof SharedOfferSchema>;
+
+/** GET /api/customers/saved-offers: the offers the logged-in customer mailed or shared, newest first. */
+export const SavedOfferSchema = z.object({
+  offer: OfferSchema,
+  channel: z.enum(['mail', 'link']),
+  savedAt: z.string().datetime(),
+  /** The device page with the signed token (opens the offer, or its expired state). */
+  path: z.string(),
+});
+export type SavedOffer = z.infer<typeof SavedOfferSchema>;
+export const SavedOffersSchema = z.array(SavedOfferSchema);

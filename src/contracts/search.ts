@@ -2,6 +2,7 @@
 // Elasticsearch-shaped answer, and the documents of the two indexes per locale
 // (`<locale>_devices`, `<locale>_aggregations`), shared by the client and the server.
 
+import { PLATFORMS } from '../config/platforms';
 import { z } from './zod';
 
 export const SearchRequestSchema = z.object({
@@ -10,6 +11,11 @@ export const SearchRequestSchema = z.object({
   /** Index name from the locale's elasticIndexes, e.g. `de_devices`. */
   application: z.string().regex(/^[a-z]+_(devices|aggregations)$/, 'application must name an index like de_devices'),
   resultSize: z.number().int().min(0).max(500),
+  /**
+   * The text a seller submitted on the results page (not set while typing): the shop counts it per day,
+   * and whether it found nothing, for the zero-result report (issue 17). No personal data is kept.
+   */
+  submitted: z.string().max(200).optional(),
 });
 export type SearchRequest = z.infer<typeof SearchRequestSchema>;
 
@@ -49,11 +55,15 @@ export const DeviceDocSchema = z.object({
   categoryId: z.number(),
   categoryUrl: z.string(),
   manufacturer: z.string(),
+  /** The brand (the manufacturer's name, the same in every category): filter and counts of the results page. */
+  brand: z.string(),
   manufacturerId: z.number(),
   manufacturerUrl: z.string(),
   series: z.string(),
   seriesId: z.number(),
   seriesUrl: z.string(),
+  /** Chooses the question texts (src/config/platforms); documents indexed before it existed are 'other'. */
+  platform: z.enum(PLATFORMS).default('other'),
   releaseYear: z.number(),
   releaseMonth: z.number(),
   searchTerms: z.array(z.string()),
@@ -84,6 +94,10 @@ export const QuestionDocSchema = z.object({
   code: z.string(),
   question: z.string(),
   description: z.string(),
+  /** Texts that replace `question` or `description` for the devices of one platform. */
+  platforms: z
+    .partialRecord(z.enum(['ios', 'android']), z.object({ question: z.string().optional(), description: z.string().optional() }))
+    .default({}),
   answers: z.array(AnswerDocSchema),
 });
 
@@ -122,3 +136,7 @@ export type CategoryDoc = z.infer<typeof CategoryDocSchema>;
 export type ManufacturerDoc = z.infer<typeof ManufacturerDocSchema>;
 export type SeriesDoc = z.infer<typeof SeriesDocSchema>;
 export type AggregationDoc = z.infer<typeof AggregationDocSchema>;
+
+/** GET /api/catalogue/popular: the shop's popular devices, most offered in the last 30 days first. */
+export const PopularDevicesSchema = z.object({ deviceIds: z.array(z.number().int()) });
+export type PopularDevices = z.infer<typeof PopularDevicesSchema>;

@@ -9,6 +9,8 @@ import {
   VoucherCheckRequestSchema,
   VoucherCheckResultSchema,
   paymentTypeCode,
+  maskedIban,
+  TEXT_LIMITS,
 } from './trades';
 import { SELLER_ADDRESS, SELLER_SEPA } from './seller.fixtures';
 import { issueCode } from './issues';
@@ -38,6 +40,7 @@ describe('AddressSchema', () => {
   it.each<[Locale, string, boolean]>([
     ['de', '51147', true],
     ['de', '5114', false],
+    ['de', '00000', false],
     ['at', '1010', true],
     ['at', '10100', false],
     ['es', '28013', true],
@@ -71,6 +74,33 @@ describe('AddressSchema', () => {
     ['+49 221 1234567890123', false],
   ])('phone %j valid: %s', (phone, valid) => {
     expect(AddressSchema('de').safeParse({ ...ADDRESS, phone }).success).toBe(valid);
+  });
+
+  it.each([
+    ['German', { firstName: 'Jürgen', lastName: 'Groß-Weißenfels', street: 'Königstraße', city: 'Mönchengladbach' }],
+    ['Polish, Czech, Hungarian', { firstName: 'Łucja', lastName: 'Dvořák', street: 'Ősz utca', city: 'Łódź' }],
+    ['Nordic and Icelandic', { firstName: 'Þórður', lastName: 'Ærø', street: 'Søndergade', city: 'Reykjavík' }],
+    ['Greek and Cyrillic', { firstName: 'Ελένη', lastName: 'Иванова', street: 'Οδός Ερμού', city: 'София' }],
+    ['punctuation', { firstName: "D'Arcy", lastName: 'O’Brien-Smith', street: 'Rue du 8-Mai-1945 (bât. B)', city: 'Saint-Étienne' }],
+  ])('accepts %s letters, digits and punctuation in names, street and city', (_case, values) => {
+    expect(AddressSchema('de').safeParse({ ...ADDRESS, ...values }).success).toBe(true);
+  });
+
+  it.each([
+    ['an emoji in the first name', { firstName: 'Erika 😀' }, 'firstName'],
+    ['a flag in the city', { city: 'Köln 🇩🇪' }, 'city'],
+    ['a symbol in the street', { street: 'Heidestraße ♥' }, 'street'],
+    ['a Chinese name', { lastName: '王' }, 'lastName'],
+    ['a zero-width joiner in the house number', { houseNumber: '1\u200d7' }, 'houseNumber'],
+  ])('refuses %s with the code postalText', (_case, values, field) => {
+    const result = AddressSchema('de').safeParse({ ...ADDRESS, ...values });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issueCode(issue)])).toEqual([[field, 'postalText']]);
+  });
+
+  it('answers a too long name with tooLong, not with required (the form shows the limit)', () => {
+    const result = AddressSchema('de').safeParse({ ...ADDRESS, firstName: 'x'.repeat(300) });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issueCode(issue)])).toEqual([['firstName', 'tooLong']]);
+    expect(AddressSchema('de').safeParse({ ...ADDRESS, firstName: 'x'.repeat(TEXT_LIMITS.firstName) }).success).toBe(true);
   });
 
   it('treats a blank phone as absent', () => {
@@ -117,6 +147,23 @@ describe('PayoutSchema', () => {
     ['COBAXXFF', false],
   ])('BIC %s valid: %s', (bic, valid) => {
     expect(PayoutSchema.safeParse({ ...SEPA, bic }).success).toBe(valid);
+  });
+
+  it('accepts an empty or absent BIC with a SEPA IBAN (the IBAN alone suffices) and keeps it as an empty string', () => {
+    expect(PayoutSchema.parse({ ...SEPA, iban: 'DE89 3704 0044 0532 0130 00', bic: '' })).toMatchObject({ bic: '' });
+    expect(PayoutSchema.parse({ ...SEPA, bic: '   ' })).toMatchObject({ bic: '' });
+    const { bic: _bic, ...withoutBic } = SEPA;
+    expect(PayoutSchema.parse(withoutBic)).toMatchObject({ iban: 'DE89370400440532013000', bic: '' });
+  });
+
+  it('still refuses a given BIC that is not one, with the code bic', () => {
+    const result = PayoutSchema.safeParse({ ...SEPA, bic: 'COBA' });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issueCode(issue)])).toEqual([['bic', 'bic']]);
+  });
+
+  it('masks an IBAN in groups of four, the one way every screen shows it', () => {
+    expect(maskedIban('DE89 3704 0044 0532 0130 00')).toBe('DE89 •••• •••• •••• 3000');
+    expect(maskedIban('fr14 2004 1010 0505 0001 3m02 606')).toBe('FR14 •••• •••• •••• 2606');
   });
 
   it('requires the account holder for SEPA and an e-mail for PayPal', () => {

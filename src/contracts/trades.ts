@@ -10,6 +10,7 @@ import { DEFAULT_PAYMENT_TYPE_SELECTION, PAYPAL_PAYMENT_METHOD_CODE } from '../c
 import type { Locale } from '../config/locales';
 import { isValidPostalCode } from '../config/rules';
 import { coded } from './issues';
+import { isPostalText } from './text';
 import { isValidVatId, normalizeVatId } from './vat-id';
 import { ApiErrorSchema, ConditionIdSchema } from './offers';
 
@@ -25,6 +26,30 @@ export const MAX_TRADE_OFFERS = 20;
 /** Form fields send '' for "not filled in"; optional fields treat it as absent. */
 const blankAsAbsent = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
+/**
+ * The most characters of each text field, by its name (the last segment of its path): the form's
+ * `maxlength` and its "at most N characters" message read the same numbers the contract checks.
+ * The name, street and house number fit the shipping label on two lines each (server/labels).
+ */
+export const TEXT_LIMITS = {
+  firstName: 50,
+  lastName: 50,
+  street: 100,
+  houseNumber: 10,
+  postalCode: 10,
+  city: 60,
+  phone: 20,
+  accountHolder: 70,
+  iban: 42,
+  bic: 14,
+  email: 254,
+  voucherCode: 40,
+  name: 100,
+  vatId: 20,
+} as const;
+export type LimitedField = keyof typeof TEXT_LIMITS;
+export const isLimitedField = (field: string): field is LimitedField => Object.hasOwn(TEXT_LIMITS, field);
+
 const text = (label: string, max: number) =>
   z
     .string({ error: `${label} is required.` })
@@ -32,7 +57,18 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required.`)
     .max(max, `${label} is at most ${max} characters.`);
 
-const EmailSchema = z.string({ error: 'The e-mail address is required.' }).trim().pipe(z.email('This e-mail address is not valid.'));
+/** A name, street or city: the length rule, then letters, digits and punctuation only (src/contracts/text.ts). */
+const postalText = (label: string, max: number) =>
+  text(label, max).refine(
+    isPostalText,
+    coded('postalText', `${label} may hold letters, digits, spaces and punctuation only (no emoji or other symbols).`),
+  );
+
+const EmailSchema = z
+  .string({ error: 'The e-mail address is required.' })
+  .trim()
+  .max(TEXT_LIMITS.email, `An e-mail address is at most ${TEXT_LIMITS.email} characters.`)
+  .pipe(z.email('This e-mail address is not valid.'));
 
 /** Digits, spaces, + and -, 6 to 20 of them. */
 export const PHONE = /^[\d +-]{6,20}$/;
@@ -40,15 +76,16 @@ export const PHONE = /^[\d +-]{6,20}$/;
 /** A postal address in the shop's country; the country itself is fixed by the shop, not sent. */
 export function AddressSchema(locale: Locale) {
   return z.object({
-    firstName: text('The first name', 50),
-    lastName: text('The last name', 50),
-    street: text('The street', 100),
-    houseNumber: text('The house number', 10),
+    firstName: postalText('The first name', TEXT_LIMITS.firstName),
+    lastName: postalText('The last name', TEXT_LIMITS.lastName),
+    street: postalText('The street', TEXT_LIMITS.street),
+    houseNumber: postalText('The house number', TEXT_LIMITS.houseNumber),
     postalCode: z
       .string({ error: 'The postal code is required.' })
       .trim()
+      .max(TEXT_LIMITS.postalCode, `A postal code is at most ${TEXT_LIMITS.postalCode} characters.`)
       .refine((code) => isValidPostalCode(locale, code), coded('postalCode', 'This is not a valid postal code for this country.')),
-    city: text('The city', 60),
+    city: postalText('The city', TEXT_LIMITS.city),
     phone: z.preprocess(
       blankAsAbsent,
       z
@@ -64,19 +101,43 @@ export type Address = z.infer<ReturnType<typeof AddressSchema>>;
 /** IBAN in electronic format (no spaces, upper case); SEPA countries only. */
 const IbanSchema = z
   .string({ error: 'The IBAN is required.' })
+  .max(TEXT_LIMITS.iban, `An IBAN is at most 34 characters (${TEXT_LIMITS.iban} with spaces).`)
   .transform((iban) => electronicFormatIBAN(iban.toUpperCase()) ?? '')
   .refine((iban) => isValidIBAN(iban), coded('iban', 'This IBAN is not valid.', { abort: true }))
   .refine((iban) => isSEPACountry(iban.slice(0, 2)), coded('ibanNotSepa', 'We pay to bank accounts in the SEPA area only.'));
 
+/**
+ * Optional: every IBAN we pay to is a SEPA one, and a SEPA transfer needs the IBAN alone. An empty
+ * (or absent) BIC is '' (the stored and answered shape stays a string); a given one must be valid.
+ */
 const BicSchema = z
-  .string({ error: 'The BIC is required.' })
-  .transform((bic) => bic.replace(/\s+/g, '').toUpperCase())
-  .refine((bic) => isValidBIC(bic), coded('bic', 'This BIC is not valid.'));
+  .string()
+  .max(TEXT_LIMITS.bic, `A BIC is 8 or 11 characters.`)
+  .optional()
+  .transform((bic) => (bic ?? '').replace(/\s+/g, '').toUpperCase())
+  .refine((bic) => bic === '' || isValidBIC(bic), coded('bic', 'This BIC is not valid (8 or 11 characters), or leave it empty.'));
+
+/** The country code of a valid SEPA IBAN as typed (spaces, lower case), else null. */
+export function sepaCountryOf(iban: string): string | null {
+  const electronic = electronicFormatIBAN(iban.toUpperCase()) ?? '';
+  return isValidIBAN(electronic) && isSEPACountry(electronic.slice(0, 2)) ? electronic.slice(0, 2) : null;
+}
+
+/** The one masked form of an IBAN (trades, accounts, the checkout's review): country and check digits, the last four. */
+export const maskedIban = (iban: string): string => {
+  const electronic = electronicFormatIBAN(iban) ?? iban;
+  return `${electronic.slice(0, 4)} •••• •••• •••• ${electronic.slice(-4)}`;
+};
 
 export const PayoutSchema = z.discriminatedUnion(
   'method',
   [
-    z.object({ method: z.literal('sepa'), accountHolder: text('The account holder', 70), iban: IbanSchema, bic: BicSchema }),
+    z.object({
+      method: z.literal('sepa'),
+      accountHolder: postalText('The account holder', TEXT_LIMITS.accountHolder),
+      iban: IbanSchema,
+      bic: BicSchema,
+    }),
     z.object({ method: z.literal('paypal'), email: EmailSchema }),
   ],
   { error: 'Choose a payout method: sepa or paypal.' },
@@ -113,7 +174,7 @@ export const VoucherCodeSchema = z
   .string()
   .trim()
   .min(1, 'The voucher code is required.')
-  .max(40, 'This voucher code is too long.')
+  .max(TEXT_LIMITS.voucherCode, 'This voucher code is too long.')
   .toUpperCase();
 
 /** Legal forms a business seller picks from (German shop); the UI shows localized names. */
@@ -127,7 +188,7 @@ export const isLegalForm = (value: string): value is LegalForm => (LEGAL_FORMS a
  * id is optional (a small business under §19 UStG has none); when given, it must be a valid EU VAT id.
  */
 export const CompanySchema = z.object({
-  name: text('The company name', 100),
+  name: text('The company name', TEXT_LIMITS.name),
   // Not chosen ('' from the form) reads as missing (issue code required), an unknown code as invalid.
   legalForm: z
     .string({ error: 'Choose a legal form.' })

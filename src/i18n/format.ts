@@ -15,3 +15,11 @@ export function formatPrice(locale: Locale, amount: number): string {
   }
   return format.format(amount);
 }
+
+/** A number in the shop's format with a fixed number of decimals, e.g. 4,8 (de-DE) or 4.8 (en-GB). */
+export function formatNumber(locale: Locale, value: number, decimals: number): string {
+  return new Intl.NumberFormat(countryConfig(locale).icuLocale, {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(value);
+}

@@ -7,6 +7,7 @@ import {
   emptyPayout,
   firstInvalidStep,
   isCheckoutField,
+  parseTradeRequest,
   randomKey,
   readField,
   stepOrder,
@@ -71,6 +72,21 @@ describe('stepOrder and validateStep', () => {
       'address.postalCode': 'postalCode',
       'payout.bic': 'bic',
       termsAccepted: 'mustAccept',
+    });
+  });
+
+  it('lets the payout step and the whole request pass with an empty BIC and a German IBAN', () => {
+    const noBic: CheckoutForm = { ...form, payout: { ...form.payout, iban: 'DE89 3704 0044 0532 0130 00', bic: '' } };
+    expect(validateStep('payout', noBic)).toEqual({});
+    expect(parseTradeRequest(noBic).request?.payout).toMatchObject({ method: 'sepa', iban: 'DE89370400440532013000', bic: '' });
+  });
+
+  it('refuses emoji in names and impossible postal codes on the address step, with their own codes', () => {
+    const address = { ...form.address, firstName: 'Erika 🙂', city: 'x'.repeat(61), postalCode: '00000' };
+    expect(validateStep('address', { ...form, locale: 'de', address })).toEqual({
+      'address.firstName': 'postalText',
+      'address.city': 'tooLong',
+      'address.postalCode': 'postalCode',
     });
   });
 

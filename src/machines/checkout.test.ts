@@ -1,12 +1,13 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { ApiCallError } from '../services/api-failure';
-import { assign, createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
+import { assign, createActor, fromPromise, SimulatedClock, waitFor, type SnapshotFrom } from 'xstate';
 import type { Locale } from '../config/locales';
 import type { Trade, VoucherCheckRequest, VoucherCheckResult } from '../contracts/trades';
 import { loadSnapshot, persistActor, persistableView } from '../services/persistence';
 import {
   CHECKOUT_SNAPSHOT_VERSION,
+  STILL_WORKING_MS,
   checkoutMachine,
   resumableCheckout,
   storedCheckoutOf,
@@ -128,7 +129,7 @@ describe('checkout machine: the path to a trade', () => {
 
     actor.send({ type: 'checkout.acceptTerms', value: true });
     actor.send({ type: 'checkout.submit' });
-    expect(actor.getSnapshot().value).toBe('submitting');
+    expect(actor.getSnapshot().value).toEqual({ submitting: 'waiting' });
     expect(actor.getSnapshot().context.idempotencyKey).toBe('key-1');
 
     const done = await waitFor(actor, (s) => s.status === 'done');
@@ -817,12 +818,26 @@ describe('checkout machine: persistence', () => {
     expect(submits[0]?.request.voucherCode).toBe('SUMMER10');
   });
 
+  it('says "still working" after STILL_WORKING_MS without an answer, not before', () => {
+    const { machine } = fakes({ submit: ['hang'] });
+    const clock = new SimulatedClock();
+    const actor = createActor(machine, { input: input(), clock }).start();
+    toReview(actor);
+    actor.send({ type: 'checkout.acceptTerms', value: true });
+    actor.send({ type: 'checkout.submit' });
+    clock.increment(STILL_WORKING_MS - 1);
+    expect(actor.getSnapshot().value).toEqual({ submitting: 'waiting' });
+    clock.increment(1);
+    expect(actor.getSnapshot().value).toEqual({ submitting: 'slow' });
+    actor.stop();
+  });
+
   it('a reload in submitting re-sends the same request with the same key (the server replays)', async () => {
     const first = start({ submit: ['hang'] });
     toReview(first.actor);
     first.actor.send({ type: 'checkout.acceptTerms', value: true });
     first.actor.send({ type: 'checkout.submit' });
-    expect(first.actor.getSnapshot().value).toBe('submitting');
+    expect(first.actor.getSnapshot().value).toEqual({ submitting: 'waiting' });
     const persisted = stored(first.actor);
     first.actor.stop();
 

@@ -205,7 +205,14 @@ type Step = { readonly step: CheckoutStep };
 type GoTo = { readonly from: CheckoutStep; readonly to: CheckoutStep };
 type StopAt = { readonly from: CheckoutStep; readonly at: CheckoutStep };
 
+/**
+ * After this long without an answer the screen says the sale is still being sent (a slow server, or
+ * the same key retried while the server still works on it: src/services/in-progress-retry.ts).
+ */
+export const STILL_WORKING_MS = 3000;
+
 export const checkoutMachine = setup({
+  delays: { stillWorking: STILL_WORKING_MS },
   types: {
     context: {} as CheckoutContext,
     events: {} as CheckoutEvent,
@@ -554,6 +561,12 @@ export const checkoutMachine = setup({
     },
     submitting: {
       entry: 'startSubmission',
+      initial: 'waiting',
+      states: {
+        waiting: { after: { stillWorking: 'slow' } },
+        /** No answer yet after STILL_WORKING_MS: the screen says "still working". */
+        slow: {},
+      },
       invoke: {
         id: 'submitTrade',
         src: 'submitTrade',

@@ -38,6 +38,8 @@ export interface ContactInput {
   readonly subject?: string;
   /** Preselects "about a business trade-in" (the business landing page's link). */
   readonly business?: boolean;
+  /** Starts the message (the search's "device not listed" link: what the seller searched for). */
+  readonly message?: string;
 }
 
 export type ContactFailure =
@@ -226,7 +228,7 @@ export const contactMachine = setup({
   context: ({ input }) => ({
     locale: input.locale,
     source: input.source,
-    draft: { ...EMPTY_DRAFT, subject: input.subject ?? '', business: input.business ?? false },
+    draft: { ...EMPTY_DRAFT, subject: input.subject ?? '', message: input.message ?? '', business: input.business ?? false },
     website: '',
     files: [],
     ticket: null,

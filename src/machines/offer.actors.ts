@@ -5,9 +5,9 @@ import { fromPromise } from 'xstate';
 import type { OfferRequest } from '../contracts/offers';
 import type { ApiClient } from '../services/api-client';
 import type { Device } from '../services/catalogue/entities';
-import { requestOffer, type OfferResult } from '../services/offers';
+import { fetchSharedOffer, requestOffer, type OfferResult } from '../services/offers';
 import { clearSnapshot, loadSnapshot } from '../services/persistence';
-import { offerStorageKey, resumableOffer, type OfferContext } from './offer';
+import { offerStorageKey, resumableOffer, type OfferContext, type RestoredOffer } from './offer';
 
 export interface OfferDeps {
   /** The API client, made on first use. */
@@ -24,9 +24,23 @@ export async function restoreOffer(device: Device, now = Date.now()): Promise<Pi
   return usable;
 }
 
+/**
+ * The offer of a shared link when it is this device's (valid: the offer; expired: its answers and the
+ * expired offer), else the stored flow. A link that is not valid any more opens the stored flow.
+ */
+export async function restoreShared(api: ApiClient, device: Device, token: string): Promise<RestoredOffer | null> {
+  const shared = await fetchSharedOffer(api, token).catch(() => null);
+  if (!shared || shared.offer.deviceId !== device.id) return restoreOffer(device);
+  return shared.expired
+    ? { answers: shared.offer.answers, offer: null, expiredOffer: shared.offer }
+    : { answers: shared.offer.answers, offer: shared.offer };
+}
+
 export function offerActors(deps: OfferDeps) {
   return {
-    restore: fromPromise<Pick<OfferContext, 'answers' | 'offer'> | null, { device: Device }>(({ input }) => restoreOffer(input.device)),
+    restore: fromPromise<RestoredOffer | null, { device: Device; sharedToken: string | null }>(async ({ input }) =>
+      input.sharedToken ? restoreShared(await deps.api(), input.device, input.sharedToken) : restoreOffer(input.device),
+    ),
     requestOffer: fromPromise<OfferResult, OfferRequest>(async ({ input }) => requestOffer(await deps.api(), input)),
   };
 }

@@ -13,8 +13,8 @@ import {
   offerStorageKey,
   resumableOffer,
   storedOfferOf,
-  type OfferContext,
   type OfferInput,
+  type RestoredOffer,
 } from './offer';
 import { offerActors, restoreOffer } from './offer.actors';
 import { blocked, device, offer } from './offer.fixtures';
@@ -32,11 +32,11 @@ function offerService(...script: Array<OfferResult | Error>) {
   return { logic, requests };
 }
 
-type Stored = Pick<OfferContext, 'answers' | 'offer'> | null;
+type Stored = RestoredOffer | null;
 
 function start(options: { input?: OfferInput; result?: Array<OfferResult | Error>; stored?: Stored | Error } = {}) {
   const service = offerService(...(options.result ?? [{ kind: 'offer', offer }]));
-  const restore = fromPromise<Stored, { device: Device }>(async () => {
+  const restore = fromPromise<Stored, { device: Device; sharedToken: string | null }>(async () => {
     if (options.stored instanceof Error) throw options.stored;
     return options.stored ?? null;
   });
@@ -286,7 +286,74 @@ describe('offer snapshots (resumableOffer and IndexedDB)', () => {
   });
 });
 
+describe('offer machine: opened from a shared link', () => {
+  it('an expired shared offer waits with its answers; "get a new offer" prices the same answers', async () => {
+    const { actor, requests } = start({
+      input: { device, sharedToken: 'token' },
+      stored: { answers: offer.answers, offer: null, expiredOffer: offer },
+    });
+    const s = await settled(actor);
+    expect(s.value).toBe('expired');
+    expect(s.context).toMatchObject({ answers: offer.answers, offer: null, expiredOffer: offer });
+    expect(requests).toEqual([]);
+    actor.send({ type: 'offer.renew' });
+    const renewed = await settled(actor);
+    expect(renewed.value).toBe('offered');
+    expect(renewed.context.expiredOffer).toBeNull();
+    expect(requests).toEqual([{ deviceId: 42, answers: offer.answers }]);
+  });
+
+  it('another answer in the expired state prices at once', async () => {
+    const { actor, requests } = start({ stored: { answers: offer.answers, offer: null, expiredOffer: offer } });
+    await settled(actor);
+    actor.send({ type: 'offer.answer', questionId: 30, answerId: 303 });
+    expect((await settled(actor)).value).toBe('offered');
+    expect(requests).toEqual([{ deviceId: 42, answers: { '10': 101, '20': 201, '30': 303 } }]);
+  });
+
+  it("the restore actor gets the link's token; a valid shared offer is shown as it is", async () => {
+    const inputs: unknown[] = [];
+    const actor = createActor(
+      offerMachine.provide({
+        actors: {
+          restore: fromPromise<RestoredOffer | null, { device: typeof device; sharedToken: string | null }>(async ({ input }) => {
+            inputs.push(input.sharedToken);
+            return { answers: offer.answers, offer };
+          }),
+        },
+      }),
+      { input: { device, sharedToken: 'signed' } },
+    ).start();
+    expect((await settled(actor)).value).toBe('offered');
+    expect(inputs).toEqual(['signed']);
+  });
+});
+
 describe('offerActors', () => {
+  it("restore opens a shared link's offer of this device, its expired state, and the stored flow for a refused link", async () => {
+    const answers: Record<string, unknown> = {
+      valid: { offer, expired: false },
+      old: { offer, expired: true },
+      other: { offer: { ...offer, deviceId: 7 }, expired: false },
+    };
+    const api = (async (url: string, options: { query: { token: string } }) => {
+      expect(url).toBe('/api/shared-offers');
+      const answer = answers[options.query.token];
+      if (!answer) throw new Error('404');
+      return answer;
+    }) as unknown as ApiClient;
+    const restore = (token: string) =>
+      waitFor(
+        createActor(offerActors({ api: async () => api }).restore, { input: { device, sharedToken: token } }).start(),
+        (s) => s.status === 'done',
+      ).then((s) => s.output);
+    expect(await restore('valid')).toEqual({ answers: offer.answers, offer });
+    expect(await restore('old')).toEqual({ answers: offer.answers, offer: null, expiredOffer: offer });
+    // Another device's offer, or a link the server refuses: what this browser kept (nothing here).
+    expect(await restore('other')).toBeNull();
+    expect(await restore('forged')).toBeNull();
+  });
+
   it('requestOffer posts the answers over the given API client', async () => {
     const calls: unknown[] = [];
     const api = (async (url: string, options: unknown) => {

@@ -1,7 +1,8 @@
 // The offer flow of one product detail page (DESIGN.md §6): every condition question is on screen,
 // the server prices the answers as soon as all are given and again whenever one changes, and the
 // binding offer can go into the cart. The answers and the offer are kept per device (IndexedDB), so
-// a reload or back/forward finds them again. Side effects run in the `restore` and `requestOffer`
+// a reload or back/forward finds them again. A shared link (issue 18) opens its offer, or its expired
+// state with the answers filled in. Side effects run in the `restore` and `requestOffer`
 // actors; ./offer.actors.ts provides the real ones, tests provide fakes.
 
 import { track } from '../services/tracking';
@@ -26,6 +27,8 @@ export interface StoredOffer {
 
 export interface OfferInput {
   readonly device: Device;
+  /** The signed token of a shared offer link (`?offer=` of the device page): its offer and answers replace the stored ones. */
+  readonly sharedToken?: string;
 }
 
 export interface OfferContext {
@@ -35,12 +38,20 @@ export interface OfferContext {
   readonly offer: Offer | null;
   /** The answers that made the server refuse the device; empty unless in `blocked`. */
   readonly blockedBy: BlockedBy;
+  /** The expired offer a shared link opened (its answers are the flow's); null unless in `expired`. */
+  readonly expiredOffer: Offer | null;
+  readonly sharedToken: string | null;
 }
+
+/** What the `restore` actor finds: the stored flow, or the offer of a shared link (an expired one with its answers). */
+export type RestoredOffer = Pick<OfferContext, 'answers' | 'offer'> & { readonly expiredOffer?: Offer | null };
 
 export type OfferEvent =
   | { readonly type: 'offer.answer'; readonly questionId: number; readonly answerId: number }
   | { readonly type: 'offer.retry' }
-  | { readonly type: 'offer.addToCart' };
+  | { readonly type: 'offer.addToCart' }
+  /** A shared offer expired: get a new one for the same answers. */
+  | { readonly type: 'offer.renew' };
 
 export { offerStorageKey } from '../services/storage-keys';
 
@@ -92,12 +103,13 @@ export const offerMachine = setup({
   },
   actors: {
     // Placeholders typed with the real signatures; see ./offer.actors.ts.
-    /** The stored flow of the device (resumableOffer), null when there is none. */
-    restore: fromPromise<Pick<OfferContext, 'answers' | 'offer'> | null, { device: Device }>(notProvided('restore')),
+    /** The shared offer of the token, else the stored flow of the device (resumableOffer); null when there is none. */
+    restore: fromPromise<RestoredOffer | null, { device: Device; sharedToken: string | null }>(notProvided('restore')),
     requestOffer: fromPromise<OfferResult, OfferRequest>(notProvided('requestOffer')),
   },
   guards: {
     hasOffer: ({ context }) => context.offer !== null,
+    hasExpiredOffer: ({ context }) => context.expiredOffer !== null,
     allAnswered: ({ context }) => firstUnanswered(questionsOf(context), context.answers) === -1,
     /** The answer belongs to the question and differs from the chosen one; anything else is ignored. */
     changesAnswer: ({ context, event }) =>
@@ -111,10 +123,11 @@ export const offerMachine = setup({
   },
   actions: {
     /** Stored answers, overridden by the ones chosen while they loaded. */
-    resume: assign(({ context }, stored: Pick<OfferContext, 'answers' | 'offer'> | null) => {
+    resume: assign(({ context }, stored: RestoredOffer | null) => {
       if (!stored) return {};
       const answers = { ...stored.answers, ...context.answers };
-      return { answers, offer: stored.offer && sameAnswers(stored.offer.answers, answers) ? stored.offer : null };
+      const expiredOffer = stored.expiredOffer && sameAnswers(stored.expiredOffer.answers, answers) ? stored.expiredOffer : null;
+      return { answers, offer: stored.offer && sameAnswers(stored.offer.answers, answers) ? stored.offer : null, expiredOffer };
     }),
     recordAnswer: assign(({ context, event }) =>
       event.type === 'offer.answer' ? { answers: { ...context.answers, [String(event.questionId)]: event.answerId } } : {},
@@ -122,7 +135,7 @@ export const offerMachine = setup({
     storeResult: assign((_, result: OfferResult) =>
       result.kind === 'offer' ? { offer: result.offer, blockedBy: [] } : { offer: null, blockedBy: result.blocked.blockedBy },
     ),
-    clearResult: assign({ offer: null, blockedBy: () => [] }),
+    clearResult: assign({ offer: null, blockedBy: () => [], expiredOffer: null }),
     /** The offer_generated event (spec §7) of a price received. */
     trackOffer: ({ context }, result: OfferResult) => {
       if (result.kind === 'offer') track({ event: 'offer_generated', ...itemOf(result.offer, context.device.category) });
@@ -137,6 +150,8 @@ export const offerMachine = setup({
     answers: {},
     offer: null,
     blockedBy: [],
+    expiredOffer: null,
+    sharedToken: input.sharedToken ?? null,
   }),
   initial: 'restoring',
   states: {
@@ -145,14 +160,27 @@ export const offerMachine = setup({
       on: { 'offer.answer': { guard: 'changesAnswer', actions: 'recordAnswer' } },
       invoke: {
         src: 'restore',
-        input: ({ context }) => ({ device: context.device }),
+        input: ({ context }) => ({ device: context.device, sharedToken: context.sharedToken }),
         onDone: { target: 'resuming', actions: { type: 'resume', params: ({ event }) => event.output } },
         // Storage is a convenience: without it the flow starts from the answers it has.
         onError: 'resuming',
       },
     },
     resuming: {
-      always: [{ guard: 'hasOffer', target: 'offered' }, { guard: 'allAnswered', target: 'calculating' }, { target: 'answering' }],
+      always: [
+        { guard: 'hasOffer', target: 'offered' },
+        { guard: 'hasExpiredOffer', target: 'expired' },
+        { guard: 'allAnswered', target: 'calculating' },
+        { target: 'answering' },
+      ],
+    },
+    /** A shared link of an offer that has expired: its answers are filled in, a new offer is one click away. */
+    expired: {
+      on: {
+        // The link's answers are the offer's, one per question of the device: a new offer is priced at once.
+        'offer.renew': 'calculating',
+        'offer.answer': { guard: 'changesAnswer', target: 'calculating', actions: 'recordAnswer' },
+      },
     },
     answering: {
       on: {

@@ -14,10 +14,10 @@ import { CUSTOMER_ID, accessToken, customer } from './auth.fixtures';
 import { cartMachine, type CartContext, type CartMachine } from './cart';
 import { checkoutMachine, type AccountPrefill, type CheckoutMachine, type SubmitTradeInput } from './checkout';
 import { trade } from './checkout.fixtures';
-import { offerMachine, type OfferContext, type OfferMachine } from './offer';
+import { offerMachine, type OfferMachine, type RestoredOffer } from './offer';
 import type { Device } from '../services/catalogue/entities';
 
-type Stored = Pick<OfferContext, 'answers' | 'offer'> | null;
+type Stored = RestoredOffer | null;
 import { device, offer } from './offer.fixtures';
 import { shopMachine, wireCart, wireOffer, wireSession, type ShopInput } from './shop';
 
@@ -76,7 +76,7 @@ function harness(
       offer: wireOffer(
         offerMachine.provide({
           actors: {
-            restore: fromPromise<Stored, { device: Device }>(async () => null),
+            restore: fromPromise<Stored, { device: Device; sharedToken: string | null }>(async () => null),
             requestOffer: fromPromise<OfferResult, OfferRequest>(async ({ input }) => {
               offerRequests.push(input);
               return { kind: 'offer', offer: priced };

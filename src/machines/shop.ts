@@ -5,7 +5,7 @@
 // finished checkout sells the cart and shows the thank-you page. Components only select and send.
 // ./shop.actors.ts provides the real children; tests provide fakes with `wire*` around them.
 
-import { assign, fromPromise, sendParent, sendTo, setup, spawnChild, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, or, sendParent, sendTo, setup, spawnChild, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { countryConfig } from '../config/countries';
 import type { Locale } from '../config/locales';
 import type { Offer } from '../contracts/offers';
@@ -49,7 +49,7 @@ export interface ShopContext {
 
 export type ShopEvent =
   /** A device page shows its offer flow (the running one when it is this device's, else its stored one). */
-  | { readonly type: 'shop.openOffer'; readonly device: Device }
+  | { readonly type: 'shop.openOffer'; readonly device: Device; readonly sharedToken?: string }
   /** The seller answered a question on a device page; it opens the device's flow first if needed. */
   | { readonly type: 'shop.answer'; readonly device: Device; readonly questionId: number; readonly answerId: number }
   /** The checkout page shows the checkout of the cart. */
@@ -127,6 +127,8 @@ export const shopMachine = setup({
     logsOut: ({ event }) => event.type === 'session.changed' && event.email === null,
     opensAnotherDevice: ({ context, event }) =>
       (event.type === 'shop.openOffer' || event.type === 'shop.answer') && event.device.id !== context.offerDeviceId,
+    /** A shared offer link opens its offer even where the device's flow runs already. */
+    opensSharedOffer: ({ event }) => event.type === 'shop.openOffer' && event.sharedToken !== undefined,
     switchesCustomer: ({ context, event }) =>
       event.type === 'session.changed' && event.email !== null && event.email !== context.accountEmail,
   },
@@ -170,7 +172,10 @@ export const shopMachine = setup({
     closeCheckout: stopChild('checkout'),
     openOffer: spawnChild('offer', {
       id: 'offer',
-      input: ({ event }) => ({ device: event.type === 'shop.openOffer' || event.type === 'shop.answer' ? event.device : NO_DEVICE }),
+      input: ({ event }) => ({
+        device: event.type === 'shop.openOffer' || event.type === 'shop.answer' ? event.device : NO_DEVICE,
+        ...(event.type === 'shop.openOffer' && event.sharedToken !== undefined && { sharedToken: event.sharedToken }),
+      }),
     }),
     storeOfferDevice: assign({
       offerDeviceId: ({ context, event }) =>
@@ -233,7 +238,7 @@ export const shopMachine = setup({
     },
   ],
   on: {
-    'shop.openOffer': { guard: 'opensAnotherDevice', actions: ['stopOffer', 'openOffer', 'storeOfferDevice'] },
+    'shop.openOffer': { guard: or(['opensAnotherDevice', 'opensSharedOffer']), actions: ['stopOffer', 'openOffer', 'storeOfferDevice'] },
     'shop.answer': [
       { guard: 'opensAnotherDevice', actions: ['stopOffer', 'openOffer', 'storeOfferDevice', 'forwardAnswer'] },
       { actions: 'forwardAnswer' },

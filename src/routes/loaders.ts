@@ -6,22 +6,29 @@
 import { notFound } from '@tanstack/react-router';
 import { contentPageForSlug, type ContentPage } from '../config/content';
 import type { ContentDocument } from '../contracts/content';
+import type { OfferFormOutcome } from '../contracts/offers';
 import type { CatalogueApi } from '../services/catalogue/search';
 import type { CategoryData } from '../services/catalogue/get-category';
 import type { DeviceData } from '../services/catalogue/get-device';
 import type { HomeData as CatalogueHome } from '../services/catalogue/get-home';
 import type { HomeBanner } from '../config/home-banners';
 import type { OverviewData } from '../services/catalogue/get-overview';
+import type { SearchResultsData } from '../services/catalogue/get-search-results';
 import type { RouterContext } from './root';
 
-export type { CategoryData, DeviceData, OverviewData };
+export type { CategoryData, DeviceData, OverviewData, SearchResultsData };
+
+/** A product detail page: the device and, when the page answers its posted question form, the outcome. */
+export interface DevicePageData extends DeviceData {
+  readonly posted: OfferFormOutcome | null;
+}
 
 /** The home page: the catalogue's categories and popular devices, and the country's banner of today. */
 export interface HomeData extends CatalogueHome {
   readonly banner: HomeBanner | null;
 }
 
-export type LoaderContext = Pick<RouterContext, 'shop' | 'queryClient' | 'catalogueSearch' | 'content'>;
+export type LoaderContext = Pick<RouterContext, 'shop' | 'queryClient' | 'catalogueSearch' | 'content' | 'offerForm'>;
 
 const catalogueOf = (context: LoaderContext): CatalogueApi => ({ search: context.catalogueSearch, locale: context.shop.locale });
 
@@ -30,13 +37,13 @@ function found<T>(data: T | null): T {
   return data;
 }
 
-export async function loadHome(context: LoaderContext): Promise<HomeData> {
+export async function loadHome(context: LoaderContext & Pick<RouterContext, 'api'>): Promise<HomeData> {
   const [queryClient, { homeQueryOptions }, { homeBannerOf }] = await Promise.all([
     context.queryClient.load(),
     import('../services/catalogue/get-home'),
     import('../config/home-banners'),
   ]);
-  const home = await queryClient.ensureQueryData(homeQueryOptions(catalogueOf(context)));
+  const home = await queryClient.ensureQueryData(homeQueryOptions(catalogueOf(context), await popularIdsOf(context)));
   return { ...home, banner: homeBannerOf(context.shop, new Date()) ?? null };
 }
 
@@ -56,18 +63,57 @@ export async function loadOverview(context: LoaderContext, url: string): Promise
   return found(await queryClient.ensureQueryData(overviewQueryOptions(catalogueOf(context), url)));
 }
 
-export async function loadDevice(context: LoaderContext, url: string): Promise<DeviceData> {
+/** The device page's data with the outcome of its posted question form (server only; null otherwise). */
+async function devicePage(context: LoaderContext, data: DeviceData): Promise<DevicePageData> {
+  return { ...data, posted: context.offerForm ? await context.offerForm(data.device.id) : null };
+}
+
+export async function loadDevice(context: LoaderContext, url: string): Promise<DevicePageData> {
   const [queryClient, { deviceQueryOptions }] = await Promise.all([context.queryClient.load(), import('../services/catalogue/get-device')]);
-  return found(await queryClient.ensureQueryData(deviceQueryOptions(catalogueOf(context), url)));
+  return devicePage(context, found(await queryClient.ensureQueryData(deviceQueryOptions(catalogueOf(context), url))));
 }
 
 /** The default locale's shared /products/{slug}: a device, else a manufacturer or series (DESIGN.md §5). */
-export async function loadProduct(context: LoaderContext, url: string): Promise<DeviceData | OverviewData> {
+export async function loadProduct(context: LoaderContext, url: string): Promise<DevicePageData | OverviewData> {
   const [queryClient, { productQueryOptions }] = await Promise.all([
     context.queryClient.load(),
     import('../services/catalogue/get-product'),
   ]);
-  return found(await queryClient.ensureQueryData(productQueryOptions(catalogueOf(context), url)));
+  const data = found(await queryClient.ensureQueryData(productQueryOptions(catalogueOf(context), url)));
+  return data.kind === 'device' ? devicePage(context, data) : data;
+}
+
+/** The results page's query string: ?q= (the text), ?category= (a category slug), ?brand=, ?page=. */
+export interface ResultsSearch {
+  readonly q: string;
+  readonly category?: string;
+  readonly brand?: string;
+  readonly page: number;
+}
+
+const MAX_QUERY_LENGTH = 100;
+const MAX_PAGE = 400;
+
+/** Reads the results page's query string; anything malformed falls back (no text, page 1). */
+export function readResultsSearch(search: Record<string, unknown>): ResultsSearch {
+  const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
+  const page = Number(text(search.page));
+  const category = text(search.category).slice(0, MAX_QUERY_LENGTH);
+  const brand = text(search.brand).slice(0, MAX_QUERY_LENGTH);
+  return {
+    q: text(search.q).slice(0, MAX_QUERY_LENGTH),
+    ...(category ? { category } : {}),
+    ...(brand ? { brand } : {}),
+    page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
+  };
+}
+
+export async function loadSearchResults(context: LoaderContext, request: ResultsSearch): Promise<SearchResultsData> {
+  const [queryClient, { searchResultsQueryOptions }] = await Promise.all([
+    context.queryClient.load(),
+    import('../services/catalogue/get-search-results'),
+  ]);
+  return queryClient.ensureQueryData(searchResultsQueryOptions(catalogueOf(context), request));
 }
 
 export interface ContentData {
@@ -155,5 +201,51 @@ export async function checkClarificationLink(
     const status = statusOf(error);
     if (status === 404 || status === 410 || status === 400) throw notFound();
     return { ...link, checked: false };
+  }
+}
+
+export interface ReviewLinkData {
+  readonly kind: 'reviewLink';
+  readonly tradeId: string;
+  readonly token: string;
+  /** open: the form; reviewed: thanks; invalid or expired: the link's problem; unavailable: try again later. */
+  readonly status: 'open' | 'reviewed' | 'invalid' | 'expired' | 'unavailable';
+  readonly firstName: string;
+}
+
+/** A review link (/<review path>/{trade}?token=…) checked before the page renders. */
+export async function checkReviewLink(
+  context: Pick<RouterContext, 'api'>,
+  params: { trade?: string },
+  searchStr: string,
+): Promise<ReviewLinkData> {
+  const token = new URLSearchParams(searchStr).get('token') ?? '';
+  const link = { kind: 'reviewLink' as const, tradeId: params.trade ?? '', token, firstName: '' };
+  if (token === '') return { ...link, status: 'invalid' };
+  const [{ createApiClient, statusOf }, { fetchReviewLink }] = await Promise.all([
+    import('../services/api-client'),
+    import('../services/reviews'),
+  ]);
+  try {
+    const answer = await fetchReviewLink(createApiClient(context.api), link.tradeId, token);
+    return { ...link, status: answer.status, firstName: answer.firstName };
+  } catch (error) {
+    const status = statusOf(error);
+    if (status === 410) return { ...link, status: 'expired' };
+    if (status !== undefined && status < 500) return { ...link, status: 'invalid' };
+    return { ...link, status: 'unavailable' };
+  }
+}
+
+/** The shop's popular device ids, or null when they cannot be read (the home page then ranks by itself). */
+async function popularIdsOf(context: Pick<RouterContext, 'api'>): Promise<number[] | null> {
+  const [{ createApiClient }, { fetchPopularIds }] = await Promise.all([
+    import('../services/api-client'),
+    import('../services/catalogue/popular'),
+  ]);
+  try {
+    return await fetchPopularIds(createApiClient(context.api));
+  } catch {
+    return null;
   }
 }

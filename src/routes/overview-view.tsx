@@ -1,9 +1,8 @@
 // A manufacturer's or series' devices, newest first (product overview; also the default locale's
 // /products/{slug} when the slug names a manufacturer or series).
 
-import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { Breadcrumbs, HOME_CRUMB, type Crumb } from '../ui/catalogue/breadcrumbs';
+import { CatalogueBreadcrumbs } from '../ui/catalogue/breadcrumbs';
 import { DeviceList } from '../ui/catalogue/device-card';
 import { EntityGrid } from '../ui/catalogue/entity-grid';
 import { useShop } from '../ui/shop-context';
@@ -11,19 +10,15 @@ import type { OverviewData } from './loaders';
 import { ScreenPage } from './screen-page';
 
 export function OverviewView({ overview, devices }: Pick<OverviewData, 'overview' | 'devices'>) {
-  const { i18n } = useLingui();
   const shop = useShop();
   const page = overview.page;
-  const crumbs: Crumb[] = [
-    { label: i18n._(HOME_CRUMB), to: shop.path('home') },
-    { label: page.category.name, to: shop.path('sellCategory', { category: page.category.url }) },
-  ];
-  if (overview.type === 'series')
-    crumbs.push({ label: overview.page.manufacturer.name, to: shop.path('productOverview', { overview: overview.page.manufacturer.url }) });
-  crumbs.push({ label: page.title });
+  const place =
+    overview.type === 'series'
+      ? { category: page.category, manufacturer: overview.page.manufacturer, series: page }
+      : { category: page.category, manufacturer: page };
   return (
     <>
-      <Breadcrumbs items={crumbs} />
+      <CatalogueBreadcrumbs shop={shop} place={place} />
       <ScreenPage screen="productOverview" title={page.title}>
         <p className="lead">{page.content}</p>
         {overview.type === 'manufacturer' && overview.page.series.length > 0 && (

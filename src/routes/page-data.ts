@@ -2,12 +2,23 @@
 // result, and the `kind` each result carries tells the page which one it got (no casts).
 
 import { useMatches } from '@tanstack/react-router';
-import type { CategoryData, ClarificationLinkData, ContentData, DeviceData, HomeData, OverviewData } from './loaders';
+import type {
+  CategoryData,
+  ClarificationLinkData,
+  ContentData,
+  DevicePageData,
+  HomeData,
+  OverviewData,
+  ReviewLinkData,
+  SearchResultsData,
+} from './loaders';
+import type { RootData } from './root-data';
 
-export type PageData = HomeData | CategoryData | OverviewData | DeviceData | ContentData | ClarificationLinkData;
+export type PageData =
+  HomeData | CategoryData | OverviewData | DevicePageData | ContentData | ClarificationLinkData | ReviewLinkData | SearchResultsData;
 export type PageKind = PageData['kind'];
 
-function isOneOf<K extends PageKind>(data: PageData | undefined, kinds: readonly K[]): data is Extract<PageData, { kind: K }> {
+function isOneOf<K extends PageKind>(data: PageData | RootData | undefined, kinds: readonly K[]): data is Extract<PageData, { kind: K }> {
   return data !== undefined && kinds.some((kind) => kind === data.kind);
 }
 

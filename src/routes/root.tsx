@@ -5,6 +5,7 @@ import type { I18n } from '@lingui/core';
 import { useEffect } from 'react';
 import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useRouter, useRouterState } from '@tanstack/react-router';
 import type { ShopContext } from '../config/hosts';
+import type { OfferFormOutcome } from '../contracts/offers';
 import type { ApiClientOptions } from '../services/api-client';
 import type { SearchTransport } from '../services/catalogue/transport';
 import type { ContentSource } from '../services/content/source';
@@ -17,9 +18,12 @@ import { ConsentSlot } from '../ui/consent/consent-slot';
 import { BuildNotice } from '../ui/layout/build-notice';
 import { ShopRouterBridge } from '../ui/shop-actor';
 import { Layout } from '../ui/layout/layout';
+import { RouteFocus } from '../ui/layout/route-focus';
 import { usePageAssets } from '../ui/page-assets';
 import { useShop } from '../ui/shop-context';
 import { NotFoundPage } from './not-found';
+import { loadReviewSummary, type RootData } from './root-data';
+import { countryConfig } from '../config/countries';
 
 /** What every route's loader and component reads from the router (typed through `Register`). */
 export interface RouterContext {
@@ -34,6 +38,8 @@ export interface RouterContext {
   readonly catalogueSearch: SearchTransport;
   /** Content pages: read in process during server rendering, over HTTP in the browser. */
   readonly content: ContentSource;
+  /** Server only, when the page answers its posted question form (no JavaScript): prices it for a device. */
+  readonly offerForm?: (deviceId: number) => Promise<OfferFormOutcome>;
 }
 
 declare module '@tanstack/react-router' {
@@ -48,6 +54,8 @@ declare module '@tanstack/react-router' {
 }
 
 export const PAGE_ASSETS_ELEMENT_ID = 'page-assets';
+/** The <style> with the inlined style sheet; the browser reads its text back to hydrate identically. */
+export const INLINE_CSS_ELEMENT_ID = 'page-css';
 
 /** JSON that is safe inside a <script> element. */
 function scriptJson(value: unknown): string {
@@ -84,19 +92,25 @@ function RootDocument() {
         {nonce && <meta property="csp-nonce" nonce={nonce} suppressHydrationWarning />}
         <HeadContent />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {assets.inlineCss !== undefined && <style id={INLINE_CSS_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: assets.inlineCss }} />}
         {assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
         {assets.preloads.map((href) => (
           <link key={href} rel="modulepreload" href={href} nonce={nonce} suppressHydrationWarning />
         ))}
-        <script id={PAGE_ASSETS_ELEMENT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: scriptJson(assets) }} />
+        <script
+          id={PAGE_ASSETS_ELEMENT_ID}
+          type="application/json"
+          dangerouslySetInnerHTML={{ __html: scriptJson({ ...assets, inlineCss: undefined }) }}
+        />
       </head>
       <body>
         <Layout name={layout} home={isHome}>
           <Outlet />
         </Layout>
         <ShopRouterBridge />
+        <RouteFocus />
         <ConsentSlot />
         <BuildNotice />
         <Scripts />
@@ -112,6 +126,13 @@ function RootDocument() {
 /** A new root per router: each shop's router gets its own route tree. */
 export function createShopRootRoute() {
   return createRootRouteWithContext<RouterContext>()({
+    // The footer's rating seal and slider (where the country shows them): rendered by the server with
+    // the page, kept for a while on client navigation.
+    loader: async ({ context }): Promise<RootData> => ({
+      kind: 'root',
+      reviews: countryConfig(context.shop.locale).features.hasRatingSeal ? await loadReviewSummary(context.api) : null,
+    }),
+    staleTime: 5 * 60_000,
     component: RootDocument,
     notFoundComponent: NotFoundPage,
   });

@@ -13,6 +13,7 @@ import { CONTENT_TITLES } from '../ui/content-titles';
 import { CatalogueError } from './catalogue-error';
 import {
   checkClarificationLink,
+  checkReviewLink,
   type CategoryData,
   type DeviceData,
   type OverviewData,
@@ -21,11 +22,13 @@ import {
   loadHome,
   loadOverview,
   loadProduct,
+  loadSearchResults,
   loadSellCategory,
   metaOf,
+  readResultsSearch,
 } from './loaders';
 import { type RouterContext, createShopRootRoute } from './root';
-import { SCREEN_TITLES, pageModuleKey, pageScreenOf } from './screens';
+import { type PageScreen, SCREEN_DESCRIPTIONS, SCREEN_TITLES, pageModuleKey, pageScreenOf } from './screens';
 
 type PageModule = { default: React.ComponentType };
 
@@ -55,6 +58,12 @@ function documentHead(mode: ShopMode, title: string, meta?: { description: strin
       ...(meta?.keywords ? [{ name: 'keywords', content: meta.keywords }] : []),
     ],
   };
+}
+
+/** The head of a screen without data: its title and, where it is indexable, its description. */
+function screenHead(i18n: I18n, mode: ShopMode, screen: PageScreen) {
+  const description = SCREEN_DESCRIPTIONS[screen];
+  return documentHead(mode, i18n._(SCREEN_TITLES[screen]), description && { description: i18n._(description) });
 }
 
 /** The head of a catalogue page: a device page says "Sell …", the others take the page's own title. */
@@ -97,6 +106,7 @@ const ACCOUNT_TEXT_SCREENS: ReadonlySet<ScreenId> = new Set([
   'quickAnswer',
   'quickAnswerShort',
   'quickAnswerLegacy',
+  'review',
 ]);
 
 /** What every screen route shares: its localized path, its page module (lazy) and the error page. */
@@ -130,7 +140,7 @@ function routesOf(rootRoute: ShopRootRoute, screen: ScreenId, context: RouterCon
       return createRoute({
         ...base,
         loader: ({ context }) => loadHome(context),
-        head: () => documentHead(shop.mode, i18n._(SCREEN_TITLES.home)),
+        head: () => screenHead(i18n, shop.mode, 'home'),
       });
     case 'sellCategory':
       return createRoute({
@@ -150,6 +160,20 @@ function routesOf(rootRoute: ShopRootRoute, screen: ScreenId, context: RouterCon
         loader: ({ context, params }) =>
           shop.locale === 'default' ? loadProduct(context, paramsOf(params).pdp ?? '') : loadDevice(context, paramsOf(params).pdp ?? ''),
         head: ({ loaderData }) => catalogueHead(i18n, shop.mode, screen, loaderData),
+      });
+    case 'searchResults':
+      return createRoute({
+        ...base,
+        // Read here, not with validateSearch: a validated search would type every link of the shop.
+        loaderDeps: ({ search }) => readResultsSearch(search),
+        loader: ({ context, deps }) => loadSearchResults(context, deps),
+        head: ({ loaderData }) => {
+          const title = i18n._(SCREEN_TITLES.searchResults);
+          const q = loaderData?.request.q;
+          const head = documentHead(shop.mode, q ? `${title}: ${q}` : title);
+          // Result pages are not for search engines.
+          return { meta: [...head.meta, { name: 'robots', content: 'noindex' }] };
+        },
       });
     case 'content':
       return createRoute({
@@ -173,8 +197,14 @@ function routesOf(rootRoute: ShopRootRoute, screen: ScreenId, context: RouterCon
         loader: ({ context, params, location }) => checkClarificationLink(context, paramsOf(params), location.searchStr),
         head: () => documentHead(shop.mode, i18n._(SCREEN_TITLES[pageScreenOf(screen)])),
       });
+    case 'review':
+      return createRoute({
+        ...base,
+        loader: ({ context, params, location }) => checkReviewLink(context, paramsOf(params), location.searchStr),
+        head: () => documentHead(shop.mode, i18n._(SCREEN_TITLES.review)),
+      });
     default:
-      return createRoute({ ...base, head: () => documentHead(shop.mode, i18n._(SCREEN_TITLES[pageScreenOf(screen)])) });
+      return createRoute({ ...base, head: () => screenHead(i18n, shop.mode, pageScreenOf(screen)) });
   }
 }
 

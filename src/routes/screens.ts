@@ -15,6 +15,7 @@ export const SCREEN_TITLES: Record<PageScreen, MessageDescriptor> = {
   productDetail: msg`Sell your device`,
   productOverview: msg`All models`,
   sellCategory: msg`Sell by category`,
+  searchResults: msg`Search results`,
   content: msg`Information`,
   b2bLanding: msg`Trade-in for businesses`,
   accountOverview: msg`My account`,
@@ -26,9 +27,22 @@ export const SCREEN_TITLES: Record<PageScreen, MessageDescriptor> = {
   passwordForgot: msg`Forgot your password?`,
   clarification: msg`Clarification of your trade`,
   quickAnswer: msg`Your answer to our new offer`,
+  review: msg`Rate your trade`,
   newsletterEnrich: msg`Complete your newsletter profile`,
   newsletterUnsubscribe: msg`Unsubscribe from the newsletter`,
   newsletterUnsubscribeSuccess: msg`You have been unsubscribed`,
+};
+
+/**
+ * The meta description of the indexable screens without data of their own (the sitemap's; the catalogue
+ * and content pages take theirs from the catalogue and the content files). Screens not listed here are
+ * private (account, checkout) or reached only from a link in a mail.
+ */
+export const SCREEN_DESCRIPTIONS: Partial<Record<PageScreen, MessageDescriptor>> = {
+  home: msg`Sell your used smartphone, tablet, laptop or console: answer a few questions, get a binding offer at once, ship for free and get paid fast.`,
+  contact: msg`Questions about your sale? Write to our customer service with the contact form, and we will get back to you.`,
+  b2bLanding: msg`Trade-in for businesses: sell your company's used devices in quantity, with offers for a whole list at once and free shipping.`,
+  accountRegister: msg`Create a customer account to follow your trades, keep your address and payout details, and sell your next device faster.`,
 };
 
 export function pageScreenOf(screen: ScreenId): PageScreen {

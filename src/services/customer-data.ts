@@ -27,6 +27,7 @@ import {
   type PhoneContact,
   type TradeHistoryEntry,
 } from '../contracts/account';
+import { SavedOffersSchema, type SavedOffer } from '../contracts/offers';
 import type { Address } from '../contracts/trades';
 import type { ApiClient } from './api-client';
 import { readApiFailure } from './api-failure';
@@ -51,6 +52,8 @@ export interface CustomerApi {
     customerIri: string;
   }): Promise<Person>;
   getTradeHistory(): Promise<TradeHistoryEntry[]>;
+  /** The offers the customer mailed or shared (issue 18), newest first. */
+  getSavedOffers(): Promise<SavedOffer[]>;
   changePassword(body: ChangePasswordRequest): Promise<void>;
   /** DELETE /api/customers/customers, then DELETE /api/account/deleteUser; then the session ends. */
   deleteAccount(body: DeleteAccountRequest): Promise<void>;
@@ -131,6 +134,7 @@ export function createCustomerApi({ api, session }: CustomerApiOptions): Custome
     patchPhone: (body) => send(PhoneContactSchema, 'PATCH', '/api/customers/phone_contacts', body),
     patchPerson: (body) => send(PersonSchema, 'PATCH', '/api/customers/people', body),
     getTradeHistory: async () => (await get(TradeHistorySchema, '/api/customers/trade_history')).trades,
+    getSavedOffers: () => get(SavedOffersSchema, '/api/customers/saved-offers'),
     changePassword: (body) => send(ignored, 'POST', '/api/account/changePassword', body),
     deleteAccount: async (body) => {
       // Spec §7: the customer data first, then the login; neither may answer success:false.

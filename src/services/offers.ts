@@ -1,6 +1,16 @@
 // Offer calls (DESIGN.md §6): ask the server to price a device with the chosen answers.
 
-import { OfferBlockedSchema, OfferSchema, type Offer, type OfferBlocked, type OfferRequest } from '../contracts/offers';
+import {
+  OfferBlockedSchema,
+  OfferLinkSchema,
+  OfferSchema,
+  SharedOfferSchema,
+  type Offer,
+  type OfferBlocked,
+  type OfferLink,
+  type OfferRequest,
+  type SharedOffer,
+} from '../contracts/offers';
 import type { ApiClient } from './api-client';
 import { readApiFailure } from './api-failure';
 
@@ -22,4 +32,19 @@ export async function requestOffer(api: ApiClient, request: OfferRequest): Promi
 
 export async function fetchOffer(api: ApiClient, offerId: string): Promise<Offer> {
   return OfferSchema.parse(await api(`/api/offers/${encodeURIComponent(offerId)}`));
+}
+
+/** The offer of a shared link's token, and whether it has expired. */
+export async function fetchSharedOffer(api: ApiClient, token: string): Promise<SharedOffer> {
+  return SharedOfferSchema.parse(await api('/api/shared-offers', { query: { token } }));
+}
+
+/** The device page's link to the offer (signed); `api` with the session's bearer files it under the account. */
+export async function requestOfferLink(api: ApiClient, offerId: string): Promise<OfferLink> {
+  return OfferLinkSchema.parse(await api(`/api/offers/${encodeURIComponent(offerId)}/link`, { method: 'POST' }));
+}
+
+/** Sends the offer to `email` (the answer is the same for every address). */
+export async function mailOffer(api: ApiClient, offerId: string, email: string): Promise<void> {
+  await api(`/api/offers/${encodeURIComponent(offerId)}/mail`, { method: 'POST', body: { email } });
 }

@@ -6,6 +6,7 @@ import { useLingui } from '@lingui/react';
 import { ActivationView } from '../../ui/account/activation-view';
 import { useLinkToken } from '../../ui/account/link-token';
 import { RegistrationForm } from '../../ui/account/registration-form';
+import { NoScriptNote } from '../../ui/account/noscript-note';
 import { ScreenPage } from '../screen-page';
 
 export default function AccountRegisterPage() {
@@ -14,6 +15,7 @@ export default function AccountRegisterPage() {
   if (token === null) {
     return (
       <ScreenPage screen="accountRegister">
+        <NoScriptNote screen="account" />
         <RegistrationForm />
       </ScreenPage>
     );

@@ -1,11 +1,13 @@
 // /account/password-forgot: ask for a link to choose a new password.
 
 import { PasswordForgot } from '../../ui/account/password-forgot';
+import { NoScriptNote } from '../../ui/account/noscript-note';
 import { ScreenPage } from '../screen-page';
 
 export default function PasswordForgotPage() {
   return (
     <ScreenPage screen="passwordForgot">
+      <NoScriptNote screen="account" />
       <PasswordForgot />
     </ScreenPage>
   );

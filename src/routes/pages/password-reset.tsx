@@ -2,12 +2,14 @@
 
 import { useLinkToken } from '../../ui/account/link-token';
 import { PasswordReset } from '../../ui/account/password-reset';
+import { NoScriptNote } from '../../ui/account/noscript-note';
 import { ScreenPage } from '../screen-page';
 
 export default function PasswordResetPage() {
   const token = useLinkToken();
   return (
     <ScreenPage screen="passwordReset">
+      <NoScriptNote screen="account" />
       <PasswordReset key={token ?? ''} token={token} />
     </ScreenPage>
   );

@@ -6,5 +6,5 @@ export default function ProductDetailPage() {
   const data = usePageData('device', 'overview');
   // The default locale's /products/{slug} also names manufacturers and series (DESIGN.md §5).
   if (data.kind === 'overview') return <OverviewView overview={data.overview} devices={data.devices} />;
-  return <DeviceView device={data.device} />;
+  return <DeviceView device={data.device} posted={data.posted} />;
 }

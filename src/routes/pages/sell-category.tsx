@@ -1,21 +1,28 @@
-import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { Breadcrumbs, HOME_CRUMB } from '../../ui/catalogue/breadcrumbs';
+import { CatalogueBreadcrumbs } from '../../ui/catalogue/breadcrumbs';
+import { DeviceList } from '../../ui/catalogue/device-card';
 import { EntityGrid } from '../../ui/catalogue/entity-grid';
 import { useShop } from '../../ui/shop-context';
 import { usePageData } from '../page-data';
 import { ScreenPage } from '../screen-page';
 
 export default function SellCategoryPage() {
-  const { category } = usePageData('category');
-  const { i18n } = useLingui();
+  const { category, topDevices } = usePageData('category');
   const shop = useShop();
   const overview = (url: string) => shop.path('productOverview', { overview: url });
   return (
     <>
-      <Breadcrumbs items={[{ label: i18n._(HOME_CRUMB), to: shop.path('home') }, { label: category.title }]} />
+      <CatalogueBreadcrumbs shop={shop} place={{ category }} />
       <ScreenPage screen="sellCategory" title={category.title}>
         <p className="lead">{category.content}</p>
+        {topDevices.length > 0 && (
+          <section aria-labelledby="top-devices">
+            <h2 id="top-devices">
+              <Trans>Top devices</Trans>
+            </h2>
+            <DeviceList devices={topDevices} />
+          </section>
+        )}
         {category.topManufacturers.length > 0 && (
           <section aria-labelledby="top-manufacturers">
             <h2 id="top-manufacturers">

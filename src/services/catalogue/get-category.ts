@@ -1,17 +1,20 @@
 // A category page: the category with its manufacturers and top series; null when no category has the slug.
 
 import { queryOptions } from '@tanstack/react-query';
-import type { Category } from './entities';
-import { fetchCategoryByUrl, type CatalogueApi } from './search';
+import type { Category, Device } from './entities';
+import { fetchCategoryByUrl, fetchTopDevicesOfCategory, type CatalogueApi } from './search';
 
 export interface CategoryData {
   readonly kind: 'category';
   readonly category: Category;
+  /** Its most popular models with their "up to" prices. */
+  readonly topDevices: readonly Device[];
 }
 
 export async function getCategory(ctx: CatalogueApi, url: string): Promise<CategoryData | null> {
   const category = await fetchCategoryByUrl(ctx, url);
-  return category ? { kind: 'category', category } : null;
+  if (!category) return null;
+  return { kind: 'category', category, topDevices: await fetchTopDevicesOfCategory(ctx, category.id) };
 }
 
 export const categoryQueryOptions = (ctx: CatalogueApi, url: string) =>

@@ -37,27 +37,57 @@ export function pageByUrlQuery(url: string, types: readonly PageType[]): SearchB
   return { query: { bool: { filter: [{ term: { url } }, { terms: { type: [...types] } }] } }, size: 1 };
 }
 
+/** The fields a device search reads: model and search terms (boost 2, spec §9), the full name, the category's words. */
+export const DEVICE_SEARCH_FIELDS = ['model^2', 'searchTerms^2', 'name', 'category^0.5'];
+
+const PREFIX_FIELDS = { model: 3, searchTerms: 2, name: 2 } as const;
+
+/** The last run of letters and digits of a word ("wh-1000x" → "1000x"): what a prefix of an indexed term can be. */
+function lastPiece(word: string): string {
+  return (
+    word
+      .split(/[^\p{L}\p{N}.]+/u)
+      .filter(Boolean)
+      .pop() ?? ''
+  );
+}
+
+/** Short words get an edit only when they are letters ("mx" → "max"): "s2" must not become "32". */
+const onlyLetters = (word: string) => /^\p{L}+$/u.test(word);
+
 /**
- * Fuzzy device search on model and search terms (boost 2, spec §9) and the full name. Every word must
- * match (typo-tolerant); the last word may also be the beginning of a word, so results appear while
- * the seller is still typing ("galxy s2" finds the Galaxy S21).
+ * The device search (issue 17). Every word must match (so "redmi note" never finds a Galaxy Note), each
+ * in any of these ways, better ones scoring higher: exactly; with typos (fuzziness AUTO); a two-character
+ * word with one edit ("pro mx" → "pro max", only where the other words match too); as the beginning of a
+ * word ("gal s2" → Galaxy S20, "iph 13"); joined with its neighbour ("one plus" → OnePlus, "power beats"
+ * → Powerbeats). The index analyzer does the rest (server/catalogue/search-analysis.ts): split words
+ * ("note20" ↔ "note 20"), joined words ("oneplus" → "One Plus"), accents, synonyms and the
+ * category's words of the shop's language ("Handy", "móvil").
  */
 export function deviceSearchQuery(text: string, size = 8): SearchBody {
   const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  const last = words.pop() ?? '';
-  const fuzzy = (query: string, operator: 'and' | 'or') => ({
-    multi_match: { query, fields: ['model^2', 'searchTerms^2', 'name'], fuzziness: 'AUTO', operator },
-  });
-  const lastWord = {
-    bool: {
-      should: [
-        fuzzy(last, 'or'),
-        { prefix: { model: { value: last, boost: 0.5 } } },
-        { prefix: { name: { value: last, boost: 0.25 } } },
-        { prefix: { searchTerms: { value: last, boost: 0.5 } } },
-      ],
-      minimum_should_match: 1,
+  const match = (query: string, boost: number, fuzziness?: 'AUTO' | 1) => ({
+    multi_match: {
+      query,
+      fields: DEVICE_SEARCH_FIELDS,
+      operator: 'and',
+      boost,
+      // The first letter is rarely the mistyped one; keeping it also keeps the expansion small.
+      ...(fuzziness === undefined ? {} : { fuzziness, prefix_length: 1 }),
     },
-  };
-  return { query: { bool: { must: words.length > 0 ? [fuzzy(words.join(' '), 'and'), lastWord] : [lastWord] } }, size };
+  });
+  const clauses = words.map((word, i) => {
+    const last = i === words.length - 1;
+    const piece = lastPiece(word);
+    const should: SearchBody[] = [match(word, 1), match(word, 1, 'AUTO')];
+    if ([...word].length === 2 && onlyLetters(word)) should.push(match(word, 0.3, 1));
+    if (piece !== '' && (last || [...piece].length >= 3)) {
+      for (const [field, boost] of Object.entries(PREFIX_FIELDS)) should.push({ prefix: { [field]: { value: piece, boost } } });
+    }
+    // Joined words exactly: with typos "air 4" would find the "air2" of an iPad Air 2.
+    if (i > 0) should.push(match(`${words[i - 1]}${word}`, 1));
+    if (!last) should.push(match(`${word}${words[i + 1]}`, 1));
+    return { bool: { should, minimum_should_match: 1 } };
+  });
+  return { query: { bool: { must: clauses } }, size };
 }

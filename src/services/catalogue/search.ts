@@ -5,6 +5,7 @@
 
 import { countryConfig } from '../../config/countries';
 import type { Locale } from '../../config/locales';
+import type { Platform } from '../../config/platforms';
 import {
   AggregationDocSchema,
   CategoryDocSchema,
@@ -204,7 +205,17 @@ export async function fetchDeviceByUrl(ctx: CatalogueApi, url: string): Promise<
     { ...pageByUrlQuery(doc.categoryUrl, ['category']), _source: ['questions'] },
     QuestionsSchema,
   );
-  return toDevice(doc, category?.questions ?? []);
+  return toDevice(doc, questionsFor(doc.platform, category?.questions ?? []));
+}
+
+type QuestionDoc = z.infer<typeof QuestionsSchema>['questions'][number];
+
+/** The category's questions in the texts of the device's platform (the plain texts serve 'other'). */
+export function questionsFor(platform: Platform, questions: readonly QuestionDoc[]): Question[] {
+  return questions.map(({ platforms, ...q }) => {
+    const texts = platform === 'other' ? undefined : platforms[platform];
+    return { ...q, question: texts?.question ?? q.question, description: texts?.description ?? q.description };
+  });
 }
 
 export async function fetchDevicesOf(ctx: CatalogueApi, overview: OverviewPage): Promise<Device[]> {
@@ -216,6 +227,28 @@ export async function fetchPopularDevices(ctx: CatalogueApi, size = 8): Promise<
   return (await search(ctx, 'devices', { ...popularDevicesQuery(size), _source: DEVICE_SOURCE }, DeviceFieldsSchema)).map((d) =>
     toDevice(d),
   );
+}
+
+/** A category's most popular models (one device per model, its best-known variant), for the category page. */
+export async function fetchTopDevicesOfCategory(ctx: CatalogueApi, categoryId: number, size = 8): Promise<Device[]> {
+  const body = {
+    query: { bool: { filter: [{ term: { categoryId } }] } },
+    sort: [{ popularity: { order: 'desc' } }, { id: { order: 'asc' } }],
+    size: size * 5,
+  };
+  const docs = await search(ctx, 'devices', { ...body, _source: DEVICE_SOURCE }, DeviceFieldsSchema);
+  const seen = new Set<string>();
+  const top = docs.filter((d) => !seen.has(d.model) && seen.add(d.model));
+  return top.slice(0, size).map((d) => toDevice(d));
+}
+
+/** The devices of `ids`, in that order (ids no longer in the index are left out). */
+export async function fetchDevicesByIds(ctx: CatalogueApi, ids: readonly number[]): Promise<Device[]> {
+  if (ids.length === 0) return [];
+  const body = { query: { bool: { filter: [{ terms: { id: [...ids] } }] } }, size: ids.length };
+  const docs = await search(ctx, 'devices', { ...body, _source: DEVICE_SOURCE }, DeviceFieldsSchema);
+  const byId = new Map(docs.map((d) => [d.id, toDevice(d)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function searchDevices(ctx: CatalogueApi, text: string, size = 8): Promise<Device[]> {
@@ -237,4 +270,94 @@ export function httpSearchFor(options: ApiClientOptions): SearchTransport {
 /** The catalogue calls of one shop over HTTP. */
 export function catalogueApi(options: ApiClientOptions, locale: Locale): CatalogueApi {
   return { search: httpSearchFor(options), locale };
+}
+
+/** What the results page asks: the text, optional category (URL slug) and brand filters, the page (1-based). */
+export interface ResultsRequest {
+  readonly q: string;
+  readonly category?: string;
+  readonly brand?: string;
+  readonly page: number;
+}
+
+export interface Facet {
+  readonly key: string;
+  readonly count: number;
+}
+
+export interface ResultsPage {
+  readonly total: number;
+  readonly devices: readonly Device[];
+  /** Category URL slugs and brands among all matches, most matches first. */
+  readonly categories: readonly Facet[];
+  readonly brands: readonly Facet[];
+  /** With no match: device names close to the text (did you mean). */
+  readonly suggestions: readonly Device[];
+}
+
+export const RESULTS_PAGE_SIZE = 24;
+
+const facets = (buckets: readonly { key: string | number; doc_count: number }[] | undefined): Facet[] =>
+  (buckets ?? []).map((b) => ({ key: String(b.key), count: b.doc_count }));
+
+/** One page of the device search with the category and brand counts of all its matches. */
+export async function fetchResultsPage(ctx: CatalogueApi, request: ResultsRequest): Promise<ResultsPage> {
+  const application = countryConfig(ctx.locale).elasticIndexes.devices;
+  const base = deviceSearchQuery(request.q, RESULTS_PAGE_SIZE);
+  const filter = [
+    ...(request.category ? [{ term: { categoryUrl: request.category } }] : []),
+    ...(request.brand ? [{ term: { brand: request.brand } }] : []),
+  ];
+  const body: SearchBody = {
+    query: { bool: { must: [base.query], filter } },
+    from: (request.page - 1) * RESULTS_PAGE_SIZE,
+    size: RESULTS_PAGE_SIZE,
+    aggs: { categories: { terms: { field: 'categoryUrl', size: 20 } }, brands: { terms: { field: 'brand', size: 30 } } },
+    _source: DEVICE_SOURCE,
+  };
+  let raw: unknown;
+  try {
+    // A new search (first page, no filter) is counted for the zero-result report; paging and filtering are not.
+    const submitted = request.page === 1 && filter.length === 0 ? { submitted: request.q } : {};
+    raw = await ctx.search({ search: body, application, resultSize: RESULTS_PAGE_SIZE, ...submitted });
+  } catch (error) {
+    throw new CatalogueUnavailableError(error);
+  }
+  const parsed = SearchResponseSchema(DeviceFieldsSchema).safeParse(raw);
+  if (!parsed.success) throw new CatalogueUnavailableError(parsed.error);
+  const { hits, aggregations } = parsed.data;
+  const total = hits.total.value;
+  const suggestions = total === 0 && filter.length === 0 ? await fetchSuggestions(ctx, request.q) : [];
+  return {
+    total,
+    devices: hits.hits.map((h) => toDevice(h._source)),
+    categories: facets(aggregations?.categories?.buckets),
+    brands: facets(aggregations?.brands?.buckets),
+    suggestions,
+  };
+}
+
+/**
+ * Did you mean: the devices nearest a text nothing matched — any word may match, each with up to two
+ * edits — one device per model.
+ */
+export async function fetchSuggestions(ctx: CatalogueApi, text: string, count = 5): Promise<Device[]> {
+  const words = text.trim();
+  if (words.length < 2) return [];
+  const body: SearchBody = {
+    query: {
+      multi_match: { query: words, fields: ['model^2', 'searchTerms^2', 'name'], fuzziness: 2, prefix_length: 1, operator: 'or' },
+    },
+    size: count * 6,
+    _source: DEVICE_SOURCE,
+  };
+  const docs = await search(ctx, 'devices', body, DeviceFieldsSchema);
+  const seen = new Set<string>();
+  const out: Device[] = [];
+  for (const doc of docs) {
+    if (seen.has(doc.model) || out.length >= count) continue;
+    seen.add(doc.model);
+    out.push(toDevice(doc));
+  }
+  return out;
 }

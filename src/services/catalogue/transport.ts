@@ -7,6 +7,8 @@ export interface SearchRequest {
   /** Index name from the locale's elasticIndexes, e.g. `de_devices`. */
   readonly application: string;
   readonly resultSize: number;
+  /** The text a seller submitted on the results page (counted for the zero-result report). */
+  readonly submitted?: string;
 }
 
 /** Resolves to the Elasticsearch-shaped answer (parsed by the caller), rejects when the search fails. */

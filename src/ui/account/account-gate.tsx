@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { AccountQueries } from './account-queries';
 import { useAccount } from './account-provider';
 import { LoginForm } from './login-form';
+import { NoScriptNote } from './noscript-note';
 
 export function AccountGate({ children }: { children: ReactNode }) {
   const account = useAccount();
@@ -20,7 +21,13 @@ export function AccountGate({ children }: { children: ReactNode }) {
     loggedOutHere.current = false;
     (element.querySelector<HTMLElement>('[data-after-login], input:not([hidden]), button, a[href]') ?? element).focus();
   }, []);
-  if (!account.ready) return <LoadingNote />;
+  if (!account.ready)
+    return (
+      <>
+        <NoScriptNote screen="account" />
+        <LoadingNote />
+      </>
+    );
   if (!account.isLoggedIn) {
     return (
       <div className="account-login">

@@ -1,5 +1,5 @@
 // The account overview of a logged-in customer: a greeting, the customer data, the trade history and
-// the newsletter subscription and the way to the management screen.
+// the saved offers, the newsletter subscription and the way to the management screen.
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
@@ -8,6 +8,7 @@ import { AccountNewsletter } from '../newsletter/account-newsletter';
 import { useShop } from '../shop-context';
 import { useAccount } from './account-provider';
 import { CustomerDetails } from './customer-details';
+import { SavedOffers } from './saved-offers';
 import { TradeHistory } from './trade-history';
 
 export function AccountOverview() {
@@ -24,6 +25,7 @@ export function AccountOverview() {
         <CustomerDetails />
         <TradeHistory />
       </div>
+      <SavedOffers />
       <AccountNewsletter accessToken={account.getAccessToken} />
       <nav className="account-links" aria-label={i18n._(msg`Account settings`)}>
         <Link to={shop.path('accountManagement')}>{i18n._(msg`Password and account deletion`)}</Link>

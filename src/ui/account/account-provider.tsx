@@ -57,6 +57,7 @@ const CUSTOMER_API_METHODS = {
   patchPhone: true,
   patchPerson: true,
   getTradeHistory: true,
+  getSavedOffers: true,
   changePassword: true,
   deleteAccount: true,
 } as const satisfies Record<keyof CustomerApi, true>;

@@ -28,6 +28,7 @@ export const accountKeys = {
   addresses: (customerId: string | null) => ['account', customerId, 'addresses'] as const,
   payout: (customerId: string | null) => ['account', customerId, 'payout'] as const,
   tradeHistory: (customerId: string | null) => ['account', customerId, 'tradeHistory'] as const,
+  savedOffers: (customerId: string | null) => ['account', customerId, 'savedOffers'] as const,
 };
 
 /** The customer's payout accounts; the first of each kind is the one the forms edit. */
@@ -70,6 +71,11 @@ export function usePayoutAccounts() {
 export function useTradeHistory() {
   const { customerId } = useAccount();
   return useCustomerQuery(accountKeys.tradeHistory(customerId), (api) => api.getTradeHistory());
+}
+
+export function useSavedOffers() {
+  const { customerId } = useAccount();
+  return useCustomerQuery(accountKeys.savedOffers(customerId), (api) => api.getSavedOffers());
 }
 
 /** Writes an answer of a change into the cache, so every screen shows it at once. */

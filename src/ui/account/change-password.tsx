@@ -72,6 +72,8 @@ export function ChangePassword({ onChanged }: { onChanged: () => void }) {
     <form
       ref={form}
       className="account-form"
+      // Without JavaScript the page is shown again: e-mail and password never go into the address.
+      method="post"
       noValidate
       aria-labelledby="change-password-heading"
       onSubmit={(event) => {

@@ -7,8 +7,9 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
-import { AccountEmailSchema } from '../../contracts/account';
+import { AccountEmailSchema, PASSWORD_MAX } from '../../contracts/account';
 import { TextField } from '../form/text-field';
+import { TEXT_LIMITS } from '../../contracts/trades';
 import { useShop } from '../shop-context';
 import type { LoginFailure } from './account-handle';
 import { useAccount } from './account-provider';
@@ -45,6 +46,8 @@ export function LoginForm({ headingLevel = 2, initialEmail = '' }: LoginFormProp
     <form
       ref={form}
       className="account-form login-form"
+      // Without JavaScript the page is shown again: e-mail and password never go into the address.
+      method="post"
       noValidate
       aria-labelledby={headingId}
       onSubmit={(event) => {
@@ -63,6 +66,7 @@ export function LoginForm({ headingLevel = 2, initialEmail = '' }: LoginFormProp
       <TextField
         name="email"
         type="email"
+        maxLength={TEXT_LIMITS.email}
         autoComplete="username"
         label={i18n._(msg`E-mail address`)}
         value={email}
@@ -74,6 +78,7 @@ export function LoginForm({ headingLevel = 2, initialEmail = '' }: LoginFormProp
       />
       <PasswordField
         name="password"
+        maxLength={PASSWORD_MAX}
         autoComplete="current-password"
         label={i18n._(msg`Password`)}
         value={password}

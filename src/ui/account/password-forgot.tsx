@@ -40,6 +40,8 @@ export function PasswordForgot() {
     <form
       ref={form}
       className="account-form"
+      // Without JavaScript the page is shown again: e-mail and password never go into the address.
+      method="post"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();

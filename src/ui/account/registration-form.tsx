@@ -54,6 +54,8 @@ export function RegistrationForm() {
     <form
       ref={form}
       className="account-form registration-form"
+      // Without JavaScript the page is shown again: e-mail and password never go into the address.
+      method="post"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();

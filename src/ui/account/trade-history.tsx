@@ -95,6 +95,22 @@ function TradeCard({ trade }: { trade: TradeHistoryEntry }) {
             </dd>
           </>
         )}
+        {trade.payoutDueBy && (
+          <>
+            <dt>{trade.status === 'paid' ? i18n._(msg`Payout due by`) : i18n._(msg`Paid by at the latest`)}</dt>
+            <dd data-testid="trade-payout-due">
+              <time dateTime={trade.payoutDueBy}>{formatDate(shop.locale, trade.payoutDueBy)}</time>
+            </dd>
+          </>
+        )}
+        {trade.lateBonus !== undefined && trade.lateBonus > 0 && (
+          <>
+            <dt>{i18n._(msg`Late-payout bonus`)}</dt>
+            <dd className="trade-late-bonus" data-testid="trade-late-bonus">
+              {i18n._(msg`${formatPrice(shop.locale, trade.lateBonus)} added: we paid later than promised`)}
+            </dd>
+          </>
+        )}
       </dl>
       <ul className="trade-items" aria-label={i18n._(msg`Devices in this trade`)}>
         {trade.items.map((item) => (

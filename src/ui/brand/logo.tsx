@@ -1,7 +1,7 @@
 // Brand logos drawn as inline SVG: the trade-in shop and its sister brand agan (src/config/brands.ts).
 // The box size is the country's header logo size (spec §9: width 200, height per country); the
 // colours are the brand's theme tokens (styles.css, html[data-brand]). Its accessible name is the
-// brand's name.
+// brand's name, and its visible text is that name too (the header link's name contains it: label in name).
 
 import { BRAND_CONFIG, type Brand } from '../../config/brands';
 
@@ -29,7 +29,7 @@ export function Logo({ brand, width, height }: { brand: Brand; width: number; he
           <rect className="logo-mark" x="0" y="4" width="32" height="32" rx="8" />
           <path d="M8 21h13m-5-6 6 6-6 6" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
           <text className="logo-ink" x="40" y="29" fontFamily="system-ui, sans-serif" fontSize="24" fontWeight="700">
-            trade<tspan className="logo-accent">in</tspan>
+            trade-<tspan className="logo-accent">in</tspan>
           </text>
         </>
       )}

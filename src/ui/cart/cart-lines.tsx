@@ -5,7 +5,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { formatDate, formatPrice } from '../../i18n/format';
+import { formatPrice } from '../../i18n/format';
 import { B2B_TRADE_CAP } from '../../config/constants';
 import {
   cartTotal,
@@ -16,10 +16,13 @@ import {
   type CartContext,
   type CartEvent,
 } from '../../machines/cart';
+import { countdownOf } from '../../config/offer-countdown';
 import { CONDITION_LABELS } from '../offer/conditions';
+import { OfferCountdown } from '../offer/offer-countdown';
 import { useShop } from '../shop-context';
 import { useCart } from './cart-provider';
 import { useState } from 'react';
+import { DevicePicture } from '../catalogue/device-picture';
 
 export function CartLines() {
   const { i18n } = useLingui();
@@ -52,10 +55,11 @@ export function CartLines() {
       <BusinessBanner context={context} send={send} />
       <ul className="cart-lines">
         {context.cart.map((line) => {
-          const expired = new Date(line.validUntil).getTime() <= now;
+          const countdown = countdownOf(line.validUntil, now);
+          const expired = countdown.state === 'expired';
           return (
-            <li key={line.offerId} className={expired ? 'cart-line expired' : 'cart-line'} data-offer-id={line.offerId}>
-              <img src={line.thumbnail} alt="" width="56" height="56" />
+            <li key={line.offerId} className={`cart-line ${countdown.state}`} data-offer-id={line.offerId}>
+              <DevicePicture src={line.thumbnail} name={line.deviceName} size={56} />
               <div className="cart-line-text">
                 <Link to={shop.path('productDetail', { pdp: line.deviceUrl })} className="cart-line-name">
                   {line.deviceName}
@@ -69,7 +73,7 @@ export function CartLines() {
                     </Link>
                   </span>
                 ) : (
-                  <span>{i18n._(msg`Valid until ${formatDate(shop.locale, line.validUntil)}`)}</span>
+                  <OfferCountdown validUntil={line.validUntil} now={now} />
                 )}
               </div>
               {context.B2BMode && <QuantityStepper line={line} send={send} />}

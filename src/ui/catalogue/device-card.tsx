@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { formatPrice } from '../../i18n/format';
 import type { Device } from '../../services/catalogue/entities';
 import { useShop } from '../shop-context';
+import { DevicePicture } from './device-picture';
 
 export function DeviceCard({ device }: { device: Device }) {
   const shop = useShop();
@@ -12,7 +13,7 @@ export function DeviceCard({ device }: { device: Device }) {
   return (
     <li className="device-card">
       <Link to={shop.path('productDetail', { pdp: device.url })}>
-        <img src={device.thumbnail} alt="" width="96" height="96" loading="lazy" />
+        <DevicePicture src={device.thumbnail} name={device.name} size={96} besideName />
         <span className="device-name">{device.name}</span>
         <span className="device-price">
           <Trans>up to {price}</Trans>

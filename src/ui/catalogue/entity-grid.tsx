@@ -1,6 +1,7 @@
 // A grid of links to categories, manufacturers or series, with their pictures.
 
 import { Link } from '@tanstack/react-router';
+import { DevicePicture } from './device-picture';
 
 export interface GridItem {
   readonly key: string | number;
@@ -15,7 +16,7 @@ export function EntityGrid({ items, className = '' }: { items: readonly GridItem
       {items.map((item) => (
         <li key={item.key}>
           <Link to={item.to}>
-            <img src={item.thumbnail} alt="" width="64" height="64" loading="lazy" />
+            <DevicePicture src={item.thumbnail} name={item.label} size={64} besideName />
             <span>{item.label}</span>
           </Link>
         </li>

@@ -8,26 +8,27 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { formatPrice } from '../../i18n/format';
 import { stepOrder, type CheckoutField, type CheckoutMachine, type CheckoutStep, type SubmitError } from '../../machines/checkout';
-import type { AddressField, CompanyField, PayoutField } from '../../machines/checkout-form';
+import { stepIndex, type AddressField, type CompanyField, type PayoutField } from '../../machines/checkout-form';
 import { B2B_TERMS_ANCHOR, B2B_TRADE_CAP } from '../../config/constants';
 import { countryConfig } from '../../config/countries';
-import { isLegalForm } from '../../contracts/trades';
+import { isLegalForm, maskedIban, TEXT_LIMITS } from '../../contracts/trades';
 import { CompanyFields, LEGAL_FORM_LABELS } from './company-fields';
 import { useAccount } from '../account/account-provider';
 import { useFocusFirstError } from '../form/focus';
 import { LoginForm } from '../account/login-form';
 import { useShop } from '../shop-context';
 import { useStartShopActor } from '../shop-actor';
-import { AddressFields } from '../form/address-fields';
+import { AddressFields, COUNTRY_NAMES } from '../form/address-fields';
 import { useErrorOf } from '../form/issue-messages';
 import { IdentityOptions, LoggedInNote, RegisterInvite, type IdentityChoice } from './identity-step';
 import { PayoutFields } from '../form/payout-fields';
 import { TextField } from '../form/text-field';
 import { useFullShopHref } from '../widget/full-shop-link';
+import { ReviewValidity } from './review-validity';
 
 const STEP_LABELS: Record<CheckoutStep, ReturnType<typeof msg>> = {
   identity: msg`Your e-mail`,
@@ -86,6 +87,18 @@ function CheckoutSteps({ actor, accountDetails }: { actor: CheckoutActor; accoun
   const form = useRef<HTMLFormElement>(null);
   const [refused, setRefused] = useState(0);
   useFocusFirstError(form, refused);
+  // After each change of step the focus moves to the new step's heading (arriving, the page's h1 has it).
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    stepHeading.current?.focus();
+  }, [step]);
+  const newTabNote = useId();
+  const stepNumber = stepIndex(step) + 1;
+  const stepCount = stepOrder.length;
+  const stepName = i18n._(STEP_LABELS[step]);
 
   // The identity step: the choice (guest, log-in, register) until the session is known and nobody is logged in.
   const identityStep = step === 'identity';
@@ -97,15 +110,32 @@ function CheckoutSteps({ actor, accountDetails }: { actor: CheckoutActor; accoun
       <h2 id="checkout-heading">
         <Trans>Sell your devices</Trans>
       </h2>
-      <ol className="checkout-steps">
-        {stepOrder.map((s, index) => (
-          <li key={s} aria-current={s === step ? 'step' : undefined} className={s === step ? 'current' : undefined}>
-            <button type="button" disabled={submitting} onClick={() => send({ type: 'checkout.goTo', step: s })}>
+      {/* A step reached before is a button that goes back (or forward again) to it; the others only show where the seller is. */}
+      <ol className="checkout-steps" aria-label={i18n._(msg`Checkout steps`)}>
+        {stepOrder.map((s, index) => {
+          const label = (
+            <>
               <span className="step-number">{index + 1}</span> {i18n._(STEP_LABELS[s])}
-            </button>
-          </li>
-        ))}
+            </>
+          );
+          const current = s === step;
+          const reached = stepIndex(s) <= stepIndex(context.reachedStep);
+          return (
+            <li key={s} aria-current={current ? 'step' : undefined} className={current ? 'current' : reached ? 'reached' : 'ahead'}>
+              {!current && reached ? (
+                <button type="button" disabled={submitting} onClick={() => send({ type: 'checkout.goTo', step: s })}>
+                  {label}
+                </button>
+              ) : (
+                <span className="step-pill">{label}</span>
+              )}
+            </li>
+          );
+        })}
       </ol>
+      <h3 ref={stepHeading} tabIndex={-1} className="checkout-step-heading" data-testid="checkout-step-heading">
+        {i18n._(msg`Step ${stepNumber} of ${stepCount}: ${stepName}`)}
+      </h3>
 
       {identityStep && awaitingAccount && (
         <p className="loading-note" role="status">
@@ -136,6 +166,7 @@ function CheckoutSteps({ actor, accountDetails }: { actor: CheckoutActor; accoun
                 name="identity.email"
                 type="email"
                 autoComplete="email"
+                maxLength={TEXT_LIMITS.email}
                 label={i18n._(msg`E-mail address`)}
                 value={context.identity.email}
                 error={errorOf('identity.email')}
@@ -198,18 +229,50 @@ function CheckoutSteps({ actor, accountDetails }: { actor: CheckoutActor; accoun
                   </>
                 )}
                 <dt>{i18n._(msg`E-mail address`)}</dt>
-                <dd>{context.identity.email}</dd>
-                <dt>{i18n._(msg`Address`)}</dt>
-                <dd>
-                  {context.address.firstName} {context.address.lastName}, {context.address.street} {context.address.houseNumber},{' '}
-                  {context.address.postalCode} {context.address.city}
+                <dd data-testid="review-email">{context.identity.email}</dd>
+                <dt>{i18n._(msg`Name`)}</dt>
+                <dd data-testid="review-name">
+                  {context.address.firstName} {context.address.lastName}
                 </dd>
+                <dt>{i18n._(msg`Address`)}</dt>
+                <dd data-testid="review-address">
+                  {context.address.street} {context.address.houseNumber}
+                  <br />
+                  {context.address.postalCode} {context.address.city}
+                  <br />
+                  {COUNTRY_NAMES[shop.locale]}
+                </dd>
+                {context.address.phone.trim() !== '' && (
+                  <>
+                    <dt>{i18n._(msg`Phone`)}</dt>
+                    <dd data-testid="review-phone">{context.address.phone}</dd>
+                  </>
+                )}
                 <dt>{i18n._(msg`Payout`)}</dt>
-                <dd>{context.isPayPalTransaction ? `PayPal · ${context.payout.email}` : `SEPA · ${context.payout.iban}`}</dd>
+                {context.isPayPalTransaction ? (
+                  <dd data-testid="review-payout">PayPal · {context.payout.email}</dd>
+                ) : (
+                  <dd data-testid="review-payout">
+                    {i18n._(msg`Bank transfer (SEPA)`)}
+                    <br />
+                    {i18n._(msg`Account holder`)}: {context.payout.accountHolder}
+                    <br />
+                    {/* Masked as on the confirmation and in the account; grouped in fours, a phone breaks it between groups only. */}
+                    IBAN <span className="iban">{maskedIban(context.payout.iban)}</span>
+                    {context.payout.bic.trim() !== '' && (
+                      <>
+                        <br />
+                        BIC {context.payout.bic.replace(/\s+/g, '').toUpperCase()}
+                      </>
+                    )}
+                  </dd>
+                )}
               </dl>
+              <ReviewValidity />
               <div className="voucher">
                 <TextField
                   name="voucherCode"
+                  maxLength={TEXT_LIMITS.voucherCode}
                   label={i18n._(msg`Voucher code (optional)`)}
                   value={context.voucherCode}
                   onValue={change('voucherCode')}
@@ -249,11 +312,11 @@ function CheckoutSteps({ actor, accountDetails }: { actor: CheckoutActor; accoun
                     {context.b2b ? (
                       <Trans>
                         I accept the{' '}
-                        <a href={`${termsHref}#${B2B_TERMS_ANCHOR}`} target="_blank" rel="noopener">
+                        <a href={`${termsHref}#${B2B_TERMS_ANCHOR}`} target="_blank" rel="noopener" aria-describedby={newTabNote}>
                           terms and conditions for business customers
                         </a>{' '}
                         and the{' '}
-                        <a href={privacyHref} target="_blank" rel="noopener">
+                        <a href={privacyHref} target="_blank" rel="noopener" aria-describedby={newTabNote}>
                           privacy policy
                         </a>
                         .
@@ -261,11 +324,11 @@ function CheckoutSteps({ actor, accountDetails }: { actor: CheckoutActor; accoun
                     ) : (
                       <Trans>
                         I accept the{' '}
-                        <a href={termsHref} target="_blank" rel="noopener">
+                        <a href={termsHref} target="_blank" rel="noopener" aria-describedby={newTabNote}>
                           terms and conditions
                         </a>{' '}
                         and the{' '}
-                        <a href={privacyHref} target="_blank" rel="noopener">
+                        <a href={privacyHref} target="_blank" rel="noopener" aria-describedby={newTabNote}>
                           privacy policy
                         </a>
                         .
@@ -273,6 +336,10 @@ function CheckoutSteps({ actor, accountDetails }: { actor: CheckoutActor; accoun
                     )}
                   </span>
                 </label>
+                {/* Read with each link: the terms open beside the checkout, which stays as it is. */}
+                <span id={newTabNote} hidden>
+                  {i18n._(msg`Opens in a new tab; your entries here are kept.`)}
+                </span>
                 {context.errors.termsAccepted && (
                   <p className="field-error" role="alert" data-field="termsAccepted">
                     {errorOf('termsAccepted')}
@@ -280,6 +347,9 @@ function CheckoutSteps({ actor, accountDetails }: { actor: CheckoutActor; accoun
                 )}
               </div>
               {context.submitError && <SubmitProblem error={context.submitError} onRetry={() => send({ type: 'checkout.retry' })} />}
+              <p className="still-working" role="status">
+                {state.matches({ submitting: 'slow' }) && i18n._(msg`Still working… your sale is being sent. Please keep this page open.`)}
+              </p>
             </fieldset>
           )}
 

@@ -5,7 +5,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { MessageDescriptor } from '@lingui/core';
-import { LEGAL_FORMS, type LegalForm } from '../../contracts/trades';
+import { LEGAL_FORMS, TEXT_LIMITS, type LegalForm } from '../../contracts/trades';
 import type { CompanyField, CompanyForm } from '../../machines/checkout-form';
 import { SelectField } from '../form/choice-fields';
 import { TextField } from '../form/text-field';
@@ -41,7 +41,7 @@ export function CompanyFields({ values, errorOf, onField }: CompanyFieldsProps) 
   });
   return (
     <>
-      <TextField {...field('name')} autoComplete="organization" label={i18n._(msg`Company name`)} />
+      <TextField {...field('name')} maxLength={TEXT_LIMITS.name} autoComplete="organization" label={i18n._(msg`Company name`)} />
       <SelectField {...field('legalForm')} label={i18n._(msg`Legal form`)}>
         <option value="">{i18n._(msg`Please choose`)}</option>
         {LEGAL_FORMS.map((form) => (
@@ -52,6 +52,7 @@ export function CompanyFields({ values, errorOf, onField }: CompanyFieldsProps) 
       </SelectField>
       <TextField
         {...field('vatId')}
+        maxLength={TEXT_LIMITS.vatId}
         autoComplete="off"
         spellCheck={false}
         label={i18n._(msg`VAT ID (USt-IdNr.)`)}

@@ -5,6 +5,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { PAYOUT_PROMISES } from '../../config/payout-promise';
 import { formatPrice } from '../../i18n/format';
 import { CONDITION_LABELS } from '../offer/conditions';
 import { useShop } from '../shop-context';
@@ -16,6 +17,10 @@ export function ThankYou() {
   const { ready, context } = useCart();
   // Spec §4: the trade is shown while its transactionId is kept (any other navigation drops it).
   const trade = !ready ? undefined : context && context.transactionId !== 0 ? context.lastTrade : null;
+  // The payout promise of the shop's country (issue 18).
+  const promise = PAYOUT_PROMISES[shop.locale];
+  const bonusPercent = promise.bonusBasisPoints / 100;
+  const bonusCap = formatPrice(shop.locale, promise.bonusCapCents / 100);
 
   if (trade === undefined) {
     return (
@@ -112,8 +117,10 @@ export function ThankYou() {
           <h3>
             <Trans>Payout</Trans>
           </h3>
-          <p>
-            <Trans>We pay the amount to your bank account or PayPal, usually within a few days.</Trans>
+          <p data-testid="payout-promise">
+            {i18n._(
+              msg`We pay the amount to your bank account or PayPal within ${promise.workingDays} working days after your devices arrive or are inspected, whichever is later. If we are late, we add ${bonusPercent} % to the payout (up to ${bonusCap}) automatically.`,
+            )}
           </p>
         </li>
       </ol>

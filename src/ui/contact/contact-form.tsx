@@ -24,17 +24,25 @@ export interface ContactFormProps {
   readonly subject?: string;
   /** "About a business trade-in" ticked beforehand (the business landing page links here so). */
   readonly business?: boolean;
+  /** The start of the message (the search's "device not listed" link). */
+  readonly message?: string;
 }
 
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
-export function ContactForm({ source, subject, business }: ContactFormProps) {
+export function ContactForm({ source, subject, business, message }: ContactFormProps) {
   const { i18n } = useLingui();
   const shop = useShop();
   const api = useApiClient();
   const machine = useMemo(() => contactMachine.provide({ actors: contactActors({ api }) }), [api]);
   const actor = useActorRef(machine, {
-    input: { locale: shop.locale, source, ...(subject ? { subject } : {}), ...(business ? { business } : {}) },
+    input: {
+      locale: shop.locale,
+      source,
+      ...(subject ? { subject } : {}),
+      ...(business ? { business } : {}),
+      ...(message ? { message } : {}),
+    },
   });
   useEffect(() => {
     const kept = keepContactDraft(actor);

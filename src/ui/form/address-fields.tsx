@@ -4,11 +4,12 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { Locale } from '../../config/locales';
+import { TEXT_LIMITS } from '../../contracts/trades';
 import type { AddressField, AddressForm } from '../../machines/checkout-form';
 import { TextField } from './text-field';
 
 /** The shop country in the shop's language (the address country is fixed by the shop). */
-const COUNTRY_NAMES: Record<Locale, string> = {
+export const COUNTRY_NAMES: Record<Locale, string> = {
   default: 'Germany',
   de: 'Deutschland',
   at: 'Österreich',
@@ -33,6 +34,7 @@ export function AddressFields({ locale, values, errorOf, onField, phoneRequired 
     name: `address.${name}`,
     value: values[name],
     error: errorOf(`address.${name}`),
+    maxLength: TEXT_LIMITS[name],
     onValue: (value: string) => onField(name, value),
   });
   return (

@@ -30,4 +30,11 @@ describe('issueMessage', () => {
     expect(issueMessage(i18n, 'at', 'address.postalCode', 'postalCode')).toBe('Please enter a valid postal code, for example 1010.');
     expect(issueMessage(i18n, 'fr', 'address.postalCode', 'postalCode')).toBe('Please enter a valid postal code, for example 75001.');
   });
+
+  it('names the limit of a too long field and tells emoji apart from control characters', () => {
+    expect(issueMessage(i18n, 'de', 'address.firstName', 'tooLong')).toBe('Please shorten this to at most 50 characters.');
+    expect(issueMessage(i18n, 'de', 'payout.accountHolder', 'tooLong')).toBe('Please shorten this to at most 70 characters.');
+    expect(issueMessage(i18n, 'de', 'address.firstName', 'postalText')).toMatch(/emoji/);
+    expect(issueMessage(i18n, 'de', 'address.firstName', 'invalidCharacters')).toMatch(/control characters/);
+  });
 });

@@ -11,6 +11,7 @@ import { formatPrice } from '../../i18n/format';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../contracts/account';
 import { CONTACT_LIMITS } from '../../contracts/contact';
 import type { IssueCode } from '../../contracts/issues';
+import { isLimitedField, TEXT_LIMITS } from '../../contracts/trades';
 import type { FieldErrors } from '../../machines/form';
 import { useShop } from '../shop-context';
 
@@ -26,7 +27,6 @@ const REQUIRED: Readonly<Record<string, MessageDescriptor>> = {
   postalCode: msg`Please enter your postal code.`,
   accountHolder: msg`Please enter the account holder.`,
   iban: msg`Please enter your IBAN.`,
-  bic: msg`Please enter your BIC.`,
   password: msg`Please enter your password.`,
   currentPassword: msg`Please enter your current password.`,
   voucherCode: msg`Enter a voucher code of 1 to 40 characters, or leave the field empty.`,
@@ -38,6 +38,8 @@ const REQUIRED: Readonly<Record<string, MessageDescriptor>> = {
   privacyAccepted: msg`Please accept the privacy policy to create an account.`,
   subject: msg`Please choose what your message is about.`,
   name: msg`Please enter your name.`,
+  stars: msg`Please choose from 1 to 5 stars.`,
+  text: msg`Please write a few words about your trade.`,
   message: msg`Please write your message.`,
 };
 
@@ -53,6 +55,16 @@ export const POSTAL_CODE_EXAMPLES: Record<Locale, string> = {
 
 const lastSegment = (path: string) => path.slice(path.lastIndexOf('.') + 1);
 
+/** The parts of a request whose text fields have the trade contract's limits (TEXT_LIMITS). */
+const LIMITED_PARTS = ['address', 'payout', 'identity', 'company', 'Address', 'payment', 'bankAccount', 'paypalAccount'];
+
+/** The most characters the field at `path` takes, when the trade contract limits it. */
+export function maxLengthOf(path: string): number | undefined {
+  const field = lastSegment(path);
+  const part = path.includes('.') ? path.slice(0, path.indexOf('.')) : '';
+  return (part === '' || LIMITED_PARTS.includes(part)) && isLimitedField(field) ? TEXT_LIMITS[field] : undefined;
+}
+
 function required(path: string): MessageDescriptor {
   return REQUIRED[path] ?? REQUIRED[lastSegment(path)] ?? msg`Please fill in this field.`;
 }
@@ -63,8 +75,15 @@ export function issueMessage(i18n: I18n, locale: Locale, path: string, code: Iss
     case 'required':
     case 'mustAccept':
       return i18n._(required(path));
-    case 'tooLong':
-      return i18n._(lastSegment(path) === 'voucherCode' ? required('voucherCode') : msg`This is too long. Please shorten it.`);
+    case 'tooLong': {
+      if (lastSegment(path) === 'voucherCode') return i18n._(required('voucherCode'));
+      const max = maxLengthOf(path);
+      return max === undefined
+        ? i18n._(msg`This is too long. Please shorten it.`)
+        : i18n._(msg`Please shorten this to at most ${max} characters.`);
+    }
+    case 'postalText':
+      return i18n._(msg`Please use letters, digits, spaces and punctuation only (no emoji or other symbols).`);
     case 'email':
       return i18n._(path === 'payout.email' ? REQUIRED['payout.email']! : msg`Please enter a valid e-mail address.`);
     case 'postalCode': {
@@ -78,7 +97,7 @@ export function issueMessage(i18n: I18n, locale: Locale, path: string, code: Iss
     case 'ibanNotSepa':
       return i18n._(msg`We can only pay to bank accounts in the SEPA area. Please use such an account or PayPal.`);
     case 'bic':
-      return i18n._(msg`This BIC is not valid. It has 8 or 11 characters.`);
+      return i18n._(msg`This BIC is not valid. It has 8 or 11 characters; you can also leave it empty.`);
     case 'passwordTooShort':
       return i18n._(msg`Please choose a password with at least ${PASSWORD_MIN} characters.`);
     case 'passwordTooLong':

@@ -3,7 +3,10 @@
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
+import { countryConfig } from '../../config/countries';
+import { sepaCountryOf, TEXT_LIMITS } from '../../contracts/trades';
 import type { PayoutField, PayoutForm, PayoutMethod } from '../../machines/checkout-form';
+import { useShop } from '../shop-context';
 import { TextField } from './text-field';
 
 export interface PayoutFieldsProps {
@@ -19,10 +22,12 @@ export interface PayoutFieldsProps {
 
 export function PayoutFields({ values, errorOf, onField, onMethod, label, businessAccount = false }: PayoutFieldsProps) {
   const { i18n } = useLingui();
+  const { locale } = useShop();
   const field = (name: PayoutField) => ({
     name: `payout.${name}`,
     value: values[name],
     error: errorOf(`payout.${name}`),
+    maxLength: TEXT_LIMITS[name],
     onValue: (value: string) => onField(name, value),
   });
   const method = (value: PayoutMethod, text: string) => (
@@ -31,6 +36,13 @@ export function PayoutFields({ values, errorOf, onField, onMethod, label, busine
       <span>{text}</span>
     </label>
   );
+  // Every IBAN we pay to is a SEPA one, and a SEPA transfer needs no BIC: say so, with the IBAN's country once it is valid.
+  const bicHint = (iban: string) => {
+    const country = sepaCountryOf(iban);
+    if (country === null) return i18n._(msg`Not needed for a bank account in the SEPA area.`);
+    const name = new Intl.DisplayNames([countryConfig(locale).icuLocale], { type: 'region' }).of(country) ?? country;
+    return i18n._(msg`Your account is in ${name} (SEPA area): the BIC is not needed.`);
+  };
   return (
     <>
       {businessAccount ? (
@@ -49,7 +61,14 @@ export function PayoutFields({ values, errorOf, onField, onMethod, label, busine
             label={businessAccount ? i18n._(msg`Account holder (the company)`) : i18n._(msg`Account holder`)}
           />
           <TextField {...field('iban')} autoComplete="off" label="IBAN" spellCheck={false} />
-          <TextField {...field('bic')} autoComplete="off" label="BIC" spellCheck={false} className="short" />
+          <TextField
+            {...field('bic')}
+            autoComplete="off"
+            label={i18n._(msg`BIC (optional)`)}
+            hint={bicHint(values.iban)}
+            spellCheck={false}
+            className="short"
+          />
         </>
       ) : (
         <TextField {...field('email')} type="email" autoComplete="email" label={i18n._(msg`PayPal e-mail address`)} />

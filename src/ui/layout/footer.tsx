@@ -38,11 +38,13 @@ const SISTER_BRAND_LINKS: readonly ContentPage[] = ['howItWorks', 'packingTips',
 /** The links of a widget: what a seller must be able to read, outside the frame. */
 const WIDGET_LINKS: readonly ContentPage[] = ['terms', 'privacy', 'imprint'];
 
+// Written out as text links: the networks' logos may only be used as supplied in their brand kits
+// (decision 049), and a link's name is exactly what it shows.
 const SOCIAL = [
-  { name: 'Facebook', href: 'https://www.facebook.com/', letter: 'f' },
-  { name: 'Instagram', href: 'https://www.instagram.com/', letter: 'IG' },
-  { name: 'YouTube', href: 'https://www.youtube.com/', letter: '▶' },
-  { name: 'LinkedIn', href: 'https://www.linkedin.com/', letter: 'in' },
+  { name: 'Facebook', href: 'https://www.facebook.com/' },
+  { name: 'Instagram', href: 'https://www.instagram.com/' },
+  { name: 'YouTube', href: 'https://www.youtube.com/' },
+  { name: 'LinkedIn', href: 'https://www.linkedin.com/' },
 ] as const;
 
 function Copyright() {
@@ -114,8 +116,8 @@ export function Footer({ newsletter = true }: { newsletter?: boolean }) {
           <ul className="social" aria-label={i18n._(msg`Follow us`)}>
             {SOCIAL.map((s) => (
               <li key={s.name}>
-                <a href={s.href} rel="noopener noreferrer" target="_blank" aria-label={s.name} className="social-button">
-                  <span aria-hidden="true">{s.letter}</span>
+                <a href={s.href} rel="noopener noreferrer" target="_blank" className="social-link">
+                  {s.name}
                 </a>
               </li>
             ))}

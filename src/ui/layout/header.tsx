@@ -19,6 +19,7 @@ export function Header({ widget = false }: { widget?: boolean }) {
   const { i18n } = useLingui();
   const shop = useShop();
   const [menuOpen, setMenuOpen] = useState(false);
+  const toggle = useRef<HTMLElement>(null);
   const account = useAccount();
   const [loggedOut, setLoggedOut] = useState(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -48,38 +49,40 @@ export function Header({ widget = false }: { widget?: boolean }) {
         <SiteSearch />
         <CartBadge />
         {!widget && (
-          <button
-            id={SKIP_TARGETS.mobileMenu}
-            type="button"
-            className="menu-toggle"
-            aria-expanded={menuOpen}
-            aria-controls="main-navigation"
-            onClick={() => setMenuOpen((open) => !open)}
+          // A disclosure the browser opens and closes without JavaScript; with it, Escape closes it too
+          // and the focus goes back to its toggle.
+          <details
+            className="main-menu"
+            open={menuOpen}
+            onToggle={(event) => setMenuOpen(event.currentTarget.open)}
+            onKeyDown={(event) => {
+              if (event.key !== 'Escape' || !menuOpen) return;
+              event.preventDefault();
+              setMenuOpen(false);
+              toggle.current?.focus();
+            }}
           >
-            <span aria-hidden="true" className="menu-icon" />
-            {menuOpen ? i18n._(msg`Close menu`) : i18n._(msg`Menu`)}
-          </button>
+            <summary id={SKIP_TARGETS.mobileMenu} ref={toggle} className="menu-toggle" aria-controls="main-navigation">
+              <span aria-hidden="true" className="menu-icon" />
+              {/* Both labels are in the page: the style shows the one that fits, with or without JavaScript. */}
+              <span className="menu-label-open">{i18n._(msg`Menu`)}</span>
+              <span className="menu-label-close">{i18n._(msg`Close menu`)}</span>
+            </summary>
+            <nav id="main-navigation" tabIndex={-1} className="main-nav" aria-label={i18n._(msg`Main navigation`)}>
+              <ul>
+                {nav.map((item) => (
+                  <li key={item.to}>
+                    <Link to={item.to} activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }}>
+                      {i18n._(item.label)}
+                    </Link>
+                  </li>
+                ))}
+                <AccountNav loggedOut={loggedOut} onLogout={() => setLoggedOut(true)} />
+              </ul>
+            </nav>
+          </details>
         )}
       </div>
-      {!widget && (
-        <nav
-          id="main-navigation"
-          tabIndex={-1}
-          className={menuOpen ? 'main-nav open' : 'main-nav'}
-          aria-label={i18n._(msg`Main navigation`)}
-        >
-          <ul>
-            {nav.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }}>
-                  {i18n._(item.label)}
-                </Link>
-              </li>
-            ))}
-            <AccountNav loggedOut={loggedOut} onLogout={() => setLoggedOut(true)} />
-          </ul>
-        </nav>
-      )}
       {/* Always in the page, so the change is announced. */}
       <p className="visually-hidden" role="status">
         {loggedOut && account.ready && !account.isLoggedIn ? i18n._(msg`You have been logged out.`) : ''}

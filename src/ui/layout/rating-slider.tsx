@@ -1,49 +1,67 @@
-// The rating seal and review slider (Germany only, spec §1). Slides change every 5 s (spec §9), pause
-// while hovered or focused, and follow a swipe of at least 40 px.
+// The rating seal and review slider (Germany only, spec §1). Slides change every 5 s (spec §9) unless
+// the visitor paused them (a button), prefers reduced motion, or hovers or focuses the slider; they
+// follow a swipe of at least 40 px. Changing slides never moves focus.
 
 import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { Plural } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { CAROUSEL_INTERVAL_MS, SWIPE_THRESHOLD_PX } from '../../config/constants';
+import type { PublicReview } from '../../contracts/reviews';
+import { formatNumber } from '../../i18n/format';
+import { useShop } from '../shop-context';
 
-export interface Review {
-  readonly author: string;
-  readonly stars: number;
-  readonly text: string;
-}
+type Review = PublicReview;
 
-export function RatingSeal({ average, count, profileUrl }: { average: number; count: number; profileUrl: string }) {
-  const rounded = average.toFixed(1);
+const COUNTRY_NAMES: Record<string, MessageDescriptor> = {
+  default: msg`International`,
+  de: msg`Germany`,
+  at: msg`Austria`,
+  es: msg`Spain`,
+  fr: msg`France`,
+  it: msg`Italy`,
+};
+
+/** The shop's own seal: the average of its approved reviews of paid trades (no third party's). */
+export function RatingSeal({ average, count }: { average: number; count: number }) {
+  const { i18n } = useLingui();
+  const rounded = formatNumber(useShop().locale, average, 1);
   return (
-    <a className="rating-seal" href={profileUrl} rel="noopener noreferrer" target="_blank">
+    <p className="rating-seal">
       <svg aria-hidden="true" width="44" height="44" viewBox="0 0 44 44">
-        <circle cx="22" cy="22" r="21" fill="#fbbf24" />
+        <circle cx="22" cy="22" r="21" fill="#b45309" />
         <path d="M22 9l4 8.5 9.3 1.2-6.8 6.4 1.7 9.2L22 29.8l-8.2 4.5 1.7-9.2-6.8-6.4 9.3-1.2z" fill="#fff" />
       </svg>
       <span>
-        <strong>{rounded} / 5</strong> <Plural value={count} one="# review" other="# reviews" />
+        <strong>{i18n._(msg`${rounded} of 5 stars`)}</strong> <Plural value={count} one="# verified review" other="# verified reviews" />
+        <small>{i18n._(msg`From sellers of paid trades`)}</small>
       </span>
-    </a>
+    </p>
   );
 }
 
 export function RatingSlider({ reviews }: { reviews: readonly Review[] }) {
   const { i18n } = useLingui();
   const [index, setIndex] = useState(0);
+  // Hover or focus pause for a moment; the button pauses until pressed again.
   const [paused, setPaused] = useState(false);
+  const [stopped, setStopped] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
   const touchStart = useRef<number | null>(null);
   const count = reviews.length;
+  const rotating = !stopped && !reducedMotion && count > 1;
 
   useEffect(() => {
-    if (paused || count < 2) return;
+    if (!rotating || paused) return;
     const timer = setInterval(() => setIndex((i) => (i + 1) % count), CAROUSEL_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [paused, count]);
+  }, [rotating, paused, count]);
 
   if (count === 0) return null;
   const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
   const review = reviews[index] as Review;
+  const countryName = (locale: string) => (COUNTRY_NAMES[locale] ? i18n._(COUNTRY_NAMES[locale]) : '');
 
   return (
     <section
@@ -68,17 +86,39 @@ export function RatingSlider({ reviews }: { reviews: readonly Review[] }) {
       <button type="button" className="slider-button" onClick={() => go(-1)} aria-label={i18n._(msg`Previous review`)}>
         ‹
       </button>
-      <figure aria-live={paused ? 'polite' : 'off'} className="review">
+      {count > 1 && !reducedMotion && (
+        <button type="button" className="slider-button slider-pause" aria-pressed={stopped} onClick={() => setStopped((s) => !s)}>
+          {stopped ? i18n._(msg`Play`) : i18n._(msg`Pause`)}
+        </button>
+      )}
+      <figure aria-live={rotating && !paused ? 'off' : 'polite'} className="review">
         <div className="stars" role="img" aria-label={i18n._(msg`${review.stars} of 5 stars`)}>
           {'★'.repeat(review.stars)}
           {'☆'.repeat(5 - review.stars)}
         </div>
         <blockquote>{review.text}</blockquote>
-        <figcaption>{review.author}</figcaption>
+        <figcaption>
+          {review.author} · {countryName(review.locale)} · {i18n._(msg`Verified trade`)}
+        </figcaption>
       </figure>
       <button type="button" className="slider-button" onClick={() => go(1)} aria-label={i18n._(msg`Next review`)}>
         ›
       </button>
     </section>
+  );
+}
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** Whether the visitor asked for less motion (server render: no, the client corrects it on hydration). */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(REDUCED_MOTION);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
   );
 }

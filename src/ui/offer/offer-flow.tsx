@@ -1,22 +1,29 @@
 // The questions and the offer of a product detail page. The first render (server and browser) shows
 // the questions and records answers locally; the offer machine and its code (XState, the HTTP client)
 // load with the first answer, or at once when this device's answers were kept from an earlier visit,
-// and take over: they never count against the page's initial JavaScript.
+// and take over: they never count against the page's initial JavaScript. A shared offer link loads
+// them at once.
 
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useState, type ComponentType } from 'react';
+import type { OfferFormOutcome } from '../../contracts/offers';
 import type { ShopActor } from '../../machines/shop';
 import type { Device } from '../../services/catalogue/entities';
 import { offerStorageKey } from '../../services/storage-keys';
 import { hasStored } from '../../services/stored';
 import { useShopActor } from '../shop-actor';
 import { AnsweringHint } from './answering-hint';
+import { PostedOffer } from './posted-offer';
 import { QuestionList } from './question-list';
 
-type MachineFlow = ComponentType<{ device: Device; shop: ShopActor }>;
+type MachineFlow = ComponentType<{ device: Device; shop: ShopActor; sharedToken?: string }>;
 
-export function OfferFlow({ device }: { device: Device }) {
-  const [answers, setAnswers] = useState<Readonly<Record<string, number>>>({});
+/**
+ * `posted`: the outcome of the question form when the page answers its post (no JavaScript), else null.
+ * `sharedToken`: the page was opened from a shared offer link (`?offer=`): its offer loads at once.
+ */
+export function OfferFlow({ device, posted, sharedToken }: { device: Device; posted: OfferFormOutcome | null; sharedToken?: string }) {
+  const [answers, setAnswers] = useState<Readonly<Record<string, number>>>(posted?.answers ?? {});
   const [wanted, setWanted] = useState(false);
   const [Machine, setMachine] = useState<MachineFlow | null>(null);
   const { runtime, start, whenRunning } = useShopActor();
@@ -24,6 +31,10 @@ export function OfferFlow({ device }: { device: Device }) {
   // A flow of this device kept from an earlier visit (a reload, back/forward) loads the offer machine
   // at once; otherwise the first answer does, so an anonymous first visit loads none of its code.
   useEffect(() => {
+    if (sharedToken !== undefined) {
+      setWanted(true);
+      return;
+    }
     let active = true;
     void hasStored([offerStorageKey(device.id)]).then((stored) => {
       if (active && stored) setWanted(true);
@@ -31,7 +42,7 @@ export function OfferFlow({ device }: { device: Device }) {
     return () => {
       active = false;
     };
-  }, [device.id]);
+  }, [device.id, sharedToken]);
   useEffect(() => {
     if (!wanted) return;
     let active = true;
@@ -44,7 +55,7 @@ export function OfferFlow({ device }: { device: Device }) {
     };
   }, [wanted, start]);
 
-  if (Machine && runtime) return <Machine device={device} shop={runtime.actor} />;
+  if (Machine && runtime) return <Machine device={device} shop={runtime.actor} {...(sharedToken !== undefined && { sharedToken })} />;
   return (
     <div className="offer-flow" data-loading="true">
       <QuestionList
@@ -52,17 +63,28 @@ export function OfferFlow({ device }: { device: Device }) {
         answers={answers}
         onChoose={(questionId, answerId) => {
           // Shown at once; the shop actor gets the answer as soon as it runs (answers keep their order).
-          setAnswers((prev) => ({ ...prev, [questionId]: answerId }));
+          // Answers of a posted form on screen go with it (the machine ignores those it already has).
+          const chosen: Record<string, number> = { ...answers, [questionId]: answerId };
+          setAnswers(chosen);
           setWanted(true);
-          whenRunning((running) => running.actor.send({ type: 'shop.answer', device, questionId, answerId }));
+          whenRunning((running) => {
+            for (const [question, answer] of Object.entries(chosen))
+              running.actor.send({ type: 'shop.answer', device, questionId: Number(question), answerId: answer });
+          });
         }}
+        blocking={posted?.kind === 'blocked' ? posted.blockedBy.map((b) => b.questionId) : []}
+        missing={
+          posted?.kind === 'invalid' && posted.issue === 'required'
+            ? device.questions.filter((q) => posted.answers[String(q.id)] === undefined).map((q) => q.id)
+            : []
+        }
       />
       <aside className="offer-panel" aria-labelledby="offer-heading">
         <h2 id="offer-heading">
           <Trans>Your offer</Trans>
         </h2>
         <div aria-live="polite" className="offer-result">
-          <AnsweringHint basePrice={device.basePrice} />
+          {posted ? <PostedOffer outcome={posted} /> : <AnsweringHint basePrice={device.basePrice} />}
         </div>
       </aside>
     </div>

@@ -9,7 +9,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { formatDate, formatPrice } from '../../i18n/format';
 import { cartLineFromOffer, lineToReplace, sameAnswers } from '../../machines/cart';
@@ -17,18 +17,36 @@ import type { OfferEvent, OfferMachine } from '../../machines/offer';
 import type { ShopActor } from '../../machines/shop';
 import type { Device } from '../../services/catalogue/entities';
 import { useCart } from '../cart/cart-provider';
+import { useFocusOnMount } from '../form/focus';
+import { useShopActor } from '../shop-actor';
 import { useShop } from '../shop-context';
+import { OfferCountdown } from './offer-countdown';
+import { OfferShare } from './offer-share';
 import { CONDITION_LABELS } from './conditions';
+import { OfferPrice } from './offer-price';
 import { AnsweringHint } from './answering-hint';
 import { QuestionList } from './question-list';
 
-export default function MachineOfferFlow({ device, shop: shopActor }: { device: Device; shop: ShopActor }) {
+export default function MachineOfferFlow({
+  device,
+  shop: shopActor,
+  sharedToken,
+}: {
+  device: Device;
+  shop: ShopActor;
+  /** The token of a shared offer link the page was opened with. */
+  sharedToken?: string;
+}) {
   const { i18n } = useLingui();
   const shop = useShop();
   const cart = useCart();
   // The page opens the device's offer flow in the shop actor (its kept answers, or the one already
   // running for this device, which got the answers chosen before this code loaded).
-  useEffect(() => shopActor.send({ type: 'shop.openOffer', device }), [shopActor, device]);
+  useEffect(
+    () => shopActor.send({ type: 'shop.openOffer', device, ...(sharedToken !== undefined && { sharedToken }) }),
+    [shopActor, device, sharedToken],
+  );
+  const { runtime } = useShopActor();
   const running = useSelector(shopActor, (s) => s.children.offer as ActorRefFrom<OfferMachine> | undefined);
   const offerActor = running?.getSnapshot().context.device.id === device.id ? running : undefined;
   const state = useSelector(offerActor, (s) => s);
@@ -37,7 +55,8 @@ export default function MachineOfferFlow({ device, shop: shopActor }: { device: 
   const offer = state?.context.offer ?? null;
   const blockedBy = state?.context.blockedBy ?? [];
   const questions = device.questions;
-  const is = (value: 'restoring' | 'answering' | 'calculating' | 'offered' | 'blocked' | 'failed' | 'addedToCart') =>
+  const expiredOffer = state?.context.expiredOffer ?? null;
+  const is = (value: 'restoring' | 'answering' | 'calculating' | 'offered' | 'blocked' | 'failed' | 'addedToCart' | 'expired') =>
     state?.matches(value) ?? false;
   const calculating = is('calculating');
   const added = is('addedToCart');
@@ -47,6 +66,9 @@ export default function MachineOfferFlow({ device, shop: shopActor }: { device: 
   const inCart = line !== null && (cart.context?.offerIds.includes(line.offerId) ?? false);
   const replaces = line && !inCart && cart.context ? lineToReplace(cart.context.cart, line, Date.now()) : null;
   const sameInCart = replaces !== null && line !== null && sameAnswers(replaces.answers, line.answers);
+  // "Add to cart" gives way to the confirmation: the focus follows it (not on a page that opens with the offer already in the cart).
+  const [adding, setAdding] = useState(false);
+  const focusConfirmation = useFocusOnMount<HTMLParagraphElement>();
 
   return (
     <div className="offer-flow">
@@ -54,7 +76,8 @@ export default function MachineOfferFlow({ device, shop: shopActor }: { device: 
         questions={questions}
         answers={answers}
         onChoose={(questionId, answerId) => send({ type: 'offer.answer', questionId, answerId })}
-        disabled={!state || is('restoring') || calculating}
+        disabled={!state || is('restoring')}
+        busy={calculating}
         blocking={blockedBy.map((b) => b.questionId)}
       />
 
@@ -71,20 +94,19 @@ export default function MachineOfferFlow({ device, shop: shopActor }: { device: 
           )}
           {(is('offered') || added) && offer && (
             <>
-              {offer.kind === 'purchase' ? (
-                <p className="offer-price" data-testid="offer-price">
-                  {formatPrice(shop.locale, offer.price)}
-                </p>
-              ) : (
-                <p className="offer-recycling">
-                  <Trans>We cannot pay for this device, but we recycle it for free and erase your data.</Trans>
-                </p>
-              )}
+              <OfferPrice offer={offer} />
               <p>
                 {i18n._(msg`Condition: ${i18n._(CONDITION_LABELS[offer.conditionId])}`)}
                 <br />
-                {i18n._(msg`Binding offer, valid until ${formatDate(shop.locale, offer.validUntil)}`)}
+                <Trans>Binding offer</Trans> · <OfferCountdown validUntil={offer.validUntil} />
               </p>
+              {offer.priceChange && offer.kind === 'purchase' && (
+                <p className="offer-price-change" role="note" data-testid="offer-price-change">
+                  {i18n._(
+                    msg`Price valid until ${formatDate(shop.locale, offer.validUntil)}, then ${formatPrice(shop.locale, offer.priceChange.price)}: our prices for this device drop on ${formatDate(shop.locale, `${offer.priceChange.effectiveOn}T12:00:00Z`)}.`,
+                  )}
+                </p>
+              )}
               {/* The cart decides: a line removed since the offer went in can be added again. */}
               {!inCart ? (
                 <>
@@ -98,13 +120,20 @@ export default function MachineOfferFlow({ device, shop: shopActor }: { device: 
                       <Trans>This new offer replaces the expired one in your cart.</Trans>
                     </p>
                   )}
-                  <button type="button" className="button primary" onClick={() => send({ type: 'offer.addToCart' })}>
+                  <button
+                    type="button"
+                    className="button primary"
+                    onClick={() => {
+                      setAdding(true);
+                      send({ type: 'offer.addToCart' });
+                    }}
+                  >
                     {sameInCart ? <Trans>Update the offer in your cart</Trans> : <Trans>Add to cart</Trans>}
                   </button>
                 </>
               ) : (
                 <div className="added" role="status">
-                  <p>
+                  <p ref={adding ? focusConfirmation : undefined} tabIndex={-1} data-testid="offer-added">
                     <Trans>The offer is in your cart.</Trans>
                   </p>
                   <Link to={shop.path('checkout')} className="button primary">
@@ -116,6 +145,20 @@ export default function MachineOfferFlow({ device, shop: shopActor }: { device: 
                 </div>
               )}
             </>
+          )}
+          {(is('offered') || added) && offer && runtime && <OfferShare key={offer.offerId} offerId={offer.offerId} runtime={runtime} />}
+          {is('expired') && expiredOffer && (
+            <div className="offer-expired" role="status" data-testid="offer-expired">
+              <p>
+                <strong>{i18n._(msg`This offer expired on ${formatDate(shop.locale, expiredOffer.validUntil)}.`)}</strong>
+              </p>
+              <p>
+                <Trans>Your answers are filled in. Prices change over time: get a new offer for the same answers.</Trans>
+              </p>
+              <button type="button" className="button primary" onClick={() => send({ type: 'offer.renew' })}>
+                <Trans>Get a new offer</Trans>
+              </button>
+            </div>
           )}
           {is('blocked') && (
             <div className="offer-blocked" role="alert">

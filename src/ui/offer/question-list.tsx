@@ -2,7 +2,17 @@
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
+import { useEffect, useRef } from 'react';
+import { Trans } from '@lingui/react/macro';
 import type { Question } from '../../services/catalogue/entities';
+
+/**
+ * The answer that last had the focus. The offer machine's flow replaces the first render's question
+ * list after the first answer (offer-flow.tsx); the new list gives the focus back to that answer
+ * instead of leaving it on the page's body.
+ */
+let focusedAnswer: string | null = null;
+const answerKey = (questionId: number, answerId: number) => `${questionId}:${answerId}`;
 
 export interface QuestionListProps {
   readonly questions: readonly Question[];
@@ -12,29 +22,71 @@ export interface QuestionListProps {
   readonly disabled?: boolean;
   /** Questions whose answer blocks the purchase, highlighted. */
   readonly blocking?: readonly number[];
+  /** A price is being calculated: answers wait (the radios stay focusable, so the focus never drops to the page). */
+  readonly busy?: boolean;
+  /** Questions the seller has still to answer, highlighted (a posted form that missed some). */
+  readonly missing?: readonly number[];
 }
 
-export function QuestionList({ questions, answers, onChoose, disabled = false, blocking = [] }: QuestionListProps) {
+// A real form: without JavaScript it posts the answers to the page, which answers with the offer
+// (server/offers/form.ts); with JavaScript the offer machine prices them and the form never posts.
+export function QuestionList({
+  questions,
+  answers,
+  onChoose,
+  disabled = false,
+  blocking = [],
+  busy = false,
+  missing = [],
+}: QuestionListProps) {
   const { i18n } = useLingui();
   const answeredCount = questions.filter((q) => answers[String(q.id)] !== undefined).length;
+  // On mount, and once the answers are enabled (the machine restores first), the focus goes back to the answer that had it.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (disabled || focusedAnswer === null || (document.activeElement !== null && document.activeElement !== document.body)) return;
+    form.current?.querySelector<HTMLInputElement>(`input[data-answer="${focusedAnswer}"]`)?.focus();
+  }, [disabled]);
   return (
-    <form className="questions" onSubmit={(e) => e.preventDefault()} aria-describedby="offer-progress">
-      <p id="offer-progress" className="progress">
+    <form
+      ref={form}
+      className="questions"
+      method="post"
+      // The answer page opens at the offer (below the questions on a phone).
+      action="#offer-heading"
+      onSubmit={(e) => e.preventDefault()}
+      aria-describedby="offer-progress"
+      aria-busy={busy}
+    >
+      {/* A polite live region: each answer announces how many are done. */}
+      <p id="offer-progress" className="progress" role="status">
         {i18n._(msg`${answeredCount} of ${questions.length} questions answered`)}
       </p>
       {questions.map((question, index) => {
         const chosen = answers[String(question.id)];
+        // The hint (how to judge the condition) is read with its question.
+        const hintId = question.description ? `question-${question.id}-hint` : undefined;
         return (
           <fieldset
             key={question.id}
-            className={blocking.includes(question.id) ? 'question blocking' : 'question'}
+            className={blocking.includes(question.id) || missing.includes(question.id) ? 'question blocking' : 'question'}
             disabled={disabled}
+            aria-describedby={hintId}
             data-code={question.code}
           >
             <legend>
               <span className="question-number">{index + 1}.</span> {question.question}
             </legend>
-            {question.description && <p className="question-description">{question.description}</p>}
+            {question.description && (
+              <p id={hintId} className="question-description">
+                {question.description}
+              </p>
+            )}
+            {missing.includes(question.id) && (
+              <p className="question-missing">
+                <Trans>Please choose an answer.</Trans>
+              </p>
+            )}
             <div className="answers">
               {question.answers.map((answer) => (
                 <label key={answer.id} className={chosen === answer.id ? 'answer chosen' : 'answer'}>
@@ -43,8 +95,16 @@ export function QuestionList({ questions, answers, onChoose, disabled = false, b
                     name={`q-${question.id}`}
                     value={answer.id}
                     data-code={answer.code}
+                    data-answer={answerKey(question.id, answer.id)}
+                    onFocus={() => (focusedAnswer = answerKey(question.id, answer.id))}
+                    // Focus that moves on to another element is the seller's choice; focus lost with a removed list is given back.
+                    onBlur={(event) => {
+                      if (event.relatedTarget !== null) focusedAnswer = null;
+                    }}
                     checked={chosen === answer.id}
-                    onChange={() => onChoose(question.id, answer.id)}
+                    onChange={() => {
+                      if (!busy) onChoose(question.id, answer.id);
+                    }}
                   />
                   <span>{answer.text}</span>
                 </label>
@@ -53,6 +113,12 @@ export function QuestionList({ questions, answers, onChoose, disabled = false, b
           </fieldset>
         );
       })}
+      {/* With JavaScript the offer is priced as the answers are chosen; without it this button asks the server. */}
+      <noscript>
+        <button type="submit" className="button primary">
+          <Trans>Show my offer</Trans>
+        </button>
+      </noscript>
     </form>
   );
 }

@@ -10,6 +10,7 @@ import type { Device } from '../../services/catalogue/entities';
 import { catalogueApi, searchDevices } from '../../services/catalogue/search';
 import { useApiOptions } from '../api-context';
 import { useShop } from '../shop-context';
+import { DevicePicture } from '../catalogue/device-picture';
 
 // No retry here: the API client applies spec §9's retry rule to every call (POST /searches is not
 // idempotent, so it is not retried); a retry on any error here would send a failing search twice more.
@@ -58,7 +59,7 @@ function Results({ listId, query, active, onResults, onPick }: Props) {
           <Trans>No device found for “{query}”.</Trans>
         </p>
         <p>
-          <Link to={shop.path('contact')} search={{ subject: 'deviceNotListed' }}>
+          <Link to={shop.path('contact')} search={{ subject: 'deviceNotListed', message: query }}>
             <Trans>Is your device not listed? Tell us about it.</Trans>
           </Link>
         </p>
@@ -77,7 +78,7 @@ function Results({ listId, query, active, onResults, onPick }: Props) {
           onMouseDown={(event) => event.preventDefault()}
           onClick={() => onPick(device)}
         >
-          <img src={device.thumbnail} alt="" width="32" height="32" />
+          <DevicePicture src={device.thumbnail} name={device.name} size={32} besideName eager />
           <span>{device.name}</span>
           <small>{device.category}</small>
         </li>

@@ -1,6 +1,7 @@
 // The header search (spec §7 fuzzy device search): results as you type (debounced), typo tolerant,
 // keyboard navigable as a combobox, with an empty state that leads to the contact page. The result
-// list and its data code load on first use.
+// list and its data code load on first use. It is a real GET form to the results page, so Enter works
+// without JavaScript too; with JavaScript Enter opens the chosen suggestion, else the results page.
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
@@ -48,10 +49,14 @@ export function SiteSearch() {
       ref={root}
       className="site-search"
       role="search"
+      method="get"
+      action={shop.path('searchResults')}
       onSubmit={(event) => {
         event.preventDefault();
-        const device = current()[active >= 0 ? active : 0];
-        if (device) go(device);
+        const device = active >= 0 ? current()[active] : undefined;
+        if (device) return go(device);
+        setOpen(false);
+        void navigate({ to: shop.path('searchResults'), search: { q: text.trim() } });
       }}
       onBlur={(event) => {
         if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);

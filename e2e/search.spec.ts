@@ -1,0 +1,73 @@
+// The device search end to end (issue 17): the header box submits to the results page with and without
+// JavaScript (de, it), the results lead to the device; a search without results offers the nearest
+// devices and the contact form with the text prefilled, and shows up in the zero-result report.
+
+import { execFileSync } from 'node:child_process';
+import { e2eDatabaseUrl, shopUrl } from './support/shop';
+import { expect, test } from './support/test';
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('de: "iphnoe 13" in the header box → results page → the device', async ({ page }) => {
+    await page.goto(shopUrl('de', '/'));
+    const box = page.getByRole('combobox');
+    await box.fill('iphnoe 13');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/suche\?q=iphnoe\+13$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Suchergebnisse');
+    await expect(page.locator('.results-count')).toContainText('Geräte für „iphnoe 13“');
+    await page.getByRole('link', { name: /Apple iPhone 13 128 GB/ }).click();
+    await expect(page).toHaveURL(/\/produkte\/apple-iphone-13-128-gb$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Apple iPhone 13 128 GB');
+  });
+
+  test('it: filters and pages are links', async ({ page }) => {
+    await page.goto(shopUrl('it', '/ricerca?q=galaxy'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Risultati della ricerca');
+    const filters = page.getByRole('navigation', { name: 'Filtra i risultati' });
+    await filters.getByRole('link', { name: /^Tablet \(\d+\)$/ }).click();
+    await expect(page).toHaveURL(/\/ricerca\?q=galaxy&category=/);
+    await expect(page.locator('.device-card').first()).toContainText('Galaxy Tab');
+  });
+});
+
+test('it with JavaScript: Enter without a chosen suggestion opens the results page', async ({ page }) => {
+  await page.goto(shopUrl('it', '/'));
+  const box = page.getByRole('combobox');
+  await box.fill('one plus 9');
+  await expect(page.getByRole('option').first()).toContainText('OnePlus 9');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/ricerca\?q=one(\+|%20)plus(\+|%20)9$/);
+  await expect(page.locator('.results-count')).toContainText('per “one plus 9”');
+  await page.locator('.device-card').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('OnePlus 9');
+});
+
+test('de: a search without results suggests devices, leads to the contact form and reaches the report', async ({ page }) => {
+  const text = `nokia zzq${Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, '')
+    .slice(0, 6)}`;
+  await page.goto(shopUrl('de', '/'));
+  const box = page.getByRole('combobox');
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: `Kein Gerät für „${text}“ gefunden.` })).toBeVisible();
+  await expect(page.locator('.results-suggestions li').first()).toContainText('Nokia');
+  await page.getByRole('link', { name: 'Ihr Gerät ist nicht aufgeführt? Teilen Sie es uns mit.' }).click();
+  await expect(page).toHaveURL(/\/kontakt\?subject=deviceNotListed&message=/);
+  await expect(page.locator('textarea[name="message"]')).toHaveValue(`Mein Gerät ist nicht aufgeführt: ${text}`);
+
+  const databaseUrl = e2eDatabaseUrl();
+  if (databaseUrl) {
+    const report = execFileSync('npx', ['tsx', 'server/ops.ts', 'report', 'searches', '--zero-results', '--country', 'de'], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      encoding: 'utf8',
+    });
+    expect(report).toContain('[de]');
+    expect(report).toMatch(new RegExp(`\\s1\\s+1\\s+${text}`));
+  } else {
+    console.info('TEST_DATABASE_URL is not set: the zero-result report check needs the e2e server on PostgreSQL (CI sets it).');
+  }
+});

@@ -1,0 +1,2 @@
+export declare const FINDINGS: readonly (readonly [string, RegExp])[];
+export declare function findingsOf(line: string): string[];

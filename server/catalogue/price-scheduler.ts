@@ -1,0 +1,56 @@
+// Runs the price schedule in the server (issue 18 part 3): every minute it switches the prices whose
+// day has come and sends the price-drop warnings that are due (server/catalogue/price-schedule.ts).
+// A failed run is logged and tried again at the next tick.
+
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import type { ShippingServices } from '../mail/services';
+import { sendPriceDropMail } from '../offers/price-drop-mail';
+import { sharedOfferPath } from '../offers/shares';
+import { applyDuePrices, claimPriceDropWarnings, type UpcomingPrices } from './price-schedule';
+import type { CatalogueStore } from './store';
+
+export interface PriceScheduleDeps {
+  readonly db: Database;
+  readonly store: CatalogueStore;
+  /** Mail and the offer link tokens; without them prices switch but nobody is warned. */
+  readonly shipping?: Pick<ShippingServices, 'mailer' | 'publicOrigin' | 'offerShares'>;
+  readonly log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** Days before a price drop that sellers holding an offer hear of it (PRICE_WARNING_DAYS). */
+  readonly warningDays: number;
+  /** The offers' view of the schedule, refreshed on every run. */
+  readonly upcoming?: UpcomingPrices;
+}
+
+/** One run at `now`: switch due prices, then warn. Returns what it did. */
+export async function runPriceSchedule(deps: PriceScheduleDeps, now: Date): Promise<{ applied: number; warned: number }> {
+  const applied = await applyDuePrices(deps.db, deps.store, now);
+  await deps.upcoming?.refresh(deps.db);
+  if (applied > 0) deps.log.info({ pricesApplied: applied }, 'scheduled prices switched');
+  const tokens = deps.shipping?.offerShares;
+  if (!deps.shipping || !tokens) return { applied, warned: 0 };
+  const warnings = await claimPriceDropWarnings(deps.db, deps.store, now, deps.warningDays);
+  for (const warning of warnings) {
+    const token = await tokens.sign({ offerId: warning.offer.offerId, validUntil: warning.offer.validUntil });
+    sendPriceDropMail(deps.shipping, deps.log, warning, sharedOfferPath(warning.locale, warning.deviceSlug, token), now.getTime());
+  }
+  return { applied, warned: warnings.length };
+}
+
+/** Runs the schedule every minute (the timer does not keep the process alive); returns the stop. */
+export function startPriceScheduler(deps: PriceScheduleDeps, intervalMs = 60_000): () => void {
+  let running = false;
+  const tick = () => {
+    if (running) return;
+    running = true;
+    runPriceSchedule(deps, new Date())
+      .catch((error: unknown) => deps.log.warn({ errorName: error instanceof Error ? error.name : 'Error' }, 'price schedule run failed'))
+      .finally(() => {
+        running = false;
+      });
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  tick();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,114 @@
+// Prometheus metrics at /metrics (issue 16 part 10), with prom-client: requests per route and status
+// with their latency, offers and trades made per shop, the mail queue's depth, the database pool and
+// the process's own figures. Routes are labelled by their pattern (/api/offers/:id), never by the
+// URL, so the label set stays small. In production /metrics answers only with METRICS_TOKEN as a
+// bearer token (404 without the setting); in development it is open.
+
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { resolveShop } from '../../src/config/hosts';
+
+export interface PoolStats {
+  readonly total: number;
+  readonly idle: number;
+  readonly waiting: number;
+}
+
+export interface MetricsSources {
+  /** Mails not sent yet per status (server/mail/outbox.ts). */
+  readonly mailDepth?: () => Promise<Readonly<Record<'pending' | 'sending' | 'dead', number>>>;
+  /** PostgreSQL's connection pool; absent on the embedded database (one connection in process). */
+  readonly pool?: () => PoolStats;
+}
+
+export interface MetricsAccess {
+  /** Open without a token (development). */
+  readonly open: boolean;
+  /** The bearer token that opens /metrics (METRICS_TOKEN). */
+  readonly token?: string;
+}
+
+const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+function allowed(request: FastifyRequest, access: MetricsAccess): boolean {
+  if (access.token) {
+    const header = request.headers.authorization ?? '';
+    return header.startsWith('Bearer ') && sameSecret(header.slice('Bearer '.length), access.token);
+  }
+  return access.open;
+}
+
+export function registerMetrics(app: FastifyInstance, access: MetricsAccess, sources: MetricsSources = {}): Registry {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer a request, by method, route pattern and status code.',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const offers = new Counter({
+    name: 'tradein_offers_created_total',
+    help: 'Offers made (POST /api/offers answered 201), by shop.',
+    labelNames: ['shop'] as const,
+    registers: [registry],
+  });
+  const trades = new Counter({
+    name: 'tradein_trades_created_total',
+    help: 'Trades created (POST /api/trades answered 201, replays not counted), by shop.',
+    labelNames: ['shop'] as const,
+    registers: [registry],
+  });
+  if (sources.mailDepth) {
+    const mailDepth = sources.mailDepth;
+    new Gauge({
+      name: 'tradein_mail_queue',
+      help: 'Mails in the outbox not sent yet, by status (pending, sending, dead).',
+      labelNames: ['status'] as const,
+      registers: [registry],
+      async collect() {
+        const depth = await mailDepth();
+        for (const [status, n] of Object.entries(depth)) this.set({ status }, n);
+      },
+    });
+  }
+  if (sources.pool) {
+    const pool = sources.pool;
+    new Gauge({
+      name: 'tradein_db_pool_connections',
+      help: 'PostgreSQL pool connections: total, idle, and requests waiting for one.',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const stats = pool();
+        this.set({ state: 'total' }, stats.total);
+        this.set({ state: 'idle' }, stats.idle);
+        this.set({ state: 'waiting' }, stats.waiting);
+      },
+    });
+  }
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route === '/metrics') return;
+    const status = reply.statusCode;
+    duration.observe({ method: request.method, route, status_code: String(status) }, reply.elapsedTime / 1000);
+    if (request.method !== 'POST' || status !== 201) return;
+    if (route === '/api/offers') offers.inc({ shop: resolveShop(request.hostname, request.headers.cookie).locale });
+    if (route === '/api/trades' && reply.getHeader('idempotent-replayed') === undefined) {
+      trades.inc({ shop: resolveShop(request.hostname, request.headers.cookie).locale });
+    }
+  });
+
+  app.get('/metrics', async (request, reply) => {
+    if (!allowed(request, access)) {
+      return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No endpoint GET /metrics' });
+    }
+    reply.header('Cache-Control', 'no-store');
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+  return registry;
+}

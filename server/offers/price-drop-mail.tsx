@@ -1,0 +1,68 @@
+// The price-drop warning (issue 18 part 3): the device's base price drops on a day; the seller's
+// saved offer still holds until its date, with its countdown and the link that opens it. Sent like
+// the other shop mails: one mailer.send per mail, failures logged without the address.
+
+import type { FastifyBaseLogger } from 'fastify';
+import { BRAND_CONFIG } from '../../src/config/brands';
+import { countryConfig } from '../../src/config/countries';
+import type { Locale } from '../../src/config/locales';
+import { formatDate } from '../../src/config/rules';
+import type { PriceDropWarning } from '../catalogue/price-schedule';
+import { serverI18n } from '../i18n/catalog';
+import { ButtonLink } from '../mail/html';
+import { letter } from '../mail/letter';
+import type { Mailer, MailMessage } from '../mail/mailer';
+import { countdownText } from './mail';
+
+export function priceDropMail(warning: PriceDropWarning, url: string, now: number): MailMessage {
+  const { locale } = warning;
+  const i18n = serverI18n(locale);
+  const t = (id: string, values?: Record<string, unknown>) => i18n._(`mail.priceDrop.${id}`, values);
+  const money = new Intl.NumberFormat(countryConfig(locale).icuLocale, { style: 'currency', currency: 'EUR' });
+  const values = {
+    device: warning.deviceName,
+    day: formatDate(locale, `${warning.effectiveOn}T12:00:00Z`),
+    price: money.format(warning.offer.priceCents / 100),
+    date: formatDate(locale, warning.offer.validUntil.toISOString()),
+  };
+  const countdown = countdownText(locale, warning.offer.validUntil, now);
+  return letter({
+    locale,
+    to: { address: warning.email },
+    subject: t('subject', values),
+    greeting: i18n._('mail.offer.greeting'),
+    closing: i18n._('mail.account.closing'),
+    signature: i18n._('mail.account.signature', { brand: BRAND_CONFIG.tradein.name }),
+    text: [t('intro', values), '', `${t('holds', values)} (${countdown})`, '', i18n._('mail.offer.button'), url, ''],
+    html: (
+      <>
+        <p>{t('intro', values)}</p>
+        <p>
+          <strong>{t('holds', values)}</strong> ({countdown})
+        </p>
+        <ButtonLink href={url}>{i18n._('mail.offer.button')}</ButtonLink>
+      </>
+    ),
+  });
+}
+
+/** Hands the mail to the mailer without waiting; a failure is logged without the address. Never throws. */
+export function sendPriceDropMail(
+  services: { mailer: Mailer; publicOrigin: (locale: Locale) => string },
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+  warning: PriceDropWarning,
+  path: string,
+  now: number,
+): void {
+  const context = { offerMail: 'priceDrop', locale: warning.locale, scheduleId: warning.scheduleId };
+  let sending: Promise<void>;
+  try {
+    sending = services.mailer.send(priceDropMail(warning, `${services.publicOrigin(warning.locale).replace(/\/+$/, '')}${path}`, now));
+  } catch (error) {
+    sending = Promise.reject(error);
+  }
+  sending.then(
+    () => log.info(context, 'price drop mail sent'),
+    (error: unknown) => log.warn({ ...context, errorName: error instanceof Error ? error.name : 'Error' }, 'price drop mail failed'),
+  );
+}

@@ -1,0 +1,66 @@
+// Every indexable page carries a meta description in its shop's language (issue 15: the home page had
+// none): the sitemap's pages, and a category, a series and a device page of each shop.
+
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALES } from '../../src/config/locales';
+import { buildPath } from '../../src/config/routes';
+import { render } from '../../src/entry-server';
+import { buildApp } from '../app';
+import { importCatalogue } from '../catalogue/repository';
+import { LocalSearch } from '../catalogue/search-service';
+import { CatalogueStore } from '../catalogue/store';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { sitemapPaths } from '../sitemap';
+import { fixtureCatalogue } from '../test-support/catalogue';
+
+let database: DatabaseHandle;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await openDatabase({ kind: 'pglite', dataDir: null });
+  await importCatalogue(database.db, fixtureCatalogue());
+  const store = await CatalogueStore.load(database.db);
+  app = await buildApp({
+    render,
+    logLevel: 'silent',
+    resolveAssets: () => ({ entry: '/assets/entry.js', css: [], preloads: [], devScripts: [] }),
+    api: { db: database.db, store, search: new LocalSearch(store) },
+  });
+}, 30_000);
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const HOSTS = { default: 'localhost', de: 'de.localhost', at: 'at.localhost', es: 'es.localhost', fr: 'fr.localhost', it: 'it.localhost' };
+
+async function descriptionOf(host: string, path: string): Promise<string | undefined> {
+  const response = await app.inject({ method: 'GET', url: path, headers: { host } });
+  expect(response.statusCode, `${host}${path}`).toBe(200);
+  return /<meta name="description" content="([^"]*)"/.exec(response.body)?.[1];
+}
+
+describe('meta descriptions', () => {
+  for (const locale of LOCALES) {
+    it(`${locale}: every page of the sitemap and the catalogue pages have one`, async () => {
+      const catalogue = [
+        buildPath('sellCategory', locale, { category: 'smartphones' }),
+        buildPath('productOverview', locale, { overview: 'iphone-13' }),
+        buildPath('productDetail', locale, { pdp: 'apple-iphone-13-128-gb' }),
+      ];
+      for (const path of [...sitemapPaths(locale), ...catalogue]) {
+        const description = await descriptionOf(HOSTS[locale], path);
+        expect(description?.trim().length ?? 0, `${locale} ${path}`).toBeGreaterThan(0);
+      }
+      // The first renders of a shop load its catalogs: more than the default 5 s on a busy machine.
+    }, 30_000);
+  }
+
+  it('are in the language of the shop', async () => {
+    const home = await Promise.all(LOCALES.map((locale) => descriptionOf(HOSTS[locale], '/')));
+    // de and at share German; the others each have their own.
+    expect(new Set(home).size).toBe(LOCALES.length - 1);
+    expect(await descriptionOf('de.localhost', '/')).toMatch(/^Verkaufen Sie Ihr gebrauchtes Smartphone/);
+  });
+});
