@@ -1,46 +1,70 @@
 // Where focus goes after a client-side navigation (WCAG 2.4.3): to the new page's h1, so keyboard and
 // screen-reader users start on the page they opened instead of on <body>. A page without an h1 gets
 // the focus on its main region and its title is announced in a polite live region. The first load
-// keeps the browser's own focus; a page that placed the focus in its main content itself keeps it.
+// keeps the browser's own focus; a page that placed the focus in its main content itself keeps it, and a
+// seller who types, clicks or moves the focus while the page is still loading keeps what they chose.
 
-import { useRouter } from '@tanstack/react-router';
+import { type ParsedLocation, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { SKIP_TARGETS } from './skip-links';
 
 /** How long a lazily loaded page may take to show its heading. */
 const HEADING_WAIT_MS = 3000;
+/** What a seller does that ends the wait for the heading (capture phase: before any handler moves focus). */
+const SELLER_ACTIONS = ['keydown', 'pointerdown', 'input', 'focusin'] as const;
 
 export function RouteFocus() {
   const router = useRouter();
   const [announcement, setAnnouncement] = useState('');
   useEffect(() => {
     let frame = 0;
-    const unsubscribe = router.subscribe('onRendered', (event) => {
-      if (!event.fromLocation || !event.pathChanged) return;
+    /** The history entry whose heading is still to get the focus; undefined once moved or given up. */
+    let pending: string | undefined;
+    const stop = () => {
+      pending = undefined;
       cancelAnimationFrame(frame);
+      for (const type of SELLER_ACTIONS) document.removeEventListener(type, stop, true);
+    };
+    const entryOf = (location: ParsedLocation) => `${location.state.__TSR_key ?? ''} ${location.href}`;
+    // Armed when the navigation starts, not when it renders: the address changes first, and a seller
+    // who types into the search or clicks while the page loads keeps the focus where they put it.
+    const unsubscribeStart = router.subscribe('onBeforeNavigate', (event) => {
+      if (!event.fromLocation || !event.pathChanged) return;
+      stop();
+      pending = entryOf(event.toLocation);
+      for (const type of SELLER_ACTIONS) document.addEventListener(type, stop, true);
+    });
+    // The router may report a navigation as rendered more than once; only the first report of the
+    // entry still pending moves the focus.
+    const unsubscribeRendered = router.subscribe('onRendered', (event) => {
+      if (pending === undefined || pending !== entryOf(event.toLocation)) return;
       const started = performance.now();
       const settle = () => {
         const main = document.getElementById(SKIP_TARGETS.main);
-        if (!main) return;
+        if (!main) return stop();
         const active = document.activeElement;
-        if (active && active !== main && main.contains(active)) return;
+        if (active && active !== main && main.contains(active)) return stop();
         const heading = main.querySelector<HTMLElement>('h1');
         if (heading) {
+          stop();
           if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
           heading.focus();
           setAnnouncement('');
         } else if (performance.now() - started < HEADING_WAIT_MS) {
           frame = requestAnimationFrame(settle);
         } else {
+          stop();
           main.focus();
           setAnnouncement(document.title);
         }
       };
+      cancelAnimationFrame(frame);
       frame = requestAnimationFrame(settle);
     });
     return () => {
-      cancelAnimationFrame(frame);
-      unsubscribe();
+      stop();
+      unsubscribeStart();
+      unsubscribeRendered();
     };
   }, [router]);
   return (
