@@ -150,3 +150,22 @@ for (const locale of ['de', 'fr'] as const satisfies readonly Locale[]) {
     await expectFocus(page, 'the thank-you page heading', (el) => el.tag === 'h1');
   });
 }
+
+// The first answer loads the offer machine, whose question list replaces the first render's while the
+// seller goes on typing: no key pressed during that hand-over may be lost, nor the focus thrown past
+// the questions (a disabled list used to drop it, and Tab then went on behind the questions).
+test('answers typed straight through the hand-over to the offer machine are all kept', async ({ page }) => {
+  await page.goto(shopUrl('fr', pathOf('productDetail', 'fr')));
+  await hydrated(page);
+  const questions = page.locator('fieldset.question');
+  const count = await questions.count();
+  await questions.first().locator('input[type=radio]').first().focus();
+  for (let i = 0; i < count; i++) {
+    if (i > 0) await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+  }
+  await expect(page.locator('.questions .progress')).toHaveText(new RegExp(`${count}\\D+${count}`));
+  for (let i = 0; i < count; i++) await expect(questions.nth(i).locator('input[type=radio]:checked')).toHaveCount(1);
+  await expect(page.getByTestId('offer-price')).toBeVisible();
+  await expectFocus(page, 'the last answer', (el) => el.type === 'radio');
+});

@@ -75,8 +75,15 @@ export default function MachineOfferFlow({
       <QuestionList
         questions={questions}
         answers={answers}
-        onChoose={(questionId, answerId) => send({ type: 'offer.answer', questionId, answerId })}
-        disabled={!state || is('restoring')}
+        // Never disabled: this list replaces the first render's under the seller's keys, and a disabled
+        // list would drop the focus and the keys pressed meanwhile. Until the device's offer flow runs,
+        // an answer goes to the shop actor, which opens the flow with it; while the flow restores, the
+        // machine keeps answers chosen meanwhile over the stored ones.
+        onChoose={(questionId, answerId) =>
+          offerActor
+            ? send({ type: 'offer.answer', questionId, answerId })
+            : shopActor.send({ type: 'shop.answer', device, questionId, answerId })
+        }
         busy={calculating}
         blocking={blockedBy.map((b) => b.questionId)}
       />

@@ -19,7 +19,6 @@ export interface QuestionListProps {
   /** Chosen answer id per question id. */
   readonly answers: Readonly<Record<string, number>>;
   readonly onChoose: (questionId: number, answerId: number) => void;
-  readonly disabled?: boolean;
   /** Questions whose answer blocks the purchase, highlighted. */
   readonly blocking?: readonly number[];
   /** A price is being calculated: answers wait (the radios stay focusable, so the focus never drops to the page). */
@@ -30,23 +29,15 @@ export interface QuestionListProps {
 
 // A real form: without JavaScript it posts the answers to the page, which answers with the offer
 // (server/offers/form.ts); with JavaScript the offer machine prices them and the form never posts.
-export function QuestionList({
-  questions,
-  answers,
-  onChoose,
-  disabled = false,
-  blocking = [],
-  busy = false,
-  missing = [],
-}: QuestionListProps) {
+export function QuestionList({ questions, answers, onChoose, blocking = [], busy = false, missing = [] }: QuestionListProps) {
   const { i18n } = useLingui();
   const answeredCount = questions.filter((q) => answers[String(q.id)] !== undefined).length;
-  // On mount, and once the answers are enabled (the machine restores first), the focus goes back to the answer that had it.
+  // On mount (the list that replaces the first render's), the focus goes back to the answer that had it.
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (disabled || focusedAnswer === null || (document.activeElement !== null && document.activeElement !== document.body)) return;
+    if (focusedAnswer === null || (document.activeElement !== null && document.activeElement !== document.body)) return;
     form.current?.querySelector<HTMLInputElement>(`input[data-answer="${focusedAnswer}"]`)?.focus();
-  }, [disabled]);
+  }, []);
   return (
     <form
       ref={form}
@@ -70,7 +61,6 @@ export function QuestionList({
           <fieldset
             key={question.id}
             className={blocking.includes(question.id) || missing.includes(question.id) ? 'question blocking' : 'question'}
-            disabled={disabled}
             aria-describedby={hintId}
             data-code={question.code}
           >
