@@ -5,6 +5,7 @@ import { isBotUserAgent } from './config/bots';
 import type { ShopContext } from './config/hosts';
 import { createI18n, catalogPath, loadMessages, withAccountMessages } from './i18n/i18n';
 import { AppProviders } from './routes/app-providers';
+import { pageHttpStatus } from './routes/page-data';
 import { createAppRouter } from './routes/router';
 import type { PageAssets } from './contracts/page-assets';
 import type { OfferFormOutcome } from './contracts/offers';
@@ -87,7 +88,7 @@ export async function render({
     onRendered?.({ catalogue });
     const pages = router.state.matches.flatMap((m) => (m.staticData.page ? [m.staticData.page] : []));
     const assets = resolveAssets({ pages, catalog: catalogPath(shop.locale) });
-    return renderRouterToString({
+    const rendered = renderRouterToString({
       router,
       responseHeaders,
       children: (
@@ -96,5 +97,11 @@ export async function render({
         </AppProviders>
       ),
     });
+    // A page that renders its own problem (an invalid or expired link) still answers with its status.
+    const declared = pageHttpStatus(last?.loaderData);
+    if (declared === undefined) return rendered;
+    return rendered.then((response) =>
+      response.status === 200 ? new Response(response.body, { status: declared, headers: response.headers }) : response,
+    );
   });
 }

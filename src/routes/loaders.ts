@@ -211,7 +211,12 @@ export interface ReviewLinkData {
   /** open: the form; reviewed: thanks; invalid or expired: the link's problem; unavailable: try again later. */
   readonly status: 'open' | 'reviewed' | 'invalid' | 'expired' | 'unavailable';
   readonly firstName: string;
+  /** The page's HTTP status when it is not 200: the link's problem is said on the page, and the status tells robots and logs. */
+  readonly httpStatus?: PageHttpStatus;
 }
+
+/** What a page may answer instead of 200 while still rendering itself (see entry-server.tsx). */
+export type PageHttpStatus = 404 | 410 | 503;
 
 /** A review link (/<review path>/{trade}?token=…) checked before the page renders. */
 export async function checkReviewLink(
@@ -221,7 +226,7 @@ export async function checkReviewLink(
 ): Promise<ReviewLinkData> {
   const token = new URLSearchParams(searchStr).get('token') ?? '';
   const link = { kind: 'reviewLink' as const, tradeId: params.trade ?? '', token, firstName: '' };
-  if (token === '') return { ...link, status: 'invalid' };
+  if (token === '') return { ...link, status: 'invalid', httpStatus: 404 };
   const [{ createApiClient, statusOf }, { fetchReviewLink }] = await Promise.all([
     import('../services/api-client'),
     import('../services/reviews'),
@@ -231,9 +236,9 @@ export async function checkReviewLink(
     return { ...link, status: answer.status, firstName: answer.firstName };
   } catch (error) {
     const status = statusOf(error);
-    if (status === 410) return { ...link, status: 'expired' };
-    if (status !== undefined && status < 500) return { ...link, status: 'invalid' };
-    return { ...link, status: 'unavailable' };
+    if (status === 410) return { ...link, status: 'expired', httpStatus: 410 };
+    if (status !== undefined && status < 500) return { ...link, status: 'invalid', httpStatus: 404 };
+    return { ...link, status: 'unavailable', httpStatus: 503 };
   }
 }
 

@@ -9,6 +9,7 @@ import type {
   DevicePageData,
   HomeData,
   OverviewData,
+  PageHttpStatus,
   ReviewLinkData,
   SearchResultsData,
 } from './loaders';
@@ -28,4 +29,9 @@ export function usePageData<K extends PageKind>(...kinds: readonly K[]): Extract
   const data = useMatches({ select: (matches) => matches.at(-1)?.loaderData });
   if (!isOneOf(data, kinds)) throw new Error(`this page shows ${kinds.join(' or ')} data, the route loaded ${data?.kind ?? 'none'}`);
   return data;
+}
+
+/** The HTTP status a page's data asks for instead of 200 (a link page that says on screen what is wrong with the link). */
+export function pageHttpStatus(data: PageData | RootData | undefined): PageHttpStatus | undefined {
+  return data !== undefined && 'httpStatus' in data ? data.httpStatus : undefined;
 }
