@@ -2,7 +2,7 @@
 // heading, server-rendered and then hydrated without errors. The clarification screens with the sample
 // (unknown) link render their heading and, without a token, ask a visitor to log in; with a wrong token
 // they are the expired-link page; their old /browser/… forms redirect (e2e/clarification.spec.ts
-// opens real links).
+// opens real links). The review screen without its token says so and answers 404.
 
 import { expect, test } from './support/test';
 import { LANGUAGE_TAG, LOCALES } from '../src/config/locales';
@@ -22,6 +22,21 @@ for (const locale of LOCALES) {
           const response = await page.goto(shopUrl(locale, path));
           expect(response?.request().redirectedFrom()?.url()).toBe(shopUrl(locale, path));
           expect(new URL(page.url()).pathname).toBe(redirect);
+        });
+        continue;
+      }
+      if (screen === 'review') {
+        test(`${screen} ${path} (link without its token)`, async ({ page }) => {
+          // The review page says what is wrong with the link, under its heading, and answers 404.
+          const noErrors = watchErrors(page);
+          const response = await page.goto(shopUrl(locale, path));
+          expect(response?.status()).toBe(404);
+          expect(await response?.text()).toContain(`<h1>${expectedPage(screen, locale).heading}</h1>`);
+          await hydrated(page);
+          await expect(page.getByRole('alert')).toHaveText(
+            translate(locale, 'This review link is not valid. Please use the link from our e-mail.'),
+          );
+          noErrors();
         });
         continue;
       }
