@@ -2,7 +2,7 @@
 // and route, and the not-found page for unmatched paths.
 
 import type { I18n } from '@lingui/core';
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useRouter, useRouterState } from '@tanstack/react-router';
 import type { ShopContext } from '../config/hosts';
 import type { OfferFormOutcome } from '../contracts/offers';
@@ -15,15 +15,29 @@ import { layoutFor } from '../config/layouts';
 import { LANGUAGE_TAG, TEXT_DIRECTION } from '../config/locales';
 import type { ScreenId } from '../config/routes';
 import { ConsentSlot } from '../ui/consent/consent-slot';
-import { BuildNotice } from '../ui/layout/build-notice';
-import { ShopRouterBridge } from '../ui/shop-actor';
+import { ShopRouterBridge, useHydrated } from '../ui/shop-actor';
 import { Layout } from '../ui/layout/layout';
-import { RouteFocus } from '../ui/layout/route-focus';
 import { usePageAssets } from '../ui/page-assets';
 import { useShop } from '../ui/shop-context';
 import { NotFoundPage } from './not-found';
 import { loadReviewSummary, type RootData } from './root-data';
 import { countryConfig } from '../config/countries';
+
+// Both act only after the first render (a later navigation, a new build): their code loads after
+// hydration, outside the page's initial JavaScript (issue 15 budget: 110 KB brotli), and the server
+// never renders them (a lazy component would abort the server's render of its boundary).
+const RouteFocus = lazy(() => import('../ui/layout/route-focus').then((m) => ({ default: m.RouteFocus })));
+const BuildNotice = lazy(() => import('../ui/layout/build-notice').then((m) => ({ default: m.BuildNotice })));
+
+function AfterHydration() {
+  if (!useHydrated()) return null;
+  return (
+    <Suspense fallback={null}>
+      <RouteFocus />
+      <BuildNotice />
+    </Suspense>
+  );
+}
 
 /** What every route's loader and component reads from the router (typed through `Register`). */
 export interface RouterContext {
@@ -110,9 +124,8 @@ function RootDocument() {
           <Outlet />
         </Layout>
         <ShopRouterBridge />
-        <RouteFocus />
         <ConsentSlot />
-        <BuildNotice />
+        <AfterHydration />
         <Scripts />
         {assets.devScripts.map((code) => (
           <script key={code} type="module" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: code }} />

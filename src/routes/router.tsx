@@ -112,7 +112,7 @@ const ACCOUNT_TEXT_SCREENS: ReadonlySet<ScreenId> = new Set([
 /** What every screen route shares: its localized path, its page module (lazy) and the error page. */
 function screenOptions(rootRoute: ShopRootRoute, screen: ScreenId, context: RouterContext) {
   const { shop } = context;
-  const page = pageModuleKey(screen);
+  const page = pageModuleKey(screen, shop.locale);
   const loadPage = PAGE_MODULES[page];
   if (!loadPage) throw new Error(`missing page module ${page}`);
   // The page module and, where it shows account texts, their catalog and the account data cache

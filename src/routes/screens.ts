@@ -3,6 +3,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { ROUTE_MAP, type ScreenId } from '../config/routes';
+import type { Locale } from '../config/locales';
 
 /** Screens with their own page module; legacy forms render the screen they are a legacy of. */
 export type PageScreen = Exclude<ScreenId, 'clarificationLegacy' | 'quickAnswerShort' | 'quickAnswerLegacy' | 'newsletterEnrichHash'>;
@@ -50,8 +51,13 @@ export function pageScreenOf(screen: ScreenId): PageScreen {
   return (def.legacyOf ?? screen) as PageScreen;
 }
 
-/** The page module's key in the module glob (also its source path under src/routes). */
-export function pageModuleKey(screen: ScreenId): string {
+/**
+ * The page module's key in the module glob (also its source path under src/routes). The default
+ * locale's shared /products/{slug} shows a device or an overview (DESIGN.md §5): its own module, so
+ * the other shops' device pages do not load the overview's code.
+ */
+export function pageModuleKey(screen: ScreenId, locale: Locale): string {
+  if (screen === 'productDetail' && locale === 'default') return './pages/product.tsx';
   const kebab = pageScreenOf(screen).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
   return `./pages/${kebab}.tsx`;
 }

@@ -1,10 +1,8 @@
 import { usePageData } from '../page-data';
 import { DeviceView } from '../device-view';
-import { OverviewView } from '../overview-view';
 
+/** A device page of a country shop (the default locale's shared path is ./product.tsx). */
 export default function ProductDetailPage() {
-  const data = usePageData('device', 'overview');
-  // The default locale's /products/{slug} also names manufacturers and series (DESIGN.md §5).
-  if (data.kind === 'overview') return <OverviewView overview={data.overview} devices={data.devices} />;
+  const data = usePageData('device');
   return <DeviceView device={data.device} posted={data.posted} />;
 }

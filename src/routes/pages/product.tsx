@@ -1,0 +1,10 @@
+import { usePageData } from '../page-data';
+import { DeviceView } from '../device-view';
+import { OverviewView } from '../overview-view';
+
+/** The default locale's /products/{slug}: a device, or a manufacturer or series overview (DESIGN.md §5). */
+export default function ProductPage() {
+  const data = usePageData('device', 'overview');
+  if (data.kind === 'overview') return <OverviewView overview={data.overview} devices={data.devices} />;
+  return <DeviceView device={data.device} posted={data.posted} />;
+}
