@@ -47,9 +47,10 @@ async function expectAccessible(page: Page, screen: string) {
   ).toEqual([]);
 }
 
-const SELLERS: Record<'de' | 'fr', { postalCode: string; city: string; iban: string }> = {
-  de: { postalCode: '51147', city: 'Köln', iban: 'DE89 3704 0044 0532 0130 00' },
-  fr: { postalCode: '75001', city: 'Paris', iban: 'FR14 2004 1010 0505 0001 3M02 606' },
+/** `bic`: the BIC of the IBAN's bank, which the checkout shows although the seller leaves the field empty. */
+const SELLERS: Record<'de' | 'fr', { postalCode: string; city: string; iban: string; bic: string }> = {
+  de: { postalCode: '51147', city: 'Köln', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' },
+  fr: { postalCode: '75001', city: 'Paris', iban: 'FR14 2004 1010 0505 0001 3M02 606', bic: 'PSSTFRPPXXX' },
 };
 
 for (const locale of ['de', 'fr'] as const satisfies readonly Locale[]) {
@@ -122,8 +123,10 @@ for (const locale of ['de', 'fr'] as const satisfies readonly Locale[]) {
     await page.keyboard.type('Zoë Łukasiewicz-Ørsted');
     await tabTo(page, 'the IBAN', (el) => el.name === 'payout.iban');
     await page.keyboard.type(seller.iban);
+    await expect(page.getByTestId('derived-bic')).toContainText(seller.bic);
     await page.keyboard.press('Enter');
     await expectFocus(page, 'the review step heading', stepHeading(4));
+    await expect(page.getByTestId('review-derived-bic')).toContainText(seller.bic);
     await expectAccessible(page, 'the review step');
     await expect(page.getByTestId('review-name')).toHaveText('Zoë Łukasiewicz-Ørsted');
     await expect(page.getByTestId('review-payout')).toContainText('Zoë Łukasiewicz-Ørsted');

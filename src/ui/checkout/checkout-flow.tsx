@@ -26,6 +26,7 @@ import { AddressFields, COUNTRY_NAMES } from '../form/address-fields';
 import { useErrorOf } from '../form/issue-messages';
 import { IdentityOptions, LoggedInNote, RegisterInvite, type IdentityChoice } from './identity-step';
 import { PayoutFields } from '../form/payout-fields';
+import { DerivedBic } from '../form/derived-bic';
 import { TextField } from '../form/text-field';
 import { useFullShopHref } from '../widget/full-shop-link';
 import { ReviewValidity } from './review-validity';
@@ -259,11 +260,20 @@ function CheckoutSteps({ actor, accountDetails }: { actor: CheckoutActor; accoun
                     <br />
                     {/* Masked as on the confirmation and in the account; grouped in fours, a phone breaks it between groups only. */}
                     IBAN <span className="iban">{maskedIban(context.payout.iban)}</span>
-                    {context.payout.bic.trim() !== '' && (
+                    {context.payout.bic.trim() !== '' ? (
                       <>
                         <br />
                         BIC {context.payout.bic.replace(/\s+/g, '').toUpperCase()}
                       </>
+                    ) : (
+                      <DerivedBic iban={context.payout.iban}>
+                        {(bic) => (
+                          <>
+                            <br />
+                            <span data-testid="review-derived-bic">{i18n._(msg`BIC ${bic} (from the IBAN)`)}</span>
+                          </>
+                        )}
+                      </DerivedBic>
                     )}
                   </dd>
                 )}

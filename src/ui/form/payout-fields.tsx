@@ -7,6 +7,7 @@ import { countryConfig } from '../../config/countries';
 import { sepaCountryOf, TEXT_LIMITS } from '../../contracts/trades';
 import type { PayoutField, PayoutForm, PayoutMethod } from '../../machines/checkout-form';
 import { useShop } from '../shop-context';
+import { DerivedBic } from './derived-bic';
 import { TextField } from './text-field';
 
 export interface PayoutFieldsProps {
@@ -69,6 +70,15 @@ export function PayoutFields({ values, errorOf, onField, onMethod, label, busine
             spellCheck={false}
             className="short"
           />
+          {values.bic.trim() === '' && sepaCountryOf(values.iban) !== null && (
+            <DerivedBic iban={values.iban}>
+              {(bic) => (
+                <p className="field-hint" role="status" data-testid="derived-bic">
+                  {i18n._(msg`Your bank's BIC, from the IBAN: ${bic}`)}
+                </p>
+              )}
+            </DerivedBic>
+          )}
         </>
       ) : (
         <TextField {...field('email')} type="email" autoComplete="email" label={i18n._(msg`PayPal e-mail address`)} />
