@@ -1,11 +1,16 @@
 // Offers that travel and the payout promise (issue 18) end to end on the German shop: an offer mailed
 // from the device page opens from the mail's link in a fresh browser (no IndexedDB, no cookies) with
 // the same price and its countdown, and goes into that browser's cart, whose line counts down too;
-// a trade paid late by the operator (ops CLI) shows its late-payout bonus in the account.
+// a trade paid late by the operator (ops CLI) shows its late-payout bonus in the account; a guest
+// whose cart is known from the checkout's address step hears of a price drop the operator schedules,
+// and the mail's stop link forgets the cart (decision 058).
 //
 // The server must serve the developer mailbox (DEV_MAILBOX=1, as playwright.config.ts sets); the
-// payout test needs the ops CLI, so the e2e server on PostgreSQL (TEST_DATABASE_URL).
+// payout and price-drop tests need the ops CLI, so the e2e server on PostgreSQL (TEST_DATABASE_URL).
 
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildPath } from '../src/config/routes';
 import { databaseUrl, guestTrade, ops } from './support/clarification';
 import { HOSTS, SAMPLE_DEVICE, hydrated, origin, shopUrl, translate, watchErrors } from './support/shop';
@@ -121,4 +126,67 @@ test('de: a trade paid late by the operator shows its late-payout bonus in the a
   const card = page.locator(`.trade-card[data-trade-number="${tradeNumber}"]`);
   await expect(card.getByTestId('trade-late-bonus')).toContainText(`${bonus[1]},${bonus[2]}`);
   await expect(card.getByTestId('trade-payout-due')).toBeVisible();
+});
+
+test('de: a guest whose cart is known from the address step gets the price-drop warning, with a link that stops it', async ({ page }) => {
+  test.skip(!databaseUrl, 'The ops CLI needs the e2e server on PostgreSQL: set TEST_DATABASE_URL.');
+  // The server's price schedule runs once a minute: the warning comes with its next run.
+  test.setTimeout(180_000);
+  const noErrors = watchErrors(page);
+  const email = `cart+${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.org`;
+  // A device no other spec uses: its scheduled price must not change what they see.
+  const device = { name: 'Apple iPhone XR 64 GB', url: 'apple-iphone-xr-64-gb' };
+
+  await page.goto(shopUrl('de', `/produkte/${device.url}`));
+  await hydrated(page);
+  const questions = page.locator('.questions fieldset');
+  for (let i = 0; i < (await questions.count()); i++) await questions.nth(i).locator('input[type=radio]').first().check();
+  await expect(page.getByTestId('offer-price')).toHaveText(/\d,\d\d\s€/);
+  await page.getByRole('button', { name: t('Add to cart') }).click();
+  await page.getByRole('link', { name: t('Go to cart') }).click();
+  await expect(page.locator('.cart .cart-line')).toHaveCount(1);
+
+  // The e-mail step says what the address is used for; completing the address step tells the shop the cart.
+  await page.locator('input[name="identity.email"]').fill(email);
+  await expect(page.getByTestId('price-warning-note')).toHaveText(t("We'll tell you if a price in your cart drops before it expires."));
+  const reported = page.waitForResponse((response) => response.url().endsWith('/api/cart-holds') && response.request().method() === 'PUT');
+  const next = page.getByRole('button', { name: t('Continue') });
+  await next.click();
+  for (const [name, value] of Object.entries({
+    firstName: 'Erika',
+    lastName: 'Mustermann',
+    street: 'Heidestraße',
+    houseNumber: '17',
+    postalCode: '51147',
+    city: 'Köln',
+  }))
+    await page.locator(`input[name="address.${name}"]`).fill(value);
+  await next.click();
+  expect((await reported).status()).toBe(202);
+  await expect(page.locator('input[name="payout.iban"]')).toBeVisible();
+  noErrors();
+
+  // The operator schedules a lower base price for tomorrow (in Germany): within the warning days.
+  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() + 86_400_000));
+  const csv = join(mkdtempSync(join(tmpdir(), 'prices-')), 'prices.csv');
+  writeFileSync(csv, `device,locale,basePrice\n${device.url},de,1.00\n`);
+  expect(ops(['catalogue', 'prices', 'import', csv, '--effective', tomorrow])).toContain(`scheduled 1 base price(s) for ${tomorrow}`);
+
+  const subject = `Preise für ${device.name} sinken am`;
+  let mail = '';
+  await expect
+    .poll(async () => (mail = await newestMail(page, email, subject).catch(() => '')), {
+      message: 'the price-drop warning in the outbox',
+      timeout: 150_000,
+      intervals: [5_000],
+    })
+    .not.toBe('');
+  expect(mail).toContain('Das Angebot in Ihrem Warenkorb');
+  const stop = mail.match(/https?:\/\/[^\s"<>]+\/cart-holds\/stop\?token=[A-Za-z0-9._%-]+/)?.[0];
+  expect(stop, 'the warning carries the stop link').toBeTruthy();
+
+  // The stop link asks first; its button forgets the cart.
+  await page.goto(stop!.replace(/&amp;/g, '&').replace(/^https?:\/\/[^/]+/, origin(HOSTS.de)));
+  await page.getByRole('button', { name: 'Preiswarnungen beenden' }).click();
+  await expect(page.getByRole('status')).toContainText('Erledigt');
 });

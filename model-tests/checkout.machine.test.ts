@@ -4,7 +4,8 @@
 
 import { expect } from 'vitest';
 import { ApiCallError } from '../src/services/api-failure';
-import { assign, createActor, SimulatedClock, type Actor } from 'xstate';
+import { assign, createActor, fromPromise, SimulatedClock, type Actor } from 'xstate';
+import type { CartHoldsRequest } from '../src/contracts/offers';
 import type { Trade, VoucherCheckRequest, VoucherCheckResult } from '../src/contracts/trades';
 import {
   STILL_WORKING_MS,
@@ -30,6 +31,8 @@ interface Harness {
   actor: Actor<typeof checkoutMachine> | null;
   submitTrade: ReturnType<typeof controllable<Trade, SubmitTradeInput>>;
   checkVoucher: ReturnType<typeof controllable<VoucherCheckResult, VoucherCheckRequest>>;
+  /** What the checkout told the shop about the cart for price-drop warnings (every report fails: it must not matter). */
+  cartHolds: CartHoldsRequest[];
   edits: number;
   /** The actors' clock (the "still working" delay). */
   clock: SimulatedClock;
@@ -82,6 +85,14 @@ function jumpStoppedBy(h: Harness, invalid: 'identity' | 'address' | 'payout') {
   goTo(h, 'review');
 }
 
+/** The last report of the cart for price-drop warnings is the cart and e-mail of the checkout now. */
+const cartReported = (h: Harness) =>
+  expect(h.cartHolds.at(-1)).toEqual({
+    email: context(h).identity.email.toLowerCase(),
+    locale: 'de',
+    offerIds: context(h).cartOfferIds,
+  });
+
 describeMachineFlow<Harness>({
   name: 'checkout',
   model: checkoutModel,
@@ -90,9 +101,14 @@ describeMachineFlow<Harness>({
   start(inspect) {
     const submitTrade = controllable<Trade, SubmitTradeInput>('submitTrade');
     const checkVoucher = controllable<VoucherCheckResult, VoucherCheckRequest>('checkVoucher');
+    const cartHolds: CartHoldsRequest[] = [];
+    const reportCartHolds = fromPromise<void, CartHoldsRequest>(async ({ input }) => {
+      cartHolds.push(input);
+      throw new ApiCallError({ status: 503 });
+    });
     let keys = 0;
     const machine = checkoutMachine.provide({
-      actors: { submitTrade: submitTrade.logic, checkVoucher: checkVoucher.logic },
+      actors: { submitTrade: submitTrade.logic, checkVoucher: checkVoucher.logic, reportCartHolds },
       actions: { makeKey: assign({ idempotencyKey: () => `key-${++keys}` }) },
     });
     const input = { locale: 'de', cartOfferIds: [OFFER_A], cartTotal: 287.35, b2b: false } as {
@@ -107,6 +123,7 @@ describeMachineFlow<Harness>({
       actor: createActor(machine, { input, inspect, clock }).start(),
       submitTrade,
       checkVoucher,
+      cartHolds,
       edits: 0,
       reload() {
         const stored = structuredClone(storedCheckoutOf(context(harness)));
@@ -239,6 +256,15 @@ describeMachineFlow<Harness>({
       ),
   },
   checks: {
+    // Past the address step the shop knows the cart as it is now, for the e-mail of the checkout.
+    payout: cartReported,
+    payoutAgain: cartReported,
+    review: cartReported,
+    businessPayout: (h) => {
+      cartReported(h);
+      expect(context(h).payout.method).toBe('sepa');
+    },
+    businessReview: cartReported,
     identity: (h) => expect(context(h).reachedStep).not.toBe('review'),
     identityAgainAsCustomer: (h) => expect(context(h).identity.kind).toBe('customer'),
     identityAgain: (h) => {
@@ -250,7 +276,6 @@ describeMachineFlow<Harness>({
       // A refused VAT id keeps what was typed.
       if (context(h).errors['company.vatId']) expect(context(h).company.vatId).toBe('DE136695977');
     },
-    businessPayout: (h) => expect(context(h).payout.method).toBe('sepa'),
     businessSubmitting: (h) => {
       const { request } = h.submitTrade.inputs.at(-1)!;
       expect(request).toMatchObject({ b2b: true, company: COMPANY, payout: { method: 'sepa' } });

@@ -46,6 +46,7 @@ import { registerLabelRoutes } from './routes/labels';
 import { registerNewsletterRoutes } from './routes/newsletter';
 import { registerOfferRoutes } from './routes/offers';
 import { registerOfferShareRoutes } from './routes/offer-shares';
+import { registerCartHoldRoutes } from './routes/cart-holds';
 import { registerSearchRoutes } from './routes/searches';
 import { registerTradeRoutes } from './routes/trades';
 import { registerTrackingRoutes } from './routes/tracking';
@@ -338,7 +339,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           store: options.api.store,
           accounts: options.api.accounts,
           tokens: options.api.shipping.offerShares,
+          ...(options.api.upcomingPrices && { upcoming: options.api.upcomingPrices }),
         });
+      }
+      if (options.api.shipping?.cartHoldStops) {
+        registerCartHoldRoutes(app, { db: options.api.db, accounts: options.api.accounts, stops: options.api.shipping.cartHoldStops });
       }
       registerTrackingRoutes(app, options.api.db, options.api.accounts, options.api.shipping?.devMailbox ?? false);
     }

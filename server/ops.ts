@@ -195,7 +195,7 @@ const COMMANDS: Record<string, Command> = {
     help:
       'Loads future base prices (CSV header device,locale,basePrice — device id or slug, shop, EUR) for a day after today. ' +
       "A running server switches them on that day in the shop's time zone (prices and search, no restart) and warns the sellers " +
-      'who saved or shared an offer of a device whose price drops, PRICE_WARNING_DAYS days before. All rows or none.',
+      'who saved or shared an offer of a device whose price drops (or hold it in a cart with a known e-mail), PRICE_WARNING_DAYS days before. All rows or none.',
     run: async (args) => {
       const { positionals, values } = parse(args, { effective: { type: 'string' } }, 1);
       if (!values.effective) throw new UsageError('--effective <YYYY-MM-DD> is required.');

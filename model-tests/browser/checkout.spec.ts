@@ -61,6 +61,8 @@ interface Context {
   /** POST /api/trades and POST /api/vouchers/check, waiting for the path to decide the answer. */
   readonly trades: Route[];
   readonly vouchers: Route[];
+  /** PUT /api/cart-holds: the cart reported for price-drop warnings; answered 503, which the seller must never notice. */
+  readonly cartHolds: { email: string; locale: string; offerIds: string[] }[];
   readonly guestEmail: string;
   /** What the form holds (the seller's input, the account's prefill). */
   readonly form: Record<Field, string>;
@@ -98,6 +100,7 @@ const applyVoucher = (c: Context) => voucherBox(c).getByRole('button', { name: t
 const removeVoucher = (c: Context) => voucherBox(c).getByRole('button', { name: translate('de', 'Remove voucher') });
 const submitError = (c: Context) => c.page.locator('.checkout-form .submit-error');
 const STILL_WORKING = 'Still working… your sale is being sent. Please keep this page open.';
+const PRICE_WARNING_NOTE = "We'll tell you if a price in your cart drops before it expires.";
 const stillWorking = (c: Context) => c.page.locator('.checkout-form .still-working[role="status"]');
 const cartLines = (c: Context) => c.page.locator('.cart-line');
 
@@ -273,13 +276,16 @@ async function seesIdentity(c: Context) {
       translate('de', 'You are logged in as {email}.').replace('{email}', c.customer.email),
     );
     await expect(input(c, 'identity.email')).toHaveCount(0);
+    await expect(c.page.getByTestId('price-warning-note')).toHaveText(translate('de', PRICE_WARNING_NOTE));
     return;
   }
   // A guest chooses between guest, log-in and registration.
   await expect(c.page.locator('input[name="identity.choice"]')).toHaveCount(3);
   await expect(c.page.locator(`input[name="identity.choice"][value="${c.choice}"]`)).toBeChecked();
-  if (c.choice === 'guest') await seesFields(c, 'identity');
-  else await expect(c.page.locator('form.login-form')).toBeVisible();
+  if (c.choice === 'guest') {
+    await seesFields(c, 'identity');
+    await expect(c.page.getByTestId('price-warning-note')).toHaveText(translate('de', PRICE_WARNING_NOTE));
+  } else await expect(c.page.locator('form.login-form')).toBeVisible();
 }
 
 async function seesAddress(c: Context) {
@@ -287,8 +293,17 @@ async function seesAddress(c: Context) {
   await seesFields(c, 'address');
 }
 
+/** Past the address step the cart was reported (decision 058) for the checkout's e-mail; its failure shows nothing. */
+async function cartReported(c: Context) {
+  const offerIds = await c.page.locator('.cart-line').evaluateAll((lines) => lines.map((line) => line.getAttribute('data-offer-id') ?? ''));
+  await expect
+    .poll(() => c.cartHolds.at(-1), { message: 'the checkout should report the cart for price-drop warnings' })
+    .toEqual({ email: c.form['identity.email'].trim().toLowerCase(), locale: 'de', offerIds });
+}
+
 async function seesPayout(c: Context) {
   await seesStep(c, 'payout');
+  await cartReported(c);
   await expect(c.page.locator(`input[name="payout.method"][value="${c.method}"]`)).toBeChecked();
   await seesFields(c, 'payout');
 }
@@ -408,6 +423,11 @@ describeBrowserFlow<Context>({
     };
     await page.route('**/api/trades', hold(trades));
     await page.route('**/api/vouchers/check', hold(vouchers));
+    const cartHolds: Context['cartHolds'] = [];
+    await page.route('**/api/cart-holds', async (route) => {
+      cartHolds.push(route.request().postDataJSON() as Context['cartHolds'][number]);
+      await route.fulfill({ status: 503, json: { statusCode: 503, error: 'Service Unavailable', message: 'down' } });
+    });
     await addOfferToCart(page, SAMPLE_DEVICE.url);
     await page.goto(shopUrl('de', '/checkout'));
     await hydrated(page);
@@ -421,6 +441,7 @@ describeBrowserFlow<Context>({
       page,
       trades,
       vouchers,
+      cartHolds,
       guestEmail: `modell.verkauf+${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`,
       form,
       method: 'sepa',

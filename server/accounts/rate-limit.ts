@@ -9,7 +9,7 @@ export interface RateLimitRule {
   readonly windowSeconds: number;
 }
 
-/** Per client IP, except accountMail, newsletterMail and offerMail, which count the mails sent to one address. */
+/** Per client IP, except accountMail, newsletterMail, offerMail and cartHolds, which count per address. */
 export const RATE_LIMITS = {
   login: { limit: 20, windowSeconds: 60 },
   loginRefresh: { limit: 60, windowSeconds: 60 },
@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   /** Saving or sharing an offer (issue 18): a link or a mail per call. */
   offerShare: { limit: 30, windowSeconds: 60 },
   offerMail: { limit: 5, windowSeconds: 3600 },
+  /** Reports of a checkout's cart for price-drop warnings (decision 058), per address. */
+  cartHolds: { limit: 20, windowSeconds: 3600 },
   /**
    * Controlling events and new client ids of one address: a busy visit sends a few events per page,
    * and many visitors can share one address (an office, a mobile carrier's NAT; the e2e suite's

@@ -3,7 +3,7 @@
 // switches them on that day in the country's time zone — the database, then the in-memory catalogue,
 // whose change rebuilds the search index and drops the rendered pages (no restart) — and, a few days
 // before (PRICE_WARNING_DAYS), mails the sellers who saved or shared a still valid offer of a device
-// whose price drops: once per scheduled price and address.
+// whose price drops, or hold one in a cart with a known e-mail: once per scheduled price and address.
 
 import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { isLocale, type Locale } from '../../src/config/locales';
 import { PAYOUT_PROMISES } from '../../src/config/payout-promise';
 import type { Database } from '../db/client';
-import { customers, devices, offers, offerShares, priceSchedules, priceWarnings } from '../db/schema';
+import { cartHolds, customers, devices, offers, offerShares, priceSchedules, priceWarnings } from '../db/schema';
 import { localDate } from '../trades/working-days';
 import type { CatalogueStore } from './store';
 
@@ -133,12 +133,17 @@ export interface PriceDropWarning {
   readonly newBaseCents: number;
   /** The seller's offer of the device that holds longest. */
   readonly offer: { readonly offerId: string; readonly priceCents: number; readonly validUntil: Date };
+  /** The address holds an offer of the device in a cart (the mail then carries the stop link, decision 058). */
+  readonly cartHold: boolean;
+  /** The address saved or shared an offer of the device. */
+  readonly shared: boolean;
 }
 
 /**
  * The warnings due at `now`: price drops `daysBefore` days ahead or less, to every address that saved
- * or shared (by mail, or as a logged-in customer) an offer of the device in that shop still valid now;
- * each recorded at once, so a seller hears of one drop only once. The caller sends the mails.
+ * or shared (by mail, or as a logged-in customer) an offer of the device in that shop still valid now,
+ * or holds one in a cart whose e-mail is known (decision 058); each address recorded at once, so a
+ * seller hears of one drop only once however many ways they hold it. The caller sends the mails.
  */
 export async function claimPriceDropWarnings(
   db: Database,
@@ -174,11 +179,37 @@ export async function claimPriceDropWarnings(
           sql`coalesce(${offerShares.email}, ${customers.email}) is not null`,
         ),
       );
-    const best = new Map<string, (typeof holders)[number]>();
-    for (const holder of holders) {
-      const email = (holder.shareEmail ?? holder.customerEmail)!.toLowerCase();
+    const carts = await db
+      .select({ email: cartHolds.email, offerId: offers.id, priceCents: offers.priceCents, validUntil: offers.validUntil })
+      .from(cartHolds)
+      .innerJoin(offers, eq(offers.id, cartHolds.offerId))
+      .where(
+        and(
+          eq(offers.deviceId, schedule.deviceId),
+          eq(offers.locale, schedule.locale),
+          eq(cartHolds.locale, schedule.locale),
+          eq(offers.kind, 'purchase'),
+          gt(offers.validUntil, now),
+          gt(cartHolds.expiresAt, now),
+        ),
+      );
+    type Holder = { offerId: string; priceCents: number; validUntil: Date };
+    const best = new Map<string, Holder>();
+    const inCart = new Set<string>();
+    const shared = new Set<string>();
+    const keep = (email: string, holder: Holder) => {
       const kept = best.get(email);
       if (!kept || holder.validUntil > kept.validUntil) best.set(email, holder);
+    };
+    for (const holder of holders) {
+      const email = (holder.shareEmail ?? holder.customerEmail)!.toLowerCase();
+      shared.add(email);
+      keep(email, holder);
+    }
+    for (const holder of carts) {
+      const email = holder.email.toLowerCase();
+      inCart.add(email);
+      keep(email, holder);
     }
     if (best.size === 0) continue;
     const claimed = await db
@@ -198,6 +229,8 @@ export async function claimPriceDropWarnings(
         oldBaseCents,
         newBaseCents: schedule.basePriceCents,
         offer: { offerId: holder.offerId, priceCents: holder.priceCents, validUntil: holder.validUntil },
+        cartHold: inCart.has(email),
+        shared: shared.has(email),
       });
     }
   }

@@ -1,10 +1,12 @@
 // Runs the price schedule in the server (issue 18 part 3): every minute it switches the prices whose
-// day has come and sends the price-drop warnings that are due (server/catalogue/price-schedule.ts).
+// day has come, forgets the cart holds of expired offers and sends the price-drop warnings that are
+// due (server/catalogue/price-schedule.ts).
 // A failed run is logged and tried again at the next tick.
 
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import type { ShippingServices } from '../mail/services';
+import { cartHoldStopPath, deleteExpiredCartHolds } from '../offers/cart-holds';
 import { sendPriceDropMail } from '../offers/price-drop-mail';
 import { sharedOfferPath } from '../offers/shares';
 import { applyDuePrices, claimPriceDropWarnings, type UpcomingPrices } from './price-schedule';
@@ -14,7 +16,7 @@ export interface PriceScheduleDeps {
   readonly db: Database;
   readonly store: CatalogueStore;
   /** Mail and the offer link tokens; without them prices switch but nobody is warned. */
-  readonly shipping?: Pick<ShippingServices, 'mailer' | 'publicOrigin' | 'offerShares'>;
+  readonly shipping?: Pick<ShippingServices, 'mailer' | 'publicOrigin' | 'offerShares' | 'cartHoldStops'>;
   readonly log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   /** Days before a price drop that sellers holding an offer hear of it (PRICE_WARNING_DAYS). */
   readonly warningDays: number;
@@ -26,13 +28,23 @@ export interface PriceScheduleDeps {
 export async function runPriceSchedule(deps: PriceScheduleDeps, now: Date): Promise<{ applied: number; warned: number }> {
   const applied = await applyDuePrices(deps.db, deps.store, now);
   await deps.upcoming?.refresh(deps.db);
+  // A cart hold lives as long as its offer (decision 058).
+  await deleteExpiredCartHolds(deps.db, now);
   if (applied > 0) deps.log.info({ pricesApplied: applied }, 'scheduled prices switched');
   const tokens = deps.shipping?.offerShares;
   if (!deps.shipping || !tokens) return { applied, warned: 0 };
   const warnings = await claimPriceDropWarnings(deps.db, deps.store, now, deps.warningDays);
   for (const warning of warnings) {
     const token = await tokens.sign({ offerId: warning.offer.offerId, validUntil: warning.offer.validUntil });
-    sendPriceDropMail(deps.shipping, deps.log, warning, sharedOfferPath(warning.locale, warning.deviceSlug, token), now.getTime());
+    const stops = deps.shipping.cartHoldStops;
+    const stopPath = warning.cartHold && stops ? cartHoldStopPath(stops.token(warning.email)) : undefined;
+    sendPriceDropMail(
+      deps.shipping,
+      deps.log,
+      warning,
+      { offer: sharedOfferPath(warning.locale, warning.deviceSlug, token), ...(stopPath && { stop: stopPath }) },
+      now.getTime(),
+    );
   }
   return { applied, warned: warnings.length };
 }

@@ -23,7 +23,17 @@ import {
 } from '../../src/contracts/account';
 import type { AccountServices } from '../accounts/services';
 import type { DatabaseHandle } from '../db/client';
-import { bankAccounts, customerAddresses, customerPaymentAccounts, customers, paypalAccounts, phoneContacts, trades } from '../db/schema';
+import {
+  bankAccounts,
+  cartHolds,
+  customerAddresses,
+  customerPaymentAccounts,
+  customers,
+  paypalAccounts,
+  phoneContacts,
+  trades,
+} from '../db/schema';
+import { replaceCartHolds } from '../offers/cart-holds';
 import { fixtureServices, logCollector, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { MAX_PAYMENT_ACCOUNTS } from './payment-accounts';
@@ -528,6 +538,14 @@ describe.each(testDatabases())('customer data API on $name', (database) => {
       });
       const trade = await checkout(app, { identity: { kind: 'customer' }, headers: await customer.auth() });
       expect(trade.statusCode).toBe(201);
+      // The account's cart, reported at checkout for price-drop warnings (decision 058).
+      const offer = await app.inject({
+        method: 'POST',
+        url: '/api/offers',
+        headers: { host: 'de.localhost' },
+        payload: { deviceId: 1300, answers: { 1: 11, 2: 21, 3: 31 } },
+      });
+      await replaceCartHolds(handle.db, { email: customer.email, locale: 'de', offerIds: [offer.json().offerId], now: new Date() });
       return trade.json().tradeId as string;
     };
     const dataOf = async (id: string) => ({
@@ -538,6 +556,10 @@ describe.each(testDatabases())('customer data API on $name', (database) => {
       links: await handle.db.$count(customerPaymentAccounts, eq(customerPaymentAccounts.customerId, id)),
       phones: await handle.db.$count(phoneContacts, eq(phoneContacts.customerId, id)),
       trades: await handle.db.$count(trades, eq(trades.customerId, id)),
+      holds: await handle.db.$count(
+        cartHolds,
+        eq(cartHolds.email, (await handle.db.select({ email: customers.email }).from(customers).where(eq(customers.id, id)))[0]!.email),
+      ),
     });
 
     it('answers 404 and changes nothing unless the body names the caller and their customer number', async () => {
@@ -568,7 +590,7 @@ describe.each(testDatabases())('customer data API on $name', (database) => {
       expect(SuccessAnswerSchema.parse(res.json())).toEqual({ success: true });
 
       const after = await dataOf(customer.id);
-      expect(after).toMatchObject({ addresses: 0, bank: 0, paypal: 0, links: 0, phones: 0, trades: 1 });
+      expect(after).toMatchObject({ addresses: 0, bank: 0, paypal: 0, links: 0, phones: 0, trades: 1, holds: 0 });
       expect(after.customer).toMatchObject({
         salutation: 'none',
         firstName: '',

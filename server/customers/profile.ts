@@ -6,7 +6,15 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Customer, DeleteAccountRequest, PeoplePatchSchema, Person } from '../../src/contracts/account';
 import type { Database } from '../db/client';
-import { bankAccounts, customerAddresses, customerPaymentAccounts, customers, paypalAccounts, phoneContacts } from '../db/schema';
+import {
+  bankAccounts,
+  cartHolds,
+  customerAddresses,
+  customerPaymentAccounts,
+  customers,
+  paypalAccounts,
+  phoneContacts,
+} from '../db/schema';
 import { readCaller, requireOwnIri, withCaller } from './caller';
 import { notFound } from './errors';
 import { customerResource, personResource } from './resources';
@@ -33,7 +41,7 @@ export async function patchPerson(db: Database, customerId: string, body: z.outp
 /**
  * Step one of the two-step deletion: `customerId` and `customerIdentifier` must be the caller's id
  * and customer number (else 404, nothing changes). Deletes the addresses, bank, PayPal and payment
- * accounts and phone contacts, blanks the person and marks dataDeletedAt, in one transaction.
+ * accounts, phone contacts and cart holds, blanks the person and marks dataDeletedAt, in one transaction.
  * Trades stay, linked to the customer, for legal retention: their address and payout are the
  * trade's own copy. Repeating it (e.g. after step two failed) answers success again.
  */
@@ -60,6 +68,8 @@ export async function deleteCustomerData(
       await tx.delete(paypalAccounts).where(eq(paypalAccounts.customerId, caller.id));
       await tx.delete(customerAddresses).where(eq(customerAddresses.customerId, caller.id));
       await tx.delete(phoneContacts).where(eq(phoneContacts.customerId, caller.id));
+      // The offers the account's cart held for price-drop warnings (decision 058).
+      await tx.delete(cartHolds).where(eq(cartHolds.email, caller.email.toLowerCase()));
       await tx
         .update(customers)
         .set({ salutation: 'none', firstName: '', lastName: '', birthdate: null, dataDeletedAt: caller.dataDeletedAt ?? now })

@@ -853,6 +853,32 @@ export const priceWarnings = pgTable(
 );
 
 /**
+ * The offers a cart holds once its seller's e-mail is known at checkout (issue 18 part 3, decision
+ * 058): only for the price-drop warning. Replaced on every report of the cart, deleted when a trade
+ * takes the offer, when the offer expires (expires_at, the offer's validUntil) or by the mail's stop link.
+ */
+export const cartHolds = pgTable(
+  'cart_holds',
+  {
+    id: serial('id').primaryKey(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    /** Lower case. */
+    email: text('email').notNull(),
+    /** The shop (and so the country and the mail's language) of the cart. */
+    locale: text('locale').$type<Locale>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('cart_holds_email_offer_idx').on(t.email, t.offerId),
+    index('cart_holds_offer_idx').on(t.offerId),
+    index('cart_holds_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
  * Searches submitted on the results page, counted per day, shop and normalised text (issue 17): no
  * client id, address or time of day, so no personal data (decision 041).
  */

@@ -13,6 +13,7 @@ import type { ServerConfig } from '../config';
 import { createLabelLinks, loadLabelSecret, type LabelLinks } from '../labels/links';
 import { DEFAULT_DATA_DIR } from '../paths';
 import { createOfferShareTokens, type OfferShareTokens } from '../offers/share-token';
+import { createCartHoldStopLinks, type CartHoldStopLinks } from '../offers/cart-holds';
 import { FileOutbox } from './file-outbox';
 import type { Mailer } from './mailer';
 import { MailOutbox, MailWorker, OutboxMailer } from './outbox';
@@ -33,6 +34,8 @@ export interface ShippingServices {
   readonly publicOrigin: (locale: Locale, brand?: Brand) => string;
   /** Tokens of shared offer links, keyed from the label secret (server/offers/share-token.ts); absent in tests that share none. */
   readonly offerShares?: OfferShareTokens;
+  /** The stop links of price-drop warnings to cart holds, keyed from the label secret (server/offers/cart-holds.ts). */
+  readonly cartHoldStops?: CartHoldStopLinks;
   /** The file outbox the developer mailbox lists; absent when mail goes out by SMTP. */
   readonly outbox?: FileOutbox;
   /** The durable outbox table and its worker (absent in the worker process's own `MAIL_WORKER=off` shop). */
@@ -75,6 +78,7 @@ export async function createShippingServices(config: ShippingConfig, queue?: Mai
     clarifications: createClarificationLinks(secret),
     reviews: createReviewLinks(secret),
     offerShares: createOfferShareTokens(secret),
+    cartHoldStops: createCartHoldStopLinks(secret),
     // Without the outbox table (tests of the transport): mails still being sent when the server shuts
     // down are finished first (server/shutdown.ts).
     mailer: mailQueue ? new OutboxMailer(mailQueue.outbox, mailQueue.worker, transport) : drainingMailer(transport),

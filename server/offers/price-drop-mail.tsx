@@ -1,6 +1,7 @@
 // The price-drop warning (issue 18 part 3): the device's base price drops on a day; the seller's
-// saved offer still holds until its date, with its countdown and the link that opens it. Sent like
-// the other shop mails: one mailer.send per mail, failures logged without the address.
+// saved offer (or the one in their cart) still holds until its date, with its countdown and the link
+// that opens it, and for a cart the stop link (decision 058). Sent like the other shop mails: one
+// mailer.send per mail, failures logged without the address.
 
 import type { FastifyBaseLogger } from 'fastify';
 import { BRAND_CONFIG } from '../../src/config/brands';
@@ -14,7 +15,13 @@ import { letter } from '../mail/letter';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { countdownText } from './mail';
 
-export function priceDropMail(warning: PriceDropWarning, url: string, now: number): MailMessage {
+/** The absolute links of a warning: the offer's, and for an address with cart holds the stop link (decision 058). */
+export interface PriceDropLinks {
+  readonly offer: string;
+  readonly stop?: string;
+}
+
+export function priceDropMail(warning: PriceDropWarning, links: PriceDropLinks, now: number): MailMessage {
   const { locale } = warning;
   const i18n = serverI18n(locale);
   const t = (id: string, values?: Record<string, unknown>) => i18n._(`mail.priceDrop.${id}`, values);
@@ -26,6 +33,8 @@ export function priceDropMail(warning: PriceDropWarning, url: string, now: numbe
     date: formatDate(locale, warning.offer.validUntil.toISOString()),
   };
   const countdown = countdownText(locale, warning.offer.validUntil, now);
+  // A seller who only holds the offer in a cart did not save it.
+  const intro = warning.cartHold && !warning.shared ? 'introCart' : 'intro';
   return letter({
     locale,
     to: { address: warning.email },
@@ -33,14 +42,28 @@ export function priceDropMail(warning: PriceDropWarning, url: string, now: numbe
     greeting: i18n._('mail.offer.greeting'),
     closing: i18n._('mail.account.closing'),
     signature: i18n._('mail.account.signature', { brand: BRAND_CONFIG.tradein.name }),
-    text: [t('intro', values), '', `${t('holds', values)} (${countdown})`, '', i18n._('mail.offer.button'), url, ''],
+    text: [
+      t(intro, values),
+      '',
+      `${t('holds', values)} (${countdown})`,
+      '',
+      i18n._('mail.offer.button'),
+      links.offer,
+      '',
+      ...(links.stop ? [t('stop'), links.stop, ''] : []),
+    ],
     html: (
       <>
-        <p>{t('intro', values)}</p>
+        <p>{t(intro, values)}</p>
         <p>
           <strong>{t('holds', values)}</strong> ({countdown})
         </p>
-        <ButtonLink href={url}>{i18n._('mail.offer.button')}</ButtonLink>
+        <ButtonLink href={links.offer}>{i18n._('mail.offer.button')}</ButtonLink>
+        {links.stop && (
+          <p>
+            {t('stop')} <a href={links.stop}>{t('stopLink')}</a>
+          </p>
+        )}
       </>
     ),
   });
@@ -51,13 +74,16 @@ export function sendPriceDropMail(
   services: { mailer: Mailer; publicOrigin: (locale: Locale) => string },
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
   warning: PriceDropWarning,
-  path: string,
+  paths: PriceDropLinks,
   now: number,
 ): void {
   const context = { offerMail: 'priceDrop', locale: warning.locale, scheduleId: warning.scheduleId };
+  const origin = services.publicOrigin(warning.locale).replace(/\/+$/, '');
   let sending: Promise<void>;
   try {
-    sending = services.mailer.send(priceDropMail(warning, `${services.publicOrigin(warning.locale).replace(/\/+$/, '')}${path}`, now));
+    sending = services.mailer.send(
+      priceDropMail(warning, { offer: `${origin}${paths.offer}`, ...(paths.stop && { stop: `${origin}${paths.stop}` }) }, now),
+    );
   } catch (error) {
     sending = Promise.reject(error);
   }

@@ -2,7 +2,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Locale } from '../../src/config/locales';
+import { isLocale, type Locale } from '../../src/config/locales';
 import { OFFER_VALIDITY_DAYS, type Offer, type OfferRequest } from '../../src/contracts/offers';
 import { shopDay, type UpcomingPrices } from '../catalogue/price-schedule';
 import type { CatalogueStore } from '../catalogue/store';
@@ -43,15 +43,31 @@ export async function createOffer(
     validUntil: new Date(now.getTime() + OFFER_VALIDITY_DAYS * DAY_MS),
     createdAt: now,
   });
-  const offer = toOffer(row, device.name);
-  const next = upcoming?.of(device.id, locale);
-  if (next && result.kind === 'purchase' && next.effectiveOn <= shopDay(locale, row.validUntil)) {
-    const later = priceOffer(next.basePriceCents / 100, store.questionsFor(device), request.answers);
-    const laterCents = later.kind === 'purchase' ? later.priceCents : 0;
-    if (laterCents < result.priceCents)
-      return { kind: 'created', offer: { ...offer, priceChange: { effectiveOn: next.effectiveOn, price: laterCents / 100 } } };
+  return { kind: 'created', offer: withPriceChange(toOffer(row, device.name), store, upcoming) };
+}
+
+/**
+ * The offer with the scheduled price drop of its device that falls inside its validity (issue 18):
+ * what a new offer for the same answers would pay from that day. New, shared and saved offers all
+ * carry it; an offer without such a drop (or of a device no longer priced) is returned as it is.
+ */
+export function withPriceChange(offer: Offer, store: CatalogueStore, upcoming: UpcomingPrices | undefined): Offer {
+  const device = store.device(offer.deviceId);
+  if (!upcoming || !device || offer.kind !== 'purchase' || !isLocale(offer.locale)) return offer;
+  const next = upcoming.of(device.id, offer.locale);
+  if (!next || next.effectiveOn > shopDay(offer.locale, new Date(offer.validUntil))) return offer;
+  let laterCents: number;
+  try {
+    const later = priceOffer(next.basePriceCents / 100, store.questionsFor(device), offer.answers);
+    laterCents = later.kind === 'purchase' ? later.priceCents : 0;
+  } catch (error) {
+    // The device's questions changed since the offer was made: nothing to compare with.
+    if (error instanceof PricingInputError) return offer;
+    throw error;
   }
-  return { kind: 'created', offer };
+  return laterCents < Math.round(offer.price * 100)
+    ? { ...offer, priceChange: { effectiveOn: next.effectiveOn, price: laterCents / 100 } }
+    : offer;
 }
 
 export async function findOffer(db: Database, offerId: string): Promise<Offer | undefined> {

@@ -15,6 +15,7 @@ import { bearerToken, requireCustomer } from '../accounts/access-tokens';
 import { usernameHash } from '../accounts/audit';
 import { RATE_LIMITS, type RateLimitName } from '../accounts/rate-limit';
 import { clockOf, type AccountServices } from '../accounts/services';
+import type { UpcomingPrices } from '../catalogue/price-schedule';
 import type { CatalogueStore } from '../catalogue/store';
 import { customerRoute, ok } from '../customers/handler';
 import type { Database } from '../db/client';
@@ -22,6 +23,7 @@ import { HttpError, notFound, parseOr400, tooManyRequests } from '../http/errors
 import { NO_STORE } from '../http/no-store';
 import { sendOfferMail } from '../offers/mail';
 import type { OfferShareTokens } from '../offers/share-token';
+import { withPriceChange } from '../offers/service';
 import { openSharedOffer, savedOffers, shareOffer, type ShareOutcome } from '../offers/shares';
 
 const OfferIdSchema = z.string().uuid('The offer id is not valid.');
@@ -32,9 +34,16 @@ const BAD_LINK = 'This offer link is not valid. Please use the whole link from t
 
 export function registerOfferShareRoutes(
   server: FastifyInstance,
-  deps: { readonly db: Database; readonly store: CatalogueStore; readonly accounts: AccountServices; readonly tokens: OfferShareTokens },
+  deps: {
+    readonly db: Database;
+    readonly store: CatalogueStore;
+    readonly accounts: AccountServices;
+    readonly tokens: OfferShareTokens;
+    /** Scheduled prices: shared and saved offers say when a drop falls inside their validity. */
+    readonly upcoming?: UpcomingPrices;
+  },
 ): void {
-  const { db, store, accounts, tokens } = deps;
+  const { db, store, accounts, tokens, upcoming } = deps;
   const app = server.withTypeProvider<ZodTypeProvider>();
   const rules = { ...RATE_LIMITS, ...accounts.rateLimits };
   const now = () => new Date(clockOf(accounts));
@@ -111,11 +120,18 @@ export function registerOfferShareRoutes(
     const token = parseOr400(TokenSchema, (request.query as { token?: unknown }).token, BAD_LINK);
     const found = await openSharedOffer(db, tokens, token, now());
     if (!found) throw notFound(BAD_LINK);
-    return found;
+    return { ...found, offer: withPriceChange(found.offer, store, upcoming) };
   });
 
   app.get(
     '/api/customers/saved-offers',
-    customerRoute(accounts, undefined, async ({ caller }) => ok(await savedOffers(db, tokens, caller.customerId))),
+    customerRoute(accounts, undefined, async ({ caller }) =>
+      ok(
+        (await savedOffers(db, tokens, caller.customerId)).map((saved) => ({
+          ...saved,
+          offer: withPriceChange(saved.offer, store, upcoming),
+        })),
+      ),
+    ),
   );
 }

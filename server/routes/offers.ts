@@ -11,7 +11,7 @@ import type { CatalogueStore } from '../catalogue/store';
 import type { Database } from '../db/client';
 import { badRequest, HttpError, notFound, parseOr400 } from '../http/errors';
 import { PricingInputError } from '../offers/pricing';
-import { createOffer, findOffer } from '../offers/service';
+import { createOffer, findOffer, withPriceChange } from '../offers/service';
 import { OfferWriter } from '../offers/writer';
 
 const OfferIdSchema = z.string().uuid('The offer id is not valid.');
@@ -42,6 +42,6 @@ export function registerOfferRoutes(server: FastifyInstance, db: Database, store
     const id = parseOr400(OfferIdSchema, request.params.id, 'The offer id is not valid.');
     const offer = await findOffer(db, id);
     if (!offer) throw notFound('There is no offer with this id.');
-    return offer;
+    return withPriceChange(offer, store, upcoming);
   });
 }

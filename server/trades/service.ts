@@ -19,6 +19,7 @@ import {
   type VoucherFailureReason,
 } from '../../src/contracts/trades';
 import type { Database } from '../db/client';
+import { releaseCartHolds } from '../offers/cart-holds';
 import { uniqueViolation, withoutParameters } from '../db/errors';
 import {
   businessTradeNumberCounters,
@@ -258,6 +259,8 @@ async function createTrade(db: Database, submission: TradeSubmission, ref: Selle
       await tx.insert(tradeCompanies).values({ tradeId, name: company.name, legalForm: company.legalForm, vatId: company.vatId ?? null });
     }
     await tx.insert(tradeTransitions).values({ tradeId, fromStatus: null, toStatus: 'created', at: now, note: 'submitted at checkout' });
+    // The offers are sold: no cart holds them for a price-drop warning any more (decision 058).
+    await releaseCartHolds(tx, ids);
     if (voucher) {
       await tx
         .insert(voucherRedemptions)

@@ -1,6 +1,7 @@
 // The offer contract (DESIGN.md §6): the client sends a device and the chosen answers; the server
 // prices them and stores a binding offer. The client never sends a price.
 
+import { isLocale } from '../config/locales';
 import { z } from './zod';
 import { FieldIssueSchema } from './issues';
 
@@ -107,3 +108,16 @@ export const SavedOfferSchema = z.object({
 });
 export type SavedOffer = z.infer<typeof SavedOfferSchema>;
 export const SavedOffersSchema = z.array(SavedOfferSchema);
+
+/**
+ * PUT /api/cart-holds: the offers a cart holds once the seller's e-mail is known at checkout, so that a
+ * scheduled price drop reaches them (decision 058). Replaces what was reported for the address in the
+ * shop; an empty list forgets the cart. Answered 202 for every valid request.
+ */
+export const CartHoldsRequestSchema = z.object({
+  email: OfferMailRequestSchema.shape.email,
+  /** The shop (and so the country) of the cart; it must be the host's. */
+  locale: z.string().refine(isLocale, 'This shop is not known.'),
+  offerIds: z.array(z.string().uuid('The offer id is not valid.')).max(100, 'A cart holds at most 100 offers.'),
+});
+export type CartHoldsRequest = z.infer<typeof CartHoldsRequestSchema>;

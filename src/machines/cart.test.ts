@@ -251,6 +251,17 @@ describe('cart machine', () => {
       validUntil: '2030-01-22T10:00:00.000Z',
       answers: { '10': 101 },
     });
+    // An offer that announced a scheduled price drop keeps it on its line ("valid until …, then …"), also after a reload.
+    const priceChange = { effectiveOn: '2030-01-15', price: 199.5 };
+    const announced = cartLineFromOffer(
+      { ...offer, priceChange },
+      { url: 'apple-iphone-13-128gb', thumbnail: '/t.webp', category: 'Smartphones' },
+    );
+    expect(announced.priceChange).toEqual(priceChange);
+    expect(restoredCart({ context: { cart: [announced], transactionId: 0, B2BMode: false } })?.cart[0]?.priceChange).toEqual(priceChange);
+    expect(
+      restoredCart({ context: { cart: [{ ...announced, priceChange: { effectiveOn: 'soon' } }], transactionId: 0, B2BMode: false } }),
+    ).toBeNull();
   });
 
   it('does not share state between actors', () => {

@@ -27,6 +27,8 @@ export interface CartLine {
   readonly validUntil: string;
   /** The answers the offer was made for (lines stored before they were kept have none). */
   readonly answers?: Readonly<Record<string, number>>;
+  /** A scheduled price drop inside the offer's validity, as the offer announced it (the line says "valid until …, then …"). */
+  readonly priceChange?: Offer['priceChange'];
 }
 
 export interface CartContext {
@@ -100,6 +102,7 @@ export function cartLineFromOffer(offer: Offer, device: Pick<Device, 'url' | 'th
     kind: offer.kind,
     validUntil: offer.validUntil,
     answers: offer.answers,
+    ...(offer.priceChange && { priceChange: offer.priceChange }),
   };
 }
 
@@ -200,6 +203,7 @@ const CartLineSchema = z.object({
   kind: z.enum(['purchase', 'recycling']),
   validUntil: z.string(),
   answers: z.record(z.string(), z.number()).optional(),
+  priceChange: z.object({ effectiveOn: z.string(), price: z.number() }).optional(),
 });
 
 /** The cart in a stored snapshot ({ context }), or null when it is not one (it is then dropped). */

@@ -1,14 +1,17 @@
 // The real actors of the checkout machine (./checkout.ts) and the account prefill the shop actor
 // loads for it: the voucher check, the trade submission (with the session's bearer token for a
-// customer) and the logged-in customer's address and payout accounts.
+// customer), the report of the cart's offers for price-drop warnings, and the logged-in customer's
+// address and payout accounts.
 
 import { fromPromise } from 'xstate';
+import type { CartHoldsRequest } from '../contracts/offers';
 import type { VoucherCheckRequest } from '../contracts/trades';
 import type { ApiClient } from '../services/api-client';
 import { authorizedClient } from '../services/authorized-client';
 import type { CustomerApi } from '../services/customer-data';
 import type { TokenSource } from '../services/session-tokens';
 import { retryWhileInProgress } from '../services/in-progress-retry';
+import { reportCartHolds } from '../services/offers';
 import { checkVoucher, submitTrade } from '../services/trades';
 import type { SubmitTradeInput } from './checkout';
 import { ADDRESS_FIELDS, type AccountPrefill, type AddressForm } from './checkout-form';
@@ -29,6 +32,8 @@ export function checkoutActors(deps: CheckoutDeps) {
       // The same key again while the server still processes it (issue 16 part 4): one trade either way.
       return retryWhileInProgress(() => submitTrade(client, input.request, input.idempotencyKey));
     }),
+    // No account needed (the address is the checkout's); a failure is dropped by the machine.
+    reportCartHolds: fromPromise(async ({ input }: { input: CartHoldsRequest }) => reportCartHolds(await deps.api(), input)),
   };
 }
 

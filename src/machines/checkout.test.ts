@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiCallError } from '../services/api-failure';
 import { assign, createActor, fromPromise, SimulatedClock, waitFor, type SnapshotFrom } from 'xstate';
 import type { Locale } from '../config/locales';
+import type { CartHoldsRequest } from '../contracts/offers';
 import type { Trade, VoucherCheckRequest, VoucherCheckResult } from '../contracts/trades';
 import { loadSnapshot, persistActor, persistableView } from '../services/persistence';
 import {
@@ -977,5 +978,79 @@ describe('checkout machine: a business trade-in (B2B mode)', () => {
     await settled(consumer.actor);
     expect(consumer.submits[0]?.request).not.toHaveProperty('company');
     expect(consumer.submits[0]?.request).not.toHaveProperty('b2b');
+  });
+});
+
+describe('checkout machine: the cart reported for price-drop warnings (decision 058)', () => {
+  function withHolds(script: Script<void>) {
+    const reports = scripted<void, CartHoldsRequest>(script);
+    const submit = scripted<Trade, SubmitTradeInput>([trade]);
+    const machine = checkoutMachine.provide({
+      actors: {
+        submitTrade: submit.logic,
+        checkVoucher: scripted<VoucherCheckResult, VoucherCheckRequest>([validVoucher]).logic,
+        reportCartHolds: reports.logic,
+      },
+    });
+    const actor = createActor(machine, { input: input({ cartOfferIds: [OFFER_A, OFFER_B] }) }).start();
+    return { actor, reports: reports.inputs, submits: submit.inputs };
+  }
+
+  it('reports the e-mail, shop and offers once the address step is complete, and again when the cart changes after it', () => {
+    const { actor, reports } = withHolds([undefined]);
+    fill(actor, { 'identity.email': ' Erika@Example.com ' });
+    actor.send({ type: 'checkout.next' });
+    // Not before the address step is complete: an invalid address reports nothing.
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().value).toBe('address');
+    expect(reports).toEqual([]);
+    fill(actor, ADDRESS);
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().value).toBe('payout');
+    expect(reports).toEqual([{ email: 'erika@example.com', locale: 'de', offerIds: [OFFER_A, OFFER_B] }]);
+
+    actor.send({ type: 'checkout.cartChanged', offerIds: [OFFER_B], cartTotal: 100 });
+    expect(reports.at(-1)).toEqual({ email: 'erika@example.com', locale: 'de', offerIds: [OFFER_B] });
+    expect(reports).toHaveLength(2);
+  });
+
+  it('a cart change before the address step is complete reports nothing', () => {
+    const { actor, reports } = withHolds([undefined]);
+    fill(actor, IDENTITY);
+    actor.send({ type: 'checkout.next' });
+    actor.send({ type: 'checkout.cartChanged', offerIds: [OFFER_B], cartTotal: 100 });
+    expect(reports).toEqual([]);
+  });
+
+  it('a failed report is dropped: the checkout goes on to the trade as if nothing happened', async () => {
+    const { actor, reports, submits } = withHolds([new ApiCallError({ status: 503 })]);
+    fill(actor, IDENTITY);
+    actor.send({ type: 'checkout.next' });
+    fill(actor, ADDRESS);
+    actor.send({ type: 'checkout.next' });
+    // Let the rejected report arrive.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reports).toHaveLength(1);
+    const afterFailure = actor.getSnapshot();
+    expect(afterFailure.status).toBe('active');
+    expect(afterFailure.value).toBe('payout');
+    expect(afterFailure.context.errors).toEqual({});
+    expect(afterFailure.context.submitError).toBeNull();
+
+    fill(actor, SEPA);
+    actor.send({ type: 'checkout.next' });
+    actor.send({ type: 'checkout.acceptTerms', value: true });
+    actor.send({ type: 'checkout.submit' });
+    const done = await waitFor(actor, (s) => s.status === 'done');
+    expect(done.output?.trade).toEqual(trade);
+    expect(submits).toHaveLength(1);
+  });
+
+  it('a report that never answers does not hold up the checkout either', async () => {
+    const { actor } = withHolds(['hang']);
+    toReview(actor);
+    actor.send({ type: 'checkout.acceptTerms', value: true });
+    actor.send({ type: 'checkout.submit' });
+    expect((await waitFor(actor, (s) => s.status === 'done')).output?.trade).toEqual(trade);
   });
 });

@@ -4,14 +4,18 @@
 // identity step) and 'checkout.useGuest' when it is not any more, and 'checkout.cartChanged' when
 // the cart changes. Form values stay as typed and are validated with the trade contract; errors are
 // field path → issue code. Side effects run in the `checkVoucher` and `submitTrade` actors
-// (./checkout.actors.ts; tests provide fakes). A reload resumes from the stored context
+// (./checkout.actors.ts; tests provide fakes). Once the address step is complete (the e-mail is
+// known), a `reportCartHolds` child tells the shop which offers the cart holds, so that a scheduled
+// price drop reaches the seller (decision 058): fire and forget, again whenever the cart changes; its
+// failure is dropped, it never holds up the checkout. A reload resumes from the stored context
 // (storedCheckoutOf / input.resume) in the step it was in; one that was sending re-sends the same
 // request with the same Idempotency-Key, so the server replays instead of duplicating.
 
-import { and, assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, setup, spawnChild } from 'xstate';
 import { DEFAULT_PAYMENT_TYPE_SELECTION } from '../config/constants';
 import { track } from '../services/tracking';
 import type { Locale } from '../config/locales';
+import type { CartHoldsRequest } from '../contracts/offers';
 import { paymentTypeCode, type Trade, type TradeRequest, type VoucherCheckRequest, type VoucherCheckResult } from '../contracts/trades';
 import {
   type AccountPrefill,
@@ -128,6 +132,8 @@ export type CheckoutEvent =
   | { readonly type: 'checkout.useAccount'; readonly prefill: AccountPrefill }
   /** The account session ended (logout, expired refresh): trade as a guest with the same e-mail. */
   | { readonly type: 'checkout.useGuest' }
+  /** The cart's offers could not be reported for price-drop warnings: dropped, nothing to show. */
+  | { readonly type: 'xstate.error.actor.cartHolds'; readonly error: unknown }
   /** The cart changed (e.g. re-quoted offers after 'expired'); the page sends it whenever it differs. */
   | {
       readonly type: 'checkout.cartChanged';
@@ -201,6 +207,26 @@ const FORM_EDITS = {
   'checkout.useGuest': { guard: 'isCustomer', actions: 'useGuest' },
 } as const;
 
+/**
+ * Once the address step was completed the shop knows the cart's offers (price-drop warnings): it
+ * hears of every change of the cart (and of the e-mail, when the seller logs in on the way). Back in
+ * the identity or address step that depends on the step reached; in payout and review the address
+ * step is complete by construction.
+ */
+const EDITS_UP_TO_ADDRESS = {
+  ...FORM_EDITS,
+  'checkout.cartChanged': [
+    { guard: and(['changesCart', 'isAddressDone']), actions: ['updateCart', 'reportCartHolds'] },
+    { guard: 'changesCart', actions: 'updateCart' },
+  ],
+} as const;
+const EDITS_AFTER_ADDRESS = {
+  ...FORM_EDITS,
+  'checkout.cartChanged': { guard: 'changesCart', actions: ['updateCart', 'reportCartHolds'] },
+  // Logging in on the way makes the account's e-mail the one that hears of a price drop.
+  'checkout.useAccount': { guard: 'changesAccount', actions: ['useAccount', 'reportCartHolds'] },
+} as const;
+
 type Step = { readonly step: CheckoutStep };
 type GoTo = { readonly from: CheckoutStep; readonly to: CheckoutStep };
 type StopAt = { readonly from: CheckoutStep; readonly at: CheckoutStep };
@@ -224,6 +250,8 @@ export const checkoutMachine = setup({
     checkVoucher: fromPromise<VoucherCheckResult, VoucherCheckRequest>(notProvided('checkVoucher')),
     /** Rejects with what the HTTP client threw; submitFailure reads it (src/services/api-failure). */
     submitTrade: fromPromise<Trade, SubmitTradeInput>(notProvided('submitTrade')),
+    /** Tells the shop the cart's offers for price-drop warnings (decision 058); its outcome is not used. */
+    reportCartHolds: fromPromise<void, CartHoldsRequest>(notProvided('reportCartHolds')),
   },
   guards: {
     isStepValid: ({ context }, { step }: Step) => !hasErrors(validateStep(step, context)),
@@ -270,6 +298,8 @@ export const checkoutMachine = setup({
       stepIndex(event.step) <= stepIndex(context.reachedStep) &&
       firstInvalidStep(context, from, event.step) === at,
     hasIdempotencyKey: ({ context }) => context.idempotencyKey !== null,
+    /** The address step was completed with a valid e-mail: the shop may know the cart's offers. */
+    isAddressDone: ({ context }) => stepIndex(context.reachedStep) > stepIndex('address') && !hasErrors(validateStep('identity', context)),
     /** A resumed checkout that was sending its trade (a key, no failure): send the same request again. */
     wasSubmitting: ({ context }) =>
       context.idempotencyKey !== null && context.submitError === null && parseTradeRequest(context).errors === null,
@@ -362,6 +392,15 @@ export const checkoutMachine = setup({
       errors: withoutError(context.errors, 'voucherCode'),
       idempotencyKey: context.voucherCode === '' ? context.idempotencyKey : null,
     })),
+    /** Fire and forget: a failure arrives as 'xstate.error.actor.cartHolds' and is dropped. */
+    reportCartHolds: spawnChild('reportCartHolds', {
+      id: 'cartHolds',
+      input: ({ context }) => ({
+        email: context.identity.email.trim().toLowerCase(),
+        locale: context.locale,
+        offerIds: [...context.cartOfferIds],
+      }),
+    }),
     /** Replaced in tests for deterministic keys. */
     makeKey: assign({ idempotencyKey: () => randomKey() }),
     startSubmission: assign({ submitError: null, errors: {} }),
@@ -414,6 +453,10 @@ export const checkoutMachine = setup({
         },
   initial: 'starting',
   output: ({ context }) => ({ trade: context.trade }),
+  on: {
+    // Price-drop warnings are a service on the side: a failed report changes nothing on screen.
+    'xstate.error.actor.cartHolds': {},
+  },
   states: {
     starting: {
       always: [
@@ -427,7 +470,7 @@ export const checkoutMachine = setup({
     identity: {
       entry: { type: 'enterStep', params: { step: 'identity' } },
       on: {
-        ...FORM_EDITS,
+        ...EDITS_UP_TO_ADDRESS,
         // A logged-in customer skips the choice of identity.
         'checkout.useAccount': { guard: 'changesAccount', target: 'address', actions: 'useAccount' },
         'checkout.next': [
@@ -440,8 +483,8 @@ export const checkoutMachine = setup({
         ],
         'checkout.goTo': [
           { guard: { type: 'canGoTo', params: { from: 'identity', to: 'address' } }, target: 'address' },
-          { guard: { type: 'canGoTo', params: { from: 'identity', to: 'payout' } }, target: 'payout' },
-          { guard: { type: 'canGoTo', params: { from: 'identity', to: 'review' } }, target: 'review' },
+          { guard: { type: 'canGoTo', params: { from: 'identity', to: 'payout' } }, target: 'payout', actions: 'reportCartHolds' },
+          { guard: { type: 'canGoTo', params: { from: 'identity', to: 'review' } }, target: 'review', actions: 'reportCartHolds' },
           {
             guard: { type: 'goToStopsAt', params: { from: 'identity', at: 'identity' } },
             actions: { type: 'showStepErrors', params: { step: 'identity' } },
@@ -454,7 +497,7 @@ export const checkoutMachine = setup({
           {
             guard: { type: 'goToStopsAt', params: { from: 'identity', at: 'payout' } },
             target: 'payout',
-            actions: { type: 'showStepErrors', params: { step: 'payout' } },
+            actions: [{ type: 'showStepErrors', params: { step: 'payout' } }, 'reportCartHolds'],
           },
         ],
       },
@@ -462,20 +505,20 @@ export const checkoutMachine = setup({
     address: {
       entry: { type: 'enterStep', params: { step: 'address' } },
       on: {
-        ...FORM_EDITS,
+        ...EDITS_UP_TO_ADDRESS,
         'checkout.next': [
           {
             guard: { type: 'isStepValid', params: { step: 'address' } },
             target: 'payout',
-            actions: { type: 'clearStepErrors', params: { step: 'address' } },
+            actions: [{ type: 'clearStepErrors', params: { step: 'address' } }, 'reportCartHolds'],
           },
           { actions: { type: 'showStepErrors', params: { step: 'address' } } },
         ],
         'checkout.back': 'identity',
         'checkout.goTo': [
           { guard: { type: 'canGoTo', params: { from: 'address', to: 'identity' } }, target: 'identity' },
-          { guard: { type: 'canGoTo', params: { from: 'address', to: 'payout' } }, target: 'payout' },
-          { guard: { type: 'canGoTo', params: { from: 'address', to: 'review' } }, target: 'review' },
+          { guard: { type: 'canGoTo', params: { from: 'address', to: 'payout' } }, target: 'payout', actions: 'reportCartHolds' },
+          { guard: { type: 'canGoTo', params: { from: 'address', to: 'review' } }, target: 'review', actions: 'reportCartHolds' },
           {
             guard: { type: 'goToStopsAt', params: { from: 'address', at: 'address' } },
             actions: { type: 'showStepErrors', params: { step: 'address' } },
@@ -483,7 +526,7 @@ export const checkoutMachine = setup({
           {
             guard: { type: 'goToStopsAt', params: { from: 'address', at: 'payout' } },
             target: 'payout',
-            actions: { type: 'showStepErrors', params: { step: 'payout' } },
+            actions: [{ type: 'showStepErrors', params: { step: 'payout' } }, 'reportCartHolds'],
           },
         ],
       },
@@ -491,7 +534,7 @@ export const checkoutMachine = setup({
     payout: {
       entry: { type: 'enterStep', params: { step: 'payout' } },
       on: {
-        ...FORM_EDITS,
+        ...EDITS_AFTER_ADDRESS,
         'checkout.next': [
           {
             guard: { type: 'isStepValid', params: { step: 'payout' } },
@@ -516,7 +559,7 @@ export const checkoutMachine = setup({
       entry: { type: 'enterStep', params: { step: 'review' } },
       initial: 'idle',
       on: {
-        ...FORM_EDITS,
+        ...EDITS_AFTER_ADDRESS,
         'checkout.removeVoucher': { target: '.idle', actions: 'removeVoucher' },
         'checkout.back': 'payout',
         'checkout.goTo': [

@@ -1,6 +1,7 @@
 // Offer calls (DESIGN.md §6): ask the server to price a device with the chosen answers.
 
 import {
+  type CartHoldsRequest,
   OfferBlockedSchema,
   OfferLinkSchema,
   OfferSchema,
@@ -47,4 +48,9 @@ export async function requestOfferLink(api: ApiClient, offerId: string): Promise
 /** Sends the offer to `email` (the answer is the same for every address). */
 export async function mailOffer(api: ApiClient, offerId: string, email: string): Promise<void> {
   await api(`/api/offers/${encodeURIComponent(offerId)}/mail`, { method: 'POST', body: { email } });
+}
+
+/** Tells the shop which offers the cart of `email` holds, for price-drop warnings (the answer is the same for every address). */
+export async function reportCartHolds(api: ApiClient, request: CartHoldsRequest): Promise<void> {
+  await api('/api/cart-holds', { method: 'PUT', body: request });
 }

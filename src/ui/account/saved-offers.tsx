@@ -1,11 +1,13 @@
 // The offers the customer mailed or shared while logged in (issue 18 part 1): device, price, how long
-// each still holds (expired ones say so), and the link that opens it on the device page.
+// each still holds (expired ones say so; "valid until …, then …" before a scheduled price drop), and
+// the link that opens it on the device page.
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { formatPrice } from '../../i18n/format';
 import { OfferCountdown } from '../offer/offer-countdown';
+import { PriceChangeNote } from '../offer/price-change-note';
 import { useShop } from '../shop-context';
 import { LoadingNote } from './account-gate';
 import { useSavedOffers } from './account-queries';
@@ -43,6 +45,9 @@ export function SavedOffers() {
                 {offer.kind === 'recycling' ? i18n._(msg`Free recycling`) : formatPrice(shop.locale, offer.price)}
               </span>
               <OfferCountdown validUntil={offer.validUntil} />
+              {offer.kind === 'purchase' && offer.priceChange && Date.parse(offer.validUntil) > Date.now() && (
+                <PriceChangeNote validUntil={offer.validUntil} priceChange={offer.priceChange} short />
+              )}
             </li>
           ))}
         </ul>

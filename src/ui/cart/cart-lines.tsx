@@ -1,5 +1,6 @@
-// The cart: each offer with its price and validity, remove, the total (each line truncated to cents),
-// and expired offers flagged with a link to quote them again.
+// The cart: each offer with its price and validity (and "valid until …, then …" before a scheduled
+// price drop), remove, the total (each line truncated to cents), and expired offers flagged with a
+// link to quote them again.
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
@@ -19,6 +20,7 @@ import {
 import { countdownOf } from '../../config/offer-countdown';
 import { CONDITION_LABELS } from '../offer/conditions';
 import { OfferCountdown } from '../offer/offer-countdown';
+import { PriceChangeNote } from '../offer/price-change-note';
 import { useShop } from '../shop-context';
 import { useCart } from './cart-provider';
 import { useState } from 'react';
@@ -74,6 +76,9 @@ export function CartLines() {
                   </span>
                 ) : (
                   <OfferCountdown validUntil={line.validUntil} now={now} />
+                )}
+                {!expired && line.kind === 'purchase' && line.priceChange && (
+                  <PriceChangeNote validUntil={line.validUntil} priceChange={line.priceChange} short />
                 )}
               </div>
               {context.B2BMode && <QuantityStepper line={line} send={send} />}

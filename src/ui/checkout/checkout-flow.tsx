@@ -24,7 +24,7 @@ import { useShop } from '../shop-context';
 import { useStartShopActor } from '../shop-actor';
 import { AddressFields, COUNTRY_NAMES } from '../form/address-fields';
 import { useErrorOf } from '../form/issue-messages';
-import { IdentityOptions, LoggedInNote, RegisterInvite, type IdentityChoice } from './identity-step';
+import { IdentityOptions, LoggedInNote, PriceWarningNote, RegisterInvite, type IdentityChoice } from './identity-step';
 import { PayoutFields } from '../form/payout-fields';
 import { DerivedBic } from '../form/derived-bic';
 import { TextField } from '../form/text-field';
@@ -173,6 +173,7 @@ function CheckoutSteps({ actor, accountDetails }: { actor: CheckoutActor; accoun
                 error={errorOf('identity.email')}
                 onValue={change('identity.email')}
               />
+              <PriceWarningNote />
             </fieldset>
           )}
 

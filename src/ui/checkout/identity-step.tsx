@@ -1,6 +1,6 @@
 // The checkout's identity step besides the guest e-mail: the choice between guest, log-in and
-// registration, the invitation to register (the cart is kept in this browser meanwhile), and the
-// note for a logged-in customer whose saved details were filled in.
+// registration, the invitation to register (the cart is kept in this browser meanwhile), the note
+// for a logged-in customer whose saved details were filled in, and the line on price-drop warnings.
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
@@ -66,6 +66,20 @@ export function LoggedInNote({ email }: { email: string }) {
       <p className="field-hint">
         {i18n._(msg`We have filled in the address and payout details saved in your account. You can change them in the next steps.`)}
       </p>
+      <PriceWarningNote />
     </fieldset>
+  );
+}
+
+/**
+ * Once the address step is complete the checkout tells the shop which offers the cart holds, so that
+ * a scheduled price drop reaches the seller (decision 058): said next to the e-mail it goes to.
+ */
+export function PriceWarningNote() {
+  const { i18n } = useLingui();
+  return (
+    <p className="field-hint" data-testid="price-warning-note">
+      {i18n._(msg`We'll tell you if a price in your cart drops before it expires.`)}
+    </p>
   );
 }

@@ -11,7 +11,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { formatDate, formatPrice } from '../../i18n/format';
+import { formatDate } from '../../i18n/format';
 import { cartLineFromOffer, lineToReplace, sameAnswers } from '../../machines/cart';
 import type { OfferEvent, OfferMachine } from '../../machines/offer';
 import type { ShopActor } from '../../machines/shop';
@@ -21,6 +21,7 @@ import { useFocusOnMount } from '../form/focus';
 import { useShopActor } from '../shop-actor';
 import { useShop } from '../shop-context';
 import { OfferCountdown } from './offer-countdown';
+import { PriceChangeNote } from './price-change-note';
 import { OfferShare } from './offer-share';
 import { CONDITION_LABELS } from './conditions';
 import { OfferPrice } from './offer-price';
@@ -108,11 +109,7 @@ export default function MachineOfferFlow({
                 <Trans>Binding offer</Trans> · <OfferCountdown validUntil={offer.validUntil} />
               </p>
               {offer.priceChange && offer.kind === 'purchase' && (
-                <p className="offer-price-change" role="note" data-testid="offer-price-change">
-                  {i18n._(
-                    msg`Price valid until ${formatDate(shop.locale, offer.validUntil)}, then ${formatPrice(shop.locale, offer.priceChange.price)}: our prices for this device drop on ${formatDate(shop.locale, `${offer.priceChange.effectiveOn}T12:00:00Z`)}.`,
-                  )}
-                </p>
+                <PriceChangeNote validUntil={offer.validUntil} priceChange={offer.priceChange} />
               )}
               {/* The cart decides: a line removed since the offer went in can be added again. */}
               {!inCart ? (
