@@ -89,7 +89,10 @@ describe('route loaders on the server', () => {
   });
 
   it('answer a review link that is not valid with 404 and a page that says so', async () => {
-    for (const path of ['/bewertung/0b0c5f3e-7a4e-4d7e-9a51-4a0e6f1c2d3b?token=forged', '/bewertung/0b0c5f3e-7a4e-4d7e-9a51-4a0e6f1c2d3b']) {
+    for (const path of [
+      '/bewertung/0b0c5f3e-7a4e-4d7e-9a51-4a0e6f1c2d3b?token=forged',
+      '/bewertung/0b0c5f3e-7a4e-4d7e-9a51-4a0e6f1c2d3b',
+    ]) {
       const response = await get('de.localhost', path);
       expect(response.statusCode, path).toBe(404);
       expect(response.body).toContain('Dieser Bewertungslink ist ungültig.');
