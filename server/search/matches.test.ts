@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { generateSyntheticDevices } from '../catalogue/synthetic';
 import { deviceSearchQuery } from '../../src/services/catalogue/queries';
 import { buildField } from './fields';
-import { Accumulator, docFilter, inFilter, type Matches, restrict } from './matches';
+import { Accumulator, type DocFilter, docFilter, inFilter, type Matches } from './matches';
 import { parseQuery } from './query';
-import { execute } from './scoring';
+import { execute, postingsIn } from './scoring';
 import { FieldTypes } from './body';
 import { DEVICE_MAPPING } from './mappings';
 
@@ -46,6 +46,22 @@ function sortedMerge(lists: readonly Matches[], minCount: number, tieBreaker: nu
     return tieBreaker === null ? sum : max + tieBreaker * (sum - max);
   });
   return { docs, scores };
+}
+
+/** The reference: the part of `matches` inside `filter` (all of it without one), with the same scores. */
+function restrict(matches: Matches, filter: DocFilter | null): Matches {
+  if (filter === null || matches.docs.length === 0) return matches;
+  const docs = new Int32Array(Math.min(matches.docs.length, filter.docs.length));
+  const scores = typeof matches.scores === 'number' ? null : new Float64Array(docs.length);
+  let n = 0;
+  for (let i = 0; i < matches.docs.length; i++) {
+    const doc = matches.docs[i]!;
+    if (!inFilter(filter, doc)) continue;
+    if (scores) scores[n] = (matches.scores as Float64Array)[i]!;
+    docs[n++] = doc;
+  }
+  if (n === matches.docs.length) return matches;
+  return { docs: docs.subarray(0, n), scores: scores ? scores.subarray(0, n) : (matches.scores as number) };
 }
 
 const plain = (m: Matches) => ({
@@ -110,6 +126,26 @@ describe('doc filters', () => {
     expect(restrict(matches, filter)).toEqual({ docs: Int32Array.of(31, 64, 99), scores: Float64Array.of(2, 4, 5) });
     expect(restrict({ docs: Int32Array.of(2, 32), scores: 7 }, filter)).toEqual({ docs: Int32Array.of(32), scores: 7 });
     expect(restrict(matches, null)).toBe(matches);
+  });
+
+  it('finds the postings inside a filter alike by bit tests and by galloping, whatever their sizes', () => {
+    const next = random(3);
+    const size = 20_000;
+    for (let round = 0; round < 60; round++) {
+      const list = randomMatches(next, size, 1 + Math.floor(next() * (round % 2 ? 8000 : 200))).docs;
+      const filter = docFilter(randomMatches(next, size, 1 + Math.floor(next() * (round % 3 ? 300 : 6000))).docs, size);
+      // A window of the list, as a term's postings are a window of the field's posting array.
+      const start = Math.floor(next() * list.length);
+      const end = start + Math.floor(next() * (list.length - start + 1));
+      const expected: number[] = [];
+      for (let k = start; k < end; k++) if (inFilter(filter, list[k]!)) expected.push(k);
+      expect([...postingsIn(list, start, end, filter)]).toEqual(expected);
+    }
+    const filter = docFilter(Int32Array.of(5), 10);
+    expect([...postingsIn(Int32Array.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20), 0, 20, filter)]).toEqual([
+      4,
+    ]);
+    expect([...postingsIn(Int32Array.of(1, 2, 3), 0, 0, filter)]).toEqual([]);
   });
 
   it('gives a clause evaluated against a filter the filtered part of its unfiltered result, same scores', () => {

@@ -40,22 +40,6 @@ export function inFilter(filter: DocFilter, doc: number): boolean {
   return (filter.bits[doc >>> 5]! & (1 << (doc & 31))) !== 0;
 }
 
-/** The part of `matches` inside `filter` (all of it without one), with the same scores. */
-export function restrict(matches: Matches, filter: DocFilter | null): Matches {
-  if (filter === null || matches.docs.length === 0) return matches;
-  const docs = new Int32Array(Math.min(matches.docs.length, filter.docs.length));
-  const scores = typeof matches.scores === 'number' ? null : new Float64Array(docs.length);
-  let n = 0;
-  for (let i = 0; i < matches.docs.length; i++) {
-    const doc = matches.docs[i]!;
-    if (!inFilter(filter, doc)) continue;
-    if (scores) scores[n] = (matches.scores as Float64Array)[i]!;
-    docs[n++] = doc;
-  }
-  if (n === matches.docs.length) return matches;
-  return { docs: docs.subarray(0, n), scores: scores ? scores.subarray(0, n) : (matches.scores as number) };
-}
-
 /** Docs in both; the score is a's plus b's when `addScores`, else a's. */
 export function intersect(a: Matches, b: Matches, addScores: boolean): Matches {
   const docs = new Int32Array(Math.min(a.docs.length, b.docs.length));

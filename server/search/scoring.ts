@@ -16,7 +16,6 @@ import {
   intersect,
   type Matches,
   NO_MATCHES,
-  restrict,
   scaled,
   subtract,
 } from './matches';
@@ -85,17 +84,58 @@ function ordsOf(f: IndexedField, values: readonly (string | number)[]): number[]
 function constantUnion(ctx: ExecutionContext, f: IndexedField, ords: readonly number[], boost: number, filter: DocFilter | null): Matches {
   const { postingStart, postingDocs } = f.dict;
   if (ords.length === 0) return NO_MATCHES;
-  if (ords.length === 1)
-    return restrict({ docs: postingDocs.subarray(postingStart[ords[0]!], postingStart[ords[0]! + 1]), scores: boost }, filter);
+  if (ords.length === 1) {
+    const start = postingStart[ords[0]!]!;
+    const end = postingStart[ords[0]! + 1]!;
+    if (!filter) return { docs: postingDocs.subarray(start, end), scores: boost };
+    const positions = postingsIn(postingDocs, start, end, filter);
+    return { docs: positions.map((k) => postingDocs[k]!), scores: boost };
+  }
   const acc = ctx.accumulator;
   acc.begin();
   for (const ord of ords) {
+    const start = postingStart[ord]!;
     const end = postingStart[ord + 1]!;
-    if (filter) {
-      for (let k = postingStart[ord]!; k < end; k++) if (inFilter(filter, postingDocs[k]!)) acc.addDoc(postingDocs[k]!);
-    } else for (let k = postingStart[ord]!; k < end; k++) acc.addDoc(postingDocs[k]!);
+    if (filter) for (const k of postingsIn(postingDocs, start, end, filter)) acc.addDoc(postingDocs[k]!);
+    else for (let k = start; k < end; k++) acc.addDoc(postingDocs[k]!);
   }
   return { docs: acc.finishDocs(), scores: boost };
+}
+
+/**
+ * The positions k in [start, end) of `postingDocs` (ascending docs) whose doc is in `filter`: a bit
+ * test per posting, or, when the filter holds far fewer docs than the list, a galloping search per
+ * filter doc (what a narrow first word makes of a common second one).
+ */
+export function postingsIn(postingDocs: Int32Array, start: number, end: number, filter: DocFilter): Int32Array {
+  const out = new Int32Array(Math.min(end - start, filter.docs.length));
+  let n = 0;
+  if (filter.docs.length * 8 >= end - start) {
+    for (let k = start; k < end; k++) if (inFilter(filter, postingDocs[k]!)) out[n++] = k;
+    return out.subarray(0, n);
+  }
+  let k = start;
+  for (let i = 0; i < filter.docs.length && k < end; i++) {
+    const doc = filter.docs[i]!;
+    // Gallop: every position before lo holds a smaller doc; the first doc >= doc is at or before hi.
+    let lo = k;
+    let hi = k;
+    let step = 1;
+    while (hi < end && postingDocs[hi]! < doc) {
+      lo = hi + 1;
+      hi = lo + step;
+      step *= 2;
+    }
+    if (hi > end) hi = end;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (postingDocs[mid]! < doc) lo = mid + 1;
+      else hi = mid;
+    }
+    k = lo;
+    if (k < end && postingDocs[k] === doc) out[n++] = k++;
+  }
+  return out.subarray(0, n);
 }
 
 /** Rebuilds `filter` as the docs of `matches` when they are fewer (a conjunction narrowing its candidates). */
@@ -113,9 +153,21 @@ function executeBool(node: QueryNode & { kind: 'bool' }, ctx: ExecutionContext, 
   // The candidates of the next clause: the docs every clause so far matched (rebuilt when needed).
   let candidates = filter;
   const candidatesNow = () => (required === null ? filter : (candidates = narrowed(candidates, required, ctx)));
-  for (const q of node.must) {
-    const m = execute(q, ctx, candidatesNow());
-    required = required ? intersect(required, m, true) : m;
+  if (node.must.length > 1) {
+    // The narrowest clause first, each next one against the docs the ones before left; the scores are
+    // then summed in the clauses' own order, so evaluation order never changes a score.
+    const order = node.must.map((q, i) => [estimate(q, ctx), i] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const results: Matches[] = new Array<Matches>(node.must.length);
+    let narrowing = filter;
+    for (const [, i] of order) {
+      const m = execute(node.must[i]!, ctx, narrowing);
+      if (m.docs.length === 0) return NO_MATCHES;
+      results[i] = m;
+      narrowing = narrowed(narrowing, m, ctx);
+    }
+    for (const m of results) required = required ? intersect(required, m, true) : m;
+  } else if (node.must.length === 1) {
+    required = execute(node.must[0]!, ctx, filter);
     if (required.docs.length === 0) return NO_MATCHES;
   }
   for (const q of node.filter) {
@@ -164,28 +216,92 @@ function executeTerm(node: QueryNode & { kind: 'term' }, ctx: ExecutionContext, 
     const { ord, boost } = expansions[0]!;
     const start = postingStart[ord]!;
     const end = postingStart[ord + 1]!;
-    const docs = filter ? new Int32Array(Math.min(end - start, filter.docs.length)) : postingDocs.subarray(start, end);
-    const scores = new Float64Array(docs.length);
-    let n = 0;
-    for (let k = start; k < end; k++) {
-      if (filter) {
-        if (!inFilter(filter, postingDocs[k]!)) continue;
-        docs[n] = postingDocs[k]!;
-      }
-      scores[n++] = termScore(f, k, weight * boost);
+    const weighted = weight * boost;
+    if (!filter) {
+      const scores = new Float64Array(end - start);
+      for (let k = start; k < end; k++) scores[k - start] = termScore(f, k, weighted);
+      return { docs: postingDocs.subarray(start, end), scores };
     }
-    return { docs: docs.subarray(0, n), scores: scores.subarray(0, n) };
+    const positions = postingsIn(postingDocs, start, end, filter);
+    const docs = new Int32Array(positions.length);
+    const scores = new Float64Array(positions.length);
+    for (let i = 0; i < positions.length; i++) {
+      docs[i] = postingDocs[positions[i]!]!;
+      scores[i] = termScore(f, positions[i]!, weighted);
+    }
+    return { docs, scores };
   }
   const acc = ctx.accumulator;
   acc.begin();
   for (const { ord, boost } of expansions) {
+    const start = postingStart[ord]!;
     const end = postingStart[ord + 1]!;
-    for (let k = postingStart[ord]!; k < end; k++) {
-      if (filter && !inFilter(filter, postingDocs[k]!)) continue;
-      acc.add(postingDocs[k]!, termScore(f, k, weight * boost));
-    }
+    const weighted = weight * boost;
+    if (filter) for (const k of postingsIn(postingDocs, start, end, filter)) acc.add(postingDocs[k]!, termScore(f, k, weighted));
+    else for (let k = start; k < end; k++) acc.add(postingDocs[k]!, termScore(f, k, weighted));
   }
   return acc.finish();
+}
+
+/**
+ * At most how many docs `node` matches, cheaply (no postings read): what orders a conjunction's
+ * clauses. Fuzzy terms take their expansions (cached, and needed when the clause runs anyway).
+ */
+export function estimate(node: QueryNode, ctx: ExecutionContext): number {
+  switch (node.kind) {
+    case 'all':
+      return ctx.allDocs.length;
+    case 'none':
+      return 0;
+    case 'term': {
+      const f = field(ctx, node.field);
+      if (
+        node.fuzzy === null ||
+        (f.type !== 'text' && f.type !== 'keyword') ||
+        node.fuzzy.prefixLength >= codePointLength(String(node.value))
+      ) {
+        const ord = dictionaryOf(f).ord(node.value);
+        return ord < 0 ? 0 : f.dict.docFreq(ord);
+      }
+      const { maxEdits, prefixLength, maxExpansions, transpositions } = node.fuzzy;
+      let n = 0;
+      for (const e of f.dict.topExpansions(String(node.value), maxEdits, prefixLength, transpositions, maxExpansions))
+        n += f.dict.docFreq(e.ord);
+      return n;
+    }
+    case 'terms': {
+      const f = field(ctx, node.field);
+      return ordsOf(f, node.values).reduce((n, ord) => n + f.dict.docFreq(ord), 0);
+    }
+    case 'prefix': {
+      const dict = dictionaryOf(field(ctx, node.field));
+      // Every term beginning with the prefix sorts between it and the prefix followed by the last code point.
+      const lo = dict.lowerBound(node.prefix, true);
+      const hi = dict.lowerBound(`${node.prefix}\u{10FFFF}`, true);
+      return dict.postingStart[hi]! - dict.postingStart[lo]!;
+    }
+    case 'range': {
+      const dict = dictionaryOf(field(ctx, node.field));
+      const lo = node.lower ? dict.lowerBound(node.lower.value, node.lower.inclusive) : 0;
+      const hi = node.upper ? dict.lowerBound(node.upper.value, !node.upper.inclusive) : dict.size;
+      return hi > lo ? dict.postingStart[hi]! - dict.postingStart[lo]! : 0;
+    }
+    case 'dismax':
+      return Math.min(
+        ctx.allDocs.length,
+        node.queries.reduce((n, q) => n + estimate(q, ctx), 0),
+      );
+    case 'bool': {
+      const required = [...node.must, ...node.filter];
+      if (required.length > 0) return Math.min(...required.map((q) => estimate(q, ctx)));
+      if (node.should.length > 0)
+        return Math.min(
+          ctx.allDocs.length,
+          node.should.reduce((n, q) => n + estimate(q, ctx), 0),
+        );
+      return ctx.allDocs.length;
+    }
+  }
 }
 
 /** BM25 of posting k of a text or keyword field. */
