@@ -159,11 +159,13 @@ function executeBool(node: QueryNode & { kind: 'bool' }, ctx: ExecutionContext, 
     const order = node.must.map((q, i) => [estimate(q, ctx), i] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     const results: Matches[] = new Array<Matches>(node.must.length);
     let narrowing = filter;
-    for (const [, i] of order) {
+    for (let step = 0; step < order.length; step++) {
+      const i = order[step]![1];
       const m = execute(node.must[i]!, ctx, narrowing);
       if (m.docs.length === 0) return NO_MATCHES;
       results[i] = m;
-      narrowing = narrowed(narrowing, m, ctx);
+      // The last clause narrows nothing after it (later clauses rebuild their candidates from `required`).
+      if (step < order.length - 1) narrowing = narrowed(narrowing, m, ctx);
     }
     for (const m of results) required = required ? intersect(required, m, true) : m;
   } else if (node.must.length === 1) {
