@@ -86,13 +86,15 @@ export function* sortedValuesSteps<V extends string | number>(values: V[]): Gene
       let i = lo;
       let j = mid;
       let k = lo;
-      while (i < mid && j < hi) to[k++] = before(from[j]!, from[i]!) ? from[j++]! : from[i++]!;
-      while (i < mid) to[k++] = from[i++]!;
-      while (j < hi) to[k++] = from[j++]!;
-      work += hi - lo;
-      if (work >= 4 * SORT_RUN) {
-        work = 0;
-        yield;
+      // The last passes merge runs as long as the whole array: yield inside a merge too.
+      while (k < hi) {
+        const stop = Math.min(hi, k + 4 * SORT_RUN - work);
+        work += stop - k;
+        while (k < stop) to[k++] = j >= hi || (i < mid && !before(from[j]!, from[i]!)) ? from[i++]! : from[j++]!;
+        if (work >= 4 * SORT_RUN) {
+          work = 0;
+          yield;
+        }
       }
     }
     [from, to] = [to, from];
@@ -151,7 +153,8 @@ export class PostingsCollector<V extends string | number> {
       const value = values[ord]!;
       ordOfId[this.ids.get(value)!] = ord;
       this.ids.set(value, ord);
-      if (ord % ENTRIES_PER_STEP === ENTRIES_PER_STEP - 1) yield;
+      // Two map operations per value: a smaller slice than the typed-array loops below.
+      if (ord % SORT_RUN === SORT_RUN - 1) yield;
     }
     const n = this.length;
     const entryOrds = new Int32Array(n);
