@@ -381,19 +381,18 @@ export function* buildFieldSteps(
   docs: readonly { id: string; source: Record<string, unknown> }[],
   analyzer: Analyzer = STANDARD_ANALYZER,
 ): Generator<void, IndexedField> {
-  const values: (string | number | boolean)[][] = new Array(docs.length);
-  for (let d = 0; d < docs.length; d++) {
+  // Read per document as it is indexed: a list per document kept for the whole field only fed the collector.
+  const valuesOf = (d: number) => {
     const doc = docs[d]!;
-    values[d] = scalars(Object.hasOwn(doc.source, field) ? doc.source[field] : undefined, field, doc.id);
-    if (d % DOCS_PER_STEP === DOCS_PER_STEP - 1) yield;
-  }
-  if (type === 'text') return yield* buildTextFieldSteps(values, analyzer);
+    return scalars(Object.hasOwn(doc.source, field) ? doc.source[field] : undefined, field, doc.id);
+  };
+  if (type === 'text') return yield* buildTextFieldSteps(docs.length, valuesOf, analyzer);
   const docStart = new Int32Array(docs.length + 1);
   let docCount = 0;
   let valueCount = 0;
   const collector = new PostingsCollector<string | number>();
-  for (let d = 0; d < values.length; d++) {
-    const list = values[d]!;
+  for (let d = 0; d < docs.length; d++) {
+    const list = valuesOf(d);
     const distinct =
       type === 'keyword'
         ? [...new Set(list.map(String))].sort(compareCodePoints)
@@ -414,15 +413,19 @@ export function* buildFieldSteps(
     : { type, dict: dict as TermDictionary<number>, ...base };
 }
 
-function* buildTextFieldSteps(values: readonly (string | number | boolean)[][], analyzer: Analyzer): Generator<void, TextField> {
+function* buildTextFieldSteps(
+  size: number,
+  valuesOf: (d: number) => (string | number | boolean)[],
+  analyzer: Analyzer,
+): Generator<void, TextField> {
   const collector = new PostingsCollector<string>();
-  const lengths = new Int32Array(values.length);
+  const lengths = new Int32Array(size);
   let docCount = 0;
   let totalLength = 0;
-  for (let d = 0; d < values.length; d++) {
+  for (let d = 0; d < size; d++) {
     const counts = new Map<string, number>();
     let length = 0;
-    for (const value of values[d]!) {
+    for (const value of valuesOf(d)) {
       for (const token of analyzer.index(String(value))) {
         counts.set(token, (counts.get(token) ?? 0) + 1);
         length++;
@@ -435,8 +438,8 @@ function* buildTextFieldSteps(values: readonly (string | number | boolean)[][], 
     if (d % DOCS_PER_STEP === DOCS_PER_STEP - 1) yield;
   }
   const average = docCount > 0 ? totalLength / docCount : 1;
-  const lengthNorm = new Float64Array(values.length);
-  for (let d = 0; d < values.length; d++) {
+  const lengthNorm = new Float64Array(size);
+  for (let d = 0; d < size; d++) {
     lengthNorm[d] = BM25_K1 * (1 - BM25_B + (BM25_B * quantizedLength(lengths[d]!)) / average);
     if (d % ENTRIES_PER_STEP === ENTRIES_PER_STEP - 1) yield;
   }
