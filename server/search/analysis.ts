@@ -77,8 +77,13 @@ export function delimit(word: string): string[] {
   return parts.length > 1 ? parts : [];
 }
 
+/** Anything but printable ASCII (tokens hold no control characters). */
+const NOT_PRINTABLE_ASCII = /[^ -~]/;
+
 /** asciifolding for the letters catalogue names and queries carry: "fēnix" → "fenix", "móvil" → "movil". */
 export function fold(token: string): string {
+  // Most catalogue tokens are ASCII, which folds to itself: skip the normalisation and its garbage.
+  if (!NOT_PRINTABLE_ASCII.test(token)) return token;
   return token.normalize('NFD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss').replace(/æ/g, 'ae').replace(/œ/g, 'oe').replace(/ø/g, 'o');
 }
 

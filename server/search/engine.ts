@@ -68,8 +68,8 @@ export class SearchIndex {
 
   /**
    * The same index built in slices of about `sliceMs` of work, each a macrotask of its own, so requests
-   * keep being answered while a large catalogue is indexed (issue 17: no event-loop block over 50 ms
-   * from the per-document work; sorting a field's terms is still one step).
+   * keep being answered while a large catalogue is indexed (issue 17: no event-loop block over 50 ms;
+   * every loop over documents, terms or postings yields, sorting included — decision 057).
    */
   static async buildPaced(
     name: string,
@@ -97,9 +97,17 @@ export class SearchIndex {
     analysis?: IndexAnalysis,
   ): Generator<void, SearchIndex> {
     const seen = new Set<string>();
-    for (const doc of docs) {
+    const ids = new Array<string>(docs.length);
+    const sources = new Array<Record<string, unknown>>(docs.length);
+    const allDocs = new Int32Array(docs.length);
+    for (let d = 0; d < docs.length; d++) {
+      const doc = docs[d]!;
       if (seen.has(doc.id)) throw new Error(`index ${name}: duplicate document id ${doc.id}`);
       seen.add(doc.id);
+      ids[d] = doc.id;
+      sources[d] = doc.source;
+      allDocs[d] = d;
+      if (d % 4096 === 4095) yield;
     }
     const analyzers = fieldAnalyzers(analysis);
     const fields = new Map<string, IndexedField>();
@@ -111,14 +119,11 @@ export class SearchIndex {
       fields.set(field, built);
       yield;
     }
-    const allDocs = Int32Array.from({ length: docs.length }, (_, i) => i);
-    return new SearchIndex(
-      name,
-      new FieldTypes(mapping, analyzers.search),
-      docs.map((d) => d.id),
-      docs.map((d) => d.source),
-      { fields, allDocs, accumulator: new Accumulator(docs.length) },
-    );
+    return new SearchIndex(name, new FieldTypes(mapping, analyzers.search), ids, sources, {
+      fields,
+      allDocs,
+      accumulator: new Accumulator(docs.length),
+    });
   }
 
   get size(): number {

@@ -4,7 +4,7 @@
 // keyword/number/boolean fields the per-document ordinals used by sorts and aggregations.
 
 import { STANDARD_ANALYZER, type Analyzer } from './analysis';
-import { type FuzzyCandidate, TermTrie } from './fuzzy';
+import { codePointLength, type Expansion, type FuzzyCandidate, TermTrie, topExpansions } from './fuzzy';
 
 /** Fuzzy expansions kept per dictionary: type-ahead repeats the same words keystroke after keystroke. */
 const FUZZY_CACHE_SIZE = 4096;
@@ -52,14 +52,139 @@ export function compareValues<V extends string | number>(a: V, b: V): number {
   return typeof a === 'number' ? a - (b as number) : compareCodePoints(a, b as string);
 }
 
+/** Values a paced build sorts natively per run, and merges between two chances to yield. */
+const SORT_RUN = 4096;
+
 /**
- * Values in term order. Strings without surrogates sort natively (UTF-16 order is code point order
- * there, and the native sort is several times faster than a comparator, which matters for building
- * large indexes); others take compareValues.
+ * Distinct `values` in term order, in steps (a paced build yields between them): runs of SORT_RUN
+ * sorted, then merged pairwise. Strings without surrogates compare natively (UTF-16 order is code
+ * point order there, and the native sort is several times faster than a comparator); others take
+ * compareValues. The values are distinct, so the order is the one any sort gives.
  */
-function sortedValues<V extends string | number>(values: V[]): V[] {
-  if (values.every((v) => typeof v === 'string' && !/[\uD800-\uDFFF]/.test(v))) return values.sort();
-  return values.sort(compareValues);
+export function* sortedValuesSteps<V extends string | number>(values: V[]): Generator<void, V[]> {
+  let native = true;
+  for (let i = 0; i < values.length && native; i++) {
+    const v = values[i]!;
+    native = typeof v === 'string' && !/[\uD800-\uDFFF]/.test(v);
+    if (i % SORT_RUN === SORT_RUN - 1) yield;
+  }
+  const before = native ? (a: V, b: V) => a < b : (a: V, b: V) => compareValues(a, b) < 0;
+  let from = values.slice();
+  for (let start = 0; start < from.length; start += SORT_RUN) {
+    const run = from.slice(start, start + SORT_RUN);
+    if (native) run.sort();
+    else run.sort(compareValues);
+    for (let i = 0; i < run.length; i++) from[start + i] = run[i]!;
+    yield;
+  }
+  let to = new Array<V>(from.length);
+  for (let width = SORT_RUN; width < from.length; width *= 2) {
+    let work = 0;
+    for (let lo = 0; lo < from.length; lo += 2 * width) {
+      const mid = Math.min(lo + width, from.length);
+      const hi = Math.min(lo + 2 * width, from.length);
+      let i = lo;
+      let j = mid;
+      let k = lo;
+      // The last passes merge runs as long as the whole array: yield inside a merge too.
+      while (k < hi) {
+        const stop = Math.min(hi, k + 4 * SORT_RUN - work);
+        work += stop - k;
+        while (k < stop) to[k++] = j >= hi || (i < mid && !before(from[j]!, from[i]!)) ? from[i++]! : from[j++]!;
+        if (work >= 4 * SORT_RUN) {
+          work = 0;
+          yield;
+        }
+      }
+    }
+    [from, to] = [to, from];
+    yield;
+  }
+  return from;
+}
+
+/** Entries a paced build handles between two chances to yield when it lays out postings. */
+const ENTRIES_PER_STEP = 16_384;
+
+/**
+ * Collects (value, doc, frequency) entries in doc order and lays them out as a TermDictionary:
+ * distinct values sorted, postings placed by a counting sort on the ordinal (so each keeps its docs
+ * ascending), all in typed arrays — no array per term, which kept hundreds of thousands of small
+ * objects alive and made the garbage collector pause the event loop on large catalogues.
+ */
+export class PostingsCollector<V extends string | number> {
+  /** value → first-seen number, then (after dictionarySteps) its ordinal. */
+  private readonly ids = new Map<V, number>();
+  private readonly keys: V[] = [];
+  private termIds = new Int32Array(1024);
+  private docs = new Int32Array(1024);
+  private freqs = new Int32Array(1024);
+  private length = 0;
+  /** Ordinal of each entry in add order, once the dictionary is built. */
+  private entryOrds: Int32Array | null = null;
+
+  /** Entries must come in ascending doc order, a value at most once per doc. */
+  add(value: V, doc: number, freq: number): void {
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = this.keys.length;
+      this.ids.set(value, id);
+      this.keys.push(value);
+    }
+    if (this.length === this.termIds.length) {
+      const grow = (a: Int32Array) => {
+        const bigger = new Int32Array(a.length * 2);
+        bigger.set(a);
+        return bigger;
+      };
+      this.termIds = grow(this.termIds);
+      this.docs = grow(this.docs);
+      this.freqs = grow(this.freqs);
+    }
+    this.termIds[this.length] = id;
+    this.docs[this.length] = doc;
+    this.freqs[this.length++] = freq;
+  }
+
+  *dictionarySteps(withFreqs: boolean): Generator<void, TermDictionary<V>> {
+    const values = yield* sortedValuesSteps(this.keys);
+    const ordOfId = new Int32Array(values.length);
+    for (let ord = 0; ord < values.length; ord++) {
+      const value = values[ord]!;
+      ordOfId[this.ids.get(value)!] = ord;
+      this.ids.set(value, ord);
+      // Two map operations per value: a smaller slice than the typed-array loops below.
+      if (ord % SORT_RUN === SORT_RUN - 1) yield;
+    }
+    const n = this.length;
+    const entryOrds = new Int32Array(n);
+    const start = new Int32Array(values.length + 1);
+    for (let i = 0; i < n; i++) {
+      const ord = ordOfId[this.termIds[i]!]!;
+      entryOrds[i] = ord;
+      start[ord + 1]!++;
+      if (i % ENTRIES_PER_STEP === ENTRIES_PER_STEP - 1) yield;
+    }
+    for (let ord = 0; ord < values.length; ord++) start[ord + 1]! += start[ord]!;
+    const next = start.slice(0, values.length);
+    const docs = new Int32Array(n);
+    const freqs = withFreqs ? new Int32Array(n) : null;
+    for (let i = 0; i < n; i++) {
+      const k = next[entryOrds[i]!]!++;
+      docs[k] = this.docs[i]!;
+      if (freqs) freqs[k] = this.freqs[i]!;
+      if (i % ENTRIES_PER_STEP === ENTRIES_PER_STEP - 1) yield;
+    }
+    this.entryOrds = entryOrds;
+    this.termIds = this.docs = this.freqs = new Int32Array(0);
+    return TermDictionary.of(values, this.ids, start, docs, freqs);
+  }
+
+  /** The ordinal of every entry in the order they were added (after dictionarySteps). */
+  ordsInAddOrder(): Int32Array {
+    if (!this.entryOrds) throw new Error('ordsInAddOrder before dictionarySteps');
+    return this.entryOrds;
+  }
 }
 
 /** Sorted distinct values of one field, each with its postings. A value's ordinal is its position. */
@@ -67,6 +192,8 @@ export class TermDictionary<V extends string | number> {
   private trieCache: TermTrie | null = null;
   /** Least recently used first (a Map keeps insertion order; a hit is moved to the end). */
   private readonly fuzzyCache = new Map<string, FuzzyCandidate[]>();
+  /** The same for the top expansions a fuzzy term query uses (what each keystroke asks again). */
+  private readonly expansionCache = new Map<string, Expansion[]>();
 
   private constructor(
     readonly values: readonly V[],
@@ -80,22 +207,20 @@ export class TermDictionary<V extends string | number> {
 
   /** From value → [doc ids ascending, frequencies]. */
   static build<V extends string | number>(postings: Map<V, { docs: number[]; freqs: number[] }>, withFreqs: boolean): TermDictionary<V> {
-    const values = sortedValues([...postings.keys()]);
-    const start = new Int32Array(values.length + 1);
-    let total = 0;
-    values.forEach((value, ord) => {
-      start[ord] = total;
-      total += postings.get(value)!.docs.length;
-    });
-    start[values.length] = total;
-    const docs = new Int32Array(total);
-    const freqs = withFreqs ? new Int32Array(total) : null;
-    values.forEach((value, ord) => {
-      const list = postings.get(value)!;
-      docs.set(list.docs, start[ord]);
-      freqs?.set(list.freqs, start[ord]);
-    });
-    return new TermDictionary(values, new Map(values.map((v, ord) => [v, ord])), start, docs, freqs);
+    const collector = new PostingsCollector<V>();
+    for (const [value, list] of postings) list.docs.forEach((doc, i) => collector.add(value, doc, list.freqs[i]!));
+    return runSteps(collector.dictionarySteps(withFreqs));
+  }
+
+  /** From its parts (PostingsCollector). */
+  static of<V extends string | number>(
+    values: readonly V[],
+    ords: ReadonlyMap<V, number>,
+    postingStart: Int32Array,
+    postingDocs: Int32Array,
+    postingFreqs: Int32Array | null,
+  ): TermDictionary<V> {
+    return new TermDictionary(values, ords, postingStart, postingDocs, postingFreqs);
   }
 
   get size(): number {
@@ -137,6 +262,28 @@ export class TermDictionary<V extends string | number> {
     if (this.fuzzyCache.size >= FUZZY_CACHE_SIZE) this.fuzzyCache.delete(this.fuzzyCache.keys().next().value!);
     this.fuzzyCache.set(key, candidates);
     return candidates;
+  }
+
+  /** The `maxExpansions` best expansions of `term` (topExpansions of expand), remembered for the most recent terms. */
+  topExpansions(
+    this: TermDictionary<string>,
+    term: string,
+    maxEdits: number,
+    prefixLength: number,
+    transpositions: boolean,
+    maxExpansions: number,
+  ): Expansion[] {
+    const key = `${maxEdits}:${prefixLength}:${transpositions ? 1 : 0}:${maxExpansions}:${term}`;
+    const cached = this.expansionCache.get(key);
+    if (cached) {
+      this.expansionCache.delete(key);
+      this.expansionCache.set(key, cached);
+      return cached;
+    }
+    const top = topExpansions(this.expand(term, maxEdits, prefixLength, transpositions), codePointLength(term), maxExpansions);
+    if (this.expansionCache.size >= FUZZY_CACHE_SIZE) this.expansionCache.delete(this.expansionCache.keys().next().value!);
+    this.expansionCache.set(key, top);
+    return top;
   }
 
   /** The trie for fuzzy expansion (string dictionaries; built on first use). */
@@ -208,14 +355,6 @@ function toNumber(value: string | number | boolean, type: 'number' | 'boolean', 
   throw new TypeError(`document ${docId}: field "${field}" (${type}) cannot hold ${JSON.stringify(value)}`);
 }
 
-function addPosting<V>(postings: Map<V, { docs: number[]; freqs: number[] }>, value: V, doc: number, freq: number): void {
-  const list = postings.get(value);
-  if (list) {
-    list.docs.push(doc);
-    list.freqs.push(freq);
-  } else postings.set(value, { docs: [doc], freqs: [freq] });
-}
-
 /** Documents a paced build handles between two chances to yield (SearchIndex.buildPaced). */
 const DOCS_PER_STEP = 128;
 
@@ -242,19 +381,18 @@ export function* buildFieldSteps(
   docs: readonly { id: string; source: Record<string, unknown> }[],
   analyzer: Analyzer = STANDARD_ANALYZER,
 ): Generator<void, IndexedField> {
-  const values: (string | number | boolean)[][] = new Array(docs.length);
-  for (let d = 0; d < docs.length; d++) {
+  // Read per document as it is indexed: a list per document kept for the whole field only fed the collector.
+  const valuesOf = (d: number) => {
     const doc = docs[d]!;
-    values[d] = scalars(Object.hasOwn(doc.source, field) ? doc.source[field] : undefined, field, doc.id);
-    if (d % DOCS_PER_STEP === DOCS_PER_STEP - 1) yield;
-  }
-  if (type === 'text') return yield* buildTextFieldSteps(values, analyzer);
+    return scalars(Object.hasOwn(doc.source, field) ? doc.source[field] : undefined, field, doc.id);
+  };
+  if (type === 'text') return yield* buildTextFieldSteps(docs.length, valuesOf, analyzer);
   const docStart = new Int32Array(docs.length + 1);
   let docCount = 0;
   let valueCount = 0;
-  const perDoc: (string | number)[][] = new Array(values.length);
-  for (let d = 0; d < values.length; d++) {
-    const list = values[d]!;
+  const collector = new PostingsCollector<string | number>();
+  for (let d = 0; d < docs.length; d++) {
+    const list = valuesOf(d);
     const distinct =
       type === 'keyword'
         ? [...new Set(list.map(String))].sort(compareCodePoints)
@@ -262,17 +400,12 @@ export function* buildFieldSteps(
     if (distinct.length > 0) docCount++;
     valueCount += distinct.length;
     docStart[d + 1] = valueCount;
-    perDoc[d] = distinct;
+    for (const v of distinct) collector.add(v, d, 1);
     if (d % DOCS_PER_STEP === DOCS_PER_STEP - 1) yield;
   }
-  const postings = new Map<string | number, { docs: number[]; freqs: number[] }>();
-  perDoc.forEach((distinct, d) => distinct.forEach((v) => addPosting(postings, v, d, 1)));
-  yield;
-  const dict = TermDictionary.build(postings, false);
-  yield;
-  const docOrds = new Int32Array(valueCount);
-  let k = 0;
-  for (const distinct of perDoc) for (const v of distinct) docOrds[k++] = dict.ord(v);
+  const dict = yield* collector.dictionarySteps(false);
+  // A doc's values were added in term order, so their ordinals come out ascending.
+  const docOrds = collector.ordsInAddOrder();
   const lengthNorm = BM25_K1 * (1 - BM25_B + (docCount > 0 ? (BM25_B * docCount) / valueCount : BM25_B));
   const base = { docCount, lengthNorm, docStart, docOrds };
   return type === 'keyword'
@@ -280,31 +413,36 @@ export function* buildFieldSteps(
     : { type, dict: dict as TermDictionary<number>, ...base };
 }
 
-function* buildTextFieldSteps(values: readonly (string | number | boolean)[][], analyzer: Analyzer): Generator<void, TextField> {
-  const postings = new Map<string, { docs: number[]; freqs: number[] }>();
-  const lengths = new Int32Array(values.length);
+function* buildTextFieldSteps(
+  size: number,
+  valuesOf: (d: number) => (string | number | boolean)[],
+  analyzer: Analyzer,
+): Generator<void, TextField> {
+  const collector = new PostingsCollector<string>();
+  const lengths = new Int32Array(size);
   let docCount = 0;
   let totalLength = 0;
-  for (let d = 0; d < values.length; d++) {
+  for (let d = 0; d < size; d++) {
     const counts = new Map<string, number>();
     let length = 0;
-    for (const value of values[d]!) {
+    for (const value of valuesOf(d)) {
       for (const token of analyzer.index(String(value))) {
         counts.set(token, (counts.get(token) ?? 0) + 1);
         length++;
       }
     }
-    for (const [token, freq] of counts) addPosting(postings, token, d, freq);
+    for (const [token, freq] of counts) collector.add(token, d, freq);
     lengths[d] = length;
     if (length > 0) docCount++;
     totalLength += length;
     if (d % DOCS_PER_STEP === DOCS_PER_STEP - 1) yield;
   }
   const average = docCount > 0 ? totalLength / docCount : 1;
-  const lengthNorm = new Float64Array(values.length);
-  lengths.forEach((length, d) => {
-    lengthNorm[d] = BM25_K1 * (1 - BM25_B + (BM25_B * quantizedLength(length)) / average);
-  });
-  yield;
-  return { type: 'text', dict: TermDictionary.build(postings, true), docCount, lengthNorm };
+  const lengthNorm = new Float64Array(size);
+  for (let d = 0; d < size; d++) {
+    lengthNorm[d] = BM25_K1 * (1 - BM25_B + (BM25_B * quantizedLength(lengths[d]!)) / average);
+    if (d % ENTRIES_PER_STEP === ENTRIES_PER_STEP - 1) yield;
+  }
+  const dict = yield* collector.dictionarySteps(true);
+  return { type: 'text', dict, docCount, lengthNorm };
 }

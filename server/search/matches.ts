@@ -1,7 +1,9 @@
 // Sparse query results and the set operations the query tree combines them with. A result is its
 // matching doc ids (ascending) with one score each, or one constant score for all of them. Unions go
-// through a per-index scratch accumulator (dense arrays stamped per use, so no per-query allocation
-// proportional to the index); intersections and differences merge the sorted id lists.
+// through a per-index scratch accumulator (dense arrays and a bitset of the docs touched, so no
+// per-query allocation proportional to the index, and no sort once many docs matched);
+// intersections and differences merge the sorted id lists. A DocFilter (a bitset of candidates)
+// lets a clause skip docs its parent would drop anyway.
 
 export interface Matches {
   readonly docs: Int32Array;
@@ -19,6 +21,23 @@ export function scaled(matches: Matches, boost: number): Matches {
   if (boost === 1) return matches;
   if (typeof matches.scores === 'number') return { docs: matches.docs, scores: matches.scores * boost };
   return { docs: matches.docs, scores: matches.scores.map((s) => s * boost) };
+}
+
+/** The docs a clause may still match (those of the clauses before it in a conjunction): a bitset and its docs ascending. */
+export interface DocFilter {
+  readonly bits: Uint32Array;
+  readonly docs: Int32Array;
+}
+
+/** A filter of `docs` (ascending) in an index of `size` documents. */
+export function docFilter(docs: Int32Array, size: number): DocFilter {
+  const bits = new Uint32Array((size + 31) >>> 5);
+  for (let i = 0; i < docs.length; i++) bits[docs[i]! >>> 5]! |= 1 << (docs[i]! & 31);
+  return { bits, docs };
+}
+
+export function inFilter(filter: DocFilter, doc: number): boolean {
+  return (filter.bits[doc >>> 5]! & (1 << (doc & 31))) !== 0;
 }
 
 /** Docs in both; the score is a's plus b's when `addScores`, else a's. */
@@ -78,31 +97,32 @@ export class Accumulator {
   private readonly sum: Float64Array;
   private readonly max: Float64Array;
   private readonly count: Int32Array;
-  private readonly stamp: Uint32Array;
+  /** Bit d set: doc d was added since begin(). Cleared again by finish(). */
+  private readonly seen: Uint32Array;
   private readonly touched: Int32Array;
-  private epoch = 0;
   private length = 0;
+  /** begin() without finish() yet: a query that threw in between left bits set. */
+  private open = false;
 
-  constructor(size: number) {
+  constructor(private readonly size: number) {
     this.sum = new Float64Array(size);
     this.max = new Float64Array(size);
     this.count = new Int32Array(size);
-    this.stamp = new Uint32Array(size);
+    this.seen = new Uint32Array((size + 31) >>> 5);
     this.touched = new Int32Array(size);
   }
 
   begin(): void {
-    if (this.epoch === 0xffffffff) {
-      this.stamp.fill(0);
-      this.epoch = 0;
-    }
-    this.epoch++;
+    if (this.open) this.seen.fill(0);
+    this.open = true;
     this.length = 0;
   }
 
   add(doc: number, score: number): void {
-    if (this.stamp[doc] !== this.epoch) {
-      this.stamp[doc] = this.epoch;
+    const word = doc >>> 5;
+    const bit = 1 << (doc & 31);
+    if ((this.seen[word]! & bit) === 0) {
+      this.seen[word]! |= bit;
       this.sum[doc] = score;
       this.max[doc] = score;
       this.count[doc] = 1;
@@ -114,20 +134,51 @@ export class Accumulator {
     }
   }
 
+  /** A doc without a score (constant-score unions); end such a use with finishDocs(). */
+  addDoc(doc: number): void {
+    const word = doc >>> 5;
+    const bit = 1 << (doc & 31);
+    if ((this.seen[word]! & bit) !== 0) return;
+    this.seen[word]! |= bit;
+    this.touched[this.length++] = doc;
+  }
+
   addAll(matches: Matches): void {
-    for (let i = 0; i < matches.docs.length; i++) this.add(matches.docs[i]!, scoreAt(matches, i));
+    const { docs, scores } = matches;
+    if (typeof scores === 'number') for (let i = 0; i < docs.length; i++) this.add(docs[i]!, scores);
+    else for (let i = 0; i < docs.length; i++) this.add(docs[i]!, scores[i]!);
   }
 
   /**
-   * The touched docs ascending: sorted when few, else read off the stamps in one dense pass (cheaper
-   * than sorting once more than about a sixteenth of the index matched).
+   * The touched docs ascending, clearing their bits: sorted when few, else read off the bitset in one
+   * pass over its words (cheaper than sorting once more than about a 64th of the index matched).
    */
   private touchedInOrder(): Int32Array {
+    this.open = false;
     const touched = this.touched.subarray(0, this.length);
-    if (this.length * 16 < this.stamp.length) return touched.sort();
+    const seen = this.seen;
+    if (this.length * 64 < this.size) {
+      for (let i = 0; i < touched.length; i++) seen[touched[i]! >>> 5] = 0;
+      return touched.sort();
+    }
     let n = 0;
-    for (let doc = 0; doc < this.stamp.length; doc++) if (this.stamp[doc] === this.epoch) touched[n++] = doc;
+    for (let word = 0; word < seen.length; word++) {
+      let bits = seen[word]!;
+      if (bits === 0) continue;
+      seen[word] = 0;
+      const base = word << 5;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        touched[n++] = base + 31 - Math.clz32(low);
+        bits ^= low;
+      }
+    }
     return touched;
+  }
+
+  /** The docs added since begin(), ascending (a union whose scores the caller sets). */
+  finishDocs(): Int32Array {
+    return this.touchedInOrder().slice();
   }
 
   /**
@@ -139,7 +190,8 @@ export class Accumulator {
     const docs = new Int32Array(ids.length);
     const scores = new Float64Array(ids.length);
     let n = 0;
-    for (const doc of ids) {
+    for (let i = 0; i < ids.length; i++) {
+      const doc = ids[i]!;
       if (this.count[doc]! < minCount) continue;
       const sum = this.sum[doc]!;
       const max = this.max[doc]!;

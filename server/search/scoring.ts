@@ -3,10 +3,23 @@
 // keyword terms the same with length 1 (no norms); number terms, terms, prefix and range queries a
 // constant boost; fuzzy expansions share the highest document frequency among them and are weighted
 // by their fuzzy boost (Lucene's blended rewrite); bool sums must and should, dis_max takes the best
-// plus tie_breaker × the rest.
+// plus tie_breaker × the rest. A conjunction evaluates each clause against the docs the clauses
+// before it left (a DocFilter), so a broad word after a narrow one costs a bit test per posting
+// instead of a union; a doc's score is summed in the same order either way.
 
-import { type Accumulator, addOptional, intersect, type Matches, NO_MATCHES, scaled, subtract } from './matches';
-import { codePointLength, type Expansion, topExpansions } from './fuzzy';
+import {
+  type Accumulator,
+  addOptional,
+  type DocFilter,
+  docFilter,
+  inFilter,
+  intersect,
+  type Matches,
+  NO_MATCHES,
+  scaled,
+  subtract,
+} from './matches';
+import { codePointLength, type Expansion } from './fuzzy';
 import { dictionaryOf, idf, type IndexedField, type TextField, type ValueField } from './fields';
 import type { QueryNode } from './query';
 
@@ -17,25 +30,26 @@ export interface ExecutionContext {
   readonly accumulator: Accumulator;
 }
 
-export function execute(node: QueryNode, ctx: ExecutionContext): Matches {
+/** The docs matching `node` with their scores; with a `filter`, only those inside it (same scores). */
+export function execute(node: QueryNode, ctx: ExecutionContext, filter: DocFilter | null = null): Matches {
   switch (node.kind) {
     case 'all':
-      return { docs: ctx.allDocs, scores: node.boost };
+      return { docs: filter ? filter.docs : ctx.allDocs, scores: node.boost };
     case 'none':
       return NO_MATCHES;
     case 'bool':
-      return executeBool(node, ctx);
+      return executeBool(node, ctx, filter);
     case 'term':
-      return executeTerm(node, ctx);
+      return executeTerm(node, ctx, filter);
     case 'terms':
-      return constantUnion(ctx, field(ctx, node.field), ordsOf(field(ctx, node.field), node.values), node.boost);
+      return constantUnion(ctx, field(ctx, node.field), ordsOf(field(ctx, node.field), node.values), node.boost, filter);
     case 'prefix': {
       const f = field(ctx, node.field);
       const dict = dictionaryOf(f);
       const ords: number[] = [];
       for (let ord = dict.lowerBound(node.prefix, true); ord < dict.size && String(dict.values[ord]).startsWith(node.prefix); ord++)
         ords.push(ord);
-      return constantUnion(ctx, f, ords, node.boost);
+      return constantUnion(ctx, f, ords, node.boost, filter);
     }
     case 'range': {
       const f = field(ctx, node.field);
@@ -44,10 +58,10 @@ export function execute(node: QueryNode, ctx: ExecutionContext): Matches {
       const hi = node.upper ? dict.lowerBound(node.upper.value, !node.upper.inclusive) : dict.size;
       const ords: number[] = [];
       for (let ord = lo; ord < hi; ord++) ords.push(ord);
-      return constantUnion(ctx, f, ords, node.boost);
+      return constantUnion(ctx, f, ords, node.boost, filter);
     }
     case 'dismax': {
-      const results = node.queries.map((q) => execute(q, ctx));
+      const results = node.queries.map((q) => execute(q, ctx, filter));
       ctx.accumulator.begin();
       for (const r of results) ctx.accumulator.addAll(r);
       return scaled(ctx.accumulator.finish(1, node.tieBreaker), node.boost);
@@ -66,37 +80,107 @@ function ordsOf(f: IndexedField, values: readonly (string | number)[]): number[]
   return values.map((v) => dict.ord(v)).filter((ord) => ord >= 0);
 }
 
-/** Docs holding any of `ords`, all scored `boost`. */
-function constantUnion(ctx: ExecutionContext, f: IndexedField, ords: readonly number[], boost: number): Matches {
+/** Docs holding any of `ords` (inside `filter` if given), all scored `boost`. */
+function constantUnion(ctx: ExecutionContext, f: IndexedField, ords: readonly number[], boost: number, filter: DocFilter | null): Matches {
   const { postingStart, postingDocs } = f.dict;
-  if (ords.length === 1) return { docs: postingDocs.subarray(postingStart[ords[0]!], postingStart[ords[0]! + 1]), scores: boost };
+  if (ords.length === 0) return NO_MATCHES;
+  if (ords.length === 1) {
+    const start = postingStart[ords[0]!]!;
+    const end = postingStart[ords[0]! + 1]!;
+    if (!filter) return { docs: postingDocs.subarray(start, end), scores: boost };
+    const positions = postingsIn(postingDocs, start, end, filter);
+    return { docs: positions.map((k) => postingDocs[k]!), scores: boost };
+  }
   const acc = ctx.accumulator;
   acc.begin();
   for (const ord of ords) {
-    for (let k = postingStart[ord]!; k < postingStart[ord + 1]!; k++) acc.add(postingDocs[k]!, 0);
+    const start = postingStart[ord]!;
+    const end = postingStart[ord + 1]!;
+    if (filter) for (const k of postingsIn(postingDocs, start, end, filter)) acc.addDoc(postingDocs[k]!);
+    else for (let k = start; k < end; k++) acc.addDoc(postingDocs[k]!);
   }
-  return { docs: acc.finish().docs, scores: boost };
+  return { docs: acc.finishDocs(), scores: boost };
 }
 
-function executeBool(node: QueryNode & { kind: 'bool' }, ctx: ExecutionContext): Matches {
+/**
+ * The positions k in [start, end) of `postingDocs` (ascending docs) whose doc is in `filter`: a bit
+ * test per posting, or, when the filter holds far fewer docs than the list, a galloping search per
+ * filter doc (what a narrow first word makes of a common second one).
+ */
+export function postingsIn(postingDocs: Int32Array, start: number, end: number, filter: DocFilter): Int32Array {
+  const out = new Int32Array(Math.min(end - start, filter.docs.length));
+  let n = 0;
+  if (filter.docs.length * 8 >= end - start) {
+    for (let k = start; k < end; k++) if (inFilter(filter, postingDocs[k]!)) out[n++] = k;
+    return out.subarray(0, n);
+  }
+  let k = start;
+  for (let i = 0; i < filter.docs.length && k < end; i++) {
+    const doc = filter.docs[i]!;
+    // Gallop: every position before lo holds a smaller doc; the first doc >= doc is at or before hi.
+    let lo = k;
+    let hi = k;
+    let step = 1;
+    while (hi < end && postingDocs[hi]! < doc) {
+      lo = hi + 1;
+      hi = lo + step;
+      step *= 2;
+    }
+    if (hi > end) hi = end;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (postingDocs[mid]! < doc) lo = mid + 1;
+      else hi = mid;
+    }
+    k = lo;
+    if (k < end && postingDocs[k] === doc) out[n++] = k++;
+  }
+  return out.subarray(0, n);
+}
+
+/** Rebuilds `filter` as the docs of `matches` when they are fewer (a conjunction narrowing its candidates). */
+function narrowed(filter: DocFilter | null, matches: Matches, ctx: ExecutionContext): DocFilter {
+  if (filter && filter.docs.length === matches.docs.length) return filter;
+  return docFilter(matches.docs, ctx.allDocs.length);
+}
+
+function executeBool(node: QueryNode & { kind: 'bool' }, ctx: ExecutionContext, filter: DocFilter | null): Matches {
   if (node.must.length + node.filter.length + node.should.length + node.mustNot.length === 0)
-    return { docs: ctx.allDocs, scores: node.boost };
+    return { docs: filter ? filter.docs : ctx.allDocs, scores: node.boost };
   // As in Lucene, asking for more should clauses than there are matches nothing.
   if (node.minimumShouldMatch > node.should.length) return NO_MATCHES;
   let required: Matches | null = null;
-  for (const q of node.must) {
-    const m = execute(q, ctx);
-    required = required ? intersect(required, m, true) : m;
+  // The candidates of the next clause: the docs every clause so far matched (rebuilt when needed).
+  let candidates = filter;
+  const candidatesNow = () => (required === null ? filter : (candidates = narrowed(candidates, required, ctx)));
+  if (node.must.length > 1) {
+    // The narrowest clause first, each next one against the docs the ones before left; the scores are
+    // then summed in the clauses' own order, so evaluation order never changes a score.
+    const order = node.must.map((q, i) => [estimate(q, ctx), i] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const results: Matches[] = new Array<Matches>(node.must.length);
+    let narrowing = filter;
+    for (let step = 0; step < order.length; step++) {
+      const i = order[step]![1];
+      const m = execute(node.must[i]!, ctx, narrowing);
+      if (m.docs.length === 0) return NO_MATCHES;
+      results[i] = m;
+      // The last clause narrows nothing after it (later clauses rebuild their candidates from `required`).
+      if (step < order.length - 1) narrowing = narrowed(narrowing, m, ctx);
+    }
+    for (const m of results) required = required ? intersect(required, m, true) : m;
+  } else if (node.must.length === 1) {
+    required = execute(node.must[0]!, ctx, filter);
     if (required.docs.length === 0) return NO_MATCHES;
   }
   for (const q of node.filter) {
-    const m = execute(q, ctx);
+    const m = execute(q, ctx, candidatesNow());
     required = required ? intersect(required, m, false) : { docs: m.docs, scores: 0 };
     if (required.docs.length === 0) return NO_MATCHES;
   }
   if (node.should.length > 0) {
     const minimum = node.minimumShouldMatch;
-    const results = node.should.map((q) => execute(q, ctx));
+    const should = candidatesNow();
+    const results = node.should.map((q) => execute(q, ctx, should));
     ctx.accumulator.begin();
     for (const r of results) ctx.accumulator.addAll(r);
     // The union holds docs matching at least one should clause: without must or filter clauses that is required.
@@ -104,18 +188,18 @@ function executeBool(node: QueryNode & { kind: 'bool' }, ctx: ExecutionContext):
     required = required ? (minimum > 0 ? intersect(required, union, true) : addOptional(required, union)) : union;
   } else if (!required) {
     // Only must_not: everything else matches, with score 0.
-    required = { docs: ctx.allDocs, scores: 0 };
+    required = { docs: filter ? filter.docs : ctx.allDocs, scores: 0 };
   }
   for (const q of node.mustNot) {
     if (required.docs.length === 0) break;
-    required = subtract(required, execute(q, ctx));
+    required = subtract(required, execute(q, ctx, candidatesNow()));
   }
   return scaled(required, node.boost);
 }
 
-function executeTerm(node: QueryNode & { kind: 'term' }, ctx: ExecutionContext): Matches {
+function executeTerm(node: QueryNode & { kind: 'term' }, ctx: ExecutionContext, filter: DocFilter | null): Matches {
   const f = field(ctx, node.field);
-  if (f.type !== 'text' && f.type !== 'keyword') return constantUnion(ctx, f, ordsOf(f, [node.value]), node.boost);
+  if (f.type !== 'text' && f.type !== 'keyword') return constantUnion(ctx, f, ordsOf(f, [node.value]), node.boost, filter);
   const term = String(node.value);
   let expansions: Expansion[];
   if (node.fuzzy === null || node.fuzzy.prefixLength >= codePointLength(term)) {
@@ -123,7 +207,7 @@ function executeTerm(node: QueryNode & { kind: 'term' }, ctx: ExecutionContext):
     expansions = ord < 0 ? [] : [{ ord, boost: 1 }];
   } else {
     const { maxEdits, prefixLength, maxExpansions, transpositions } = node.fuzzy;
-    expansions = topExpansions(f.dict.expand(term, maxEdits, prefixLength, transpositions), codePointLength(term), maxExpansions);
+    expansions = f.dict.topExpansions(term, maxEdits, prefixLength, transpositions, maxExpansions);
   }
   if (expansions.length === 0) return NO_MATCHES;
   let docFreq = 0;
@@ -133,17 +217,93 @@ function executeTerm(node: QueryNode & { kind: 'term' }, ctx: ExecutionContext):
   if (expansions.length === 1) {
     const { ord, boost } = expansions[0]!;
     const start = postingStart[ord]!;
-    const docs = postingDocs.subarray(start, postingStart[ord + 1]);
-    const scores = new Float64Array(docs.length);
-    for (let i = 0; i < docs.length; i++) scores[i] = termScore(f, start + i, weight * boost);
+    const end = postingStart[ord + 1]!;
+    const weighted = weight * boost;
+    if (!filter) {
+      const scores = new Float64Array(end - start);
+      for (let k = start; k < end; k++) scores[k - start] = termScore(f, k, weighted);
+      return { docs: postingDocs.subarray(start, end), scores };
+    }
+    const positions = postingsIn(postingDocs, start, end, filter);
+    const docs = new Int32Array(positions.length);
+    const scores = new Float64Array(positions.length);
+    for (let i = 0; i < positions.length; i++) {
+      docs[i] = postingDocs[positions[i]!]!;
+      scores[i] = termScore(f, positions[i]!, weighted);
+    }
     return { docs, scores };
   }
   const acc = ctx.accumulator;
   acc.begin();
   for (const { ord, boost } of expansions) {
-    for (let k = postingStart[ord]!; k < postingStart[ord + 1]!; k++) acc.add(postingDocs[k]!, termScore(f, k, weight * boost));
+    const start = postingStart[ord]!;
+    const end = postingStart[ord + 1]!;
+    const weighted = weight * boost;
+    if (filter) for (const k of postingsIn(postingDocs, start, end, filter)) acc.add(postingDocs[k]!, termScore(f, k, weighted));
+    else for (let k = start; k < end; k++) acc.add(postingDocs[k]!, termScore(f, k, weighted));
   }
   return acc.finish();
+}
+
+/**
+ * At most how many docs `node` matches, cheaply (no postings read): what orders a conjunction's
+ * clauses. Fuzzy terms take their expansions (cached, and needed when the clause runs anyway).
+ */
+export function estimate(node: QueryNode, ctx: ExecutionContext): number {
+  switch (node.kind) {
+    case 'all':
+      return ctx.allDocs.length;
+    case 'none':
+      return 0;
+    case 'term': {
+      const f = field(ctx, node.field);
+      if (
+        node.fuzzy === null ||
+        (f.type !== 'text' && f.type !== 'keyword') ||
+        node.fuzzy.prefixLength >= codePointLength(String(node.value))
+      ) {
+        const ord = dictionaryOf(f).ord(node.value);
+        return ord < 0 ? 0 : f.dict.docFreq(ord);
+      }
+      const { maxEdits, prefixLength, maxExpansions, transpositions } = node.fuzzy;
+      let n = 0;
+      for (const e of f.dict.topExpansions(String(node.value), maxEdits, prefixLength, transpositions, maxExpansions))
+        n += f.dict.docFreq(e.ord);
+      return n;
+    }
+    case 'terms': {
+      const f = field(ctx, node.field);
+      return ordsOf(f, node.values).reduce((n, ord) => n + f.dict.docFreq(ord), 0);
+    }
+    case 'prefix': {
+      const dict = dictionaryOf(field(ctx, node.field));
+      // Every term beginning with the prefix sorts between it and the prefix followed by the last code point.
+      const lo = dict.lowerBound(node.prefix, true);
+      const hi = dict.lowerBound(`${node.prefix}\u{10FFFF}`, true);
+      return dict.postingStart[hi]! - dict.postingStart[lo]!;
+    }
+    case 'range': {
+      const dict = dictionaryOf(field(ctx, node.field));
+      const lo = node.lower ? dict.lowerBound(node.lower.value, node.lower.inclusive) : 0;
+      const hi = node.upper ? dict.lowerBound(node.upper.value, !node.upper.inclusive) : dict.size;
+      return hi > lo ? dict.postingStart[hi]! - dict.postingStart[lo]! : 0;
+    }
+    case 'dismax':
+      return Math.min(
+        ctx.allDocs.length,
+        node.queries.reduce((n, q) => n + estimate(q, ctx), 0),
+      );
+    case 'bool': {
+      const required = [...node.must, ...node.filter];
+      if (required.length > 0) return Math.min(...required.map((q) => estimate(q, ctx)));
+      if (node.should.length > 0)
+        return Math.min(
+          ctx.allDocs.length,
+          node.should.reduce((n, q) => n + estimate(q, ctx), 0),
+        );
+      return ctx.allDocs.length;
+    }
+  }
 }
 
 /** BM25 of posting k of a text or keyword field. */

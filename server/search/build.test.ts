@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { generateSyntheticDevices } from '../catalogue/synthetic';
+import { deviceAnalysis } from '../catalogue/search-analysis';
+import { deviceSearchQuery } from '../../src/services/catalogue/queries';
+import { fieldAnalyzers } from './analysis';
+import { SearchIndex } from './engine';
+import { buildField, buildFieldSteps, compareValues, PostingsCollector, sortedValuesSteps, TermDictionary } from './fields';
+import { DEVICE_MAPPING } from './mappings';
+
+/** Runs steps to the end, counting the yields. */
+function drive<T>(steps: Generator<void, T>): { value: T; yields: number } {
+  let yields = 0;
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return { value: step.value, yields };
+    yields++;
+  }
+}
+
+const catalogue = generateSyntheticDevices(4000).map((d) => ({ id: String(d.id), source: d as unknown as Record<string, unknown> }));
+
+describe('the sliced sort of a field’s terms', () => {
+  it('sorts like one sort would, strings natively and by code point where surrogates occur, numbers numerically', () => {
+    const words = Array.from({ length: 20_000 }, (_, i) => `w${(i * 7919) % 20_000}x`);
+    const sorted = drive(sortedValuesSteps([...words]));
+    expect(sorted.value).toEqual([...words].sort());
+    // Runs of 4,096 are sorted and merged between yields: never the whole array in one step.
+    expect(sorted.yields).toBeGreaterThanOrEqual(Math.ceil(20_000 / 4096) * 2);
+    const astral = ['\u{1F600}', '\uFF5E', 'a', '\u{10000}', 'z'];
+    expect(drive(sortedValuesSteps(astral)).value).toEqual([...astral].sort(compareValues));
+    expect(drive(sortedValuesSteps([10, -2, 3.5, 100, 0])).value).toEqual([-2, 0, 3.5, 10, 100]);
+    expect(drive(sortedValuesSteps<string>([])).value).toEqual([]);
+  });
+});
+
+describe('postings laid out by counting sort', () => {
+  it('gives the dictionary of the per-term lists: values in order, postings ascending, frequencies kept', () => {
+    const collector = new PostingsCollector<string>();
+    const entries: [string, number, number][] = [
+      ['pro', 0, 2],
+      ['iphone', 0, 1],
+      ['max', 1, 1],
+      ['pro', 1, 1],
+      ['iphone', 3, 3],
+      ['pro', 3, 1],
+    ];
+    for (const [value, doc, freq] of entries) collector.add(value, doc, freq);
+    const dict = drive(collector.dictionarySteps(true)).value;
+    expect(dict.values).toEqual(['iphone', 'max', 'pro']);
+    expect([...dict.postingStart]).toEqual([0, 2, 3, 6]);
+    expect([...dict.postingDocs]).toEqual([0, 3, 1, 0, 1, 3]);
+    expect([...dict.postingFreqs!]).toEqual([1, 3, 1, 2, 1, 1]);
+    expect(dict.ord('pro')).toBe(2);
+    expect(dict.ord('mini')).toBe(-1);
+    expect([...collector.ordsInAddOrder()]).toEqual([2, 0, 1, 2, 0, 2]);
+    const fromLists = TermDictionary.build(
+      new Map([
+        ['pro', { docs: [0, 1, 3], freqs: [2, 1, 1] }],
+        ['iphone', { docs: [0, 3], freqs: [1, 3] }],
+        ['max', { docs: [1], freqs: [1] }],
+      ]),
+      true,
+    );
+    expect(fromLists).toEqual(dict);
+  });
+
+  it('refuses to report ordinals before the dictionary exists', () => {
+    expect(() => new PostingsCollector<string>().ordsInAddOrder()).toThrow(/before dictionarySteps/);
+  });
+});
+
+describe('the sliced index build', () => {
+  const analyzers = fieldAnalyzers(deviceAnalysis('default'));
+
+  it('builds each field as per-term lists would, yielding every few documents', () => {
+    const docs = catalogue.slice(0, 1500);
+    for (const [name, type] of [
+      ['name', 'text'],
+      ['searchTerms', 'text'],
+      ['brand', 'keyword'],
+      ['releaseYear', 'number'],
+    ] as const) {
+      const analyzer = analyzers.index.get(name);
+      const sliced = drive(buildFieldSteps(name, type, docs, analyzer));
+      expect(sliced.yields).toBeGreaterThanOrEqual(docs.length / 128);
+      // The reference: a list per term, filled document by document, values sorted in one go.
+      const lists = new Map<string | number, { docs: number[]; freqs: number[] }>();
+      docs.forEach((doc, d) => {
+        const raw = doc.source[name];
+        const values = (Array.isArray(raw) ? raw : [raw]).filter((v) => v !== undefined && v !== null);
+        const terms = type === 'text' ? values.flatMap((v) => analyzer!.index(String(v))) : values;
+        const counts = new Map<string | number, number>();
+        for (const t of terms) counts.set(t as string | number, (counts.get(t as string | number) ?? 0) + 1);
+        for (const [t, freq] of counts) {
+          const list = lists.get(t) ?? { docs: [], freqs: [] };
+          list.docs.push(d);
+          list.freqs.push(freq);
+          lists.set(t, list);
+        }
+      });
+      const values = [...lists.keys()].sort(compareValues);
+      const dict = sliced.value.dict as TermDictionary<string | number>;
+      expect(dict.values).toEqual(values);
+      values.forEach((value, ord) => {
+        const { postingStart, postingDocs, postingFreqs } = dict;
+        expect([...postingDocs.subarray(postingStart[ord], postingStart[ord + 1])]).toEqual(lists.get(value)!.docs);
+        if (postingFreqs) expect([...postingFreqs.subarray(postingStart[ord], postingStart[ord + 1])]).toEqual(lists.get(value)!.freqs);
+      });
+      if (sliced.value.type !== 'text') {
+        const { docStart, docOrds } = sliced.value;
+        docs.forEach((_, d) => {
+          const ords = [...docOrds.subarray(docStart[d], docStart[d + 1])];
+          expect(ords).toEqual([...ords].sort((a, b) => a - b));
+          for (const ord of ords) expect(lists.get(dict.values[ord]!)!.docs).toContain(d);
+        });
+      }
+    }
+  }, 30_000);
+
+  it('answers like the unsliced index while letting other work run between its slices', async () => {
+    const whole = SearchIndex.build('t', DEVICE_MAPPING, catalogue, deviceAnalysis('default'));
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 0);
+    const paced = await SearchIndex.buildPaced('t', DEVICE_MAPPING, catalogue, deviceAnalysis('default'), 0);
+    clearInterval(ticker);
+    expect(ticks).toBeGreaterThan(10);
+    for (const text of ['iphnoe 13', 'galxy s21', 'macbok pro', 'gal s2', 'one plus 9', 'zzzz']) {
+      const body = { ...deviceSearchQuery(text, 20), aggs: { brands: { terms: { field: 'brand' } } } };
+      expect(paced.search(body).hits).toEqual(whole.search(body).hits);
+      expect(paced.search(body).aggregations).toEqual(whole.search(body).aggregations);
+    }
+  }, 30_000);
+
+  it('still refuses duplicate ids and values the mapping cannot hold', async () => {
+    const twice = [catalogue[0]!, catalogue[0]!];
+    await expect(SearchIndex.buildPaced('t', DEVICE_MAPPING, twice)).rejects.toThrow(/duplicate document id/);
+    expect(() => buildField('releaseYear', 'number', [{ id: 'x', source: { releaseYear: 'soon' } }])).toThrow(/cannot hold/);
+  });
+});

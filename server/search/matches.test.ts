@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { generateSyntheticDevices } from '../catalogue/synthetic';
+import { deviceSearchQuery } from '../../src/services/catalogue/queries';
+import { buildField } from './fields';
+import { Accumulator, type DocFilter, docFilter, inFilter, type Matches } from './matches';
+import { parseQuery } from './query';
+import { execute, postingsIn } from './scoring';
+import { FieldTypes } from './body';
+import { DEVICE_MAPPING } from './mappings';
+
+/** A seeded generator (tests must not flake). */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+
+/** `count` distinct docs below `size`, ascending, with random scores. */
+function randomMatches(next: () => number, size: number, count: number): Matches {
+  const docs = new Set<number>();
+  while (docs.size < count) docs.add(Math.floor(next() * size));
+  const sorted = Int32Array.from([...docs].sort((a, b) => a - b));
+  return { docs: sorted, scores: Float64Array.from(sorted, () => Math.round(next() * 1000) / 100) };
+}
+
+/** The union as a sorted merge computes it: per doc the contributions in list order. */
+function sortedMerge(lists: readonly Matches[], minCount: number, tieBreaker: number | null): { docs: number[]; scores: number[] } {
+  const contributions = new Map<number, number[]>();
+  for (const list of lists) {
+    list.docs.forEach((doc, i) => {
+      const score = typeof list.scores === 'number' ? list.scores : list.scores[i]!;
+      contributions.set(doc, [...(contributions.get(doc) ?? []), score]);
+    });
+  }
+  const docs = [...contributions.keys()].filter((d) => contributions.get(d)!.length >= minCount).sort((a, b) => a - b);
+  const scores = docs.map((d) => {
+    const parts = contributions.get(d)!;
+    let sum = 0;
+    let max = -Infinity;
+    for (const p of parts) {
+      sum += p;
+      if (p > max) max = p;
+    }
+    return tieBreaker === null ? sum : max + tieBreaker * (sum - max);
+  });
+  return { docs, scores };
+}
+
+/** The reference: the part of `matches` inside `filter` (all of it without one), with the same scores. */
+function restrict(matches: Matches, filter: DocFilter | null): Matches {
+  if (filter === null || matches.docs.length === 0) return matches;
+  const docs = new Int32Array(Math.min(matches.docs.length, filter.docs.length));
+  const scores = typeof matches.scores === 'number' ? null : new Float64Array(docs.length);
+  let n = 0;
+  for (let i = 0; i < matches.docs.length; i++) {
+    const doc = matches.docs[i]!;
+    if (!inFilter(filter, doc)) continue;
+    if (scores) scores[n] = (matches.scores as Float64Array)[i]!;
+    docs[n++] = doc;
+  }
+  if (n === matches.docs.length) return matches;
+  return { docs: docs.subarray(0, n), scores: scores ? scores.subarray(0, n) : (matches.scores as number) };
+}
+
+const plain = (m: Matches) => ({
+  docs: [...m.docs],
+  scores: typeof m.scores === 'number' ? m.docs.map(() => m.scores as number) : [...m.scores],
+});
+
+describe('the accumulator (bitset union)', () => {
+  it('equals the sorted merge on random inputs, when few docs match (sorted) and many (bitset scan)', () => {
+    const next = random(17);
+    const size = 5000;
+    const acc = new Accumulator(size);
+    for (let round = 0; round < 80; round++) {
+      // Some rounds stay below a 64th of the index, others cover most of it.
+      const perList = round % 2 === 0 ? 1 + Math.floor(next() * 20) : 200 + Math.floor(next() * 3000);
+      const lists = Array.from({ length: 1 + Math.floor(next() * 4) }, () => randomMatches(next, size, perList));
+      if (round % 5 === 0) lists.push({ docs: lists[0]!.docs, scores: 1.5 });
+      const minCount = 1 + (round % 3 === 0 ? 1 : 0);
+      const tieBreaker = round % 4 === 0 ? 0.3 : null;
+      acc.begin();
+      for (const list of lists) acc.addAll(list);
+      const union = acc.finish(minCount, tieBreaker);
+      const expected = sortedMerge(lists, minCount, tieBreaker);
+      expect([...union.docs]).toEqual(expected.docs);
+      expect([...(union.scores as Float64Array)]).toEqual(expected.scores);
+    }
+  }, 30_000);
+
+  it('unions docs without scores, and starts clean after a use abandoned midway', () => {
+    const acc = new Accumulator(100);
+    acc.begin();
+    for (const doc of [70, 3, 99, 0, 3, 31, 32]) acc.addDoc(doc);
+    expect([...acc.finishDocs()]).toEqual([0, 3, 31, 32, 70, 99]);
+    // A query that threw between begin() and finish() leaves bits set; the next begin() clears them.
+    acc.begin();
+    for (let doc = 0; doc < 100; doc += 2) acc.add(doc, 1);
+    acc.begin();
+    acc.add(5, 2);
+    expect(acc.finish()).toEqual({ docs: Int32Array.of(5), scores: Float64Array.of(2) });
+    // An empty index has nothing to union.
+    const empty = new Accumulator(0);
+    empty.begin();
+    expect(empty.finish().docs.length).toBe(0);
+  });
+
+  it('handles docs on word boundaries, bit 31 included', () => {
+    const acc = new Accumulator(96);
+    acc.begin();
+    const all = Array.from({ length: 96 }, (_, d) => 95 - d);
+    for (const doc of all) acc.add(doc, doc);
+    const union = acc.finish();
+    expect([...union.docs]).toEqual([...all].reverse());
+    expect(union.scores).toEqual(Float64Array.from(union.docs));
+  });
+});
+
+describe('doc filters', () => {
+  it('holds exactly its docs and restricts a result keeping its scores', () => {
+    const filter = docFilter(Int32Array.of(0, 31, 32, 63, 64, 99), 100);
+    for (let doc = 0; doc < 100; doc++) expect(inFilter(filter, doc)).toBe([0, 31, 32, 63, 64, 99].includes(doc));
+    const matches = { docs: Int32Array.of(1, 31, 50, 64, 99), scores: Float64Array.of(1, 2, 3, 4, 5) };
+    expect(restrict(matches, filter)).toEqual({ docs: Int32Array.of(31, 64, 99), scores: Float64Array.of(2, 4, 5) });
+    expect(restrict({ docs: Int32Array.of(2, 32), scores: 7 }, filter)).toEqual({ docs: Int32Array.of(32), scores: 7 });
+    expect(restrict(matches, null)).toBe(matches);
+  });
+
+  it('finds the postings inside a filter alike by bit tests and by galloping, whatever their sizes', () => {
+    const next = random(3);
+    const size = 20_000;
+    for (let round = 0; round < 60; round++) {
+      const list = randomMatches(next, size, 1 + Math.floor(next() * (round % 2 ? 8000 : 200))).docs;
+      const filter = docFilter(randomMatches(next, size, 1 + Math.floor(next() * (round % 3 ? 300 : 6000))).docs, size);
+      // A window of the list, as a term's postings are a window of the field's posting array.
+      const start = Math.floor(next() * list.length);
+      const end = start + Math.floor(next() * (list.length - start + 1));
+      const expected: number[] = [];
+      for (let k = start; k < end; k++) if (inFilter(filter, list[k]!)) expected.push(k);
+      expect([...postingsIn(list, start, end, filter)]).toEqual(expected);
+    }
+    const filter = docFilter(Int32Array.of(5), 10);
+    expect([...postingsIn(Int32Array.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20), 0, 20, filter)]).toEqual([
+      4,
+    ]);
+    expect([...postingsIn(Int32Array.of(1, 2, 3), 0, 0, filter)]).toEqual([]);
+  });
+
+  it('gives a clause evaluated against a filter the filtered part of its unfiltered result, same scores', () => {
+    const devices = generateSyntheticDevices(3000).map((d) => ({ id: String(d.id), source: d as unknown as Record<string, unknown> }));
+    const fields = new Map(
+      Object.entries(DEVICE_MAPPING)
+        .filter(([, type]) => type !== 'object')
+        .map(([name, type]) => [name, buildField(name, type as Exclude<typeof type, 'object'>, devices)]),
+    );
+    const ctx = { fields, allDocs: Int32Array.from(devices, (_, i) => i), accumulator: new Accumulator(devices.length) };
+    const types = new FieldTypes(DEVICE_MAPPING, new Map());
+    const next = random(5);
+    for (const text of ['iphnoe 13', 'galxy s2', 'pro', 'sam', 'macbok pro 16', 'x']) {
+      const query = parseQuery(deviceSearchQuery(text, 10).query, types);
+      const whole = execute(query, ctx);
+      const candidates = randomMatches(next, devices.length, 1500).docs;
+      const filter = docFilter(candidates, devices.length);
+      const filtered = execute(query, ctx, filter);
+      expect(filtered.docs.length).toBeGreaterThan(0);
+      expect(plain(filtered)).toEqual(plain(restrict(whole, filter)));
+    }
+  }, 30_000);
+});
