@@ -34,12 +34,12 @@ import { sendAccountMail } from '../accounts/mail';
 import { dummyHash } from '../accounts/password-hash';
 import { passwordProblem } from '../accounts/password-policy';
 import { changePassword, requestPasswordReset, resetPassword } from '../accounts/passwords';
-import { RATE_LIMITS, type RateLimitName } from '../accounts/rate-limit';
 import { activateByIdentifier, activateRegistration, register, registrationPassword } from '../accounts/registration';
 import { clockOf, type AccountServices } from '../accounts/services';
 import { endSession, refreshSession } from '../accounts/sessions';
 import type { Database } from '../db/client';
 import { badRequest, conflict, HttpError, notFound, parseOr400, tooManyRequests } from '../http/errors';
+import { rateLimits } from '../http/rate-limits';
 import { NO_STORE } from '../http/no-store';
 
 /**
@@ -90,23 +90,15 @@ export function registerAccountRoutes(server: FastifyInstance, db: Database, acc
     accounts.afterAnswer.run(work, failed);
   };
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const rules = { ...RATE_LIMITS, ...accounts.rateLimits };
   const registrationSchemas = new Map<Locale, ReturnType<typeof RegistrationSchema>>();
   const registrationSchema = (locale: Locale) =>
     registrationSchemas.get(locale) ?? registrationSchemas.set(locale, RegistrationSchema(locale)).get(locale)!;
   // The first login of an unknown e-mail must not pay for making the dummy hash.
   void dummyHash(passwordCostOf(accounts)).catch(() => undefined);
 
+  const limits = rateLimits(accounts, { onLimited: (request, name) => authEvent(request.log, 'rate_limited', { limit: name }) });
   /** Counts one call of the client IP against `name`; over the limit a 429 before anything else is checked. */
-  const limit =
-    (name: RateLimitName): preValidationAsyncHookHandler =>
-    async (request) => {
-      const rule = rules[name];
-      const result = await accounts.limiter.hit(`${name}:${request.ip}`, rule.limit, rule.windowSeconds);
-      if (result.allowed) return;
-      authEvent(request.log, 'rate_limited', { limit: name });
-      throw tooManyRequests(result.retryAfterSeconds, 'Too many requests. Please wait a moment and try again.');
-    };
+  const limit = limits.perIp;
 
   /** The caller of a call that needs a valid access token (401 before the body is checked). */
   const callers = new WeakMap<FastifyRequest, AccessSubject>();
@@ -117,10 +109,9 @@ export function registerAccountRoutes(server: FastifyInstance, db: Database, acc
 
   /** At most a few account mails per address and hour (no mail flooding); the answer stays the same. */
   async function mailAllowed(request: FastifyRequest, email: string): Promise<boolean> {
-    const rule = rules.accountMail;
-    const result = await accounts.limiter.hit(`accountMail:${usernameHash(email)}`, rule.limit, rule.windowSeconds);
-    if (!result.allowed) authEvent(request.log, 'rate_limited', { limit: 'accountMail', username: email });
-    return result.allowed;
+    const allowed = await limits.allows('accountMail', usernameHash(email));
+    if (!allowed) authEvent(request.log, 'rate_limited', { limit: 'accountMail', username: email });
+    return allowed;
   }
 
   /** Route options: no-store, the checks before the body, and the body schema with its 400 message. */

@@ -4,17 +4,17 @@
 // GET shows a page with one button (a mail scanner following the link stops nothing), POST deletes
 // every hold of the address (also the one-click target of a mail client).
 
-import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { resolveShop } from '../../src/config/hosts';
 import { LANGUAGE_TAG, type Locale } from '../../src/config/locales';
 import { buildPath } from '../../src/config/routes';
 import { CartHoldsRequestSchema } from '../../src/contracts/offers';
 import { usernameHash } from '../accounts/audit';
-import { RATE_LIMITS, type RateLimitName } from '../accounts/rate-limit';
 import { clockOf, type AccountServices } from '../accounts/services';
 import type { Database } from '../db/client';
-import { badRequest, tooManyRequests } from '../http/errors';
+import { badRequest } from '../http/errors';
+import { rateLimits } from '../http/rate-limits';
 import { NO_STORE } from '../http/no-store';
 import { serverI18n } from '../i18n/catalog';
 import { cartHoldStopPath, replaceCartHolds, stopCartHolds, type CartHoldStopLinks } from '../offers/cart-holds';
@@ -40,15 +40,9 @@ export function registerCartHoldRoutes(
   deps: { readonly db: Database; readonly accounts: AccountServices; readonly stops: CartHoldStopLinks },
 ): void {
   const { db, accounts, stops } = deps;
-  const rules = { ...RATE_LIMITS, ...accounts.rateLimits };
   const now = () => new Date(clockOf(accounts));
-  const limit =
-    (name: RateLimitName): preValidationAsyncHookHandler =>
-    async (request) => {
-      const rule = rules[name];
-      const result = await accounts.limiter.hit(`${name}:${request.ip}`, rule.limit, rule.windowSeconds);
-      if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds, 'Too many requests. Please wait a moment and try again.');
-    };
+  const limits = rateLimits(accounts);
+  const limit = limits.perIp;
 
   void server.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -69,8 +63,7 @@ export function registerCartHoldRoutes(
           throw badRequest('This cart belongs to another shop: send it to the shop where its offers were made.', [
             { path: 'locale', code: 'invalid', message: 'Not this shop.' },
           ]);
-        const rule = rules.cartHolds;
-        const allowed = (await accounts.limiter.hit(`cartHolds:${usernameHash(email)}`, rule.limit, rule.windowSeconds)).allowed;
+        const allowed = await limits.allows('cartHolds', usernameHash(email));
         if (allowed) await replaceCartHolds(db, { email, locale: locale as Locale, offerIds, now: now() });
         // The same answer whether the holds were stored or the address had enough for this hour.
         return reply.status(202).send({ status: 'accepted' });

@@ -5,7 +5,7 @@
 // customer, GET /api/customers/saved-offers. A bearer token, when sent, files the share under the
 // customer's account.
 
-import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { brandOf } from '../../src/config/brands';
@@ -13,13 +13,13 @@ import { resolveShop } from '../../src/config/hosts';
 import { OfferMailRequestSchema } from '../../src/contracts/offers';
 import { bearerToken, requireCustomer } from '../accounts/access-tokens';
 import { usernameHash } from '../accounts/audit';
-import { RATE_LIMITS, type RateLimitName } from '../accounts/rate-limit';
 import { clockOf, type AccountServices } from '../accounts/services';
 import type { UpcomingPrices } from '../catalogue/price-schedule';
 import type { CatalogueStore } from '../catalogue/store';
 import { customerRoute, ok } from '../customers/handler';
 import type { Database } from '../db/client';
-import { HttpError, notFound, parseOr400, tooManyRequests } from '../http/errors';
+import { HttpError, notFound, parseOr400 } from '../http/errors';
+import { rateLimits } from '../http/rate-limits';
 import { NO_STORE } from '../http/no-store';
 import { sendOfferMail } from '../offers/mail';
 import type { OfferShareTokens } from '../offers/share-token';
@@ -45,16 +45,10 @@ export function registerOfferShareRoutes(
 ): void {
   const { db, store, accounts, tokens, upcoming } = deps;
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const rules = { ...RATE_LIMITS, ...accounts.rateLimits };
   const now = () => new Date(clockOf(accounts));
 
-  const limit =
-    (name: RateLimitName): preValidationAsyncHookHandler =>
-    async (request) => {
-      const rule = rules[name];
-      const result = await accounts.limiter.hit(`${name}:${request.ip}`, rule.limit, rule.windowSeconds);
-      if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds, 'Too many requests. Please wait a moment and try again.');
-    };
+  const limits = rateLimits(accounts);
+  const limit = limits.perIp;
   /** The logged-in customer when a bearer token came (401 for a stale one, so the client refreshes), else nobody. */
   const customerOf = async (request: FastifyRequest) =>
     bearerToken(request) === undefined ? undefined : (await requireCustomer(accounts.tokens, request, clockOf(accounts))).customerId;
@@ -87,8 +81,7 @@ export function registerOfferShareRoutes(
       const shop = resolveShop(request.hostname, request.headers.cookie);
       const customerId = await customerOf(request);
       const { email } = request.body;
-      const rule = rules.offerMail;
-      const allowed = (await accounts.limiter.hit(`offerMail:${usernameHash(email)}`, rule.limit, rule.windowSeconds)).allowed;
+      const allowed = await limits.allows('offerMail', usernameHash(email));
       if (allowed) {
         const at = now();
         const outcome = shared(

@@ -3,15 +3,15 @@
 // client address with the accounts' limiter (decision 015). A request that carries DNT: 1 or
 // Sec-GPC: 1 is answered 204 and stores nothing (decision 027): the client should not have sent it.
 
-import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { countryConfig } from '../../src/config/countries';
 import { resolveShop } from '../../src/config/hosts';
 import { ConsentLogRequestSchema, ControllingEventSchema } from '../../src/contracts/tracking';
-import { RATE_LIMITS, type RateLimitName } from '../accounts/rate-limit';
 import { clockOf, type AccountServices } from '../accounts/services';
 import type { Database } from '../db/client';
-import { badRequest, notFound, tooManyRequests } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
+import { rateLimits } from '../http/rate-limits';
 import { isLocale } from '../../src/config/locales';
 import { funnelCsv, funnelPage, parseReportTime } from '../tracking/funnel-report';
 import { NO_STORE } from '../http/no-store';
@@ -27,15 +27,8 @@ export function registerTrackingRoutes(
   /** GET /dev/funnel (development and test, or DEV_MAILBOX=1, like the developer mailbox). */
   devPages = false,
 ): void {
-  const rules = { ...RATE_LIMITS, ...accounts.rateLimits };
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const limit =
-    (name: RateLimitName): preValidationAsyncHookHandler =>
-    async (request) => {
-      const rule = rules[name];
-      const result = await accounts.limiter.hit(`${name}:${request.ip}`, rule.limit, rule.windowSeconds);
-      if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds, 'Too many tracking requests. Please wait a moment.');
-    };
+  const limit = rateLimits(accounts, { message: 'Too many tracking requests. Please wait a moment.' }).perIp;
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/dev/funnel', async (request, reply) => {
     if (!devPages) throw notFound('Not found.');
