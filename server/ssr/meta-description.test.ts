@@ -6,26 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/config/locales';
 import { buildPath } from '../../src/config/routes';
 import { render } from '../../src/entry-server';
-import { buildApp } from '../app';
-import { importCatalogue } from '../catalogue/repository';
-import { LocalSearch } from '../catalogue/search-service';
-import { CatalogueStore } from '../catalogue/store';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { sitemapPaths } from '../sitemap';
-import { fixtureCatalogue } from '../test-support/catalogue';
+import { fixtureServices, testApp } from '../test-support/app';
 
 let database: DatabaseHandle;
 let app: FastifyInstance;
 
 beforeAll(async () => {
   database = await openDatabase({ kind: 'pglite', dataDir: null });
-  await importCatalogue(database.db, fixtureCatalogue());
-  const store = await CatalogueStore.load(database.db);
-  app = await buildApp({
+  app = await testApp(await fixtureServices(database.db), {
     render,
-    logLevel: 'silent',
     resolveAssets: () => ({ entry: '/assets/entry.js', css: [], preloads: [], devScripts: [] }),
-    api: { db: database.db, store, search: new LocalSearch(store) },
   });
 }, 30_000);
 afterAll(async () => {
