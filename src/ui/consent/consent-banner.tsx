@@ -60,12 +60,15 @@ export function ConsentBanner({ consent }: ConsentBannerProps) {
           </label>
         </div>
       ) : (
-        <p>
-          {i18n._(
-            msg`We use necessary cookies to run the shop. With your consent we also measure visits and offers and personalise suggestions. You can change your choice at any time under "Cookie settings" at the bottom of every page.`,
-          )}{' '}
-          <Link to={shop.contentPath('privacy')}>{i18n._(msg`Privacy policy`)}</Link>
-        </p>
+        // One short paragraph per point: on a phone the banner stays a strip at the bottom, not half the screen.
+        <div className="consent-summary">
+          <p>{i18n._(msg`We use necessary cookies to run the shop.`)}</p>
+          <p>{i18n._(msg`With your consent we also measure visits and offers and personalise suggestions.`)}</p>
+          <p>
+            {i18n._(msg`You can change your choice at any time under "Cookie settings" at the bottom of every page.`)}{' '}
+            <Link to={shop.contentPath('privacy')}>{i18n._(msg`Privacy policy`)}</Link>
+          </p>
+        </div>
       )}
       <div className="consent-actions">
         <button type="button" className="button" onClick={() => consent.send({ type: 'consent.accept' })}>
