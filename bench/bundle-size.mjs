@@ -1,6 +1,6 @@
 // Initial JavaScript of each locale's home page and of one product detail page
-// (/produkte/apple-iphone-13-128-gb on de.localhost): the `<script type="module" src>` entry plus
-// every `<link rel="modulepreload">` chunk in the server-rendered HTML, summed as raw, gzip (level 9)
+// (/produkte/apple-iphone-13-128-gb on de.localhost): the entry module plus every chunk the page
+// loads with it (its `page-assets` list), summed as raw, gzip (level 9)
 // and brotli (quality 11) bytes. Precompressed .br/.gz files in dist/client are used where present
 // (scripts/precompress.mjs writes them with the same settings); otherwise the file is compressed here.
 // Budget: brotli total ≤ 110 KB for every page. Run alone: `node bench/bundle-size.mjs`.
@@ -30,24 +30,15 @@ export const PRODUCT_DETAIL = { host: 'de.localhost', path: '/produkte/apple-iph
 /** A category page, also within the budget. */
 export const CATEGORY_PAGE = { host: 'de.localhost', path: '/verkaufen/smartphones' };
 
-function attributes(source) {
-  const attrs = {};
-  for (const m of source.matchAll(/([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
-    attrs[m[1].toLowerCase()] = (m[2] ?? m[3] ?? m[4] ?? '').replaceAll('&amp;', '&');
-  }
-  return attrs;
-}
-
-/** Entry module scripts and modulepreload links of an HTML document, in document order. */
+/**
+ * The entry module and the chunks it is loaded with, as the page lists them for its loader: the
+ * production page adds them after its first paint from the `page-assets` JSON (decision 062).
+ */
 export function initialScripts(html) {
-  const entries = [];
-  const preloads = [];
-  for (const m of html.matchAll(/<(script|link)\b([^>]*)>/gi)) {
-    const attrs = attributes(m[2]);
-    if (m[1].toLowerCase() === 'script' && attrs.type === 'module' && attrs.src) entries.push(attrs.src);
-    if (m[1].toLowerCase() === 'link' && attrs.rel?.split(/\s+/).includes('modulepreload') && attrs.href) preloads.push(attrs.href);
-  }
-  return { entries, preloads };
+  const json = /<script id="page-assets" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
+  if (!json) throw new MeasureError('the page lists no assets (no page-assets script)');
+  const assets = JSON.parse(json);
+  return { entries: [assets.entry], preloads: assets.preloads };
 }
 
 const sizeCache = new Map();

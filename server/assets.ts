@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PageAssets } from '../src/contracts/page-assets';
+import { ENTRY_LOADER_SCRIPT } from './entry-loader';
 
 interface ManifestChunk {
   file: string;
@@ -61,7 +62,7 @@ export function createAssetResolver(clientDir: string): AssetResolver {
     files.delete(entryFile);
     // The style sheet is small (about 5 KB brotli): inlined, it costs less than the request it saves (decision 053).
     const inlineCss = [...css].map(readCss).join('\n');
-    const assets: PageAssets = { entry: entryFile, css: [], inlineCss, preloads: [...files], devScripts: [] };
+    const assets: PageAssets = { entry: entryFile, css: [], inlineCss, preloads: [...files], entryLoader: ENTRY_LOADER_SCRIPT, devScripts: [] };
     cache.set(cacheKey, assets);
     return assets;
   };

@@ -1,19 +1,19 @@
 // Browser start: read the shop and assets the server rendered with, load the catalog, hydrate.
 
 import { RouterClient } from '@tanstack/react-router/ssr/client';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { isBotUserAgent } from './config/bots';
 import { SHOP_MODES, type ShopMode } from './config/hosts';
 import { assertLocale } from './config/locales';
 import { createI18n, loadMessages } from './i18n/i18n';
 import { AppProviders } from './routes/app-providers';
-import { INLINE_CSS_ELEMENT_ID, PAGE_ASSETS_ELEMENT_ID } from './routes/root';
 import { createAppRouter } from './routes/router';
 import { lazyHttpSearch } from './services/catalogue/lazy-http-search';
 import { lazyHttpContent } from './services/content/http-source';
 import { lazyQueryClient } from './services/query-client';
 import { installReloadGuard } from './services/reload-guard';
-import type { PageAssets } from './contracts/page-assets';
+import { ENTRY_LOADER_ELEMENT_ID, INLINE_CSS_ELEMENT_ID, PAGE_ASSETS_ELEMENT_ID, type PageAssets } from './contracts/page-assets';
 import './ui/styles.css';
 
 async function start() {
@@ -23,8 +23,10 @@ async function start() {
   const mode = (SHOP_MODES as readonly string[]).includes(root.dataset.mode ?? '') ? (root.dataset.mode as ShopMode) : 'default';
   const shop = { locale, mode, languageSwitchable: root.dataset.switchable === 'true' };
   const listed = JSON.parse(document.getElementById(PAGE_ASSETS_ELEMENT_ID)?.textContent ?? '{}') as PageAssets;
-  const inlineCss = document.getElementById(INLINE_CSS_ELEMENT_ID)?.textContent;
-  const assets: PageAssets = inlineCss === undefined || inlineCss === null ? listed : { ...listed, inlineCss };
+  // The inlined texts are not in the list: read back from their elements, so hydration renders them alike.
+  const inlineCss = document.getElementById(INLINE_CSS_ELEMENT_ID)?.textContent ?? undefined;
+  const entryLoader = document.getElementById(ENTRY_LOADER_ELEMENT_ID)?.textContent ?? undefined;
+  const assets: PageAssets = { ...listed, inlineCss, entryLoader };
   const i18n = createI18n(locale, await loadMessages(locale));
   const api = { baseURL: '' };
   // The page's one QueryClient, made (and its code loaded) when a loader or the account data first needs it.
@@ -43,12 +45,16 @@ async function start() {
     },
     nonce ? { nonce } : {},
   );
-  hydrateRoot(
-    document,
-    <AppProviders shop={shop} i18n={i18n} assets={assets} api={api}>
-      <RouterClient router={router} />
-    </AppProviders>,
-  );
+  // Hydrated as a transition: React yields to the browser every few milliseconds instead of hydrating
+  // the whole page in one long task, so a tap or a keypress during start-up is answered.
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <AppProviders shop={shop} i18n={i18n} assets={assets} api={api}>
+        <RouterClient router={router} />
+      </AppProviders>,
+    );
+  });
 }
 
 void start();

@@ -1,6 +1,13 @@
 // The built files one page needs, chosen by the server from the build manifest and rendered into the
 // document head; the browser reads the same object back from the page to hydrate identically.
 
+/** The JSON <script> listing the page's assets (without the inlined texts below). */
+export const PAGE_ASSETS_ELEMENT_ID = 'page-assets';
+/** The <style> with the inlined style sheet; the browser reads its text back to hydrate identically. */
+export const INLINE_CSS_ELEMENT_ID = 'page-css';
+/** The inline script that loads the page's JavaScript after its first paint; read back likewise. */
+export const ENTRY_LOADER_ELEMENT_ID = 'entry-loader';
+
 export interface PageAssets {
   /** Module script that boots the app in the browser. */
   readonly entry: string;
@@ -11,6 +18,12 @@ export interface PageAssets {
    */
   readonly inlineCss?: string;
   readonly preloads: readonly string[];
+  /**
+   * Production: the inline script that adds `preloads` and `entry` once the page has painted (decision
+   * 062). Without it (development) they are rendered as elements the parser loads. Not part of the
+   * asset JSON either.
+   */
+  readonly entryLoader?: string;
   /** Inline module scripts that must run first (Vite's dev client); empty in production. */
   readonly devScripts: readonly string[];
 }

@@ -18,6 +18,7 @@ import { ConsentSlot } from '../ui/consent/consent-slot';
 import { ShopRouterBridge, useHydrated } from '../ui/shop-actor';
 import { Layout } from '../ui/layout/layout';
 import { usePageAssets } from '../ui/page-assets';
+import { ENTRY_LOADER_ELEMENT_ID, PAGE_ASSETS_ELEMENT_ID, INLINE_CSS_ELEMENT_ID } from '../contracts/page-assets';
 import { useShop } from '../ui/shop-context';
 import { NotFoundPage } from './not-found';
 import { loadReviewSummary, type RootData } from './root-data';
@@ -67,10 +68,6 @@ declare module '@tanstack/react-router' {
   }
 }
 
-export const PAGE_ASSETS_ELEMENT_ID = 'page-assets';
-/** The <style> with the inlined style sheet; the browser reads its text back to hydrate identically. */
-export const INLINE_CSS_ELEMENT_ID = 'page-css';
-
 /** JSON that is safe inside a <script> element. */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
@@ -110,13 +107,12 @@ function RootDocument() {
         {assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
-        {assets.preloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} nonce={nonce} suppressHydrationWarning />
-        ))}
+        {assets.entryLoader === undefined &&
+          assets.preloads.map((href) => <link key={href} rel="modulepreload" href={href} nonce={nonce} suppressHydrationWarning />)}
         <script
           id={PAGE_ASSETS_ELEMENT_ID}
           type="application/json"
-          dangerouslySetInnerHTML={{ __html: scriptJson({ ...assets, inlineCss: undefined }) }}
+          dangerouslySetInnerHTML={{ __html: scriptJson({ ...assets, inlineCss: undefined, entryLoader: undefined }) }}
         />
       </head>
       <body>
@@ -130,7 +126,16 @@ function RootDocument() {
         {assets.devScripts.map((code) => (
           <script key={code} type="module" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: code }} />
         ))}
-        <script type="module" src={assets.entry} nonce={nonce} suppressHydrationWarning />
+        {assets.entryLoader === undefined ? (
+          <script type="module" src={assets.entry} nonce={nonce} suppressHydrationWarning />
+        ) : (
+          <script
+            id={ENTRY_LOADER_ELEMENT_ID}
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: assets.entryLoader }}
+          />
+        )}
       </body>
     </html>
   );

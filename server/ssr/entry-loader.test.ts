@@ -1,0 +1,98 @@
+// The production page loads its JavaScript after its first paint (decision 062): the document names
+// no module for the parser's preload scanner, only the loader script (with the answer's CSP nonce) and
+// the asset list it reads; in the browser the loader adds the preloads and the entry after a frame.
+// @vitest-environment happy-dom
+
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { render } from '../../src/entry-server';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { ENTRY_LOADER_SCRIPT } from '../entry-loader';
+import { fixtureServices, testApp } from '../test-support/app';
+
+let database: DatabaseHandle;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await openDatabase({ kind: 'pglite', dataDir: null });
+  app = await testApp(await fixtureServices(database.db), {
+    render,
+    resolveAssets: () => ({
+      entry: '/assets/entry.js',
+      css: [],
+      preloads: ['/assets/page.js', '/assets/de.js'],
+      entryLoader: ENTRY_LOADER_SCRIPT,
+      devScripts: [],
+    }),
+  });
+}, 30_000);
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('the production page', () => {
+  it('names no module for the parser, only the loader and the list it reads', async () => {
+    const response = await app.inject({ method: 'GET', url: '/produkte/apple-iphone-13-128-gb', headers: { host: 'de.localhost' } });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    const nonce = /<meta property="csp-nonce" nonce="([^"]+)"/.exec(html)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toContain(`<script id="entry-loader" nonce="${nonce}">${ENTRY_LOADER_SCRIPT}</script>`);
+    const listed = JSON.parse(/<script id="page-assets" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!);
+    expect(listed).toMatchObject({ entry: '/assets/entry.js', preloads: ['/assets/page.js', '/assets/de.js'] });
+    // The loader's own text is read back from its element, not sent twice.
+    expect(listed).not.toHaveProperty('entryLoader');
+  });
+});
+
+describe('the loader in the browser', () => {
+  function runLoader(visibility: DocumentVisibilityState) {
+    document.head.innerHTML = `<script id="page-assets" type="application/json">{"entry":"/assets/entry.js","preloads":["/assets/page.js","/assets/de.js"]}</script>`;
+    document.body.innerHTML = '<main>page</main>';
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(visibility);
+    const script = document.createElement('script');
+    script.nonce = 'n0nce';
+    // As the parser runs it: `document.currentScript` is the loader while its text runs.
+    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
+    new Function(ENTRY_LOADER_SCRIPT)();
+  }
+  const added = () => ({
+    preloads: [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => [
+      l.getAttribute('href'),
+      (l as HTMLLinkElement).nonce,
+    ]),
+    entry: [...document.body.querySelectorAll('script[type="module"]')].map((s) => [s.getAttribute('src'), (s as HTMLScriptElement).nonce]),
+  });
+
+  it('adds the preloads and the entry, with its nonce, once the page has painted', async () => {
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    runLoader('visible');
+    expect(added()).toEqual({ preloads: [], entry: [] });
+    frames.shift()!(0);
+    // Still nothing in the frame itself: the requests start in the task after it.
+    expect(added()).toEqual({ preloads: [], entry: [] });
+    vi.runAllTimers();
+    expect(added()).toEqual({
+      preloads: [
+        ['/assets/page.js', 'n0nce'],
+        ['/assets/de.js', 'n0nce'],
+      ],
+      entry: [['/assets/entry.js', 'n0nce']],
+    });
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('loads at once in a hidden tab, where no frame comes', () => {
+    const frame = vi.spyOn(window, 'requestAnimationFrame');
+    runLoader('hidden');
+    expect(frame).not.toHaveBeenCalled();
+    expect(added().entry).toEqual([['/assets/entry.js', 'n0nce']]);
+    vi.restoreAllMocks();
+  });
+});
