@@ -64,6 +64,26 @@ describe('postings laid out by counting sort', () => {
     expect(fromLists).toEqual(dict);
   });
 
+  it('keeps entries in order across the chunks it grows by', () => {
+    const collector = new PostingsCollector<number>();
+    // 40,000 entries: two full chunks of 16,384 and part of a third.
+    for (let doc = 0; doc < 20_000; doc++) {
+      collector.add(doc % 7, doc, 1 + (doc % 3));
+      collector.add(7 + (doc % 5), doc, 1);
+    }
+    const dict = drive(collector.dictionarySteps(true)).value;
+    expect(dict.values).toEqual(Array.from({ length: 12 }, (_, v) => v));
+    const docsOf = (v: number) =>
+      Array.from({ length: 20_000 }, (_, doc) => doc).filter((doc) => (v < 7 ? doc % 7 === v : doc % 5 === v - 7));
+    for (let v = 0; v < 12; v++) {
+      const docs = [...dict.postingDocs.subarray(dict.postingStart[v], dict.postingStart[v + 1])];
+      expect(docs).toEqual(docsOf(v));
+      const freqs = [...dict.postingFreqs!.subarray(dict.postingStart[v], dict.postingStart[v + 1])];
+      expect(freqs).toEqual(docs.map((doc) => (v < 7 ? 1 + (doc % 3) : 1)));
+    }
+    expect([...collector.ordsInAddOrder()]).toEqual(Array.from({ length: 20_000 }, (_, doc) => [doc % 7, 7 + (doc % 5)]).flat());
+  });
+
   it('refuses to report ordinals before the dictionary exists', () => {
     expect(() => new PostingsCollector<string>().ordsInAddOrder()).toThrow(/before dictionarySteps/);
   });

@@ -103,7 +103,11 @@ export function* sortedValuesSteps<V extends string | number>(values: V[]): Gene
   return from;
 }
 
-/** Entries a paced build handles between two chances to yield when it lays out postings. */
+/**
+ * Entries a paced build handles between two chances to yield when it lays out postings, and the size
+ * of a PostingsCollector's chunks: it grows by a chunk, never by copying what it holds (doubling one
+ * array per column copied 48 MB in one step for the names of 200,000 devices, 40 ms alone).
+ */
 const ENTRIES_PER_STEP = 16_384;
 
 /**
@@ -116,9 +120,10 @@ export class PostingsCollector<V extends string | number> {
   /** value → first-seen number, then (after dictionarySteps) its ordinal. */
   private readonly ids = new Map<V, number>();
   private readonly keys: V[] = [];
-  private termIds = new Int32Array(1024);
-  private docs = new Int32Array(1024);
-  private freqs = new Int32Array(1024);
+  /** The entries in chunks of ENTRIES_PER_STEP: entry i is at [i / ENTRIES_PER_STEP][i % ENTRIES_PER_STEP]. */
+  private termIds: Int32Array[] = [];
+  private docs: Int32Array[] = [];
+  private freqs: Int32Array[] = [];
   private length = 0;
   /** Ordinal of each entry in add order, once the dictionary is built. */
   private entryOrds: Int32Array | null = null;
@@ -131,19 +136,17 @@ export class PostingsCollector<V extends string | number> {
       this.ids.set(value, id);
       this.keys.push(value);
     }
-    if (this.length === this.termIds.length) {
-      const grow = (a: Int32Array) => {
-        const bigger = new Int32Array(a.length * 2);
-        bigger.set(a);
-        return bigger;
-      };
-      this.termIds = grow(this.termIds);
-      this.docs = grow(this.docs);
-      this.freqs = grow(this.freqs);
+    const offset = this.length % ENTRIES_PER_STEP;
+    if (offset === 0) {
+      this.termIds.push(new Int32Array(ENTRIES_PER_STEP));
+      this.docs.push(new Int32Array(ENTRIES_PER_STEP));
+      this.freqs.push(new Int32Array(ENTRIES_PER_STEP));
     }
-    this.termIds[this.length] = id;
-    this.docs[this.length] = doc;
-    this.freqs[this.length++] = freq;
+    const chunk = this.termIds.length - 1;
+    this.termIds[chunk]![offset] = id;
+    this.docs[chunk]![offset] = doc;
+    this.freqs[chunk]![offset] = freq;
+    this.length++;
   }
 
   *dictionarySteps(withFreqs: boolean): Generator<void, TermDictionary<V>> {
@@ -159,24 +162,38 @@ export class PostingsCollector<V extends string | number> {
     const n = this.length;
     const entryOrds = new Int32Array(n);
     const start = new Int32Array(values.length + 1);
-    for (let i = 0; i < n; i++) {
-      const ord = ordOfId[this.termIds[i]!]!;
-      entryOrds[i] = ord;
-      start[ord + 1]!++;
-      if (i % ENTRIES_PER_STEP === ENTRIES_PER_STEP - 1) yield;
+    // One chunk per step.
+    for (let c = 0; c < this.termIds.length; c++) {
+      const termIds = this.termIds[c]!;
+      const base = c * ENTRIES_PER_STEP;
+      const size = Math.min(ENTRIES_PER_STEP, n - base);
+      for (let i = 0; i < size; i++) {
+        const ord = ordOfId[termIds[i]!]!;
+        entryOrds[base + i] = ord;
+        start[ord + 1]!++;
+      }
+      yield;
     }
     for (let ord = 0; ord < values.length; ord++) start[ord + 1]! += start[ord]!;
     const next = start.slice(0, values.length);
     const docs = new Int32Array(n);
     const freqs = withFreqs ? new Int32Array(n) : null;
-    for (let i = 0; i < n; i++) {
-      const k = next[entryOrds[i]!]!++;
-      docs[k] = this.docs[i]!;
-      if (freqs) freqs[k] = this.freqs[i]!;
-      if (i % ENTRIES_PER_STEP === ENTRIES_PER_STEP - 1) yield;
+    for (let c = 0; c < this.docs.length; c++) {
+      const chunkDocs = this.docs[c]!;
+      const chunkFreqs = this.freqs[c]!;
+      const base = c * ENTRIES_PER_STEP;
+      const size = Math.min(ENTRIES_PER_STEP, n - base);
+      for (let i = 0; i < size; i++) {
+        const k = next[entryOrds[base + i]!]!++;
+        docs[k] = chunkDocs[i]!;
+        if (freqs) freqs[k] = chunkFreqs[i]!;
+      }
+      yield;
     }
     this.entryOrds = entryOrds;
-    this.termIds = this.docs = this.freqs = new Int32Array(0);
+    this.termIds = [];
+    this.docs = [];
+    this.freqs = [];
     return TermDictionary.of(values, this.ids, start, docs, freqs);
   }
 
