@@ -7,7 +7,18 @@
 
 import { businessFlagOf } from '../config/brands';
 import { useRouter } from '@tanstack/react-router';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { ConsentActor } from '../machines/consent';
 import type { ShopNavigation, ShopRuntime } from '../machines/shop.runtime';
 import type { PageView, PageViews } from '../machines/tracking.runtime';
@@ -51,13 +62,15 @@ export function ShopActorProvider({ children }: { children: ReactNode }) {
   const running = useRef<ShopRuntime | null>(null);
   const waiting = useRef<((runtime: ShopRuntime) => void)[]>([]);
 
+  // What the provider learns while the page starts (the router, what is stored, the consent and shop
+  // actors) changes its context value: each re-render is a transition, which React renders in slices
+  // that yield to the browser, so a tap during start-up is answered at once (decision 062).
   useEffect(() => {
     let active = true;
     // IndexedDB's client loads after the first render too, and only when there is a database (decision 007).
     void hasStored(Object.values(STORAGE_KEYS)).then((stored) => {
       if (!active) return;
-      if (stored) setWanted(true);
-      else setNothingStored(true);
+      startTransition(() => (stored ? setWanted(true) : setNothingStored(true)));
     });
     return () => {
       active = false;
@@ -78,7 +91,7 @@ export function ShopActorProvider({ children }: { children: ReactNode }) {
       started = await startShop({ locale: shop.locale, b2b: businessFlagOf(shop.mode), api, navigation, ...(inspect ? { inspect } : {}) });
       if (stopped) return void started.stop();
       running.current = started;
-      setRuntime(started);
+      startTransition(() => setRuntime(started));
       for (const use of waiting.current.splice(0)) use(started);
     })();
     return () => {
@@ -97,7 +110,8 @@ export function ShopActorProvider({ children }: { children: ReactNode }) {
     void import('../machines/consent.runtime').then(({ startConsent }) => {
       if (stopped) return;
       started = startConsent({ locale: shop.locale, banner: shop.country.features.hasConsentBanner, api, pages: navigation });
-      setConsent(started.actor);
+      const { actor } = started;
+      startTransition(() => setConsent(actor));
     });
     return () => {
       stopped = true;
@@ -118,6 +132,7 @@ export function ShopActorProvider({ children }: { children: ReactNode }) {
   }, [runtime]);
 
   const start = useCallback(() => setWanted(true), []);
+  const attachNavigation = useCallback((attached: ShopNavigation & PageViews) => startTransition(() => setNavigation(attached)), []);
   const whenRunning = useCallback((use: (runtime: ShopRuntime) => void) => {
     if (running.current) return use(running.current);
     waiting.current.push(use);
@@ -125,8 +140,8 @@ export function ShopActorProvider({ children }: { children: ReactNode }) {
   }, []);
   const handle = useMemo<ShopActorHandle>(
     // With nothing stored the page is settled at once (logged out, an empty cart), also while the actor loads.
-    () => ({ runtime, settled: runtime !== null || nothingStored, start, whenRunning, consent, attachNavigation: setNavigation }),
-    [runtime, nothingStored, start, whenRunning, consent],
+    () => ({ runtime, settled: runtime !== null || nothingStored, start, whenRunning, consent, attachNavigation }),
+    [runtime, nothingStored, start, whenRunning, consent, attachNavigation],
   );
   return <ShopActorContext.Provider value={handle}>{children}</ShopActorContext.Provider>;
 }
