@@ -5,7 +5,6 @@
 
 import { useEffect, type ReactNode } from 'react';
 import { isWidgetLayout, type LayoutName } from '../../config/layouts';
-import { startHeightReports } from '../widget/frame-height';
 import { Footer, WidgetFooter } from './footer';
 import { Header } from './header';
 import { HelpButton } from './help-button';
@@ -37,8 +36,21 @@ export function Layout({ name, home, children }: { name: LayoutName; home: boole
   );
 }
 
-/** Tells the partner's frame the page's height while the widget is framed (./widget/frame-height.ts). */
+/**
+ * Tells the partner's frame the page's height while the widget is framed (../widget/frame-height.ts).
+ * Its code loads after the first render, on widget pages only: not part of every page's initial JavaScript.
+ */
 function FrameHeight() {
-  useEffect(() => startHeightReports(window), []);
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let active = true;
+    void import('../widget/frame-height').then(({ startHeightReports }) => {
+      if (active) stop = startHeightReports(window);
+    });
+    return () => {
+      active = false;
+      stop?.();
+    };
+  }, []);
   return null;
 }
