@@ -62,7 +62,14 @@ export function createAssetResolver(clientDir: string): AssetResolver {
     files.delete(entryFile);
     // The style sheet is small (about 5 KB brotli): inlined, it costs less than the request it saves (decision 053).
     const inlineCss = [...css].map(readCss).join('\n');
-    const assets: PageAssets = { entry: entryFile, css: [], inlineCss, preloads: [...files], entryLoader: ENTRY_LOADER_SCRIPT, devScripts: [] };
+    const assets: PageAssets = {
+      entry: entryFile,
+      css: [],
+      inlineCss,
+      preloads: [...files],
+      entryLoader: ENTRY_LOADER_SCRIPT,
+      devScripts: [],
+    };
     cache.set(cacheKey, assets);
     return assets;
   };
