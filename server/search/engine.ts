@@ -123,6 +123,7 @@ export class SearchIndex {
       fields,
       allDocs,
       accumulator: new Accumulator(docs.length),
+      positions: new Int32Array(docs.length),
     });
   }
 

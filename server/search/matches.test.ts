@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { generateSyntheticDevices } from '../catalogue/synthetic';
 import { deviceSearchQuery } from '../../src/services/catalogue/queries';
 import { buildField } from './fields';
-import { Accumulator, type DocFilter, docFilter, inFilter, type Matches } from './matches';
+import { Accumulator, type DocFilter, docFilter, inFilter, intersect, type Matches } from './matches';
 import { parseQuery } from './query';
-import { execute, postingsIn } from './scoring';
+import { execute, matchingDocs, postingsIn } from './scoring';
 import { FieldTypes } from './body';
 import { DEVICE_MAPPING } from './mappings';
 
@@ -66,7 +66,7 @@ function restrict(matches: Matches, filter: DocFilter | null): Matches {
 
 const plain = (m: Matches) => ({
   docs: [...m.docs],
-  scores: typeof m.scores === 'number' ? m.docs.map(() => m.scores as number) : [...m.scores],
+  scores: typeof m.scores === 'number' ? [...m.docs].map(() => m.scores as number) : [...m.scores],
 });
 
 describe('the accumulator (bitset union)', () => {
@@ -148,15 +148,24 @@ describe('doc filters', () => {
     expect([...postingsIn(Int32Array.of(1, 2, 3), 0, 0, filter)]).toEqual([]);
   });
 
-  it('gives a clause evaluated against a filter the filtered part of its unfiltered result, same scores', () => {
-    const devices = generateSyntheticDevices(3000).map((d) => ({ id: String(d.id), source: d as unknown as Record<string, unknown> }));
+  const devices = generateSyntheticDevices(3000).map((d) => ({ id: String(d.id), source: d as unknown as Record<string, unknown> }));
+  const deviceIndex = () => {
     const fields = new Map(
       Object.entries(DEVICE_MAPPING)
         .filter(([, type]) => type !== 'object')
         .map(([name, type]) => [name, buildField(name, type as Exclude<typeof type, 'object'>, devices)]),
     );
-    const ctx = { fields, allDocs: Int32Array.from(devices, (_, i) => i), accumulator: new Accumulator(devices.length) };
-    const types = new FieldTypes(DEVICE_MAPPING, new Map());
+    const ctx = {
+      fields,
+      allDocs: Int32Array.from(devices, (_, i) => i),
+      accumulator: new Accumulator(devices.length),
+      positions: new Int32Array(devices.length),
+    };
+    return { ctx, types: new FieldTypes(DEVICE_MAPPING, new Map()) };
+  };
+
+  it('gives a clause evaluated against a filter the filtered part of its unfiltered result, same scores', () => {
+    const { ctx, types } = deviceIndex();
     const next = random(5);
     for (const text of ['iphnoe 13', 'galxy s2', 'pro', 'sam', 'macbok pro 16', 'x']) {
       const query = parseQuery(deviceSearchQuery(text, 10).query, types);
@@ -168,4 +177,71 @@ describe('doc filters', () => {
       expect(plain(filtered)).toEqual(plain(restrict(whole, filter)));
     }
   }, 30_000);
+
+  it('finds unscored the docs a clause matches (a few more allowed), inside a filter too', () => {
+    const { ctx, types } = deviceIndex();
+    const next = random(7);
+    for (const text of ['iphnoe 13', 'galxy s21', 'pro', 'gal s2', 'macbok pro 16', 'one plus 9', 'x']) {
+      const query = parseQuery(deviceSearchQuery(text, 10).query, types);
+      const words = query.kind === 'bool' ? query.must : [query];
+      for (const clause of [query, ...words]) {
+        const filter = docFilter(randomMatches(next, devices.length, 1500).docs, devices.length);
+        for (const within of [null, filter]) {
+          const scored = [...execute(clause, ctx, within).docs];
+          const found = [...matchingDocs(clause, ctx, within)];
+          // The device query applies every clause it holds, so nothing is left over here.
+          expect(found, text).toEqual(scored);
+        }
+      }
+    }
+    const filtered = parseQuery(
+      {
+        bool: {
+          must: [{ match_all: {} }, { prefix: { name: 'ip' } }],
+          filter: [{ range: { releaseYear: { gte: 2018 } } }, { terms: { manufacturerId: [100, 101, 102] } }],
+        },
+      },
+      types,
+    );
+    expect(execute(filtered, ctx).docs.length).toBeGreaterThan(0);
+    expect([...matchingDocs(filtered, ctx, null)]).toEqual([...execute(filtered, ctx).docs]);
+    // must_not and a second should clause required are not applied: a superset, which the scoring pass narrows.
+    const loose = parseQuery(
+      {
+        bool: {
+          must: [{ match: { name: 'galaxy' } }],
+          must_not: [{ match: { name: 's21' } }],
+          should: [{ match: { name: 'a' } }, { match: { name: 'b' } }],
+          minimum_should_match: 0,
+        },
+      },
+      types,
+    );
+    const all = [...matchingDocs(loose, ctx, null)];
+    expect(all).toEqual(expect.arrayContaining([...execute(loose, ctx).docs]));
+    expect(all.length).toBeGreaterThan(execute(loose, ctx).docs.length);
+  }, 30_000);
+
+  it('scores a conjunction as the intersection of its clauses evaluated alone, in their order', () => {
+    const { ctx, types } = deviceIndex();
+    for (const text of ['iphnoe 13', 'galxy s21', 'macbok pro 16', 'gal s2', 'canon eso 5d', 'one plus 9']) {
+      const query = parseQuery(deviceSearchQuery(text, 10).query, types);
+      if (query.kind !== 'bool') throw new Error('the device query is a bool');
+      let expected: Matches | null = null;
+      for (const clause of query.must) {
+        const alone = execute(clause, ctx);
+        expected = expected ? intersect(expected, alone, true) : alone;
+      }
+      expect(plain(execute(query, ctx)), text).toEqual(plain(expected!));
+    }
+  }, 30_000);
+
+  it('counts a repeated should clause as often as it occurs (computed once)', () => {
+    const { ctx, types } = deviceIndex();
+    const clause = { multi_match: { query: '13', fields: ['model^2', 'name'], fuzziness: 'AUTO' } };
+    const once = execute(parseQuery({ bool: { should: [clause] } }, types), ctx);
+    const twice = execute(parseQuery({ bool: { should: [clause, clause] } }, types), ctx);
+    expect([...twice.docs]).toEqual([...once.docs]);
+    expect(plain(twice).scores).toEqual(plain(once).scores.map((s) => s + s));
+  });
 });

@@ -94,9 +94,11 @@ export function addOptional(a: Matches, b: Matches): Matches {
  * add()…, finish() must run without another use in between (children are evaluated before).
  */
 export class Accumulator {
-  private readonly sum: Float64Array;
-  private readonly max: Float64Array;
-  private readonly count: Int32Array;
+  /**
+   * Per doc d its sum, best contribution and count at 3d, 3d + 1, 3d + 2: one cache line per doc, where
+   * three arrays cost three misses per contribution once thousands of docs spread over a large index.
+   */
+  private readonly state: Float64Array;
   /** Bit d set: doc d was added since begin(). Cleared again by finish(). */
   private readonly seen: Uint32Array;
   private readonly touched: Int32Array;
@@ -105,9 +107,7 @@ export class Accumulator {
   private open = false;
 
   constructor(private readonly size: number) {
-    this.sum = new Float64Array(size);
-    this.max = new Float64Array(size);
-    this.count = new Int32Array(size);
+    this.state = new Float64Array(3 * size);
     this.seen = new Uint32Array((size + 31) >>> 5);
     this.touched = new Int32Array(size);
   }
@@ -121,16 +121,18 @@ export class Accumulator {
   add(doc: number, score: number): void {
     const word = doc >>> 5;
     const bit = 1 << (doc & 31);
+    const state = this.state;
+    const at = 3 * doc;
     if ((this.seen[word]! & bit) === 0) {
       this.seen[word]! |= bit;
-      this.sum[doc] = score;
-      this.max[doc] = score;
-      this.count[doc] = 1;
+      state[at] = score;
+      state[at + 1] = score;
+      state[at + 2] = 1;
       this.touched[this.length++] = doc;
     } else {
-      this.sum[doc] = this.sum[doc]! + score;
-      if (score > this.max[doc]!) this.max[doc] = score;
-      this.count[doc] = this.count[doc]! + 1;
+      state[at] = state[at]! + score;
+      if (score > state[at + 1]!) state[at + 1] = score;
+      state[at + 2] = state[at + 2]! + 1;
     }
   }
 
@@ -189,12 +191,14 @@ export class Accumulator {
     const ids = this.touchedInOrder();
     const docs = new Int32Array(ids.length);
     const scores = new Float64Array(ids.length);
+    const state = this.state;
     let n = 0;
     for (let i = 0; i < ids.length; i++) {
       const doc = ids[i]!;
-      if (this.count[doc]! < minCount) continue;
-      const sum = this.sum[doc]!;
-      const max = this.max[doc]!;
+      const at = 3 * doc;
+      if (state[at + 2]! < minCount) continue;
+      const sum = state[at]!;
+      const max = state[at + 1]!;
       docs[n] = doc;
       scores[n++] = tieBreaker === null ? sum : max + tieBreaker * (sum - max);
     }

@@ -20,7 +20,7 @@ import {
   subtract,
 } from './matches';
 import { codePointLength, type Expansion } from './fuzzy';
-import { dictionaryOf, idf, type IndexedField, type TextField, type ValueField } from './fields';
+import { dictionaryOf, idf, type IndexedField, type KeywordField, type TextField, type ValueField } from './fields';
 import type { QueryNode } from './query';
 
 export interface ExecutionContext {
@@ -28,6 +28,11 @@ export interface ExecutionContext {
   /** 0 … size - 1: the result of match_all. */
   readonly allDocs: Int32Array;
   readonly accumulator: Accumulator;
+  /**
+   * As long as the index: the positions postingsIn finds, reused by every term of a union (a fresh
+   * array per term allocated and zeroed megabytes per query when a fuzzy word expanded to 50 common terms).
+   */
+  readonly positions: Int32Array;
 }
 
 /** The docs matching `node` with their scores; with a `filter`, only those inside it (same scores). */
@@ -45,28 +50,49 @@ export function execute(node: QueryNode, ctx: ExecutionContext, filter: DocFilte
       return constantUnion(ctx, field(ctx, node.field), ordsOf(field(ctx, node.field), node.values), node.boost, filter);
     case 'prefix': {
       const f = field(ctx, node.field);
-      const dict = dictionaryOf(f);
-      const ords: number[] = [];
-      for (let ord = dict.lowerBound(node.prefix, true); ord < dict.size && String(dict.values[ord]).startsWith(node.prefix); ord++)
-        ords.push(ord);
-      return constantUnion(ctx, f, ords, node.boost, filter);
+      return constantUnion(ctx, f, prefixOrds(f, node.prefix), node.boost, filter);
     }
     case 'range': {
       const f = field(ctx, node.field);
-      const dict = dictionaryOf(f);
-      const lo = node.lower ? dict.lowerBound(node.lower.value, node.lower.inclusive) : 0;
-      const hi = node.upper ? dict.lowerBound(node.upper.value, !node.upper.inclusive) : dict.size;
-      const ords: number[] = [];
-      for (let ord = lo; ord < hi; ord++) ords.push(ord);
-      return constantUnion(ctx, f, ords, node.boost, filter);
+      return constantUnion(ctx, f, rangeOrds(f, node), node.boost, filter);
     }
     case 'dismax': {
-      const results = node.queries.map((q) => execute(q, ctx, filter));
+      const results = executeEach(node.queries, ctx, filter);
       ctx.accumulator.begin();
       for (const r of results) ctx.accumulator.addAll(r);
       return scaled(ctx.accumulator.finish(1, node.tieBreaker), node.boost);
     }
   }
+}
+
+/**
+ * Each clause's result, computed once per distinct clause and counted as often as it occurs: the device
+ * query's exact and fuzzy match of a word under three letters are the same clause (AUTO allows no edit there).
+ */
+function executeEach(nodes: readonly QueryNode[], ctx: ExecutionContext, filter: DocFilter | null): Matches[] {
+  const results: Matches[] = [];
+  for (let i = 0; i < nodes.length; i++) {
+    const same = nodes.findIndex((q, j) => j < i && sameClause(q, nodes[i]));
+    results.push(same >= 0 ? results[same]! : execute(nodes[i]!, ctx, filter));
+  }
+  return results;
+}
+
+/** The clauses once each (a union needs every distinct clause once). */
+function distinct(nodes: readonly QueryNode[]): QueryNode[] {
+  return nodes.filter((q, i) => nodes.findIndex((other, j) => j < i && sameClause(other, q)) < 0);
+}
+
+/**
+ * Whether two parsed clauses are alike, compared field by field (siblings mostly differ at once;
+ * serialising each to compare cost 4 % of a query).
+ */
+function sameClause(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.hasOwn(b, key) && sameClause((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
 
 function field(ctx: ExecutionContext, name: string): IndexedField {
@@ -80,6 +106,33 @@ function ordsOf(f: IndexedField, values: readonly (string | number)[]): number[]
   return values.map((v) => dict.ord(v)).filter((ord) => ord >= 0);
 }
 
+function prefixOrds(f: IndexedField, prefix: string): number[] {
+  const dict = dictionaryOf(f);
+  const ords: number[] = [];
+  for (let ord = dict.lowerBound(prefix, true); ord < dict.size && String(dict.values[ord]).startsWith(prefix); ord++) ords.push(ord);
+  return ords;
+}
+
+function rangeOrds(f: IndexedField, node: QueryNode & { kind: 'range' }): number[] {
+  const dict = dictionaryOf(f);
+  const lo = node.lower ? dict.lowerBound(node.lower.value, node.lower.inclusive) : 0;
+  const hi = node.upper ? dict.lowerBound(node.upper.value, !node.upper.inclusive) : dict.size;
+  const ords: number[] = [];
+  for (let ord = lo; ord < hi; ord++) ords.push(ord);
+  return ords;
+}
+
+/** The terms a term query matches on a text or keyword field: the term itself, or its top fuzzy expansions. */
+function expansionsOf(node: QueryNode & { kind: 'term' }, f: TextField | KeywordField): Expansion[] {
+  const term = String(node.value);
+  if (node.fuzzy === null || node.fuzzy.prefixLength >= codePointLength(term)) {
+    const ord = f.dict.ord(term);
+    return ord < 0 ? [] : [{ ord, boost: 1 }];
+  }
+  const { maxEdits, prefixLength, maxExpansions, transpositions } = node.fuzzy;
+  return f.dict.topExpansions(term, maxEdits, prefixLength, transpositions, maxExpansions);
+}
+
 /** Docs holding any of `ords` (inside `filter` if given), all scored `boost`. */
 function constantUnion(ctx: ExecutionContext, f: IndexedField, ords: readonly number[], boost: number, filter: DocFilter | null): Matches {
   const { postingStart, postingDocs } = f.dict;
@@ -88,16 +141,20 @@ function constantUnion(ctx: ExecutionContext, f: IndexedField, ords: readonly nu
     const start = postingStart[ords[0]!]!;
     const end = postingStart[ords[0]! + 1]!;
     if (!filter) return { docs: postingDocs.subarray(start, end), scores: boost };
-    const positions = postingsIn(postingDocs, start, end, filter);
-    return { docs: positions.map((k) => postingDocs[k]!), scores: boost };
+    const positions = postingsIn(postingDocs, start, end, filter, ctx.positions);
+    const docs = new Int32Array(positions.length);
+    for (let i = 0; i < positions.length; i++) docs[i] = postingDocs[positions[i]!]!;
+    return { docs, scores: boost };
   }
   const acc = ctx.accumulator;
   acc.begin();
   for (const ord of ords) {
     const start = postingStart[ord]!;
     const end = postingStart[ord + 1]!;
-    if (filter) for (const k of postingsIn(postingDocs, start, end, filter)) acc.addDoc(postingDocs[k]!);
-    else for (let k = start; k < end; k++) acc.addDoc(postingDocs[k]!);
+    if (filter) {
+      const positions = postingsIn(postingDocs, start, end, filter, ctx.positions);
+      for (let i = 0; i < positions.length; i++) acc.addDoc(postingDocs[positions[i]!]!);
+    } else for (let k = start; k < end; k++) acc.addDoc(postingDocs[k]!);
   }
   return { docs: acc.finishDocs(), scores: boost };
 }
@@ -105,10 +162,16 @@ function constantUnion(ctx: ExecutionContext, f: IndexedField, ords: readonly nu
 /**
  * The positions k in [start, end) of `postingDocs` (ascending docs) whose doc is in `filter`: a bit
  * test per posting, or, when the filter holds far fewer docs than the list, a galloping search per
- * filter doc (what a narrow first word makes of a common second one).
+ * filter doc (what a narrow first word makes of a common second one). Written to the start of `out`
+ * (at least as long as the fewer of the postings and the filter's docs), which the result is a view of.
  */
-export function postingsIn(postingDocs: Int32Array, start: number, end: number, filter: DocFilter): Int32Array {
-  const out = new Int32Array(Math.min(end - start, filter.docs.length));
+export function postingsIn(
+  postingDocs: Int32Array,
+  start: number,
+  end: number,
+  filter: DocFilter,
+  out: Int32Array = new Int32Array(Math.min(end - start, filter.docs.length)),
+): Int32Array {
   let n = 0;
   if (filter.docs.length * 8 >= end - start) {
     for (let k = start; k < end; k++) if (inFilter(filter, postingDocs[k]!)) out[n++] = k;
@@ -155,18 +218,23 @@ function executeBool(node: QueryNode & { kind: 'bool' }, ctx: ExecutionContext, 
   const candidatesNow = () => (required === null ? filter : (candidates = narrowed(candidates, required, ctx)));
   if (node.must.length > 1) {
     // The narrowest clause first, each next one against the docs the ones before left; the scores are
-    // then summed in the clauses' own order, so evaluation order never changes a score.
+    // then summed in the clauses' own order, so evaluation order never changes a score. The narrowest
+    // clause only marks its docs at first and is scored last, against the docs every clause left: a
+    // common first word ("iphone" in tens of thousands of docs) then never scores docs a later word drops.
     const order = node.must.map((q, i) => [estimate(q, ctx), i] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     const results: Matches[] = new Array<Matches>(node.must.length);
-    let narrowing = filter;
-    for (let step = 0; step < order.length; step++) {
+    const first = order[0]![1];
+    const firstDocs = matchingDocs(node.must[first]!, ctx, filter);
+    if (firstDocs.length === 0) return NO_MATCHES;
+    let narrowing = docFilter(firstDocs, ctx.allDocs.length);
+    for (let step = 1; step < order.length; step++) {
       const i = order[step]![1];
       const m = execute(node.must[i]!, ctx, narrowing);
       if (m.docs.length === 0) return NO_MATCHES;
       results[i] = m;
-      // The last clause narrows nothing after it (later clauses rebuild their candidates from `required`).
-      if (step < order.length - 1) narrowing = narrowed(narrowing, m, ctx);
+      narrowing = narrowed(narrowing, m, ctx);
     }
+    results[first] = execute(node.must[first]!, ctx, narrowing);
     for (const m of results) required = required ? intersect(required, m, true) : m;
   } else if (node.must.length === 1) {
     required = execute(node.must[0]!, ctx, filter);
@@ -180,7 +248,7 @@ function executeBool(node: QueryNode & { kind: 'bool' }, ctx: ExecutionContext, 
   if (node.should.length > 0) {
     const minimum = node.minimumShouldMatch;
     const should = candidatesNow();
-    const results = node.should.map((q) => execute(q, ctx, should));
+    const results = executeEach(node.should, ctx, should);
     ctx.accumulator.begin();
     for (const r of results) ctx.accumulator.addAll(r);
     // The union holds docs matching at least one should clause: without must or filter clauses that is required.
@@ -200,15 +268,7 @@ function executeBool(node: QueryNode & { kind: 'bool' }, ctx: ExecutionContext, 
 function executeTerm(node: QueryNode & { kind: 'term' }, ctx: ExecutionContext, filter: DocFilter | null): Matches {
   const f = field(ctx, node.field);
   if (f.type !== 'text' && f.type !== 'keyword') return constantUnion(ctx, f, ordsOf(f, [node.value]), node.boost, filter);
-  const term = String(node.value);
-  let expansions: Expansion[];
-  if (node.fuzzy === null || node.fuzzy.prefixLength >= codePointLength(term)) {
-    const ord = f.dict.ord(term);
-    expansions = ord < 0 ? [] : [{ ord, boost: 1 }];
-  } else {
-    const { maxEdits, prefixLength, maxExpansions, transpositions } = node.fuzzy;
-    expansions = f.dict.topExpansions(term, maxEdits, prefixLength, transpositions, maxExpansions);
-  }
+  const expansions = expansionsOf(node, f);
   if (expansions.length === 0) return NO_MATCHES;
   let docFreq = 0;
   for (const e of expansions) docFreq = Math.max(docFreq, f.dict.docFreq(e.ord));
@@ -224,7 +284,7 @@ function executeTerm(node: QueryNode & { kind: 'term' }, ctx: ExecutionContext, 
       for (let k = start; k < end; k++) scores[k - start] = termScore(f, k, weighted);
       return { docs: postingDocs.subarray(start, end), scores };
     }
-    const positions = postingsIn(postingDocs, start, end, filter);
+    const positions = postingsIn(postingDocs, start, end, filter, ctx.positions);
     const docs = new Int32Array(positions.length);
     const scores = new Float64Array(positions.length);
     for (let i = 0; i < positions.length; i++) {
@@ -239,10 +299,111 @@ function executeTerm(node: QueryNode & { kind: 'term' }, ctx: ExecutionContext, 
     const start = postingStart[ord]!;
     const end = postingStart[ord + 1]!;
     const weighted = weight * boost;
-    if (filter) for (const k of postingsIn(postingDocs, start, end, filter)) acc.add(postingDocs[k]!, termScore(f, k, weighted));
-    else for (let k = start; k < end; k++) acc.add(postingDocs[k]!, termScore(f, k, weighted));
+    if (filter) {
+      const positions = postingsIn(postingDocs, start, end, filter, ctx.positions);
+      for (let i = 0; i < positions.length; i++) acc.add(postingDocs[positions[i]!]!, termScore(f, positions[i]!, weighted));
+    } else for (let k = start; k < end; k++) acc.add(postingDocs[k]!, termScore(f, k, weighted));
   }
   return acc.finish();
+}
+
+/** A window of a postings array (a term's postings, or docs already found). */
+interface DocRange {
+  readonly docs: Int32Array;
+  readonly start: number;
+  readonly end: number;
+}
+
+const wholeOf = (docs: Int32Array): DocRange => ({ docs, start: 0, end: docs.length });
+
+/**
+ * The docs `node` matches inside `filter`, unscored: what a conjunction's narrowest clause is first
+ * evaluated as. It may hold a few docs too many (should clauses beyond the first and must_not are
+ * not applied): the clause is scored later against the docs every clause left, which drops them.
+ * A disjunction, however nested, is one union of its terms' postings in the accumulator's bitset.
+ */
+export function matchingDocs(node: QueryNode, ctx: ExecutionContext, filter: DocFilter | null): Int32Array {
+  const ranges: DocRange[] = [];
+  gatherPostings(node, ctx, filter, ranges);
+  return unionOf(ranges, ctx, filter);
+}
+
+/** The docs of `ranges` inside `filter`, ascending and once each. */
+function unionOf(ranges: readonly DocRange[], ctx: ExecutionContext, filter: DocFilter | null): Int32Array {
+  if (ranges.length === 0) return NO_MATCHES.docs;
+  if (ranges.length === 1 && !filter) return ranges[0]!.docs.subarray(ranges[0]!.start, ranges[0]!.end);
+  const acc = ctx.accumulator;
+  acc.begin();
+  for (const { docs, start, end } of ranges) {
+    if (filter) {
+      const positions = postingsIn(docs, start, end, filter, ctx.positions);
+      for (let i = 0; i < positions.length; i++) acc.addDoc(docs[positions[i]!]!);
+    } else for (let k = start; k < end; k++) acc.addDoc(docs[k]!);
+  }
+  return acc.finishDocs();
+}
+
+/** Adds to `ranges` the postings whose union `node` matches; conjunctions are evaluated here (before the union begins). */
+function gatherPostings(node: QueryNode, ctx: ExecutionContext, filter: DocFilter | null, ranges: DocRange[]): void {
+  const addOrds = (f: IndexedField, ords: readonly number[]) => {
+    for (const ord of ords) ranges.push({ docs: f.dict.postingDocs, start: f.dict.postingStart[ord]!, end: f.dict.postingStart[ord + 1]! });
+  };
+  switch (node.kind) {
+    case 'all':
+      ranges.push(wholeOf(filter ? filter.docs : ctx.allDocs));
+      return;
+    case 'none':
+      return;
+    case 'term': {
+      const f = field(ctx, node.field);
+      if (f.type !== 'text' && f.type !== 'keyword') addOrds(f, ordsOf(f, [node.value]));
+      else
+        addOrds(
+          f,
+          expansionsOf(node, f).map((e) => e.ord),
+        );
+      return;
+    }
+    case 'terms': {
+      const f = field(ctx, node.field);
+      addOrds(f, ordsOf(f, node.values));
+      return;
+    }
+    case 'prefix': {
+      const f = field(ctx, node.field);
+      addOrds(f, prefixOrds(f, node.prefix));
+      return;
+    }
+    case 'range': {
+      const f = field(ctx, node.field);
+      addOrds(f, rangeOrds(f, node));
+      return;
+    }
+    case 'dismax':
+      for (const q of distinct(node.queries)) gatherPostings(q, ctx, filter, ranges);
+      return;
+    case 'bool':
+      if (node.must.length + node.filter.length > 0) ranges.push(wholeOf(requiredDocs(node, ctx, filter)));
+      else if (node.should.length === 0) ranges.push(wholeOf(filter ? filter.docs : ctx.allDocs));
+      else if (node.minimumShouldMatch <= node.should.length) for (const q of distinct(node.should)) gatherPostings(q, ctx, filter, ranges);
+  }
+}
+
+/** matchingDocs of a bool with must or filter clauses: their docs narrowest first, then any should clause if one is required. */
+function requiredDocs(node: QueryNode & { kind: 'bool' }, ctx: ExecutionContext, filter: DocFilter | null): Int32Array {
+  if (node.minimumShouldMatch > node.should.length) return NO_MATCHES.docs;
+  const required = [...node.must, ...node.filter].map((q) => [estimate(q, ctx), q] as const).sort((a, b) => a[0] - b[0]);
+  let narrowing = filter;
+  let docs = NO_MATCHES.docs;
+  for (const [, q] of required) {
+    docs = matchingDocs(q, ctx, narrowing);
+    if (docs.length === 0) return docs;
+    narrowing = docFilter(docs, ctx.allDocs.length);
+  }
+  if (node.minimumShouldMatch === 0) return docs;
+  const ranges: DocRange[] = [];
+  for (const q of distinct(node.should)) gatherPostings(q, ctx, narrowing, ranges);
+  return unionOf(ranges, ctx, narrowing);
 }
 
 /**
@@ -257,18 +418,12 @@ export function estimate(node: QueryNode, ctx: ExecutionContext): number {
       return 0;
     case 'term': {
       const f = field(ctx, node.field);
-      if (
-        node.fuzzy === null ||
-        (f.type !== 'text' && f.type !== 'keyword') ||
-        node.fuzzy.prefixLength >= codePointLength(String(node.value))
-      ) {
+      if (f.type !== 'text' && f.type !== 'keyword') {
         const ord = dictionaryOf(f).ord(node.value);
         return ord < 0 ? 0 : f.dict.docFreq(ord);
       }
-      const { maxEdits, prefixLength, maxExpansions, transpositions } = node.fuzzy;
       let n = 0;
-      for (const e of f.dict.topExpansions(String(node.value), maxEdits, prefixLength, transpositions, maxExpansions))
-        n += f.dict.docFreq(e.ord);
+      for (const e of expansionsOf(node, f)) n += f.dict.docFreq(e.ord);
       return n;
     }
     case 'terms': {
