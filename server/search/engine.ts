@@ -76,7 +76,7 @@ export class SearchIndex {
     mapping: Mapping,
     docs: readonly SearchDocument[],
     analysis?: IndexAnalysis,
-    sliceMs = 10,
+    sliceMs = 5,
   ): Promise<SearchIndex> {
     const steps = SearchIndex.buildSteps(name, mapping, docs, analysis);
     let sliceStart = performance.now();
