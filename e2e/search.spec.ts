@@ -3,7 +3,7 @@
 // devices and the contact form with the text prefilled, and shows up in the zero-result report.
 
 import { execFileSync } from 'node:child_process';
-import { e2eDatabaseUrl, shopUrl } from './support/shop';
+import { e2eDatabaseUrl, hydrated, shopUrl } from './support/shop';
 import { expect, test } from './support/test';
 
 test.describe('without JavaScript', () => {
@@ -34,6 +34,7 @@ test.describe('without JavaScript', () => {
 
 test('it with JavaScript: Enter without a chosen suggestion opens the results page', async ({ page }) => {
   await page.goto(shopUrl('it', '/'));
+  await hydrated(page);
   const box = page.getByRole('combobox');
   await box.fill('one plus 9');
   await expect(page.getByRole('option').first()).toContainText('OnePlus 9');
@@ -42,6 +43,23 @@ test('it with JavaScript: Enter without a chosen suggestion opens the results pa
   await expect(page.locator('.results-count')).toContainText('per “one plus 9”');
   await page.locator('.device-card').first().click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('OnePlus 9');
+});
+
+test("de: words typed before the page's script arrived get their suggestions once it runs", async ({ page }) => {
+  // The script loads after the first paint (decision 062): hold it back until the seller has typed.
+  let release = () => {};
+  const typed = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/entry-client-*.js', async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await page.goto(shopUrl('de', '/'));
+  const box = page.getByRole('combobox');
+  await box.fill('iphnoe 13');
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('option').first()).toContainText('iPhone 13');
+  await expect(box).toHaveValue('iphnoe 13');
 });
 
 test('de: a search without results suggests devices, leads to the contact form and reaches the report', async ({ page }) => {

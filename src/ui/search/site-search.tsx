@@ -29,6 +29,16 @@ export function SiteSearch() {
   const results = useRef<{ query: string; devices: readonly Device[] }>({ query: '', devices: [] });
   const current = () => (results.current.query === text.trim() ? results.current.devices : []);
   const root = useRef<HTMLFormElement>(null);
+  const box = useRef<HTMLInputElement>(null);
+
+  // Words typed before the page's script ran (it loads after the first paint, decision 062) are taken
+  // over when it hydrates, with their suggestions, not lost.
+  useEffect(() => {
+    const typed = box.current?.value ?? '';
+    if (typed === '') return;
+    setText(typed);
+    if (document.activeElement === box.current) setOpen(true);
+  }, []);
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(text.trim()), SEARCH_DEBOUNCE_MS);
@@ -66,6 +76,7 @@ export function SiteSearch() {
         {i18n._(msg`Search for your device`)}
       </label>
       <input
+        ref={box}
         id={SKIP_TARGETS.search}
         type="search"
         name="q"
