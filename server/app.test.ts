@@ -4,6 +4,9 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import robotsParser from 'robots-parser';
+import { LOCALES } from '../src/config/locales';
+import { buildPath } from '../src/config/routes';
 import { render } from '../src/entry-server';
 import { buildApp } from './app';
 import { readConfig } from './config';
@@ -11,6 +14,7 @@ import { importCatalogue } from './catalogue/repository';
 import { LocalSearch } from './catalogue/search-service';
 import { CatalogueStore } from './catalogue/store';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { sitemapPaths } from './sitemap';
 import { fixtureCatalogue } from './test-support/catalogue';
 
 const lines: string[] = [];
@@ -158,6 +162,22 @@ describe('operations endpoints', () => {
     const res = await get('evil.example', '/sitemap.xml');
     expect(res.body).not.toContain('evil.example');
     expect(res.body).toContain('<loc>https://tradein.com/contact</loc>');
+  });
+
+  // Read as search engines (and Lighthouse's "is-crawlable") read it: every page of the sitemap and the
+  // checkout may be crawled, the account's private pages not.
+  it('lets robots crawl the sitemap and the checkout, but not the account', async () => {
+    const res = await get('de.localhost', '/robots.txt');
+    expect(res.headers['content-type']).toContain('text/plain');
+    const robots = robotsParser('http://de.localhost/robots.txt', res.body);
+    const allowed = (path: string) => robots.isAllowed(`http://de.localhost${path}`, 'Googlebot');
+    for (const locale of LOCALES) {
+      for (const path of sitemapPaths(locale)) expect(allowed(path), `${locale} ${path}`).toBe(true);
+      expect(allowed(buildPath('checkout', locale)), `${locale} checkout`).toBe(true);
+      expect(allowed(buildPath('accountRegister', locale))).toBe(true);
+      for (const screen of ['accountOverview', 'accountManagement', 'accountAddressChange'] as const)
+        expect(allowed(buildPath(screen, locale)), `${locale} ${screen}`).toBe(false);
+    }
   });
 
   it('answers unknown API paths with a JSON 404 a person can read', async () => {

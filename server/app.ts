@@ -259,7 +259,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/robots.txt', async (request, reply) => {
     const shop = resolveShop(request.hostname, request.headers.cookie);
     const origin = originOf(request, shop);
-    const body = ['User-agent: *', 'Disallow: /account/', 'Disallow: /checkout', `Sitemap: ${origin}/sitemap.xml`, ''];
+    // Account pages are private, except registering (in the sitemap); the checkout may be crawled, as it
+    // shows nothing personal before the seller types (decision 063).
+    const body = ['User-agent: *', 'Allow: /account/register', 'Disallow: /account', `Sitemap: ${origin}/sitemap.xml`, ''];
     return reply.type('text/plain; charset=utf-8').send(body.join('\n'));
   });
 

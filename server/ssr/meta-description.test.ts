@@ -1,5 +1,5 @@
 // Every indexable page carries a meta description in its shop's language (issue 15: the home page had
-// none): the sitemap's pages, and a category, a series and a device page of each shop.
+// none): the sitemap's pages, a category, a series and a device page, and the checkout of each shop.
 
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +40,8 @@ describe('meta descriptions', () => {
         buildPath('sellCategory', locale, { category: 'smartphones' }),
         buildPath('productOverview', locale, { overview: 'iphone-13' }),
         buildPath('productDetail', locale, { pdp: 'apple-iphone-13-128-gb' }),
+        // Not in the sitemap, but crawlable and measured by Lighthouse (decision 063).
+        buildPath('checkout', locale),
       ];
       for (const path of [...sitemapPaths(locale), ...catalogue]) {
         const description = await descriptionOf(HOSTS[locale], path);

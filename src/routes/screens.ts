@@ -20,6 +20,7 @@ export const SCREEN_TITLES: Record<PageScreen, MessageDescriptor> = {
   content: msg`Information`,
   b2bLanding: msg`Trade-in for businesses`,
   accountOverview: msg`My account`,
+  checkout: msg`Sell the devices in your cart in four short steps: your e-mail, your address, how we pay you, and a last look. Shipping is free.`,
   accountRegister: msg`Create an account`,
   accountManagement: msg`Account management`,
   accountAddressChange: msg`Change address`,
@@ -36,13 +37,15 @@ export const SCREEN_TITLES: Record<PageScreen, MessageDescriptor> = {
 
 /**
  * The meta description of the indexable screens without data of their own (the sitemap's; the catalogue
- * and content pages take theirs from the catalogue and the content files). Screens not listed here are
- * private (account, checkout) or reached only from a link in a mail.
+ * and content pages take theirs from the catalogue and the content files), and of the checkout, which
+ * search engines may crawl (decision 063). Screens not listed here are private (account) or reached
+ * only from a link in a mail.
  */
 export const SCREEN_DESCRIPTIONS: Partial<Record<PageScreen, MessageDescriptor>> = {
   home: msg`Sell your used smartphone, tablet, laptop or console: answer a few questions, get a binding offer at once, ship for free and get paid fast.`,
   contact: msg`Questions about your sale? Write to our customer service with the contact form, and we will get back to you.`,
   b2bLanding: msg`Trade-in for businesses: sell your company's used devices in quantity, with offers for a whole list at once and free shipping.`,
+  checkout: msg`Sell the devices in your cart in four short steps: your e-mail, your address, how we pay you, and a last look. Shipping is free.`,
   accountRegister: msg`Create a customer account to follow your trades, keep your address and payout details, and sell your next device faster.`,
 };
 
