@@ -20,7 +20,6 @@ export const SCREEN_TITLES: Record<PageScreen, MessageDescriptor> = {
   content: msg`Information`,
   b2bLanding: msg`Trade-in for businesses`,
   accountOverview: msg`My account`,
-  checkout: msg`Sell the devices in your cart in four short steps: your e-mail, your address, how we pay you, and a last look. Shipping is free.`,
   accountRegister: msg`Create an account`,
   accountManagement: msg`Account management`,
   accountAddressChange: msg`Change address`,
