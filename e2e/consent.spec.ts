@@ -2,8 +2,8 @@
 // banner, localized, not a wall, its code loaded only then; the choice kept in a cookie for a year;
 // DNT / GPC count as a refusal and show no banner.
 
-import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
+import { severeViolations } from './support/axe';
 import { expect, test } from './support/test';
 import { hydrated, shopUrl, translate, watchErrors } from './support/shop';
 
@@ -26,10 +26,7 @@ test('de: the banner asks after a second, in German, keeps the page usable and r
   await expect(banner.getByRole('heading')).toHaveText(translate('de', 'Your privacy at {domain}').replace('{domain}', 'tradein.de'));
   // Focus moves into the banner when nothing else had it.
   await expect(banner.getByRole('heading')).toBeFocused();
-  const severe = (await new AxeBuilder({ page }).include('[data-testid="consent-banner"]').analyze()).violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(severe.map((v) => v.id)).toEqual([]);
+  expect(await severeViolations(page, { label: 'de consent banner', include: '[data-testid="consent-banner"]' })).toEqual([]);
   // Not a wall: the header search stays usable behind it.
   await page.getByRole('combobox').first().fill('iphone');
   await banner.getByRole('button', { name: translate('de', 'Accept all') }).click();

@@ -4,8 +4,8 @@
 // (focus back on the button), and sends; axe finds no serious or critical violation on the contact
 // page and in the open widget. Mails are read from the developer mailbox (DEV_MAILBOX=1).
 
-import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
+import { severeViolations } from './support/axe';
 import { expect, test } from './support/test';
 import { COUNTRIES } from '../src/config/countries';
 import type { Locale } from '../src/config/locales';
@@ -21,15 +21,6 @@ let client = 0;
 async function ownClientAddress(page: Page) {
   client++;
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.18.${process.pid % 250}.${(Date.now() + client) % 250}` });
-}
-
-async function severeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 interface MailboxRow {
@@ -138,7 +129,7 @@ for (const locale of LOCALES) {
       ).toBe(true);
     }
     // axe on the open widget.
-    expect(await severeViolations(page, '[data-testid="help-dialog"]')).toEqual([]);
+    expect(await severeViolations(page, { label: `${locale} help dialog`, include: '[data-testid="help-dialog"]' })).toEqual([]);
 
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -166,6 +157,6 @@ for (const locale of LOCALES) {
   test(`${locale}: axe finds no serious or critical violation on the contact page`, async ({ page }) => {
     await page.goto(shopUrl(locale, pathOf('contact', locale)));
     await hydrated(page);
-    expect(await severeViolations(page)).toEqual([]);
+    expect(await severeViolations(page, { label: `${locale} contact` })).toEqual([]);
   });
 }

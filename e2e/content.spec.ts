@@ -3,8 +3,7 @@
 // navigation; the video has captions in the page's language and loads nothing before "play"; the
 // banner is the configured one; axe finds nothing serious on the content and video pages.
 
-import AxeBuilder from '@axe-core/playwright';
-import { type Page } from '@playwright/test';
+import { severeViolations } from './support/axe';
 import { expect, test } from './support/test';
 import { CONTENT_PAGES, CONTENT_SLUGS } from '../src/config/content';
 import { homeBannerOf } from '../src/config/home-banners';
@@ -14,13 +13,6 @@ import { hydrated, pathOf, shopUrl, translate, watchErrors } from './support/sho
 const SHOPS: readonly Locale[] = ['de', 'es', 'it'];
 
 const words = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-
-async function severeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 for (const locale of SHOPS) {
   test.describe(`${locale} shop`, () => {
@@ -119,7 +111,7 @@ for (const locale of SHOPS) {
       for (const key of ['privacy', 'dataErasure', 'imprint'] as const) {
         await page.goto(shopUrl(locale, `/content/${CONTENT_SLUGS[locale][key]}`));
         await hydrated(page);
-        expect(await severeViolations(page), key).toEqual([]);
+        expect(await severeViolations(page, { label: `${locale} content ${key}` }), key).toEqual([]);
       }
     });
   });

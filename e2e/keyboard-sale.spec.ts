@@ -2,8 +2,8 @@
 // thank-you page, on de and fr. After every step the focus is on something that belongs to it — the
 // answer just chosen, the confirmation, the new page's h1, the new step's heading — never on <body>.
 
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { severeViolations } from './support/axe';
 import { expect, test } from './support/test';
 import type { Locale } from '../src/config/locales';
 import { hydrated, pathOf, shopUrl, translate } from './support/shop';
@@ -35,16 +35,6 @@ async function tabTo(page: Page, what: string, check: (el: Awaited<ReturnType<ty
     if (check(el)) return;
   }
   throw new Error(`Tab never reached ${what}`);
-}
-
-/** axe (WCAG 2.2 AA) finds nothing serious or critical on the screen as it is now. */
-async function expectAccessible(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${screen}`,
-  ).toEqual([]);
 }
 
 /** `bic`: the BIC of the IBAN's bank, which the checkout shows although the seller leaves the field empty. */
@@ -83,7 +73,7 @@ for (const locale of ['de', 'fr'] as const satisfies readonly Locale[]) {
     await expect(page.locator('.questions .progress')).toHaveText(new RegExp(`${count}\\D+${count}`));
     await expect(page.getByTestId('offer-price')).toBeVisible();
     await expectFocus(page, 'the last answer, once the offer is shown', (el) => el.type === 'radio');
-    await expectAccessible(page, 'the device page with its offer');
+    expect(await severeViolations(page, { label: `${locale} the device page with its offer` })).toEqual([]);
 
     // Add to cart: the focus moves to the confirmation.
     await tabTo(page, 'Add to cart', (el) => el.tag === 'button' && el.text === t('Add to cart'));
@@ -116,7 +106,7 @@ for (const locale of ['de', 'fr'] as const satisfies readonly Locale[]) {
     }
     await page.keyboard.press('Enter');
     await expectFocus(page, 'the payout step heading', stepHeading(3));
-    await expectAccessible(page, 'the payout step');
+    expect(await severeViolations(page, { label: `${locale} the payout step` })).toEqual([]);
 
     // SEPA is preselected; the BIC stays empty: the IBAN alone is enough.
     await tabTo(page, 'the account holder', (el) => el.name === 'payout.accountHolder');
@@ -127,7 +117,7 @@ for (const locale of ['de', 'fr'] as const satisfies readonly Locale[]) {
     await page.keyboard.press('Enter');
     await expectFocus(page, 'the review step heading', stepHeading(4));
     await expect(page.getByTestId('review-derived-bic')).toContainText(seller.bic);
-    await expectAccessible(page, 'the review step');
+    expect(await severeViolations(page, { label: `${locale} the review step` })).toEqual([]);
     await expect(page.getByTestId('review-name')).toHaveText('Zoë Łukasiewicz-Ørsted');
     await expect(page.getByTestId('review-payout')).toContainText('Zoë Łukasiewicz-Ørsted');
     await expect(page.getByTestId('review-payout')).toContainText(

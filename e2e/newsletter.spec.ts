@@ -5,8 +5,8 @@
 //
 // The server must serve the developer mailbox (DEV_MAILBOX=1, as playwright.config.ts sets).
 
-import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
+import { severeViolations } from './support/axe';
 import { expect, test } from './support/test';
 import { readFileSync } from 'node:fs';
 import PO from 'pofile';
@@ -54,12 +54,6 @@ function linkIn(mail: string, pattern: RegExp, locale: Locale): string {
   return link!.replace(/&amp;/g, '&').replace(/^https?:\/\/[^/]+/, origin(HOSTS[locale]));
 }
 
-async function expectNoSevereViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(severe.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
-
 const INTEREST: Record<'de' | 'es' | 'it', string> = { de: 'Kameras', es: 'Cámaras', it: 'Fotocamere' };
 
 for (const locale of ['de', 'es', 'it'] as const) {
@@ -84,7 +78,7 @@ for (const locale of ['de', 'es', 'it'] as const) {
     await hydrated(page);
     await expect(page.getByTestId('newsletter-confirmed')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('Complete your newsletter profile'));
-    await expectNoSevereViolations(page);
+    expect(await severeViolations(page)).toEqual([]);
     await page.getByLabel(t('First name (optional)')).fill('Erika');
     await page.getByLabel(INTEREST[locale], { exact: true }).check();
     await page.getByRole('button', { name: t('Save preferences') }).click();
@@ -98,12 +92,12 @@ for (const locale of ['de', 'es', 'it'] as const) {
     await page.goto(unsubscribeLink);
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('Unsubscribe from the newsletter'));
-    await expectNoSevereViolations(page);
+    expect(await severeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: t('Unsubscribe') }).click();
     await expect(page).toHaveURL(shopUrl(locale, buildPath('newsletterUnsubscribeSuccess', locale)));
     await expect(page.getByTestId('newsletter-unsubscribed')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('You have been unsubscribed'));
-    await expectNoSevereViolations(page);
+    expect(await severeViolations(page)).toEqual([]);
 
     // The enrich link of the welcome mail no longer works.
     await page.goto(linkIn(welcome, /https?:\/\/[^\s"<>/]+\/newsletter\/enrich\/[0-9a-f]{64}(?=["<\s])/, locale));
@@ -118,7 +112,7 @@ test('a tampered unsubscribe link says so and unsubscribes nobody', async ({ pag
   await hydrated(page);
   await page.getByRole('button', { name: translate('es', 'Unsubscribe') }).click();
   await expect(page.getByTestId('newsletter-invalid-link')).toBeVisible();
-  await expectNoSevereViolations(page);
+  expect(await severeViolations(page)).toEqual([]);
 });
 
 test('the home page has its own sign-up form, and the footer does not repeat it there', async ({ page }) => {
@@ -126,7 +120,7 @@ test('the home page has its own sign-up form, and the footer does not repeat it 
   await hydrated(page);
   await expect(page.getByTestId('newsletter-home')).toBeVisible();
   await expect(page.getByTestId('newsletter-footer')).toHaveCount(0);
-  await expectNoSevereViolations(page);
+  expect(await severeViolations(page)).toEqual([]);
 });
 
 test('at: no newsletter form, and every newsletter path is a 404', async ({ page }) => {
@@ -189,7 +183,7 @@ test('es: a logged-in customer subscribes in the account, chooses interests, and
   await expect(box.getByText(t('You do not receive our newsletter.'))).toBeVisible();
   await box.getByRole('button', { name: t('Subscribe to the newsletter') }).click();
   await expect(box.getByText(t("You receive our newsletter at your account's e-mail address."))).toBeVisible();
-  await expectNoSevereViolations(page);
+  expect(await severeViolations(page)).toEqual([]);
   // The welcome mail (no confirmation mail: the account's e-mail is verified).
   await mailTo(page, email, serverText('es', 'mail.newsletter.welcome.subject'));
 

@@ -2,12 +2,14 @@
 // heading, server-rendered and then hydrated without errors. The clarification screens with the sample
 // (unknown) link render their heading and, without a token, ask a visitor to log in; with a wrong token
 // they are the expired-link page; their old /browser/… forms redirect (e2e/clarification.spec.ts
-// opens real links). The review screen without its token says so and answers 404.
+// opens real links). The review screen without its token says so and answers 404. axe (WCAG 2.2 AA)
+// finds no serious or critical violation on any of them, as first shown and hydrated.
 
 import { expect, test } from './support/test';
 import { LANGUAGE_TAG, LOCALES } from '../src/config/locales';
 import { findRedirect } from '../src/config/redirects';
 import { screensOf, type ScreenId } from '../src/config/routes';
+import { severeViolations } from './support/axe';
 import { expectedPage, hydrated, pathOf, shopUrl, translate, watchErrors } from './support/shop';
 
 const CLARIFICATION_SCREENS: ReadonlySet<ScreenId> = new Set(['clarification', 'quickAnswer', 'quickAnswerShort']);
@@ -36,6 +38,7 @@ for (const locale of LOCALES) {
           await expect(page.getByRole('alert')).toHaveText(
             translate(locale, 'This review link is not valid. Please use the link from our e-mail.'),
           );
+          expect(await severeViolations(page, { label: `${locale} ${screen}` })).toEqual([]);
           noErrors();
         });
         continue;
@@ -48,6 +51,7 @@ for (const locale of LOCALES) {
           expect(await response?.text()).toContain(`<h1>${expectedPage(screen, locale).heading}</h1>`);
           await hydrated(page);
           await expect(page.getByRole('alert').getByRole('link')).toHaveAttribute('href', pathOf('accountOverview', locale));
+          expect(await severeViolations(page, { label: `${locale} ${screen}` })).toEqual([]);
           // A token that is not the link's: the expired-link page (spec §8), status 404.
           const expired = await page.goto(shopUrl(locale, `${path}?token=not-this-links-token`));
           expect(expired?.status()).toBe(404);
@@ -67,6 +71,7 @@ for (const locale of LOCALES) {
         await expect(page.locator('main h1')).toHaveText(heading);
         await expect(page).toHaveTitle(`${title} | trade-in`);
         await hydrated(page);
+        expect(await severeViolations(page, { label: `${locale} ${screen}` })).toEqual([]);
         noErrors();
       });
     }
