@@ -33,6 +33,8 @@ const ACCOUNT_SOURCES = [
   '<rootDir>/src/ui/newsletter/unsubscribe-view.tsx',
   '<rootDir>/src/routes/pages/newsletter-*.tsx',
   '<rootDir>/src/routes/pages/b2b-landing.tsx',
+  // The meta descriptions of the indexable screens among those above.
+  '<rootDir>/src/routes/account-text-descriptions.ts',
   '<rootDir>/src/ui/b2b/**',
 ];
 

@@ -77,3 +77,23 @@ for (const locale of LOCALES) {
     }
   });
 }
+
+// The head follows a client-side navigation: a screen whose description is in the account catalog
+// (src/routes/account-text-descriptions.ts) gets it once that catalog has loaded, not its message id.
+for (const locale of ['de', 'fr'] as const) {
+  test(`${locale}: a client-side navigation to the contact page brings its title and description`, async ({ page }) => {
+    await page.goto(shopUrl(locale, '/'));
+    await hydrated(page);
+    await page
+      .locator('#main-navigation')
+      .getByRole('link', { name: translate(locale, 'Contact') })
+      .click();
+    await expect(page).toHaveURL(shopUrl(locale, pathOf('contact', locale)));
+    const { title } = expectedPage('contact', locale);
+    await expect(page).toHaveTitle(`${title} | trade-in`);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      translate(locale, 'Questions about your sale? Write to our customer service with the contact form, and we will get back to you.'),
+    );
+  });
+}

@@ -4,6 +4,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { ROUTE_MAP, type ScreenId } from '../config/routes';
 import type { Locale } from '../config/locales';
+import { ACCOUNT_TEXT_DESCRIPTIONS } from './account-text-descriptions';
 
 /** Screens with their own page module; legacy forms render the screen they are a legacy of. */
 export type PageScreen = Exclude<ScreenId, 'clarificationLegacy' | 'quickAnswerShort' | 'quickAnswerLegacy' | 'newsletterEnrichHash'>;
@@ -42,10 +43,7 @@ export const SCREEN_TITLES: Record<PageScreen, MessageDescriptor> = {
  */
 export const SCREEN_DESCRIPTIONS: Partial<Record<PageScreen, MessageDescriptor>> = {
   home: msg`Sell your used smartphone, tablet, laptop or console: answer a few questions, get a binding offer at once, ship for free and get paid fast.`,
-  contact: msg`Questions about your sale? Write to our customer service with the contact form, and we will get back to you.`,
-  b2bLanding: msg`Trade-in for businesses: sell your company's used devices in quantity, with offers for a whole list at once and free shipping.`,
-  checkout: msg`Sell the devices in your cart in four short steps: your e-mail, your address, how we pay you, and a last look. Shipping is free.`,
-  accountRegister: msg`Create a customer account to follow your trades, keep your address and payout details, and sell your next device faster.`,
+  ...ACCOUNT_TEXT_DESCRIPTIONS,
 };
 
 export function pageScreenOf(screen: ScreenId): PageScreen {
