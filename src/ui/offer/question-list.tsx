@@ -2,7 +2,7 @@
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { Question } from '../../services/catalogue/entities';
 
@@ -32,9 +32,11 @@ export interface QuestionListProps {
 export function QuestionList({ questions, answers, onChoose, blocking = [], busy = false, missing = [] }: QuestionListProps) {
   const { i18n } = useLingui();
   const answeredCount = questions.filter((q) => answers[String(q.id)] !== undefined).length;
-  // On mount (the list that replaces the first render's), the focus goes back to the answer that had it.
+  // On mount (the list that replaces the first render's), the focus goes back to the answer that had it:
+  // in a layout effect, so in the same task that removed the old list; a key pressed meanwhile would
+  // otherwise land on the page's body (a Tab then goes to the top of the page, a Space is lost).
   const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusedAnswer === null || (document.activeElement !== null && document.activeElement !== document.body)) return;
     form.current?.querySelector<HTMLInputElement>(`input[data-answer="${focusedAnswer}"]`)?.focus();
   }, []);
