@@ -1,6 +1,6 @@
 // Reads the browser build's manifest and answers which files a page needs: the entry script, its
-// style sheets (inlined: their text, read once), and the chunks to modulepreload (entry imports, the
-// matched pages, the locale catalog).
+// style sheets (inlined: their text, read once), and the chunks it loads before the entry (entry
+// imports, the matched pages, the locale catalog), each after the chunks it imports.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,12 +41,14 @@ export function createAssetResolver(clientDir: string): AssetResolver {
     return text;
   };
 
-  function collect(key: string, files: Set<string>, css: Set<string>) {
+  /** Adds a chunk after the chunks it imports (`seen` guards against cycles): the list runs leaves first. */
+  function collect(key: string, files: Set<string>, css: Set<string>, seen = new Set<string>()) {
     const chunk = manifest[key];
-    if (!chunk || files.has(`/${chunk.file}`)) return;
-    files.add(`/${chunk.file}`);
+    if (!chunk || seen.has(key) || files.has(`/${chunk.file}`)) return;
+    seen.add(key);
     for (const c of chunk.css ?? []) css.add(`/${c}`);
-    for (const imported of chunk.imports ?? []) collect(imported, files, css);
+    for (const imported of chunk.imports ?? []) collect(imported, files, css, seen);
+    files.add(`/${chunk.file}`);
   }
 
   return ({ pages, catalog }) => {

@@ -4,9 +4,15 @@
 // reads the asset list the browser entry hydrates from; a hidden document (a tab opened in the
 // background) has no paint to wait for and loads at once. What it adds carries its CSP nonce
 // ('strict-dynamic': server/http/security-headers.ts).
+//
+// Every chunk is its own module script, leaves first, the entry last: the browser fetches them all at
+// once and runs each chunk's code in a task of its own as soon as it has arrived, instead of running
+// the page's whole module graph in one long task when the entry or the router imports it (decision
+// 064). A chunk that arrives before one of its imports runs with it; the order is what ES modules
+// guarantee either way.
 
 import { PAGE_ASSETS_ELEMENT_ID } from '../src/contracts/page-assets';
 
 export const ENTRY_LOADER_SCRIPT = `(()=>{const n=document.currentScript.nonce;const go=()=>{const a=JSON.parse(document.getElementById(${JSON.stringify(
   PAGE_ASSETS_ELEMENT_ID,
-)}).textContent);const f=document.createDocumentFragment();for(const h of a.preloads){const l=document.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=n;f.append(l)}document.head.append(f);const s=document.createElement("script");s.type="module";s.src=a.entry;s.nonce=n;document.body.append(s)};document.visibilityState==="hidden"?go():requestAnimationFrame(()=>setTimeout(go))})()`;
+)}).textContent);const f=document.createDocumentFragment();for(const h of [...a.preloads,a.entry]){const s=document.createElement("script");s.type="module";s.src=h;s.nonce=n;f.append(s)}document.body.append(f)};document.visibilityState==="hidden"?go():requestAnimationFrame(()=>setTimeout(go))})()`;

@@ -1,6 +1,7 @@
 // The production page loads its JavaScript after its first paint (decision 062): the document names
 // no module for the parser's preload scanner, only the loader script (with the answer's CSP nonce) and
-// the asset list it reads; in the browser the loader adds the preloads and the entry after a frame.
+// the asset list it reads; in the browser the loader adds a module script per chunk, leaves first, and
+// the entry last, after a frame (decision 064: each chunk's code runs in a task of its own).
 // @vitest-environment happy-dom
 
 import type { FastifyInstance } from 'fastify';
@@ -59,31 +60,27 @@ describe('the loader in the browser', () => {
     vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
     new Function(ENTRY_LOADER_SCRIPT)();
   }
-  const added = () => ({
-    preloads: [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => [
-      l.getAttribute('href'),
-      (l as HTMLLinkElement).nonce,
-    ]),
-    entry: [...document.body.querySelectorAll('script[type="module"]')].map((s) => [s.getAttribute('src'), (s as HTMLScriptElement).nonce]),
-  });
+  /** The module scripts the loader added, in document order, with their nonces; it adds no preload link. */
+  const added = () => {
+    expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+    return [...document.body.querySelectorAll('script[type="module"]')].map((s) => [s.getAttribute('src'), (s as HTMLScriptElement).nonce]);
+  };
 
-  it('adds the preloads and the entry, with its nonce, once the page has painted', async () => {
+  it('adds the chunks in their order and then the entry, with its nonce, once the page has painted', async () => {
     vi.useFakeTimers();
     const frames: FrameRequestCallback[] = [];
     vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
     runLoader('visible');
-    expect(added()).toEqual({ preloads: [], entry: [] });
+    expect(added()).toEqual([]);
     frames.shift()!(0);
     // Still nothing in the frame itself: the requests start in the task after it.
-    expect(added()).toEqual({ preloads: [], entry: [] });
+    expect(added()).toEqual([]);
     vi.runAllTimers();
-    expect(added()).toEqual({
-      preloads: [
-        ['/assets/page.js', 'n0nce'],
-        ['/assets/de.js', 'n0nce'],
-      ],
-      entry: [['/assets/entry.js', 'n0nce']],
-    });
+    expect(added()).toEqual([
+      ['/assets/page.js', 'n0nce'],
+      ['/assets/de.js', 'n0nce'],
+      ['/assets/entry.js', 'n0nce'],
+    ]);
     vi.useRealTimers();
     vi.restoreAllMocks();
   });
@@ -92,7 +89,7 @@ describe('the loader in the browser', () => {
     const frame = vi.spyOn(window, 'requestAnimationFrame');
     runLoader('hidden');
     expect(frame).not.toHaveBeenCalled();
-    expect(added().entry).toEqual([['/assets/entry.js', 'n0nce']]);
+    expect(added().at(-1)).toEqual(['/assets/entry.js', 'n0nce']);
     vi.restoreAllMocks();
   });
 });
