@@ -1,7 +1,7 @@
 // JavaScript a first anonymous visit fetches after the page's initial scripts: a fresh browser
 // profile (nothing stored) opens the home, a sell category and a product detail page of de.localhost
 // in Debian's Chromium and waits until the network is idle; every script response that is not one of
-// the page's initial scripts (entry and modulepreload links) is counted with its transferred
+// the page's initial scripts (the entry and the chunks the loader adds) is counted with its transferred
 // (brotli) size. Budget: ≤ 15 KB brotli per page (decision 020). Then the same product page with a
 // first answer chosen, to show what the offer flow loads on interaction (reported, no budget).
 // Run alone: `node bench/after-hydration.mjs`.

@@ -88,7 +88,7 @@ async function measurePage({ port, host, path }) {
   for (const url of urls)
     files.push({
       ...(await sizesOf(url, { port, host })),
-      role: entries.some((e) => new URL(e, `${ORIGIN}/`).pathname === url) ? 'entry' : 'modulepreload',
+      role: entries.some((e) => new URL(e, `${ORIGIN}/`).pathname === url) ? 'entry' : 'chunk',
     });
   const total = { raw: 0, gzip: 0, brotli: 0 };
   for (const f of files) for (const k of Object.keys(total)) total[k] += f[k];

@@ -17,11 +17,12 @@ export interface PageAssets {
    * first paint; decision 053). Not part of the page's asset JSON: the browser reads it back from the element.
    */
   readonly inlineCss?: string;
+  /** The chunks the page loads besides its entry, each after the chunks it imports (decision 064). */
   readonly preloads: readonly string[];
   /**
-   * Production: the inline script that adds `preloads` and `entry` once the page has painted (decision
-   * 062). Without it (development) they are rendered as elements the parser loads. Not part of the
-   * asset JSON either.
+   * Production: the inline script that adds `preloads` (one module script each) and `entry` once the
+   * page has painted (decisions 062, 064). Without it (development) they are rendered as elements the
+   * parser loads. Not part of the asset JSON either.
    */
   readonly entryLoader?: string;
   /** Inline module scripts that must run first (Vite's dev client); empty in production. */
