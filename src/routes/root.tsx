@@ -2,7 +2,7 @@
 // and route, and the not-found page for unmatched paths.
 
 import type { I18n } from '@lingui/core';
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useRouter, useRouterState } from '@tanstack/react-router';
 import type { ShopContext } from '../config/hosts';
 import type { OfferFormOutcome } from '../contracts/offers';
@@ -23,6 +23,7 @@ import { useShop } from '../ui/shop-context';
 import { NotFoundPage } from './not-found';
 import { loadReviewSummary, type RootData } from './root-data';
 import { countryConfig } from '../config/countries';
+import { BUILD_CHECK_INTERVAL_MS } from '../config/constants';
 
 // Both act only after the first render (a later navigation, a new build): their code loads after
 // hydration, outside the page's initial JavaScript (issue 15 budget: 110 KB brotli), and the server
@@ -30,12 +31,23 @@ import { countryConfig } from '../config/countries';
 const RouteFocus = lazy(() => import('../ui/layout/route-focus').then((m) => ({ default: m.RouteFocus })));
 const BuildNotice = lazy(() => import('../ui/layout/build-notice').then((m) => ({ default: m.BuildNotice })));
 
+/** How often a running production page asks whether a new build is live (issue 12). */
+const buildCheckIntervalMs = Number(import.meta.env.VITE_BUILD_CHECK_INTERVAL_MS) || BUILD_CHECK_INTERVAL_MS;
+
 function AfterHydration() {
+  // The first build check is due one interval after start: the notice and the check load then, not
+  // with the page (a first visit fetches at most 15 KB of JavaScript after its initial scripts).
+  const [buildCheckDue, setBuildCheckDue] = useState(false);
+  useEffect(() => {
+    if (!import.meta.env.PROD) return;
+    const timer = setTimeout(() => setBuildCheckDue(true), buildCheckIntervalMs);
+    return () => clearTimeout(timer);
+  }, []);
   if (!useHydrated()) return null;
   return (
     <Suspense fallback={null}>
       <RouteFocus />
-      <BuildNotice />
+      {buildCheckDue && <BuildNotice intervalMs={buildCheckIntervalMs} />}
     </Suspense>
   );
 }

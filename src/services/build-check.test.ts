@@ -53,4 +53,20 @@ describe('build check', () => {
     expect(urls).toHaveLength(1);
     stop();
   });
+
+  it('asks at once when told the first check is due now (the watch starts one interval after the page)', async () => {
+    const urls: string[] = [];
+    const found: string[] = [];
+    const stop = watchBuilds({
+      currentBuildId: 'b',
+      intervalMs: 300_000,
+      firstCheckInMs: 0,
+      onNewBuild: (id) => found.push(id),
+      fetch: answering('c', urls),
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(urls).toHaveLength(1);
+    expect(found).toEqual(['c']);
+    stop();
+  });
 });

@@ -5,6 +5,8 @@
 export interface BuildCheckOptions {
   readonly currentBuildId: string;
   readonly intervalMs: number;
+  /** When the first check is due (default: one interval from now); 0 asks at once (a watch started late). */
+  readonly firstCheckInMs?: number;
   readonly onNewBuild: (buildId: string) => void;
   readonly fetch?: typeof globalThis.fetch;
 }
@@ -12,7 +14,7 @@ export interface BuildCheckOptions {
 export function watchBuilds(options: BuildCheckOptions): () => void {
   const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let lastCheck = Date.now();
+  let lastCheck = Date.now() - options.intervalMs + (options.firstCheckInMs ?? options.intervalMs);
   let stopped = false;
 
   const check = async () => {

@@ -1,32 +1,32 @@
 // Tells the seller when a new build of the shop is live and offers a reload, but only at a safe
 // moment: never while a form field has the focus, and never on the checkout (it waits until the
-// checkout is submitted and the thank-you page shows). The check itself (src/services/build-check.ts)
-// loads after the first render, in production builds only.
+// checkout is submitted and the thank-you page shows). The page mounts it (and so loads its code) when
+// the first check is due, one interval after start, in production builds only (src/routes/root.tsx);
+// it checks at once, then every interval (src/services/build-check.ts).
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { BUILD_CHECK_INTERVAL_MS } from '../../config/constants';
 
 const isEditing = () =>
   document.activeElement instanceof HTMLElement && document.activeElement.matches('input, textarea, select, [contenteditable]');
 
-export function BuildNotice() {
+export function BuildNotice({ intervalMs }: { intervalMs: number }) {
   const { i18n } = useLingui();
   const screen = useRouterState({ select: (s) => s.matches.at(-1)?.staticData.screen });
   const [newBuild, setNewBuild] = useState(false);
   const [editing, setEditing] = useState(false);
 
   useEffect(() => {
-    if (!import.meta.env.PROD) return;
     let active = true;
     let stop = () => undefined as void;
     void import('../../services/build-check').then(({ watchBuilds }) => {
       if (!active) return;
       stop = watchBuilds({
         currentBuildId: import.meta.env.VITE_BUILD_ID,
-        intervalMs: Number(import.meta.env.VITE_BUILD_CHECK_INTERVAL_MS) || BUILD_CHECK_INTERVAL_MS,
+        intervalMs,
+        firstCheckInMs: 0,
         onNewBuild: () => setNewBuild(true),
       });
     });
@@ -34,7 +34,7 @@ export function BuildNotice() {
       active = false;
       stop();
     };
-  }, []);
+  }, [intervalMs]);
 
   useEffect(() => {
     if (!newBuild) return;
