@@ -3,7 +3,15 @@
 
 import type { I18n } from '@lingui/core';
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useRouter, useRouterState } from '@tanstack/react-router';
+import {
+  HeadContent,
+  Outlet,
+  type ParsedLocation,
+  Scripts,
+  createRootRouteWithContext,
+  useRouter,
+  useRouterState,
+} from '@tanstack/react-router';
 import type { ShopContext } from '../config/hosts';
 import type { OfferFormOutcome } from '../contracts/offers';
 import type { ApiClientOptions } from '../services/api-client';
@@ -25,18 +33,28 @@ import { loadReviewSummary, type RootData } from './root-data';
 import { countryConfig } from '../config/countries';
 import { BUILD_CHECK_INTERVAL_MS } from '../config/constants';
 
-// Both act only after the first render (a later navigation, a new build): their code loads after
-// hydration, outside the page's initial JavaScript (issue 15 budget: 110 KB brotli), and the server
-// never renders them (a lazy component would abort the server's render of its boundary).
+// Both act only after the first render (a later navigation, a new build): their code loads when
+// they are first needed, outside the page's initial JavaScript (issue 15 budget: 110 KB brotli), and
+// the server never renders them (a lazy component would abort the server's render of its boundary).
 const RouteFocus = lazy(() => import('../ui/layout/route-focus').then((m) => ({ default: m.RouteFocus })));
 const BuildNotice = lazy(() => import('../ui/layout/build-notice').then((m) => ({ default: m.BuildNotice })));
 
 /** How often a running production page asks whether a new build is live (issue 12). */
 const buildCheckIntervalMs = Number(import.meta.env.VITE_BUILD_CHECK_INTERVAL_MS) || BUILD_CHECK_INTERVAL_MS;
 
+// A first visit fetches at most 15 KB of JavaScript after its initial scripts (bench/after-hydration.mjs):
+// the route focus loads with the first client-side navigation, which it then handles; the build
+// notice and its check load when the first check is due, one interval after start.
 function AfterHydration() {
-  // The first build check is due one interval after start: the notice and the check load then, not
-  // with the page (a first visit fetches at most 15 KB of JavaScript after its initial scripts).
+  const router = useRouter();
+  const [firstNavigation, setFirstNavigation] = useState<ParsedLocation | null>(null);
+  useEffect(
+    () =>
+      router.subscribe('onBeforeNavigate', ({ fromLocation, pathChanged, toLocation }) => {
+        if (fromLocation && pathChanged) setFirstNavigation((first) => first ?? toLocation);
+      }),
+    [router],
+  );
   const [buildCheckDue, setBuildCheckDue] = useState(false);
   useEffect(() => {
     if (!import.meta.env.PROD) return;
@@ -46,7 +64,7 @@ function AfterHydration() {
   if (!useHydrated()) return null;
   return (
     <Suspense fallback={null}>
-      <RouteFocus />
+      {firstNavigation && <RouteFocus firstNavigation={firstNavigation} />}
       {buildCheckDue && <BuildNotice intervalMs={buildCheckIntervalMs} />}
     </Suspense>
   );

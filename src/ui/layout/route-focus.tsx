@@ -3,6 +3,8 @@
 // the focus on its main region and its title is announced in a polite live region. The first load
 // keeps the browser's own focus; a page that placed the focus in its main content itself keeps it, and a
 // seller who types, clicks or moves the focus while the page is still loading keeps what they chose.
+// The page mounts this with the first client-side navigation (src/routes/root.tsx), which it then
+// handles like every later one: its code is not part of what a visit that never navigates loads.
 
 import { type ParsedLocation, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -13,9 +15,12 @@ const HEADING_WAIT_MS = 3000;
 /** What a seller does that ends the wait for the heading (capture phase: before any handler moves focus). */
 const SELLER_ACTIONS = ['keydown', 'pointerdown', 'input', 'focusin'] as const;
 
-export function RouteFocus() {
+/** `firstNavigation`: where the navigation that mounted this goes (it started before this could listen). */
+export function RouteFocus({ firstNavigation }: { firstNavigation: ParsedLocation }) {
   const router = useRouter();
   const [announcement, setAnnouncement] = useState('');
+  // The first navigation only: later ones arrive through the router's events.
+  const [first] = useState(firstNavigation);
   useEffect(() => {
     let frame = 0;
     /** The history entry whose heading is still to get the focus; undefined once moved or given up. */
@@ -28,18 +33,18 @@ export function RouteFocus() {
     const entryOf = (location: ParsedLocation) => `${location.state.__TSR_key ?? ''} ${location.href}`;
     // Armed when the navigation starts, not when it renders: the address changes first, and a seller
     // who types into the search or clicks while the page loads keeps the focus where they put it.
-    const unsubscribeStart = router.subscribe('onBeforeNavigate', (event) => {
-      if (!event.fromLocation || !event.pathChanged) return;
+    const arm = (location: ParsedLocation) => {
       stop();
-      pending = entryOf(event.toLocation);
+      pending = entryOf(location);
       for (const type of SELLER_ACTIONS) document.addEventListener(type, stop, true);
+    };
+    const unsubscribeStart = router.subscribe('onBeforeNavigate', (event) => {
+      if (event.fromLocation && event.pathChanged) arm(event.toLocation);
     });
-    // The router may report a navigation as rendered more than once; only the first report of the
-    // entry still pending moves the focus.
-    const unsubscribeRendered = router.subscribe('onRendered', (event) => {
-      if (pending === undefined || pending !== entryOf(event.toLocation)) return;
+    /** Focus the new page's heading once it shows (or, after HEADING_WAIT_MS, its main region). */
+    const settle = () => {
       const started = performance.now();
-      const settle = () => {
+      const step = () => {
         const main = document.getElementById(SKIP_TARGETS.main);
         if (!main) return stop();
         const active = document.activeElement;
@@ -51,7 +56,7 @@ export function RouteFocus() {
           heading.focus();
           setAnnouncement('');
         } else if (performance.now() - started < HEADING_WAIT_MS) {
-          frame = requestAnimationFrame(settle);
+          frame = requestAnimationFrame(step);
         } else {
           stop();
           main.focus();
@@ -59,14 +64,22 @@ export function RouteFocus() {
         }
       };
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(settle);
+      frame = requestAnimationFrame(step);
+    };
+    // The router may report a navigation as rendered more than once; only the first report of the
+    // entry still pending moves the focus.
+    const unsubscribeRendered = router.subscribe('onRendered', (event) => {
+      if (pending !== undefined && pending === entryOf(event.toLocation)) settle();
     });
+    // The first navigation may have rendered while this code loaded.
+    arm(first);
+    if (router.state.status === 'idle' && entryOf(router.state.location) === pending) settle();
     return () => {
       stop();
       unsubscribeStart();
       unsubscribeRendered();
     };
-  }, [router]);
+  }, [router, first]);
   return (
     <p className="visually-hidden" role="status" data-testid="route-announcer">
       {announcement}
