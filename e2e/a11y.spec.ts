@@ -14,7 +14,7 @@ for (const locale of LOCALES) {
     await hydrated(page);
     await page.locator('#site-search').pressSequentially('iphone 13', { delay: 20 });
     await expect(page.getByRole('option', { name: SAMPLE_DEVICE.name })).toBeVisible();
-    expect(await severeViolations(page, { label: `${locale} search suggestions` })).toEqual([]);
+    expect(await severeViolations(page), `${locale} search suggestions`).toEqual([]);
 
     await page.goto(shopUrl(locale, pathOf('productDetail', locale)));
     await hydrated(page);
@@ -22,16 +22,16 @@ for (const locale of LOCALES) {
     const count = await questions.count();
     for (let i = 0; i < count; i++) await questions.nth(i).locator('input[type=radio]').first().check();
     await expect(page.getByTestId('offer-price')).toBeVisible();
-    expect(await severeViolations(page, { label: `${locale} device with its offer` })).toEqual([]);
+    expect(await severeViolations(page), `${locale} device with its offer`).toEqual([]);
     await page.getByRole('button', { name: translate(locale, 'Add to cart') }).click();
     await expect(page.getByTestId('offer-added')).toBeVisible();
-    expect(await severeViolations(page, { label: `${locale} offer added to the cart` })).toEqual([]);
+    expect(await severeViolations(page), `${locale} offer added to the cart`).toEqual([]);
 
     await page.getByRole('link', { name: translate(locale, 'Go to cart') }).click();
     await expect(page).toHaveURL(shopUrl(locale, pathOf('checkout', locale)));
     await expect(page.locator('.cart-line')).toHaveCount(1);
     await expect(page.getByTestId('checkout-step-heading')).toBeVisible();
-    expect(await severeViolations(page, { label: `${locale} checkout with a cart line` })).toEqual([]);
+    expect(await severeViolations(page), `${locale} checkout with a cart line`).toEqual([]);
   });
 
   test(`${locale}: the phone menu, open`, async ({ page }) => {
@@ -40,6 +40,6 @@ for (const locale of LOCALES) {
     await hydrated(page);
     await page.locator('#mobile-menu-toggle').click();
     await expect(page.locator('#main-navigation')).toBeVisible();
-    expect(await severeViolations(page, { label: `${locale} phone menu open` })).toEqual([]);
+    expect(await severeViolations(page), `${locale} phone menu open`).toEqual([]);
   });
 }

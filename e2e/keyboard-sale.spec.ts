@@ -73,7 +73,7 @@ for (const locale of ['de', 'fr'] as const satisfies readonly Locale[]) {
     await expect(page.locator('.questions .progress')).toHaveText(new RegExp(`${count}\\D+${count}`));
     await expect(page.getByTestId('offer-price')).toBeVisible();
     await expectFocus(page, 'the last answer, once the offer is shown', (el) => el.type === 'radio');
-    expect(await severeViolations(page, { label: `${locale} the device page with its offer` })).toEqual([]);
+    expect(await severeViolations(page), `${locale} the device page with its offer`).toEqual([]);
 
     // Add to cart: the focus moves to the confirmation.
     await tabTo(page, 'Add to cart', (el) => el.tag === 'button' && el.text === t('Add to cart'));
@@ -106,7 +106,7 @@ for (const locale of ['de', 'fr'] as const satisfies readonly Locale[]) {
     }
     await page.keyboard.press('Enter');
     await expectFocus(page, 'the payout step heading', stepHeading(3));
-    expect(await severeViolations(page, { label: `${locale} the payout step` })).toEqual([]);
+    expect(await severeViolations(page), `${locale} the payout step`).toEqual([]);
 
     // SEPA is preselected; the BIC stays empty: the IBAN alone is enough.
     await tabTo(page, 'the account holder', (el) => el.name === 'payout.accountHolder');
@@ -117,7 +117,7 @@ for (const locale of ['de', 'fr'] as const satisfies readonly Locale[]) {
     await page.keyboard.press('Enter');
     await expectFocus(page, 'the review step heading', stepHeading(4));
     await expect(page.getByTestId('review-derived-bic')).toContainText(seller.bic);
-    expect(await severeViolations(page, { label: `${locale} the review step` })).toEqual([]);
+    expect(await severeViolations(page), `${locale} the review step`).toEqual([]);
     await expect(page.getByTestId('review-name')).toHaveText('Zoë Łukasiewicz-Ørsted');
     await expect(page.getByTestId('review-payout')).toContainText('Zoë Łukasiewicz-Ørsted');
     await expect(page.getByTestId('review-payout')).toContainText(

@@ -38,7 +38,7 @@ for (const locale of LOCALES) {
           await expect(page.getByRole('alert')).toHaveText(
             translate(locale, 'This review link is not valid. Please use the link from our e-mail.'),
           );
-          expect(await severeViolations(page, { label: `${locale} ${screen}` })).toEqual([]);
+          expect(await severeViolations(page), `${locale} ${screen}`).toEqual([]);
           noErrors();
         });
         continue;
@@ -51,7 +51,7 @@ for (const locale of LOCALES) {
           expect(await response?.text()).toContain(`<h1>${expectedPage(screen, locale).heading}</h1>`);
           await hydrated(page);
           await expect(page.getByRole('alert').getByRole('link')).toHaveAttribute('href', pathOf('accountOverview', locale));
-          expect(await severeViolations(page, { label: `${locale} ${screen}` })).toEqual([]);
+          expect(await severeViolations(page), `${locale} ${screen}`).toEqual([]);
           // A token that is not the link's: the expired-link page (spec §8), status 404.
           const expired = await page.goto(shopUrl(locale, `${path}?token=not-this-links-token`));
           expect(expired?.status()).toBe(404);
@@ -71,7 +71,7 @@ for (const locale of LOCALES) {
         await expect(page.locator('main h1')).toHaveText(heading);
         await expect(page).toHaveTitle(`${title} | trade-in`);
         await hydrated(page);
-        expect(await severeViolations(page, { label: `${locale} ${screen}` })).toEqual([]);
+        expect(await severeViolations(page), `${locale} ${screen}`).toEqual([]);
         noErrors();
       });
     }
