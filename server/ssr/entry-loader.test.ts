@@ -92,4 +92,37 @@ describe('the loader in the browser', () => {
     expect(added().at(-1)).toEqual(['/assets/entry.js', 'n0nce']);
     vi.restoreAllMocks();
   });
+
+  it('marks the fields the seller changes before hydration with their values, and none after', () => {
+    runLoader('hidden');
+    document.body.innerHTML = `<form>
+      <input name="name" value=""><input name="secret" type="password"><input name="q" type="search">
+      <input type="radio" name="q-1" value="1"><input type="radio" name="q-1" value="2"><input type="checkbox" name="business">
+    </form>`;
+    const field = (selector: string) => document.querySelector<HTMLInputElement>(selector)!;
+    const change = (selector: string, apply: (input: HTMLInputElement) => void, type = 'input') => {
+      apply(field(selector));
+      field(selector).dispatchEvent(new Event(type, { bubbles: true }));
+    };
+    change('[name=name]', (i) => (i.value = 'Erika'));
+    change('[name=secret]', (i) => (i.value = 'hunter2'));
+    change('[name=q]', (i) => (i.value = 'iphone'));
+    change('[value="1"]', (i) => (i.checked = true), 'change');
+    change('[value="2"]', (i) => (i.checked = true), 'change');
+    change('[name=business]', (i) => (i.checked = true), 'change');
+    expect(field('[name=name]').getAttribute('data-typed')).toBe('Erika');
+    // Never a password, nor the header search (it reads its own value).
+    expect(field('[name=secret]').hasAttribute('data-typed')).toBe(false);
+    expect(field('[name=q]').hasAttribute('data-typed')).toBe(false);
+    // Of a radio group only the answer chosen last.
+    expect(field('[value="1"]').hasAttribute('data-typed')).toBe(false);
+    expect(field('[value="2"]').getAttribute('data-typed')).toBe('true');
+    expect(field('[name=business]').getAttribute('data-typed')).toBe('true');
+
+    document.documentElement.dataset.hydrated = 'true';
+    change('[name=name]', (i) => (i.value = 'Erika M'));
+    expect(field('[name=name]').getAttribute('data-typed')).toBe('Erika');
+    delete document.documentElement.dataset.hydrated;
+    vi.restoreAllMocks();
+  });
 });

@@ -7,6 +7,11 @@ export const PAGE_ASSETS_ELEMENT_ID = 'page-assets';
 export const INLINE_CSS_ELEMENT_ID = 'page-css';
 /** The inline script that loads the page's JavaScript after its first paint; read back likewise. */
 export const ENTRY_LOADER_ELEMENT_ID = 'entry-loader';
+/**
+ * The attribute the loader puts on a field the seller changed before hydration: its value ("true" or
+ * "false" for a box). The hydrated field takes it over (src/ui/typed-before-hydration.ts).
+ */
+export const TYPED_ATTRIBUTE = 'data-typed';
 
 export interface PageAssets {
   /** Module script that boots the app in the browser. */

@@ -2,6 +2,7 @@
 // readers like TextField (./text-field).
 
 import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useTypedBeforeHydration } from '../typed-before-hydration';
 
 function described(id: string, hint: string | undefined, error: string | undefined) {
   return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
@@ -64,10 +65,12 @@ export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLText
 
 export function TextAreaField({ label, value, error, hint, onValue, name, ...area }: TextAreaFieldProps) {
   const id = useId();
+  const typed = useTypedBeforeHydration<HTMLTextAreaElement>(onValue);
   return (
     <div className={error ? 'field invalid' : 'field'}>
       <label htmlFor={id}>{label}</label>
       <textarea
+        ref={typed}
         id={id}
         name={name}
         value={value}

@@ -2,6 +2,7 @@
 // the input (a password's show/hide button); the checkout and the account forms share this field.
 
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useTypedBeforeHydration } from '../typed-before-hydration';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   readonly label: string;
@@ -15,11 +16,13 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 export function TextField({ label, value, error, hint, onValue, name, addon, ...input }: TextFieldProps) {
   const id = useId();
+  const typed = useTypedBeforeHydration<HTMLInputElement>(onValue);
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   const control = (
     <input
+      ref={typed}
       id={id}
       name={name}
       value={value}

@@ -2,7 +2,8 @@
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { TYPED_ATTRIBUTE } from '../../contracts/page-assets';
 import { Trans } from '@lingui/react/macro';
 import type { Question } from '../../services/catalogue/entities';
 
@@ -32,10 +33,18 @@ export interface QuestionListProps {
 export function QuestionList({ questions, answers, onChoose, blocking = [], busy = false, missing = [] }: QuestionListProps) {
   const { i18n } = useLingui();
   const answeredCount = questions.filter((q) => answers[String(q.id)] !== undefined).length;
+  const form = useRef<HTMLFormElement>(null);
+  // Answers chosen before the page's script ran (marked by its loader: src/ui/typed-before-hydration.ts)
+  // are chosen now.
+  useEffect(() => {
+    for (const radio of form.current?.querySelectorAll<HTMLInputElement>(`[${TYPED_ATTRIBUTE}=true]`) ?? []) {
+      radio.removeAttribute(TYPED_ATTRIBUTE);
+      onChoose(Number(radio.name.slice(2)), Number(radio.value));
+    }
+  }, [onChoose]);
   // On mount (the list that replaces the first render's), the focus goes back to the answer that had it:
   // in a layout effect, so in the same task that removed the old list; a key pressed meanwhile would
   // otherwise land on the page's body (a Tab then goes to the top of the page, a Space is lost).
-  const form = useRef<HTMLFormElement>(null);
   useLayoutEffect(() => {
     if (focusedAnswer === null || (document.activeElement !== null && document.activeElement !== document.body)) return;
     form.current?.querySelector<HTMLInputElement>(`input[data-answer="${focusedAnswer}"]`)?.focus();
