@@ -3,8 +3,10 @@
 
 import { Trans } from '@lingui/react/macro';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { useHydratedMark } from './screen-page';
 
 export function CatalogueError({ reset }: ErrorComponentProps) {
+  useHydratedMark();
   const router = useRouter();
   if (router.options.context.isBot) return null;
   return (

@@ -5,6 +5,7 @@ import { Trans } from '@lingui/react/macro';
 import { useRouterState } from '@tanstack/react-router';
 import { Link } from '@tanstack/react-router';
 import { useShop } from '../ui/shop-context';
+import { useHydratedMark } from './screen-page';
 
 export const NOT_FOUND_TITLE = 'Page Not Found';
 
@@ -13,6 +14,7 @@ export function isExpiredLinkPath(path: string): boolean {
 }
 
 export function NotFoundPage() {
+  useHydratedMark();
   const shop = useShop();
   const path = useRouterState({ select: (s) => s.location.pathname });
   const expired = isExpiredLinkPath(path);

@@ -112,10 +112,6 @@ function RootDocument() {
   const layout = layoutFor(shop.mode, isHome);
   // Content-Security-Policy: only scripts with the answer's nonce run (server/http/security-headers.ts).
   const nonce = useRouter().options.ssr?.nonce;
-  // Marks the document once React owns it (tests and scripts wait for this).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
   return (
     <html
       lang={LANGUAGE_TAG[shop.locale]}
