@@ -45,6 +45,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist/client',
         manifest: true,
         emptyOutDir: true,
+        // A lazily imported module preloads its imports, but not the scripts every page has run before
+        // any lazy import: the entry chunk and the runtime it imports. Their names were bytes in every
+        // chunk that imports lazily (the device page's initial JavaScript). (Vite keeps style sheets in
+        // the list whatever this answers.)
+        modulePreload: {
+          resolveDependencies: (_file, deps) => deps.filter((dep) => !/(^|\/)(entry-client|rolldown-runtime)-[\w-]+\.js$/.test(dep)),
+        },
         rollupOptions: {
           input: 'src/entry-client.tsx',
           // Everything the entry imports statically is loaded by every page anyway: one chunk compresses
