@@ -47,11 +47,13 @@ const buildCheckIntervalMs = Number(import.meta.env.VITE_BUILD_CHECK_INTERVAL_MS
 // notice and its check load when the first check is due, one interval after start.
 function AfterHydration() {
   const router = useRouter();
-  const [firstNavigation, setFirstNavigation] = useState<ParsedLocation | null>(null);
+  // Where the latest navigation goes: the route focus handles the one it was loaded for (a quicker
+  // second navigation while its code loads replaces the first), then the later ones itself.
+  const [navigation, setNavigation] = useState<ParsedLocation | null>(null);
   useEffect(
     () =>
       router.subscribe('onBeforeNavigate', ({ fromLocation, pathChanged, toLocation }) => {
-        if (fromLocation && pathChanged) setFirstNavigation((first) => first ?? toLocation);
+        if (fromLocation && pathChanged) setNavigation(toLocation);
       }),
     [router],
   );
@@ -64,7 +66,7 @@ function AfterHydration() {
   if (!useHydrated()) return null;
   return (
     <Suspense fallback={null}>
-      {firstNavigation && <RouteFocus firstNavigation={firstNavigation} />}
+      {navigation && <RouteFocus firstNavigation={navigation} />}
       {buildCheckDue && <BuildNotice intervalMs={buildCheckIntervalMs} />}
     </Suspense>
   );

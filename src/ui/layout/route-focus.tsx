@@ -71,9 +71,16 @@ export function RouteFocus({ firstNavigation }: { firstNavigation: ParsedLocatio
     const unsubscribeRendered = router.subscribe('onRendered', (event) => {
       if (pending !== undefined && pending === entryOf(event.toLocation)) settle();
     });
-    // The first navigation may have rendered while this code loaded.
-    arm(first);
-    if (router.state.status === 'idle' && entryOf(router.state.location) === pending) settle();
+    // The navigation this was loaded for started before it could listen. A seller in a text field
+    // outside the page (the header search) may have typed on meanwhile: the focus stays there. Else
+    // the navigation is armed, and settled at once if it has rendered while this code loaded.
+    const active = document.activeElement;
+    const typing =
+      active?.matches('input, textarea, select, [contenteditable]') && !document.getElementById(SKIP_TARGETS.main)?.contains(active);
+    if (!typing) {
+      arm(first);
+      if (router.state.status === 'idle' && entryOf(router.state.location) === pending) settle();
+    }
     return () => {
       stop();
       unsubscribeStart();
