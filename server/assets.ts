@@ -41,10 +41,10 @@ export function createAssetResolver(clientDir: string): AssetResolver {
     return text;
   };
 
-  /** Adds a chunk after the chunks it imports (`seen` guards against cycles): the list runs leaves first. */
-  function collect(key: string, files: Set<string>, css: Set<string>, seen = new Set<string>()) {
+  /** Adds a chunk after the chunks it imports (`seen` also guards against cycles): the list runs leaves first. */
+  function collect(key: string, files: Set<string>, css: Set<string>, seen: Set<string>) {
     const chunk = manifest[key];
-    if (!chunk || seen.has(key) || files.has(`/${chunk.file}`)) return;
+    if (!chunk || seen.has(key)) return;
     seen.add(key);
     for (const c of chunk.css ?? []) css.add(`/${c}`);
     for (const imported of chunk.imports ?? []) collect(imported, files, css, seen);
@@ -57,9 +57,10 @@ export function createAssetResolver(clientDir: string): AssetResolver {
     if (hit) return hit;
     const files = new Set<string>();
     const css = new Set<string>();
-    collect(ENTRY, files, css);
-    for (const page of pages) collect(PAGE_BASE + page.replace(/^\.\//, ''), files, css);
-    collect(CATALOG_BASE + catalog.replace(/^\.\//, ''), files, css);
+    const seen = new Set<string>();
+    collect(ENTRY, files, css, seen);
+    for (const page of pages) collect(PAGE_BASE + page.replace(/^\.\//, ''), files, css, seen);
+    collect(CATALOG_BASE + catalog.replace(/^\.\//, ''), files, css, seen);
     const entryFile = `/${entry.file}`;
     files.delete(entryFile);
     // The style sheet is small (about 5 KB brotli): inlined, it costs less than the request it saves (decision 053).

@@ -15,8 +15,7 @@ import { PAGE_ASSETS_ELEMENT_ID, TYPED_ATTRIBUTE } from '../src/contracts/page-a
 
 // Until the page is hydrated, it also marks each field the seller changes with its value (a box: its
 // check; a radio: only the chosen one of its group) in TYPED_ATTRIBUTE, which the hydrated field takes
-// over (src/ui/typed-before-hydration.ts). Not a password, a chosen file or the header search (which
-// is hydrated with the page's shell and reads its own value: src/ui/search/site-search.tsx).
-export const ENTRY_LOADER_SCRIPT = `(()=>{const n=document.currentScript.nonce;const d=document.documentElement,k=${JSON.stringify(TYPED_ATTRIBUTE)},m=e=>{const t=e.target;if(d.dataset.hydrated||!t.matches("input:not([type=password],[type=file],[type=search]),textarea"))return;if(t.type==="radio")for(const o of document.getElementsByName(t.name))o.removeAttribute(k);t.setAttribute(k,/^(checkbox|radio)$/.test(t.type)?String(t.checked):t.value)};document.addEventListener("input",m,true);document.addEventListener("change",m,true);const go=()=>{const a=JSON.parse(document.getElementById(${JSON.stringify(
+// over (src/ui/typed-before-hydration.ts). Never a password or a chosen file.
+export const ENTRY_LOADER_SCRIPT = `(()=>{const n=document.currentScript.nonce;const d=document.documentElement,k=${JSON.stringify(TYPED_ATTRIBUTE)},m=e=>{const t=e.target;if(d.dataset.hydrated||!t.matches("input:not([type=password],[type=file]),textarea"))return;if(t.type==="radio")for(const o of document.getElementsByName(t.name))o.removeAttribute(k);t.setAttribute(k,/^(checkbox|radio)$/.test(t.type)?String(t.checked):t.value)};document.addEventListener("input",m,true);document.addEventListener("change",m,true);const go=()=>{const a=JSON.parse(document.getElementById(${JSON.stringify(
   PAGE_ASSETS_ELEMENT_ID,
 )}).textContent);const f=document.createDocumentFragment();for(const h of [...a.preloads,a.entry]){const s=document.createElement("script");s.type="module";s.src=h;s.nonce=n;f.append(s)}document.body.append(f)};document.visibilityState==="hidden"?go():requestAnimationFrame(()=>setTimeout(go))})()`;

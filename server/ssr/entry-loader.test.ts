@@ -111,9 +111,9 @@ describe('the loader in the browser', () => {
     change('[value="2"]', (i) => (i.checked = true), 'change');
     change('[name=business]', (i) => (i.checked = true), 'change');
     expect(field('[name=name]').getAttribute('data-typed')).toBe('Erika');
-    // Never a password, nor the header search (it reads its own value).
+    // Never a password.
     expect(field('[name=secret]').hasAttribute('data-typed')).toBe(false);
-    expect(field('[name=q]').hasAttribute('data-typed')).toBe(false);
+    expect(field('[name=q]').getAttribute('data-typed')).toBe('iphone');
     // Of a radio group only the answer chosen last.
     expect(field('[value="1"]').hasAttribute('data-typed')).toBe(false);
     expect(field('[value="2"]').getAttribute('data-typed')).toBe('true');

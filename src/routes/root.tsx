@@ -66,7 +66,7 @@ function AfterHydration() {
   if (!useHydrated()) return null;
   return (
     <Suspense fallback={null}>
-      {navigation && <RouteFocus firstNavigation={navigation} />}
+      {navigation && <RouteFocus navigation={navigation} />}
       {buildCheckDue && <BuildNotice intervalMs={buildCheckIntervalMs} />}
     </Suspense>
   );

@@ -15,12 +15,12 @@ const HEADING_WAIT_MS = 3000;
 /** What a seller does that ends the wait for the heading (capture phase: before any handler moves focus). */
 const SELLER_ACTIONS = ['keydown', 'pointerdown', 'input', 'focusin'] as const;
 
-/** `firstNavigation`: where the navigation that mounted this goes (it started before this could listen). */
-export function RouteFocus({ firstNavigation }: { firstNavigation: ParsedLocation }) {
+/** `navigation`: where the navigation that mounted this goes (it started before this could listen). */
+export function RouteFocus({ navigation }: { navigation: ParsedLocation }) {
   const router = useRouter();
   const [announcement, setAnnouncement] = useState('');
-  // The first navigation only: later ones arrive through the router's events.
-  const [first] = useState(firstNavigation);
+  // That navigation only: later ones arrive through the router's events.
+  const [first] = useState(navigation);
   useEffect(() => {
     let frame = 0;
     /** The history entry whose heading is still to get the focus; undefined once moved or given up. */

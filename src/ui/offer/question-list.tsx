@@ -2,8 +2,9 @@
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react';
 import { TYPED_ATTRIBUTE } from '../../contracts/page-assets';
+import { takeTyped } from '../typed-before-hydration';
 import { Trans } from '@lingui/react/macro';
 import type { Question } from '../../services/catalogue/entities';
 
@@ -35,13 +36,14 @@ export function QuestionList({ questions, answers, onChoose, blocking = [], busy
   const answeredCount = questions.filter((q) => answers[String(q.id)] !== undefined).length;
   const form = useRef<HTMLFormElement>(null);
   // Answers chosen before the page's script ran (marked by its loader: src/ui/typed-before-hydration.ts)
-  // are chosen now.
+  // are chosen now, on hydration only.
+  const chooseTyped = useEffectEvent(onChoose);
   useEffect(() => {
     for (const radio of form.current?.querySelectorAll<HTMLInputElement>(`[${TYPED_ATTRIBUTE}=true]`) ?? []) {
-      radio.removeAttribute(TYPED_ATTRIBUTE);
-      onChoose(Number(radio.name.slice(2)), Number(radio.value));
+      takeTyped(radio);
+      chooseTyped(Number(radio.name.slice(2)), Number(radio.value));
     }
-  }, [onChoose]);
+  }, []);
   // On mount (the list that replaces the first render's), the focus goes back to the answer that had it:
   // in a layout effect, so in the same task that removed the old list; a key pressed meanwhile would
   // otherwise land on the page's body (a Tab then goes to the top of the page, a Space is lost).

@@ -10,6 +10,7 @@ import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import type { Device } from '../../services/catalogue/entities';
 import { SKIP_TARGETS } from '../layout/skip-links';
 import { useShop } from '../shop-context';
+import { useTypedBeforeHydration } from '../typed-before-hydration';
 
 const SearchResults = lazy(() => import('./search-results'));
 
@@ -29,16 +30,12 @@ export function SiteSearch() {
   const results = useRef<{ query: string; devices: readonly Device[] }>({ query: '', devices: [] });
   const current = () => (results.current.query === text.trim() ? results.current.devices : []);
   const root = useRef<HTMLFormElement>(null);
-  const box = useRef<HTMLInputElement>(null);
-
   // Words typed before the page's script ran (it loads after the first paint, decision 062) are taken
   // over when it hydrates, with their suggestions, not lost.
-  useEffect(() => {
-    const typed = box.current?.value ?? '';
-    if (typed === '') return;
+  const box = useTypedBeforeHydration<HTMLInputElement>((typed) => {
     setText(typed);
     if (document.activeElement === box.current) setOpen(true);
-  }, []);
+  });
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(text.trim()), SEARCH_DEBOUNCE_MS);
