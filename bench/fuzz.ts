@@ -8,7 +8,7 @@
 // were sent and how many answered ≥ 500 (with the first few of those). Run: `npx tsx bench/fuzz.ts`.
 
 import { randomUUID } from 'node:crypto';
-import { MemoryRateLimiter } from '../server/accounts/rate-limit';
+import { MemoryRateLimiter } from '../server/http/rate-limit';
 import { openDatabase } from '../server/db/client';
 import { bearer, login, registerAndActivate, testAccountServices } from '../server/test-support/accounts';
 import { fixtureServices, testApp } from '../server/test-support/app';

@@ -9,12 +9,12 @@ import { LOCALES } from '../src/config/locales';
 import { buildPath } from '../src/config/routes';
 import { render } from '../src/entry-server';
 import { buildApp } from './app';
-import { readConfig } from './config';
+import { readConfig } from './platform/config';
 import { importCatalogue } from './catalogue/repository';
 import { LocalSearch } from './catalogue/search-service';
 import { CatalogueStore } from './catalogue/store';
 import { openDatabase, type DatabaseHandle } from './db/client';
-import { sitemapPaths } from './sitemap';
+import { sitemapPaths } from './ssr/sitemap';
 import { fixtureCatalogue } from './test-support/catalogue';
 
 const lines: string[] = [];

@@ -5,7 +5,7 @@ import middie from '@fastify/middie';
 import { createServer as createViteServer } from 'vite';
 import { buildApp, type RenderFn } from './app';
 import { pino } from 'pino';
-import { readConfig } from './config';
+import { readConfig } from './platform/config';
 import { createRuntime, databaseTarget } from './runtime';
 
 const config = readConfig({ ...process.env, NODE_ENV: 'development' });

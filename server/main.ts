@@ -5,11 +5,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { render } from '../src/entry-server';
 import { buildApp } from './app';
-import { createAssetResolver } from './assets';
-import { readConfig } from './config';
+import { createAssetResolver } from './ssr/assets';
+import { readConfig } from './platform/config';
 import { UpcomingPrices } from './catalogue/price-schedule';
-import { startPriceScheduler } from './catalogue/price-scheduler';
-import { closeOnSignals } from './shutdown';
+import { startPriceScheduler } from './offers/price-scheduler';
+import { closeOnSignals } from './platform/shutdown';
 import { createRuntime, databaseTarget } from './runtime';
 import { pino } from 'pino';
 

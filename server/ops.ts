@@ -16,7 +16,7 @@ import { RemoteSearch } from './catalogue/search-remote';
 import { loadSeedCatalogue } from './catalogue/seed';
 import { CatalogueStore } from './catalogue/store';
 import { importPriceSchedule, parsePriceCsv, pendingPrices, PriceImportError } from './catalogue/price-schedule';
-import { readConfig } from './config';
+import { readConfig } from './platform/config';
 import { listContactMessages, showContactMessage } from './contact/service';
 import { backupEmbedded, restoreEmbedded } from './db/backup';
 import { openDatabase, type Database } from './db/client';

@@ -5,20 +5,20 @@
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountServices } from './accounts/services';
-import { MemoryRateLimiter } from './accounts/rate-limit';
+import { MemoryRateLimiter } from './http/rate-limit';
 import type { ContactServices } from './contact/services';
-import { loadSecret } from './secrets';
+import { loadSecret } from './platform/secrets';
 import { createAccountServices, type AccountConfig } from './accounts/setup';
 import { importCatalogue, latestImport } from './catalogue/repository';
 import { seedChecksum } from './catalogue/seed-checksum';
 import { LocalSearch, type SearchBackend } from './catalogue/search-service';
 import { loadSeedCatalogue } from './catalogue/seed';
 import { CatalogueStore } from './catalogue/store';
-import type { ServerConfig } from './config';
-import { registerInstance } from './instances';
+import type { ServerConfig } from './platform/config';
+import { registerInstance } from './db/instances';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/client';
 import { createShippingServices, type ShippingConfig, type ShippingServices } from './mail/services';
-import { DEFAULT_DATA_DIR } from './paths';
+import { DEFAULT_DATA_DIR } from './platform/paths';
 import { importVouchers, loadVoucherSeed } from './vouchers/seed';
 
 export interface Runtime {

@@ -4,7 +4,7 @@
 // PostgreSQL only: the embedded database has one process, and the server's own worker sends there.
 
 import { pino } from 'pino';
-import { readConfig } from './config';
+import { readConfig } from './platform/config';
 import { openDatabase } from './db/client';
 import { createShippingServices } from './mail/services';
 import { databaseTarget } from './runtime';

@@ -1,12 +1,12 @@
 // Access tokens (DESIGN.md §8): HS256 JWTs, 5 minutes, subject = customer id (spec §3 customerId
 // from the token subject), with the e-mail and customer number the client keeps in its session.
-// The secret comes from AUTH_SECRET, else DATA_DIR/secrets/auth-secret (server/secrets.ts).
+// The secret comes from AUTH_SECRET, else DATA_DIR/secrets/auth-secret (server/platform/secrets.ts).
 
 import type { FastifyRequest } from 'fastify';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { ACCESS_TOKEN_SECONDS } from '../../src/contracts/account';
 import { unauthorized } from '../http/errors';
-import { loadSecret } from '../secrets';
+import { loadSecret } from '../platform/secrets';
 
 export const AUTH_SECRET_FILE = 'secrets/auth-secret';
 const ISSUER = 'tradein-shop';

@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../paths';
+import { PROJECT_ROOT } from '../platform/paths';
 
 export const COMMON_PASSWORDS_FILE = join(PROJECT_ROOT, 'data', 'security', 'common-passwords.txt');
 

@@ -9,10 +9,10 @@ import type { Mailer } from '../mail/mailer';
 import type { NewsletterSigner } from '../newsletter/signing';
 import type { DeviceCookies } from './device-cookies';
 import type { AccessTokens } from './access-tokens';
-import type { RateLimitRules } from './rate-limit';
-import type { RateLimiter } from './rate-limiter';
+import type { RateLimitRules } from '../http/rate-limit';
+import type { RateLimiter } from '../http/rate-limiter';
 
-export type { RateLimiter } from './rate-limiter';
+export type { RateLimiter } from '../http/rate-limiter';
 
 export interface AccountServices {
   readonly tokens: AccessTokens;

@@ -5,11 +5,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../config';
+import { readConfig } from '../platform/config';
 import { CapturingMailer } from '../test-support/accounts';
 import { AUTH_SECRET_FILE, createAccessTokens } from './access-tokens';
-import { MemoryRateLimiter } from './rate-limit';
-import { RedisRateLimiter } from './rate-limit-redis';
+import { MemoryRateLimiter } from '../http/rate-limit';
+import { RedisRateLimiter } from '../http/rate-limit-redis';
 import { createAccountServices } from './setup';
 
 const mail = { mailer: new CapturingMailer(), publicOrigin: () => 'https://www.tradein.de' };

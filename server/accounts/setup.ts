@@ -4,18 +4,18 @@
 // (NEWSLETTER_SECRET, else DATA_DIR/secrets/newsletter-secret).
 
 import type { FastifyBaseLogger } from 'fastify';
-import type { ServerConfig } from '../config';
+import type { ServerConfig } from '../platform/config';
 import { DeferredWork } from '../http/deferred-work';
 import type { ShippingServices } from '../mail/services';
-import { DEFAULT_DATA_DIR } from '../paths';
+import { DEFAULT_DATA_DIR } from '../platform/paths';
 import { createNewsletterSigner, NEWSLETTER_SECRET_FILE } from '../newsletter/signing';
-import { loadSecret } from '../secrets';
+import { loadSecret } from '../platform/secrets';
 import { AUTH_SECRET_FILE, createAccessTokens } from './access-tokens';
 import { createDeviceCookies } from './device-cookies';
-import { createRateLimiter } from './rate-limit';
+import { createRateLimiter } from '../http/rate-limit';
 import type { AccountServices } from './services';
 
-/** The settings read here (server/config.ts documents them); a ServerConfig fits. */
+/** The settings read here (server/platform/config.ts documents them); a ServerConfig fits. */
 export type AccountConfig = Pick<ServerConfig, 'DATA_DIR' | 'AUTH_SECRET' | 'REDIS_URL' | 'NEWSLETTER_SECRET'>;
 
 /** While Redis is unreachable its client reports every reconnect: one warning a minute is enough. */

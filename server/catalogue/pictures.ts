@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { CATALOGUE_DIR } from '../paths';
+import { CATALOGUE_DIR } from '../platform/paths';
 
 const colour = z.string().regex(/^#[0-9a-f]{6}$/i, 'must be #rrggbb');
 

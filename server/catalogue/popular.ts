@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { LOCALES, type Locale } from '../../src/config/locales';
 import type { Database } from '../db/client';
 import { offers } from '../db/schema';
-import { CATALOGUE_DIR } from '../paths';
+import { CATALOGUE_DIR } from '../platform/paths';
 import type { CatalogueStore } from './store';
 
 export const POPULAR_COUNT = 8;

@@ -17,7 +17,7 @@ import { fixtureServices, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import type { ApiServices } from '../app';
 import { importPriceSchedule, parsePriceCsv, PriceImportError, UpcomingPrices } from './price-schedule';
-import { runPriceSchedule } from './price-scheduler';
+import { runPriceSchedule } from '../offers/price-scheduler';
 
 const BEST = { 1: 11, 2: 21, 3: 31 };
 const DAY = 86_400_000;

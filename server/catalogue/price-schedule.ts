@@ -12,7 +12,7 @@ import { isLocale, type Locale } from '../../src/config/locales';
 import { PAYOUT_PROMISES } from '../../src/config/payout-promise';
 import type { Database } from '../db/client';
 import { cartHolds, customers, devices, offers, offerShares, priceSchedules, priceWarnings } from '../db/schema';
-import { localDate } from '../trades/working-days';
+import { localDate } from '../platform/working-days';
 import type { CatalogueStore } from './store';
 
 /** The country's calendar day (the time zone the payout promise uses for the shop). */

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locale } from '../../src/config/locales';
-import { SYNONYMS_DIR } from '../paths';
+import { SYNONYMS_DIR } from '../platform/paths';
 import type { IndexAnalysis } from '../search/analysis';
 
 /** The synonym file of each shop's language (Austria shares the German one). */

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { CATALOGUE_DIR } from '../paths';
+import { CATALOGUE_DIR } from '../platform/paths';
 import { loadPictureTable, PictureSet, seedPictures } from './pictures';
 
 function files(dir: string): string[] {

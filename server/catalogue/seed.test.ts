@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CATEGORY_KEYS, CATEGORY_SLUGS } from '../../src/config/categories';
 import { LOCALES } from '../../src/config/locales';
-import { CATALOGUE_DIR, PROJECT_ROOT } from '../paths';
+import { CATALOGUE_DIR, PROJECT_ROOT } from '../platform/paths';
 import type { CatalogueDevice } from './model';
 import { countDevicesByCategory, loadSeedCatalogue, PRICE_FACTORS, SeedDataError } from './seed';
 import { isSlug } from './slug';

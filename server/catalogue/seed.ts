@@ -19,7 +19,7 @@ import type {
   QuestionSet,
 } from './model';
 import { loadPictureTable, PictureSet, seedPictures } from './pictures';
-import { CATALOGUE_DIR } from '../paths';
+import { CATALOGUE_DIR } from '../platform/paths';
 import { isSlug, slugify } from './slug';
 
 /** Base prices are kept in EUR for Germany; the other shops derive theirs unless a variant overrides them. */

@@ -1,6 +1,6 @@
 // Clarification links: /clarification/{id}/{tradeNumber}?token=… where the token is
 // `<expiry seconds>.<HMAC-SHA256(id, tradeNumber, expiry)>` under the label secret (server/labels/links.ts,
-// server/secrets.ts), so a link works only for its clarification, its trade and until its deadline.
+// server/platform/secrets.ts), so a link works only for its clarification, its trade and until its deadline.
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 

@@ -6,7 +6,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_LIMITS } from '../../src/contracts/contact';
-import { MemoryRateLimiter } from '../accounts/rate-limit';
+import { MemoryRateLimiter } from '../http/rate-limit';
 import type { DatabaseHandle } from '../db/client';
 import { contactAttachments, contactMessages } from '../db/schema';
 import type { MailMessage } from '../mail/mailer';

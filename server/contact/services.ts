@@ -3,7 +3,7 @@
 // tickets, a clock (tests move it) and the limits.
 
 import type { RateLimiter } from '../accounts/services';
-import type { RateLimitRule } from '../accounts/rate-limit';
+import type { RateLimitRule } from '../http/rate-limit';
 import type { Mailer } from '../mail/mailer';
 
 /** Per client IP. */

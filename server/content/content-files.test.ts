@@ -6,7 +6,7 @@ import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_PAGES } from '../../src/config/content';
 import { LOCALES } from '../../src/config/locales';
-import { PROJECT_ROOT } from '../paths';
+import { PROJECT_ROOT } from '../platform/paths';
 import { contentFile } from './library';
 import { renderMarkdown } from './markdown';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { CONTENT_SLUGS, type ContentPage } from '../../src/config/content';
 import type { Locale } from '../../src/config/locales';
 import type { ContentSource } from '../../src/services/content/source';
-import { CONTENT_DIR } from '../paths';
+import { CONTENT_DIR } from '../platform/paths';
 import { renderMarkdown, type RenderedMarkdown } from './markdown';
 
 /** Where a locale without its own file reads from. */

@@ -10,7 +10,7 @@ import type { AccountServices } from '../accounts/services';
 import { withoutParameters } from '../db/errors';
 import { HttpError } from '../http/errors';
 import { NO_STORE } from '../http/no-store';
-import { pathOnly } from '../logger';
+import { pathOnly } from '../platform/logger';
 
 export interface CustomerCall<Body = unknown> {
   readonly caller: AccessSubject;

@@ -302,12 +302,12 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   claimedAt: timestamp('claimed_at', { withTimezone: true })
     .notNull()
     .default(sql`now()`),
-  /** The server process (its boot id, server/instances.ts) that holds the claim; null for claims from before boot ids. */
+  /** The server process (its boot id, server/db/instances.ts) that holds the claim; null for claims from before boot ids. */
   claimedBy: uuid('claimed_by'),
 });
 
 /**
- * The running server processes (server/instances.ts): each registers its boot id at start and beats
+ * The running server processes (server/db/instances.ts): each registers its boot id at start and beats
  * every few seconds. A claim whose process stopped beating is released at once, not after its lease.
  */
 export const serverInstances = pgTable('server_instances', {

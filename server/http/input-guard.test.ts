@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryRateLimiter } from '../accounts/rate-limit';
+import { MemoryRateLimiter } from './rate-limit';
 import type { DatabaseHandle } from '../db/client';
 import { trades } from '../db/schema';
 import { fixtureServices, testApp } from '../test-support/app';

@@ -10,7 +10,7 @@ import { MailOutbox } from '../mail/outbox';
 import { fixtureServices, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import type { ApiServices } from '../app';
-import { MemoryRateLimiter } from '../accounts/rate-limit';
+import { MemoryRateLimiter } from './rate-limit';
 import { CapturingMailer, testAccountServices } from '../test-support/accounts';
 
 const BEST = { 1: 11, 2: 21, 3: 31 };

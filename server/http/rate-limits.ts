@@ -4,8 +4,8 @@
 // route counts under the same keys and answers over-limit calls the same way.
 
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import { RATE_LIMITS, type RateLimitName, type RateLimitRules } from '../accounts/rate-limit';
-import type { RateLimiter } from '../accounts/rate-limiter';
+import { RATE_LIMITS, type RateLimitName, type RateLimitRules } from './rate-limit';
+import type { RateLimiter } from './rate-limiter';
 import { tooManyRequests } from './errors';
 
 export interface RateLimitServices {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderFn } from '../app';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { SHOP_MODES, type ShopMode } from '../../src/config/hosts';
-import { readConfig } from '../config';
+import { readConfig } from '../platform/config';
 import { fixtureServices, logCollector, testApp } from '../test-support/app';
 import { contentSecurityPolicy, frameAncestorsFor } from './security-headers';
 

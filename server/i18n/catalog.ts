@@ -10,7 +10,7 @@ import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import PO from 'pofile';
 import { LANGUAGE_TAG, type Locale } from '../../src/config/locales';
-import { PROJECT_ROOT } from '../paths';
+import { PROJECT_ROOT } from '../platform/paths';
 
 const SERVER_CATALOG_DIR = join(PROJECT_ROOT, 'server', 'i18n', 'locales');
 

@@ -6,7 +6,7 @@
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
-import { loadSecret } from '../secrets';
+import { loadSecret } from '../platform/secrets';
 
 export const LABEL_SECRET_FILE = join('secrets', 'label-secret');
 
@@ -66,7 +66,7 @@ export function createLabelLinks(secret: string | Uint8Array): LabelLinks {
 
 /**
  * The label secret: LABEL_SECRET when set; else the one in DATA_DIR/secrets/label-secret, created
- * with 32 random bytes on first start (server/secrets.ts).
+ * with 32 random bytes on first start (server/platform/secrets.ts).
  */
 export function loadLabelSecret(options: { fromEnv?: string; dataDir: string }): Promise<string> {
   return loadSecret({ ...options, file: LABEL_SECRET_FILE });

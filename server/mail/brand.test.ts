@@ -12,8 +12,8 @@ import { clarificationMail } from '../clarifications/mail';
 import { acknowledgmentMail } from '../contact/mail';
 import { newsletterMail } from '../newsletter/mail';
 import { renderShippingLabel } from '../labels/label';
-import { confirmationMail } from './confirmation';
-import { publicOriginResolver } from './origins';
+import { confirmationMail } from '../trades/confirmation-mail';
+import { publicOriginResolver } from '../platform/origins';
 import { pageTexts } from '../test-support/pdf';
 
 const TRADE: Trade = {

@@ -9,17 +9,17 @@ import type { Database } from '../db/client';
 import type { Locale } from '../../src/config/locales';
 import { createClarificationLinks, type ClarificationLinks } from '../clarifications/links';
 import { createReviewLinks, type ReviewLinks } from '../reviews/links';
-import type { ServerConfig } from '../config';
+import type { ServerConfig } from '../platform/config';
 import { createLabelLinks, loadLabelSecret, type LabelLinks } from '../labels/links';
-import { DEFAULT_DATA_DIR } from '../paths';
+import { DEFAULT_DATA_DIR } from '../platform/paths';
 import { createOfferShareTokens, type OfferShareTokens } from '../offers/share-token';
 import { createCartHoldStopLinks, type CartHoldStopLinks } from '../offers/cart-holds';
 import { FileOutbox } from './file-outbox';
 import type { Mailer } from './mailer';
 import { MailOutbox, MailWorker, OutboxMailer } from './outbox';
-import { drainingMailer } from '../shutdown';
+import { drainingMailer } from './draining-mailer';
 import type { Brand } from '../../src/config/brands';
-import { publicOriginResolver, type PublicOrigins } from './origins';
+import { publicOriginResolver, type PublicOrigins } from '../platform/origins';
 import { SmtpMailer } from './smtp';
 
 export interface ShippingServices {
@@ -44,7 +44,7 @@ export interface ShippingServices {
   readonly devMailbox: boolean;
 }
 
-/** The settings read here (server/config.ts documents them); a ServerConfig fits. */
+/** The settings read here (server/platform/config.ts documents them); a ServerConfig fits. */
 export interface ShippingConfig {
   readonly NODE_ENV: ServerConfig['NODE_ENV'];
   readonly PORT: number;
@@ -80,7 +80,7 @@ export async function createShippingServices(config: ShippingConfig, queue?: Mai
     offerShares: createOfferShareTokens(secret),
     cartHoldStops: createCartHoldStopLinks(secret),
     // Without the outbox table (tests of the transport): mails still being sent when the server shuts
-    // down are finished first (server/shutdown.ts).
+    // down are finished first (server/platform/shutdown.ts).
     mailer: mailQueue ? new OutboxMailer(mailQueue.outbox, mailQueue.worker, transport) : drainingMailer(transport),
     ...(mailQueue && { mailQueue }),
     publicOrigin: publicOriginResolver(config.PUBLIC_ORIGINS ?? {}, config.PORT),

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiServices } from '../app';
 import { importPriceSchedule, parsePriceCsv, UpcomingPrices } from '../catalogue/price-schedule';
-import { runPriceSchedule } from '../catalogue/price-scheduler';
+import { runPriceSchedule } from './price-scheduler';
 import { createClarificationLinks } from '../clarifications/links';
 import type { DatabaseHandle } from '../db/client';
 import { cartHolds, priceSchedules } from '../db/schema';

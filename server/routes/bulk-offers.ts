@@ -9,7 +9,7 @@ import { countryConfig } from '../../src/config/countries';
 import { resolveShop } from '../../src/config/hosts';
 import { BULK_MAX_BYTES, BulkOfferRequestSchema } from '../../src/contracts/bulk-offers';
 import type { RateLimiter } from '../accounts/services';
-import type { RateLimitRule } from '../accounts/rate-limit';
+import type { RateLimitRule } from '../http/rate-limit';
 import { BulkListError } from '../bulk/csv';
 import { bulkOffers, type BulkServices } from '../bulk/service';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../http/errors';

@@ -21,7 +21,7 @@ import {
 } from '../../src/contracts/newsletter';
 import { requireCustomer } from '../accounts/access-tokens';
 import { usernameHash } from '../accounts/audit';
-import { RATE_LIMITS, type RateLimitName } from '../accounts/rate-limit';
+import { RATE_LIMITS, type RateLimitName } from '../http/rate-limit';
 import { clockOf, type AccountServices } from '../accounts/services';
 import type { Database } from '../db/client';
 import { customers } from '../db/schema';

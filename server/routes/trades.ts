@@ -12,7 +12,7 @@ import { bearerToken, type AccessTokens } from '../accounts/access-tokens';
 import type { Database } from '../db/client';
 import { badRequest, parseOr400, unauthorized } from '../http/errors';
 import { NO_STORE } from '../http/no-store';
-import { tradeConfirmationHooks } from '../mail/confirmation';
+import { tradeConfirmationHooks } from '../trades/confirmation-mail';
 import type { ShippingServices } from '../mail/services';
 import { IDEMPOTENCY_KEY_PATTERN } from '../trades/idempotency';
 import { submitTrade } from '../trades/service';

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { render } from '../../src/entry-server';
 import { openDatabase, type DatabaseHandle } from '../db/client';
-import { ENTRY_LOADER_SCRIPT } from '../entry-loader';
+import { ENTRY_LOADER_SCRIPT } from './entry-loader';
 import { fixtureServices, testApp } from '../test-support/app';
 
 let database: DatabaseHandle;

@@ -7,7 +7,7 @@ import { LOCALES } from '../../src/config/locales';
 import { buildPath } from '../../src/config/routes';
 import { render } from '../../src/entry-server';
 import { openDatabase, type DatabaseHandle } from '../db/client';
-import { sitemapPaths } from '../sitemap';
+import { sitemapPaths } from './sitemap';
 import { fixtureServices, testApp } from '../test-support/app';
 
 let database: DatabaseHandle;

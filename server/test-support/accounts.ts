@@ -9,7 +9,7 @@ import { ACTIVATION_TOKEN_HEADER, IDENTIFIER_HEADER, TokenAnswerSchema, type Tok
 import type { Address, Payout } from '../../src/contracts/trades';
 import { createDeviceCookies } from '../accounts/device-cookies';
 import { createAccessTokens } from '../accounts/access-tokens';
-import { RATE_LIMITS, MemoryRateLimiter, type RateLimitRules } from '../accounts/rate-limit';
+import { RATE_LIMITS, MemoryRateLimiter, type RateLimitRules } from '../http/rate-limit';
 import type { AccountServices } from '../accounts/services';
 import type { Database } from '../db/client';
 import type { Mailer, MailMessage } from '../mail/mailer';

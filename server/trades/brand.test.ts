@@ -14,7 +14,7 @@ import { trades } from '../db/schema';
 import { findLabelData } from '../labels/repository';
 import { createLabelLinks } from '../labels/links';
 import type { MailMessage } from '../mail/mailer';
-import { publicOriginResolver } from '../mail/origins';
+import { publicOriginResolver } from '../platform/origins';
 import { fixtureServices, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { createReviewLinks } from '../reviews/links';

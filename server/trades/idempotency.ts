@@ -1,13 +1,13 @@
 // Idempotency keys in the database, so a retried submission is safe across several servers: the key
 // is claimed (in_progress) in its own statement, then holds the answer a retry replays (done). A claim
-// left behind by a process that is gone (server/instances.ts) is taken over at once; any claim once
+// left behind by a process that is gone (server/db/instances.ts) is taken over at once; any claim once
 // its lease has run out (a process that still beats but hangs).
 
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { idempotencyKeys, serverInstances } from '../db/schema';
-import { BOOT_ID, STALE_SECONDS } from '../instances';
+import { BOOT_ID, STALE_SECONDS } from '../db/instances';
 
 /** 1–100 visible ASCII characters (a UUID fits). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,100}$/;

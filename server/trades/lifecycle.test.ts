@@ -13,7 +13,7 @@ import { TradeStatusSchema, type TradeStatus } from '../../src/contracts/trades'
 import type { CatalogueStore } from '../catalogue/store';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { trades, tradeTransitions } from '../db/schema';
-import { PROJECT_ROOT } from '../paths';
+import { PROJECT_ROOT } from '../platform/paths';
 import { fixtureServices } from '../test-support/app';
 import { ADDRESS, createTrade } from '../test-support/trades';
 import { testDatabases } from '../test-support/databases';

@@ -8,7 +8,7 @@ import { lateBonusCents, PAYOUT_PROMISES } from '../../src/config/payout-promise
 import { isLocale } from '../../src/config/locales';
 import type { Database } from '../db/client';
 import { clarifications, tradeInspections, tradeTransitions } from '../db/schema';
-import { addWorkingDays, localDate } from './working-days';
+import { addWorkingDays, localDate } from '../platform/working-days';
 
 const promiseOf = (locale: string) => PAYOUT_PROMISES[isLocale(locale) ? locale : 'default'];
 

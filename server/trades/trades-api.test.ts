@@ -21,7 +21,7 @@ import {
 import { fixtureServices, logCollector, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { importVouchers } from '../vouchers/seed';
-import { BOOT_ID } from '../instances';
+import { BOOT_ID } from '../db/instances';
 import { requestHash } from './idempotency';
 
 const BEST = { 1: 11, 2: 21, 3: 31 };

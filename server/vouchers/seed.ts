@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { LOCALES } from '../../src/config/locales';
 import type { Database } from '../db/client';
 import { vouchers } from '../db/schema';
-import { PROJECT_ROOT } from '../paths';
+import { PROJECT_ROOT } from '../platform/paths';
 
 export const VOUCHER_SEED_FILE = join(PROJECT_ROOT, 'data', 'vouchers.json');
 

@@ -1,5 +1,5 @@
 // What a seller typed or chose in a server-rendered form before the page's script ran (it loads after
-// the first paint, decision 062). The page's loader (server/entry-loader.ts) marks each field the
+// the first paint, decision 062). The page's loader (server/ssr/entry-loader.ts) marks each field the
 // seller changed with its value in TYPED_ATTRIBUTE; hydration then sets a controlled field back to
 // its state, so each field hands the marked value to its state once it is hydrated: the form kit's
 // text fields and the header search with the hook below, the device page's answers with takeTyped

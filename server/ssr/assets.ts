@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PageAssets } from '../src/contracts/page-assets';
+import type { PageAssets } from '../../src/contracts/page-assets';
 import { ENTRY_LOADER_SCRIPT } from './entry-loader';
 
 interface ManifestChunk {

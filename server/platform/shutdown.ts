@@ -4,7 +4,6 @@
 // database (the app's onClose hooks). What is still running after `graceMs` is cut off.
 
 import type { FastifyInstance } from 'fastify';
-import type { Mailer, MailMessage } from './mail/mailer';
 
 export const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -38,28 +37,4 @@ export function closeOnSignals(app: FastifyInstance, graceMs = SHUTDOWN_GRACE_MS
       });
     });
   }
-}
-
-/**
- * A mailer that knows the mails it is still sending: a mail handed off after a commit (the answer
- * does not wait for it) is still delivered when the server shuts down right after.
- */
-export function drainingMailer(mailer: Mailer): Mailer & { readonly pending: number } {
-  const sending = new Set<Promise<void>>();
-  return {
-    get pending() {
-      return sending.size;
-    },
-    send(message: MailMessage) {
-      const sent = mailer.send(message);
-      sending.add(sent);
-      const settle = () => void sending.delete(sent);
-      sent.then(settle, settle);
-      return sent;
-    },
-    async close() {
-      await Promise.allSettled([...sending]);
-      await mailer.close?.();
-    },
-  };
 }

@@ -6,11 +6,12 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from './db/client';
-import { trades } from './db/schema';
-import type { MailMessage } from './mail/mailer';
-import { closeGracefully, drainingMailer } from './shutdown';
-import { fixtureServices, testApp } from './test-support/app';
+import { openDatabase } from '../db/client';
+import { trades } from '../db/schema';
+import type { MailMessage } from '../mail/mailer';
+import { closeGracefully } from './shutdown';
+import { drainingMailer } from '../mail/draining-mailer';
+import { fixtureServices, testApp } from '../test-support/app';
 
 const CHECKOUT = (offerId: string) => ({
   offerIds: [offerId],

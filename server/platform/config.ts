@@ -1,7 +1,7 @@
 // Server settings from the environment, validated once at start; every setting has an embedded default.
 
 import { z } from 'zod';
-import { parsePublicOrigins, PublicOriginsError } from './mail/origins';
+import { parsePublicOrigins, PublicOriginsError } from './origins';
 
 /** Origins separated by commas or spaces (a list of sites that may frame a widget host). */
 function parseOrigins(name: string, value: string, ctx: z.RefinementCtx): string[] | typeof z.NEVER {

@@ -10,11 +10,11 @@ import type { Locale } from '../../src/config/locales';
 import type { Trade } from '../../src/contracts/trades';
 import { serverI18n } from '../i18n/catalog';
 import { carrierName } from '../labels/carriers';
-import { ButtonLink, HEADING } from './html';
-import { letter } from './letter';
-import type { MailMessage } from './mailer';
-import type { ShippingServices } from './services';
-import type { TradeSubmission } from '../trades/service';
+import { ButtonLink, HEADING } from '../mail/html';
+import { letter } from '../mail/letter';
+import type { MailMessage } from '../mail/mailer';
+import type { ShippingServices } from '../mail/services';
+import type { TradeSubmission } from './service';
 
 export interface ConfirmationInput {
   readonly trade: Trade;

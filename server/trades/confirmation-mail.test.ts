@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '../../src/config/locales';
 import type { Trade } from '../../src/contracts/trades';
-import { confirmationMail } from './confirmation';
+import { confirmationMail } from './confirmation-mail';
 
 const TRADE: Trade = {
   tradeId: '3f2b8c1e-5d4a-4e6b-9c7d-0a1b2c3d4e5f',

@@ -6,11 +6,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import type { ShippingServices } from '../mail/services';
-import { cartHoldStopPath, deleteExpiredCartHolds } from '../offers/cart-holds';
-import { sendPriceDropMail } from '../offers/price-drop-mail';
-import { sharedOfferPath } from '../offers/shares';
-import { applyDuePrices, claimPriceDropWarnings, type UpcomingPrices } from './price-schedule';
-import type { CatalogueStore } from './store';
+import { cartHoldStopPath, deleteExpiredCartHolds } from './cart-holds';
+import { sendPriceDropMail } from './price-drop-mail';
+import { sharedOfferPath } from './shares';
+import { applyDuePrices, claimPriceDropWarnings, type UpcomingPrices } from '../catalogue/price-schedule';
+import type { CatalogueStore } from '../catalogue/store';
 
 export interface PriceScheduleDeps {
   readonly db: Database;

@@ -3,9 +3,9 @@
 
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { serverInstances } from './db/schema';
+import { serverInstances } from './schema';
 import { BOOT_ID, registerInstance } from './instances';
-import { testDatabases } from './test-support/databases';
+import { testDatabases } from '../test-support/databases';
 
 describe.each(testDatabases())('server instances on $name', (database) => {
   it('registers this process, clears the others only when it is alone, and leaves on stop', async () => {

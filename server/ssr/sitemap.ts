@@ -1,8 +1,8 @@
 // sitemap.xml per shop from the route map: the public parameterless screens and the content pages.
 
-import { CONTENT_PAGES, CONTENT_SLUGS } from '../src/config/content';
-import type { Locale } from '../src/config/locales';
-import { ROUTE_MAP, buildPath, pathTemplate, type ScreenId } from '../src/config/routes';
+import { CONTENT_PAGES, CONTENT_SLUGS } from '../../src/config/content';
+import type { Locale } from '../../src/config/locales';
+import { ROUTE_MAP, buildPath, pathTemplate, type ScreenId } from '../../src/config/routes';
 
 const xmlEscape = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);

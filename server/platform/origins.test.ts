@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../config';
+import { readConfig } from './config';
 import { localOrigin, parsePublicOrigins, publicOriginResolver } from './origins';
 
 describe('public origins', () => {

@@ -11,7 +11,7 @@
 // 064). A chunk that arrives before one of its imports runs with it; the order is what ES modules
 // guarantee either way.
 
-import { PAGE_ASSETS_ELEMENT_ID, TYPED_ATTRIBUTE } from '../src/contracts/page-assets';
+import { PAGE_ASSETS_ELEMENT_ID, TYPED_ATTRIBUTE } from '../../src/contracts/page-assets';
 
 // Until the page is hydrated, it also marks each field the seller changes with its value (a box: its
 // check; a radio: only the chosen one of its group) in TYPED_ATTRIBUTE, which the hydrated field takes

@@ -7,8 +7,8 @@
 
 import { randomUUID } from 'node:crypto';
 import { eq, ne, sql } from 'drizzle-orm';
-import type { Database } from './db/client';
-import { serverInstances } from './db/schema';
+import type { Database } from './client';
+import { serverInstances } from './schema';
 
 /** This process's boot id. */
 export const BOOT_ID = randomUUID();
