@@ -32,7 +32,7 @@ import { registerMetrics, type MetricsAccess, type PoolStats } from './http/metr
 import { collectApiRoutes } from './http/openapi';
 import { registerApiDocsRoutes } from './routes/api-docs';
 import { registerSecurityHeaders, type SecurityHeaderOptions } from './http/security-headers';
-import type { ShippingServices } from './mail/services';
+import type { ShippingServices } from './shipping';
 import { sendClarificationMail } from './clarifications/mail';
 import { registerAccountRoutes } from './routes/accounts';
 import { OfferWriter } from './offers/writer';

@@ -28,7 +28,7 @@ import { listReviews, moderateReview } from './reviews/service';
 import { sendClarificationMail } from './clarifications/mail';
 import { claimReminders, expireClarifications, listClarifications, deadlineOf } from './clarifications/service';
 import { clarifications as clarificationsTable, trades as tradesTable } from './db/schema';
-import { createShippingServices, type ShippingServices } from './mail/services';
+import { createShippingServices, type ShippingServices } from './shipping';
 import { MailOutbox, type MailStatus } from './mail/outbox';
 import { revokeLabel } from './labels/repository';
 import { answerClarification, recordInspection, type ItemInspection } from './trades/inspection';

@@ -17,7 +17,7 @@ import { CatalogueStore } from './catalogue/store';
 import type { ServerConfig } from './platform/config';
 import { registerInstance } from './db/instances';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/client';
-import { createShippingServices, type ShippingConfig, type ShippingServices } from './mail/services';
+import { createShippingServices, type ShippingConfig, type ShippingServices } from './shipping';
 import { DEFAULT_DATA_DIR } from './platform/paths';
 import { importVouchers, loadVoucherSeed } from './vouchers/seed';
 

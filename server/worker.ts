@@ -6,7 +6,7 @@
 import { pino } from 'pino';
 import { readConfig } from './platform/config';
 import { openDatabase } from './db/client';
-import { createShippingServices } from './mail/services';
+import { createShippingServices } from './shipping';
 import { databaseTarget } from './runtime';
 
 const config = readConfig();

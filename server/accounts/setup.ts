@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../platform/config';
 import { DeferredWork } from '../http/deferred-work';
-import type { ShippingServices } from '../mail/services';
+import type { MailServices } from '../mail/setup';
 import { DEFAULT_DATA_DIR } from '../platform/paths';
 import { createNewsletterSigner, NEWSLETTER_SECRET_FILE } from '../newsletter/signing';
 import { loadSecret } from '../platform/secrets';
@@ -31,7 +31,7 @@ function throttledWarning(log: Pick<FastifyBaseLogger, 'warn'> | undefined): (er
 
 export async function createAccountServices(
   config: AccountConfig,
-  mail: Pick<ShippingServices, 'mailer' | 'publicOrigin'>,
+  mail: Pick<MailServices, 'mailer' | 'publicOrigin'>,
   log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<AccountServices> {
   const dataDir = config.DATA_DIR ?? DEFAULT_DATA_DIR;

@@ -13,7 +13,7 @@ import type { Database, DatabaseHandle } from '../db/client';
 import { clarifications, trades, tradeTransitions } from '../db/schema';
 import { createLabelLinks } from '../labels/links';
 import type { MailMessage } from '../mail/mailer';
-import type { ShippingServices } from '../mail/services';
+import type { ShippingServices } from '../shipping';
 import { createOffer } from '../offers/service';
 import { OfferWriter } from '../offers/writer';
 import { fixtureServices, testApp } from '../test-support/app';

@@ -14,7 +14,8 @@ import { serverI18n } from '../i18n/catalog';
 import { ButtonLink, HEADING } from '../mail/html';
 import { letter } from '../mail/letter';
 import type { MailMessage } from '../mail/mailer';
-import type { ShippingServices } from '../mail/services';
+import type { MailServices } from '../mail/setup';
+import type { ClarificationLinks } from './links';
 import { deadlineOf } from './service';
 
 export type ClarificationMailKind = 'opened' | 'reminder' | 'answered' | 'expired';
@@ -109,8 +110,11 @@ export function clarificationMail(input: ClarificationMailInput): MailMessage {
 }
 
 /** Reads the trade's clarifications and sends one mail of `kind`; false when there is nothing to send. */
+/** What a clarification mail needs: the mailer, the public origins and the clarification links. */
+export type ClarificationMailServices = Pick<MailServices, 'mailer' | 'publicOrigin'> & { readonly clarifications: ClarificationLinks };
+
 export async function sendClarificationMail(
-  services: ShippingServices,
+  services: ClarificationMailServices,
   db: Database,
   tradeId: string,
   kind: ClarificationMailKind,

@@ -25,7 +25,8 @@ import { testDatabases } from '../test-support/databases';
 import { parseMessage } from './message';
 import type { Mailer, MailMessage } from './mailer';
 import { MailOutbox, MailWorker, OutboxMailer } from './outbox';
-import { createShippingServices, mailOutboxDir, type ShippingServices } from './services';
+import { createShippingServices, type ShippingServices } from '../shipping';
+import { mailOutboxDir } from './setup';
 
 const BEST = { 1: 11, 2: 21, 3: 31 };
 const SEPA = { method: 'sepa', accountHolder: 'Erika Mustermann', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' };

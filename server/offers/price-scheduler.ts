@@ -5,7 +5,9 @@
 
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
-import type { ShippingServices } from '../mail/services';
+import type { MailServices } from '../mail/setup';
+import type { OfferShareTokens } from './share-token';
+import type { CartHoldStopLinks } from './cart-holds';
 import { cartHoldStopPath, deleteExpiredCartHolds } from './cart-holds';
 import { sendPriceDropMail } from './price-drop-mail';
 import { sharedOfferPath } from './shares';
@@ -16,7 +18,10 @@ export interface PriceScheduleDeps {
   readonly db: Database;
   readonly store: CatalogueStore;
   /** Mail and the offer link tokens; without them prices switch but nobody is warned. */
-  readonly shipping?: Pick<ShippingServices, 'mailer' | 'publicOrigin' | 'offerShares' | 'cartHoldStops'>;
+  readonly shipping?: Pick<MailServices, 'mailer' | 'publicOrigin'> & {
+    readonly offerShares?: OfferShareTokens;
+    readonly cartHoldStops?: CartHoldStopLinks;
+  };
   readonly log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   /** Days before a price drop that sellers holding an offer hear of it (PRICE_WARNING_DAYS). */
   readonly warningDays: number;

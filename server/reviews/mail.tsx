@@ -10,7 +10,8 @@ import { serverI18n } from '../i18n/catalog';
 import { ButtonLink } from '../mail/html';
 import { letter } from '../mail/letter';
 import type { MailMessage } from '../mail/mailer';
-import type { ShippingServices } from '../mail/services';
+import type { MailServices } from '../mail/setup';
+import type { ReviewLinks } from './links';
 import { REVIEW_LINK_DAYS } from './links';
 
 export interface ReviewRequestMailInput {
@@ -49,7 +50,10 @@ export function reviewRequestMail(input: ReviewRequestMailInput): MailMessage {
 }
 
 /** Sends the review request of a paid trade (one mail); false when the trade is not paid or has no address. */
-export async function sendReviewRequestMail(services: ShippingServices, db: Database, tradeId: string, now = new Date()): Promise<boolean> {
+/** What a review request needs: the mailer, the public origins and the review links. */
+export type ReviewMailServices = Pick<MailServices, 'mailer' | 'publicOrigin'> & { readonly reviews: ReviewLinks };
+
+export async function sendReviewRequestMail(services: ReviewMailServices, db: Database, tradeId: string, now = new Date()): Promise<boolean> {
   const [row] = await db
     .select({ trade: trades, customerEmail: customers.email })
     .from(trades)

@@ -7,7 +7,7 @@ import { CatalogueStore } from '../catalogue/store';
 import type { DatabaseHandle } from '../db/client';
 import { type HttpError } from '../http/errors';
 import type { MailMessage } from '../mail/mailer';
-import type { ShippingServices } from '../mail/services';
+import type { ShippingServices } from '../shipping';
 import { createLabelLinks } from '../labels/links';
 import { createClarificationLinks } from '../clarifications/links';
 import { fixtureCatalogue } from '../test-support/catalogue';

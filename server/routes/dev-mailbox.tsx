@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Fragment, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { OUTBOX_FILE_NAME } from '../mail/file-outbox';
-import type { ShippingServices } from '../mail/services';
+import type { MailServices } from '../mail/setup';
 
 const CSS = `body{font-family:system-ui,sans-serif;margin:2rem;color:#1a1a1a}
 table{border-collapse:collapse;width:100%}
@@ -62,7 +62,7 @@ function send(reply: FastifyReply, status: number, html: string) {
 
 const notFound = (reply: FastifyReply) => send(reply, 404, page('Not found', <h1>Not found</h1>));
 
-export function registerDevMailboxRoutes(app: FastifyInstance, shipping: Pick<ShippingServices, 'devMailbox' | 'outbox'>) {
+export function registerDevMailboxRoutes(app: FastifyInstance, shipping: Pick<MailServices, 'devMailbox' | 'outbox'>) {
   const { devMailbox, outbox } = shipping;
 
   app.get('/dev/mailbox', async (_request, reply) => {

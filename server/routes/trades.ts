@@ -13,7 +13,7 @@ import type { Database } from '../db/client';
 import { badRequest, parseOr400, unauthorized } from '../http/errors';
 import { NO_STORE } from '../http/no-store';
 import { tradeConfirmationHooks } from '../trades/confirmation-mail';
-import type { ShippingServices } from '../mail/services';
+import type { TradeMailServices } from '../trades/confirmation-mail';
 import { IDEMPOTENCY_KEY_PATTERN } from '../trades/idempotency';
 import { submitTrade } from '../trades/service';
 
@@ -29,7 +29,7 @@ function createdTradeId(answer: { statusCode: number; body: unknown }): string |
  * (the thank-you page's download link), and a newly created trade gets its confirmation mail.
  * Without access tokens (accounts not configured) only guests can check out.
  */
-export function registerTradeRoutes(app: FastifyInstance, db: Database, shipping?: ShippingServices, tokens?: AccessTokens) {
+export function registerTradeRoutes(app: FastifyInstance, db: Database, shipping?: TradeMailServices, tokens?: AccessTokens) {
   // One schema per shop (postal code rule, B2B), built once.
   const schemas = new Map<Locale, ReturnType<typeof TradeRequestSchema>>();
   const schemaFor = (locale: Locale) => schemas.get(locale) ?? schemas.set(locale, TradeRequestSchema(locale)).get(locale)!;

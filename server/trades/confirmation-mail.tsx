@@ -13,7 +13,8 @@ import { carrierName } from '../labels/carriers';
 import { ButtonLink, HEADING } from '../mail/html';
 import { letter } from '../mail/letter';
 import type { MailMessage } from '../mail/mailer';
-import type { ShippingServices } from '../mail/services';
+import type { LabelLinks } from '../labels/links';
+import type { MailServices } from '../mail/setup';
 import type { TradeSubmission } from './service';
 
 export interface ConfirmationInput {
@@ -132,7 +133,10 @@ export interface CreatedTrade {
 }
 
 /** The confirmation mail of a newly created trade, with its label (and credit note) links. */
-export function tradeConfirmationMail(services: ShippingServices, created: CreatedTrade): MailMessage {
+/** What the confirmation needs: the mailer, the public origins and the label links. */
+export type TradeMailServices = Pick<MailServices, 'mailer' | 'publicOrigin'> & { readonly labels: LabelLinks };
+
+export function tradeConfirmationMail(services: TradeMailServices, created: CreatedTrade): MailMessage {
   const { trade, locale } = created;
   return confirmationMail({
     trade,
@@ -152,7 +156,7 @@ export function tradeConfirmationMail(services: ShippingServices, created: Creat
  * waits for SMTP. With a bare transport (tests of the transport) it is sent after the commit.
  */
 export function tradeConfirmationHooks(
-  services: ShippingServices,
+  services: TradeMailServices,
   context: Omit<CreatedTrade, 'trade' | 'email'>,
   log: Pick<FastifyBaseLogger, 'info' | 'error'>,
 ): Pick<TradeSubmission, 'inTransaction' | 'onCreated'> {
@@ -175,7 +179,7 @@ export function tradeConfirmationHooks(
  * number and the error's name, code and message only (no mail body, address or payout data).
  */
 export async function sendTradeConfirmation(
-  services: ShippingServices,
+  services: TradeMailServices,
   created: CreatedTrade,
   log: Pick<FastifyBaseLogger, 'info' | 'error'>,
 ): Promise<boolean> {
