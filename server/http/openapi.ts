@@ -2,7 +2,7 @@
 // route the app registers under /api and /searches is listed (collected as it is registered), with
 // the JSON Schemas of its zod route schema (params, query, body) or, for the routes that pick their
 // schema per shop inside the handler, of the contract they use (for the German shop). The document is
-// served at /api/openapi.json and read by the docs page at /api/docs (server/routes/api-docs.ts).
+// served at /api/openapi.json and read by the docs page at /api/docs (server/operations/api-docs.ts).
 
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';

@@ -86,5 +86,5 @@ export function createCartHoldStopLinks(secret: string | Uint8Array): CartHoldSt
   };
 }
 
-/** The stop link's path (served by server/routes/cart-holds.ts). */
+/** The stop link's path (served by server/offers/cart-hold-routes.ts). */
 export const cartHoldStopPath = (token: string): string => `/cart-holds/stop?token=${encodeURIComponent(token)}`;

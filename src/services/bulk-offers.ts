@@ -1,4 +1,4 @@
-// The bulk offer call (business trade-in; server/routes/bulk-offers.ts): a list in, one answer per line out.
+// The bulk offer call (business trade-in; server/bulk/routes.ts): a list in, one answer per line out.
 
 import { BulkOfferAnswerSchema, type BulkOfferAnswer, type BulkOfferRequest } from '../contracts/bulk-offers';
 import type { ApiClient } from './api-client';

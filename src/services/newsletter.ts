@@ -1,4 +1,4 @@
-// The newsletter calls (issue 13; server/routes/newsletter.ts): sign-up, confirmation, profile and
+// The newsletter calls (issue 13; server/newsletter/routes.ts): sign-up, confirmation, profile and
 // unsubscribe by the signed e-mail hash of the mail links, and the logged-in customer's subscription
 // (with a client that carries the session's bearer token). Answers are parsed with the shared contract.
 

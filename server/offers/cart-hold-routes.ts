@@ -17,7 +17,7 @@ import { badRequest } from '../http/errors';
 import { rateLimits } from '../http/rate-limits';
 import { NO_STORE } from '../http/no-store';
 import { serverI18n } from '../i18n/catalog';
-import { cartHoldStopPath, replaceCartHolds, stopCartHolds, type CartHoldStopLinks } from '../offers/cart-holds';
+import { cartHoldStopPath, replaceCartHolds, stopCartHolds, type CartHoldStopLinks } from './cart-holds';
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 

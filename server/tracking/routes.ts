@@ -13,9 +13,9 @@ import type { Database } from '../db/client';
 import { badRequest, notFound } from '../http/errors';
 import { rateLimits } from '../http/rate-limits';
 import { isLocale } from '../../src/config/locales';
-import { funnelCsv, funnelPage, parseReportTime } from '../tracking/funnel-report';
+import { funnelCsv, funnelPage, parseReportTime } from './funnel-report';
 import { NO_STORE } from '../http/no-store';
-import { funnel, logConsent, newClientId, recordControllingEvent } from '../tracking/controlling';
+import { funnel, logConsent, newClientId, recordControllingEvent } from './controlling';
 
 /** DNT: 1 or Sec-GPC: 1 — a refusal of everything not necessary. */
 export const signalsRefusal = (request: FastifyRequest) => request.headers['dnt'] === '1' || request.headers['sec-gpc'] === '1';

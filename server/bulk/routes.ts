@@ -10,8 +10,8 @@ import { resolveShop } from '../../src/config/hosts';
 import { BULK_MAX_BYTES, BulkOfferRequestSchema } from '../../src/contracts/bulk-offers';
 import type { RateLimiter } from '../accounts/services';
 import type { RateLimitRule } from '../http/rate-limit';
-import { BulkListError } from '../bulk/csv';
-import { bulkOffers, type BulkServices } from '../bulk/service';
+import { BulkListError } from './csv';
+import { bulkOffers, type BulkServices } from './service';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../http/errors';
 import { NO_STORE } from '../http/no-store';
 

@@ -10,7 +10,7 @@ import { brandOf } from '../../src/config/brands';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { readCookie, resolveShop } from '../../src/config/hosts';
-import { DEVICE_COOKIE, deviceCookieHeader } from '../accounts/device-cookies';
+import { DEVICE_COOKIE, deviceCookieHeader } from './device-cookies';
 import type { Locale } from '../../src/config/locales';
 import {
   ACCESS_TOKEN_HEADER,
@@ -25,18 +25,18 @@ import {
   RESET_TOKEN_HEADER,
   ResetPasswordRequestSchema,
 } from '../../src/contracts/account';
-import { requireCustomer, type AccessSubject } from '../accounts/access-tokens';
-import { authEvent, usernameHash } from '../accounts/audit';
-import { login, passwordCostOf } from '../accounts/authentication';
+import { requireCustomer, type AccessSubject } from './access-tokens';
+import { authEvent, usernameHash } from './audit';
+import { login, passwordCostOf } from './authentication';
 import { withoutParameters } from '../db/errors';
-import { deleteAccount } from '../accounts/deletion';
-import { sendAccountMail } from '../accounts/mail';
-import { dummyHash } from '../accounts/password-hash';
-import { passwordProblem } from '../accounts/password-policy';
-import { changePassword, requestPasswordReset, resetPassword } from '../accounts/passwords';
-import { activateByIdentifier, activateRegistration, register, registrationPassword } from '../accounts/registration';
-import { clockOf, type AccountServices } from '../accounts/services';
-import { endSession, refreshSession } from '../accounts/sessions';
+import { deleteAccount } from './deletion';
+import { sendAccountMail } from './mail';
+import { dummyHash } from './password-hash';
+import { passwordProblem } from './password-policy';
+import { changePassword, requestPasswordReset, resetPassword } from './passwords';
+import { activateByIdentifier, activateRegistration, register, registrationPassword } from './registration';
+import { clockOf, type AccountServices } from './services';
+import { endSession, refreshSession } from './sessions';
 import type { Database } from '../db/client';
 import { badRequest, conflict, HttpError, notFound, parseOr400, tooManyRequests } from '../http/errors';
 import { rateLimits } from '../http/rate-limits';

@@ -10,9 +10,9 @@ import type { UpcomingPrices } from '../catalogue/price-schedule';
 import type { CatalogueStore } from '../catalogue/store';
 import type { Database } from '../db/client';
 import { badRequest, HttpError, notFound, parseOr400 } from '../http/errors';
-import { PricingInputError } from '../offers/pricing';
-import { createOffer, findOffer, withPriceChange } from '../offers/service';
-import { OfferWriter } from '../offers/writer';
+import { PricingInputError } from './pricing';
+import { createOffer, findOffer, withPriceChange } from './service';
+import { OfferWriter } from './writer';
 
 const OfferIdSchema = z.string().uuid('The offer id is not valid.');
 

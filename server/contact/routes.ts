@@ -18,11 +18,11 @@ import {
   type ContactTicket,
 } from '../../src/contracts/contact';
 import { fieldIssues } from '../../src/contracts/issues';
-import { safeFilename, sniffAttachmentType, type Attachment } from '../contact/attachments';
-import { newReference, mailContactMessage, saveContactMessage } from '../contact/service';
+import { safeFilename, sniffAttachmentType, type Attachment } from './attachments';
+import { newReference, mailContactMessage, saveContactMessage } from './service';
 import { brandOf } from '../../src/config/brands';
-import { CONTACT_RATE_LIMITS, contactClock, type ContactRateLimitName, type ContactServices } from '../contact/services';
-import { checkTicket, issueTicket } from '../contact/ticket';
+import { CONTACT_RATE_LIMITS, contactClock, type ContactRateLimitName, type ContactServices } from './services';
+import { checkTicket, issueTicket } from './ticket';
 import type { Database } from '../db/client';
 import { apiErrorHandler, badRequest, tooManyRequests, type FieldError } from '../http/errors';
 import { cleanInput, inputRefusal } from '../http/input-guard';

@@ -5,8 +5,8 @@
 
 import type { FastifyRequest, RouteShorthandOptionsWithHandler } from 'fastify';
 import type { z } from 'zod';
-import { requireCustomer, type AccessSubject } from '../accounts/access-tokens';
-import type { AccountServices } from '../accounts/services';
+import { requireCustomer, type AccessSubject } from './access-tokens';
+import type { AccountServices } from './services';
 import { withoutParameters } from '../db/errors';
 import { HttpError } from '../http/errors';
 import { NO_STORE } from '../http/no-store';

@@ -6,7 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SearchRequestSchema } from '../../src/contracts/search';
-import { UnknownIndexError, type SearchBackend } from '../catalogue/search-service';
+import { UnknownIndexError, type SearchBackend } from './search-service';
 import type { SubmittedSearchCounter } from '../ssr/catalogue-search';
 import { badRequest, HttpError } from '../http/errors';
 import { SearchBodyError, UnsupportedClauseError } from '../search/errors';

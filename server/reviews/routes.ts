@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { ReviewRequestSchema } from '../../src/contracts/reviews';
 import type { Database } from '../db/client';
 import { NO_STORE } from '../http/no-store';
-import type { ReviewLinks } from '../reviews/links';
-import { reviewLinkStatus, reviewSummary, submitReview } from '../reviews/service';
+import type { ReviewLinks } from './links';
+import { reviewLinkStatus, reviewSummary, submitReview } from './service';
 
 const LinkQuery = z.object({ trade: z.uuid('The review link is not valid.'), token: z.string().max(100) });
 

@@ -1,6 +1,6 @@
 // The customer data API (spec §7 "Customer data"): every call needs the bearer access token and acts
 // on the caller's own data only (another customer's IRI reads as not found). Never cached. The logic
-// lives in server/customers/*; the frame (token, body schema, errors) in server/customers/handler.ts.
+// lives in server/customers/*; the frame (token, body schema, errors) in server/accounts/customer-route.ts.
 
 import type { FastifyInstance } from 'fastify';
 import { resolveShop } from '../../src/config/hosts';
@@ -16,19 +16,19 @@ import {
   PhonePatchSchema,
 } from '../../src/contracts/account';
 import type { AccountServices } from '../accounts/services';
-import { listAddresses, patchAddress } from '../customers/addresses';
-import { claimGuestTrades } from '../customers/guest-trades';
-import { created, customerRoute, ok } from '../customers/handler';
+import { listAddresses, patchAddress } from './addresses';
+import { claimGuestTrades } from './guest-trades';
+import { created, customerRoute, ok } from '../accounts/customer-route';
 import {
   createPaymentAccount,
   listBankAccounts,
   listPaypalAccounts,
   patchBankAccount,
   patchPaypalAccount,
-} from '../customers/payment-accounts';
-import { createPhone, patchPhone } from '../customers/phones';
-import { deleteCustomerData, getCustomer, patchPerson } from '../customers/profile';
-import { tradeHistory } from '../customers/trade-history';
+} from './payment-accounts';
+import { createPhone, patchPhone } from './phones';
+import { deleteCustomerData, getCustomer, patchPerson } from './profile';
+import { tradeHistory } from './trade-history';
 import type { LabelLinks } from '../labels/links';
 import type { Database } from '../db/client';
 import { parseOr400 } from '../http/errors';

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { CONTENT_PAGES, type ContentPage } from '../../src/config/content';
 import { isLocale } from '../../src/config/locales';
 import type { ContentDocument } from '../../src/contracts/content';
-import type { ContentLibrary } from '../content/library';
+import type { ContentLibrary } from './library';
 
 export function registerContentRoutes(app: FastifyInstance, library: ContentLibrary): void {
   app.get<{ Params: { locale: string; page: string } }>('/api/content/:locale/:page', async (request, reply) => {

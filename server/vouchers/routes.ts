@@ -7,7 +7,7 @@ import { resolveShop } from '../../src/config/hosts';
 import { VoucherCheckRequestSchema, type VoucherCheckResult } from '../../src/contracts/trades';
 import type { Database } from '../db/client';
 import { NO_STORE } from '../http/no-store';
-import { checkVoucher, customerKey } from '../vouchers/service';
+import { checkVoucher, customerKey } from './service';
 
 export function registerVoucherRoutes(server: FastifyInstance, db: Database) {
   server

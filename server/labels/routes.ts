@@ -6,8 +6,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../db/client';
 import { notFound } from '../http/errors';
-import type { LabelLinks } from '../labels/links';
-import { findLabelData, findReturnLabelData, labelValidity } from '../labels/repository';
+import type { LabelLinks } from './links';
+import { findLabelData, findReturnLabelData, labelValidity } from './repository';
 import { findCreditNoteData } from '../business/repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -40,7 +40,7 @@ export function registerLabelRoutes(app: FastifyInstance, db: Database, links: L
     const data = await findLabelData(db, tradeId);
     if (!data) throw noSuchLabel();
     // The PDF code (@pdfme/pdf-lib, bwip-js) loads with the first label, not at server start.
-    const { renderShippingLabel } = await import('../labels/label');
+    const { renderShippingLabel } = await import('./label');
     const pdf = await renderShippingLabel(data);
     return sendPdf(reply, 'label', data.tradeNumber, pdf);
   });
@@ -56,7 +56,7 @@ export function registerLabelRoutes(app: FastifyInstance, db: Database, links: L
       if ((await labelValidity(db, tradeId))?.expired !== false) throw noSuchLabel();
       const data = await findReturnLabelData(db, tradeId);
       if (!data) throw noSuchReturnLabel();
-      const { renderShippingLabel } = await import('../labels/label');
+      const { renderShippingLabel } = await import('./label');
       const pdf = await renderShippingLabel(data);
       return sendPdf(reply, 'return-label', data.tradeNumber, pdf);
     },

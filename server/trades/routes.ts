@@ -12,10 +12,10 @@ import { bearerToken, type AccessTokens } from '../accounts/access-tokens';
 import type { Database } from '../db/client';
 import { badRequest, parseOr400, unauthorized } from '../http/errors';
 import { NO_STORE } from '../http/no-store';
-import { tradeConfirmationHooks } from '../trades/confirmation-mail';
-import type { TradeMailServices } from '../trades/confirmation-mail';
-import { IDEMPOTENCY_KEY_PATTERN } from '../trades/idempotency';
-import { submitTrade } from '../trades/service';
+import { tradeConfirmationHooks } from './confirmation-mail';
+import type { TradeMailServices } from './confirmation-mail';
+import { IDEMPOTENCY_KEY_PATTERN } from './idempotency';
+import { submitTrade } from './service';
 
 /** The trade id of a 201 answer (new or replayed), for the Label-Url header. */
 function createdTradeId(answer: { statusCode: number; body: unknown }): string | undefined {

@@ -27,7 +27,7 @@ import type { Database } from '../db/client';
 import { customers } from '../db/schema';
 import { HttpError, notFound, tooManyRequests } from '../http/errors';
 import { NO_STORE } from '../http/no-store';
-import { sendNewsletterMail } from '../newsletter/mail';
+import { sendNewsletterMail } from './mail';
 import { brandOf } from '../../src/config/brands';
 import {
   accountSubscription,
@@ -39,7 +39,7 @@ import {
   unsubscribe,
   updateProfile,
   type NewsletterContext,
-} from '../newsletter/subscribers';
+} from './subscribers';
 
 const UNKNOWN_LINK = 'This newsletter link is not valid. Please use the link from our latest e-mail.';
 const HashParams = z.object({ emailHash: EmailHashSchema });
