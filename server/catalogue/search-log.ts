@@ -4,7 +4,9 @@
 // number such as a phone number or IMEI) is not stored at all.
 
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { countryConfig } from '../../src/config/countries';
+import type { SearchRequest } from '../../src/contracts/search';
 import { LOCALES, type Locale } from '../../src/config/locales';
 import type { Database } from '../db/client';
 import { searchCounts } from '../db/schema';
@@ -44,6 +46,24 @@ export async function countSearch(db: Database, entry: { locale: Locale; text: s
       set: { searches: sql`${searchCounts.searches} + 1`, zeroResults: sql`${searchCounts.zeroResults} + ${zero}` },
     });
   return true;
+}
+
+/** Told of every search a seller submitted on the results page, with its answer (zero-result counts). */
+export type SubmittedSearchCounter = (request: SearchRequest, response: unknown) => void;
+
+/**
+ * Counts the searches submitted on the results page for the zero-result report (decision 041), from
+ * POST /searches and from server rendering alike; a failed count is logged, never the seller's problem.
+ */
+export function submittedSearchCounter(db: Database, log: Pick<FastifyBaseLogger, 'error'>): SubmittedSearchCounter {
+  return (request, response) => {
+    const locale = deviceIndexLocale(request.application);
+    const total = totalOf(response);
+    if (!locale || total === null || request.submitted === undefined) return;
+    countSearch(db, { locale, text: request.submitted, total, at: new Date() }).catch((error: unknown) =>
+      log.error({ err: error }, 'counting a search failed'),
+    );
+  };
 }
 
 export interface SearchReportRow {

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SearchRequestSchema } from '../../src/contracts/search';
 import { UnknownIndexError, type SearchBackend } from './search-service';
-import type { SubmittedSearchCounter } from '../ssr/catalogue-search';
+import type { SubmittedSearchCounter } from './search-log';
 import { badRequest, HttpError } from '../http/errors';
 import { SearchBodyError, UnsupportedClauseError } from '../search/errors';
 
@@ -17,12 +17,15 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function registerSearchRoutes(
-  server: FastifyInstance,
-  search: SearchBackend,
-  basicAuth?: string,
-  countSubmitted?: SubmittedSearchCounter,
-) {
+export interface SearchRouteOptions {
+  readonly search: SearchBackend;
+  /** `user:password` that POST /searches then requires (SEARCH_BASIC_AUTH). */
+  readonly basicAuth?: string | undefined;
+  /** Counts searches submitted on the results page (decision 041). */
+  readonly countSubmitted?: SubmittedSearchCounter | undefined;
+}
+
+export function registerSearchRoutes(server: FastifyInstance, { search, basicAuth, countSubmitted }: SearchRouteOptions) {
   const authorise = async (request: FastifyRequest) => {
     if (!basicAuth) return;
     const header = request.headers.authorization ?? '';

@@ -7,7 +7,7 @@ import { isLocale } from '../../src/config/locales';
 import type { ContentDocument } from '../../src/contracts/content';
 import type { ContentLibrary } from './library';
 
-export function registerContentRoutes(app: FastifyInstance, library: ContentLibrary): void {
+export function registerContentRoutes(app: FastifyInstance, { library }: { readonly library: ContentLibrary }): void {
   app.get<{ Params: { locale: string; page: string } }>('/api/content/:locale/:page', async (request, reply) => {
     const { locale, page } = request.params;
     const known = isLocale(locale) && (CONTENT_PAGES as readonly string[]).includes(page);

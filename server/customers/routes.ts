@@ -36,7 +36,14 @@ import { parseOr400 } from '../http/errors';
 const BASE = '/api/customers';
 
 /** `labels`: the shipping label links, so the trade history can offer a label (without them it offers none). */
-export function registerCustomerRoutes(app: FastifyInstance, db: Database, accounts: AccountServices, labels?: LabelLinks): void {
+export interface CustomerRouteOptions {
+  readonly db: Database;
+  readonly accounts: AccountServices;
+  /** The trade history's label links; without them it lists none. */
+  readonly labels?: LabelLinks | undefined;
+}
+
+export function registerCustomerRoutes(app: FastifyInstance, { db, accounts, labels }: CustomerRouteOptions): void {
   // One address schema per shop (postal code rule), built once.
   const addressSchemas = new Map<Locale, ReturnType<typeof AddressPatchSchema>>();
   const addressSchema = (locale: Locale) =>

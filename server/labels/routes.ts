@@ -8,19 +8,17 @@ import type { Database } from '../db/client';
 import { notFound } from '../http/errors';
 import type { LabelLinks } from './links';
 import { findLabelData, findReturnLabelData, labelValidity } from './repository';
-import { findCreditNoteData } from '../business/repository';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const noSuchReturnLabel = () =>
   notFound('There is no return label for this trade: none of its devices was declined to be sent back.', {
     'Cache-Control': 'private, no-store',
   });
-const noSuchCreditNote = () => notFound('There is no such credit note.', { 'Cache-Control': 'private, no-store' });
 const noSuchLabel = () => notFound('There is no such shipping label.', { 'Cache-Control': 'private, no-store' });
 
 /** A trade's PDF as a download: never cached, never sniffed, its link (with the token) never sent on. */
-function sendPdf(reply: FastifyReply, name: string, tradeNumber: string, pdf: Uint8Array) {
+export function sendPdf(reply: FastifyReply, name: string, tradeNumber: string, pdf: Uint8Array) {
   return reply
     .header('Content-Type', 'application/pdf')
     .header('Content-Disposition', `attachment; filename="${name}-${tradeNumber.replace(/[^A-Za-z0-9-]/g, '')}.pdf"`)
@@ -30,7 +28,7 @@ function sendPdf(reply: FastifyReply, name: string, tradeNumber: string, pdf: Ui
     .send(Buffer.from(pdf));
 }
 
-export function registerLabelRoutes(app: FastifyInstance, db: Database, links: LabelLinks) {
+export function registerLabelRoutes(app: FastifyInstance, { db, links }: { readonly db: Database; readonly links: LabelLinks }) {
   app.get<{ Params: { tradeId: string }; Querystring: { token?: unknown } }>('/api/trades/:tradeId/label.pdf', async (request, reply) => {
     const tradeId = request.params.tradeId.toLowerCase();
     if (!UUID.test(tradeId)) throw noSuchLabel();
@@ -59,22 +57,6 @@ export function registerLabelRoutes(app: FastifyInstance, db: Database, links: L
       const { renderShippingLabel } = await import('./label');
       const pdf = await renderShippingLabel(data);
       return sendPdf(reply, 'return-label', data.tradeNumber, pdf);
-    },
-  );
-
-  // GET /api/trades/{tradeId}/credit-note.pdf?token=…: a business trade's credit note (decision 036).
-  // The link comes with the trade's 201 answer (Credit-Note-Url header), its mail and the account.
-  // It stays valid as long as the trade exists: it is the company's accounting document.
-  app.get<{ Params: { tradeId: string }; Querystring: { token?: unknown } }>(
-    '/api/trades/:tradeId/credit-note.pdf',
-    async (request, reply) => {
-      const tradeId = request.params.tradeId.toLowerCase();
-      if (!UUID.test(tradeId) || !links.verifyCreditNote(tradeId, request.query.token)) throw noSuchCreditNote();
-      const data = await findCreditNoteData(db, tradeId);
-      if (!data) throw noSuchCreditNote();
-      const { renderCreditNote } = await import('../business/credit-note');
-      const pdf = await renderCreditNote(data);
-      return sendPdf(reply, 'credit-note', data.tradeNumber, pdf);
     },
   );
 }

@@ -50,7 +50,7 @@ declare module 'fastify' {
   }
 }
 
-export function registerNewsletterRoutes(server: FastifyInstance, db: Database, accounts: AccountServices): void {
+export function registerNewsletterRoutes(server: FastifyInstance, { db, accounts }: { readonly db: Database; readonly accounts: AccountServices }): void {
   const rules = { ...RATE_LIMITS, ...accounts.rateLimits };
   const ctx = (): NewsletterContext => ({ db, signer: accounts.newsletter, now: clockOf(accounts) });
 

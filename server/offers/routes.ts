@@ -16,7 +16,14 @@ import { OfferWriter } from './writer';
 
 const OfferIdSchema = z.string().uuid('The offer id is not valid.');
 
-export function registerOfferRoutes(server: FastifyInstance, db: Database, store: CatalogueStore, upcoming?: UpcomingPrices) {
+export interface OfferRouteOptions {
+  readonly db: Database;
+  readonly store: CatalogueStore;
+  /** Scheduled prices, so an offer says when its device's price drops (issue 18). */
+  readonly upcoming?: UpcomingPrices | undefined;
+}
+
+export function registerOfferRoutes(server: FastifyInstance, { db, store, upcoming }: OfferRouteOptions) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const writer = new OfferWriter(db);
   app.post(

@@ -33,7 +33,7 @@ const page = (nonce: string) => `<!doctype html>
 </html>
 `;
 
-export function registerApiDocsRoutes(app: FastifyInstance, routes: ReturnType<typeof collectApiRoutes>) {
+export function registerApiDocsRoutes(app: FastifyInstance, { routes }: { readonly routes: ReturnType<typeof collectApiRoutes> }) {
   let document: Record<string, unknown> | undefined;
   app.get('/api/openapi.json', async (_request, reply) => {
     document ??= openApiDocument(routes);

@@ -12,7 +12,7 @@ import { reviewLinkStatus, reviewSummary, submitReview } from './service';
 
 const LinkQuery = z.object({ trade: z.uuid('The review link is not valid.'), token: z.string().max(100) });
 
-export function registerReviewRoutes(server: FastifyInstance, db: Database, links: ReviewLinks): void {
+export function registerReviewRoutes(server: FastifyInstance, { db, links }: { readonly db: Database; readonly links: ReviewLinks }): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   app.get('/api/reviews/summary', async (_request, reply) => {
     // Shared by every page's footer: a minute in caches is fresh enough for a moderated list.

@@ -20,13 +20,14 @@ import { funnel, logConsent, newClientId, recordControllingEvent } from './contr
 /** DNT: 1 or Sec-GPC: 1 — a refusal of everything not necessary. */
 export const signalsRefusal = (request: FastifyRequest) => request.headers['dnt'] === '1' || request.headers['sec-gpc'] === '1';
 
-export function registerTrackingRoutes(
-  server: FastifyInstance,
-  db: Database,
-  accounts: AccountServices,
+export interface TrackingRouteOptions {
+  readonly db: Database;
+  readonly accounts: AccountServices;
   /** GET /dev/funnel (development and test, or DEV_MAILBOX=1, like the developer mailbox). */
-  devPages = false,
-): void {
+  readonly devPages?: boolean;
+}
+
+export function registerTrackingRoutes(server: FastifyInstance, { db, accounts, devPages = false }: TrackingRouteOptions): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const limit = rateLimits(accounts, { message: 'Too many tracking requests. Please wait a moment.' }).perIp;
 

@@ -29,7 +29,15 @@ function createdTradeId(answer: { statusCode: number; body: unknown }): string |
  * (the thank-you page's download link), and a newly created trade gets its confirmation mail.
  * Without access tokens (accounts not configured) only guests can check out.
  */
-export function registerTradeRoutes(app: FastifyInstance, db: Database, shipping?: TradeMailServices, tokens?: AccessTokens) {
+export interface TradeRouteOptions {
+  readonly db: Database;
+  /** The confirmation mail and the label links; without them no mail and no Label-Url. */
+  readonly shipping?: TradeMailServices | undefined;
+  /** Access tokens of customers; without them only guests can check out. */
+  readonly tokens?: AccessTokens | undefined;
+}
+
+export function registerTradeRoutes(app: FastifyInstance, { db, shipping, tokens }: TradeRouteOptions) {
   // One schema per shop (postal code rule, B2B), built once.
   const schemas = new Map<Locale, ReturnType<typeof TradeRequestSchema>>();
   const schemaFor = (locale: Locale) => schemas.get(locale) ?? schemas.set(locale, TradeRequestSchema(locale)).get(locale)!;

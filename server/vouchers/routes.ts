@@ -9,7 +9,7 @@ import type { Database } from '../db/client';
 import { NO_STORE } from '../http/no-store';
 import { checkVoucher, customerKey } from './service';
 
-export function registerVoucherRoutes(server: FastifyInstance, db: Database) {
+export function registerVoucherRoutes(server: FastifyInstance, { db }: { readonly db: Database }) {
   server
     .withTypeProvider<ZodTypeProvider>()
     .post(

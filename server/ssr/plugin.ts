@@ -1,0 +1,259 @@
+// The shop's pages as a plugin (`pages`): every route of the localized route map rendered on the
+// server (src/entry-server, product §2), the built browser files, legacy redirects (301), the
+// sitemap, robots.txt, the device pictures, the question form posted without JavaScript (decision
+// 052) and the 404 of unknown API paths. Catalogue pages are kept until the catalogue changes
+// (decision 017); route loaders search the catalogue and read the content pages in process.
+
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { lookupHost, resolveShop, type ShopContext } from '../../src/config/hosts';
+import { findRedirect } from '../../src/config/redirects';
+import type { OfferFormOutcome } from '../../src/contracts/offers';
+import type { PageAssets } from '../../src/contracts/page-assets';
+import type { SearchTransport } from '../../src/services/catalogue/transport';
+import type { ContentSource } from '../../src/services/content/source';
+import { seedPictures } from '../catalogue/pictures';
+import { submittedSearchCounter } from '../catalogue/search-log';
+import type { SearchBackend } from '../catalogue/search-service';
+import type { CatalogueStore } from '../catalogue/store';
+import type { ContentLibrary } from '../content/library';
+import type { Database } from '../db/client';
+import { domainPlugin } from '../http/plugin';
+import { offerFormStatus, submitOfferForm } from '../offers/form';
+import { OfferWriter } from '../offers/writer';
+import type { AssetResolver } from './assets';
+import { inProcessSearch } from './catalogue-search';
+import { type CachedPage, NONCE_PLACEHOLDER, PageCache, withNonce } from './page-cache';
+import { sitemapXml } from './sitemap';
+
+export type RenderFn = (input: {
+  request: Request;
+  shop: ShopContext;
+  resolveAssets: (modules: { pages: string[]; catalog: string }) => PageAssets;
+  /** The shop API as the page's services see it during server rendering (no network hop). */
+  api: { baseURL: string; fetch: typeof globalThis.fetch };
+  /** The catalogue search engine, called in process by the route loaders. */
+  catalogueSearch?: SearchTransport;
+  /** The content pages, read in process by the route loaders. */
+  content?: ContentSource;
+  onError?: (error: unknown) => void;
+  /** Told whether the page is a catalogue page whose data all loaded (then it may be cached). */
+  onRendered?: (page: { catalogue: boolean }) => void;
+  /** The CSP nonce to put on every script of the page. */
+  nonce: string;
+  /** A posted question form (no JavaScript): prices its answers for the device the page shows. */
+  offerForm?: (deviceId: number) => Promise<OfferFormOutcome>;
+}) => Promise<Response>;
+
+export interface PagesPluginOptions {
+  /** Server renderer of a request (src/entry-server in production, Vite's module loader in development). */
+  readonly render: RenderFn;
+  readonly resolveAssets: AssetResolver;
+  /** Built browser files to serve; absent in development, where Vite serves them. */
+  readonly clientDir?: string | undefined;
+  /** The content pages the route loaders read. */
+  readonly content: ContentLibrary;
+  /** The catalogue the loaders search and the question form prices; without it pages render without data. */
+  readonly catalogue?: { readonly db: Database; readonly store: CatalogueStore; readonly search: SearchBackend } | undefined;
+  /** Keep rendered catalogue pages until the catalogue changes (default: on with a catalogue). */
+  readonly pageCache?: boolean | undefined;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A posted page form is a handful of radio choices. */
+const FORM_BODY_LIMIT = 16 * 1024;
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/** The text fields of a parsed form body (the page routes' parser makes every value a string). */
+function formFields(body: unknown): Record<string, string> {
+  if (typeof body !== 'object' || body === null) return {};
+  return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+function originOf(request: FastifyRequest, shop: ShopContext): string {
+  // Only a host from the host table names the origin; anything else falls back to the shop's domain.
+  const known = lookupHost(request.hostname);
+  if (known) return `${request.protocol}://${request.host}`;
+  return `https://${shop.locale === 'default' ? 'tradein.com' : `www.tradein.${shop.locale}`}`;
+}
+
+function toFetchRequest(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return new Request(`${request.protocol}://${request.host}${request.url}`, { method: 'GET', headers });
+}
+
+/** A fetch that dispatches into this app (server rendering calls the API without a network hop). */
+function injectFetch(app: FastifyInstance, host: string): typeof globalThis.fetch {
+  return async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, name) => {
+      headers[name] = value;
+    });
+    const response = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: url.pathname + url.search,
+      headers: { ...headers, host },
+      payload: typeof init?.body === 'string' ? init.body : undefined,
+    });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    return new Response(new Uint8Array(response.rawPayload), { status: response.statusCode, headers: responseHeaders });
+  };
+}
+
+/** A rendered page (fresh or from the cache) with this request's CSP nonce; the compress plugin encodes it. */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Omit<CachedPage, 'renderedAt'>): FastifyReply {
+  reply.status(page.status);
+  for (const [name, value] of page.headers) if (name !== 'content-length') reply.header(name, value);
+  return reply.send(withNonce(page, request.cspNonce));
+}
+
+export const pagesPlugin = domainPlugin<PagesPluginOptions>('pages', async (app, options) => {
+  // Legacy URLs (product §2.4) answer 301 before anything renders; the query string is kept.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const url = request.url;
+    const q = url.indexOf('?');
+    const path = q === -1 ? url : url.slice(0, q);
+    if (path.startsWith('/assets/') || path.startsWith('/api/')) return;
+    const shop = resolveShop(request.hostname, request.headers.cookie);
+    const target = findRedirect(shop.locale, path, q === -1 ? '' : url.slice(q));
+    if (target) return reply.redirect(target, 301);
+  });
+
+  app.get('/sitemap.xml', async (request, reply) => {
+    const shop = resolveShop(request.hostname, request.headers.cookie);
+    return reply.type('application/xml; charset=utf-8').send(sitemapXml(originOf(request, shop), shop.locale));
+  });
+
+  // Device pictures (server/catalogue/pictures.ts): content-hashed names, so cached for a year.
+  app.get('/pictures/:file', async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const picture = seedPictures().file(file);
+    if (!picture) return reply.status(404).type('text/plain; charset=utf-8').send('No such picture.');
+    return reply.header('Cache-Control', IMMUTABLE).type('image/svg+xml').send(picture.svg);
+  });
+
+  app.get('/robots.txt', async (request, reply) => {
+    const shop = resolveShop(request.hostname, request.headers.cookie);
+    const origin = originOf(request, shop);
+    // Account pages are private, except registering (in the sitemap); the checkout may be crawled, as it
+    // shows nothing personal before the seller types (decision 063).
+    const body = ['User-agent: *', 'Allow: /account/register', 'Disallow: /account', `Sitemap: ${origin}/sitemap.xml`, ''];
+    return reply.type('text/plain; charset=utf-8').send(body.join('\n'));
+  });
+
+  if (options.clientDir) {
+    await app.register(fastifyStatic, {
+      root: options.clientDir,
+      prefix: '/',
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      setHeaders: (res, path) => {
+        // builds/latest.json tells running pages about a new deployment: never from a cache.
+        res.header(
+          'Cache-Control',
+          path.includes('/assets/') ? IMMUTABLE : path.includes('/builds/') ? 'no-cache' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  app.all('/api/*', async (request, reply) =>
+    reply
+      .status(404)
+      .send({ statusCode: 404, error: 'Not Found', message: `No API endpoint ${request.method} ${request.url.split('?')[0]}` }),
+  );
+
+  // Route loaders search the catalogue in process; catalogue pages are rendered once per shop and URL
+  // until the catalogue changes (docs/decisions/017).
+  const { catalogue: api, content } = options;
+  const catalogueSearch = api ? inProcessSearch(api.search, submittedSearchCounter(api.db, app.log)) : undefined;
+  const pageCache = api && options.pageCache !== false ? new PageCache() : undefined;
+  let catalogueGeneration = 0;
+  api?.store.onChange(() => {
+    catalogueGeneration++;
+    pageCache?.clear();
+  });
+
+  /** Renders the request's page; `catalogue` tells whether it may be kept in the page cache. */
+  const renderFresh = async (request: FastifyRequest, shop: ShopContext, offerForm?: (deviceId: number) => Promise<OfferFormOutcome>) => {
+    let catalogue = false;
+    const response = await options.render({
+      request: toFetchRequest(request),
+      shop,
+      resolveAssets: options.resolveAssets,
+      api: { baseURL: `${request.protocol}://${request.host}`, fetch: injectFetch(app, request.host) },
+      catalogueSearch,
+      content: content.source,
+      onError: (error) => request.log.error({ err: error, path: request.url.split('?')[0] }, 'page data failed to load'),
+      onRendered: (page) => {
+        catalogue = page.catalogue;
+      },
+      nonce: NONCE_PLACEHOLDER,
+      ...(offerForm && { offerForm }),
+    });
+    const page: CachedPage = {
+      renderedAt: Date.now(),
+      status: response.status,
+      headers: [...response.headers],
+      body: await response.text(),
+    };
+    return { page, catalogue };
+  };
+
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const shop = resolveShop(request.hostname, request.headers.cookie);
+    reply.header('Cache-Control', 'private, no-cache');
+    if (shop.languageSwitchable) reply.header('Vary', 'Cookie');
+    const key = PageCache.key(shop, request.url);
+    const cached = key === undefined ? undefined : pageCache?.get(key);
+    if (cached) return sendPage(request, reply, cached);
+    const generation = catalogueGeneration;
+    const { page, catalogue } = await renderFresh(request, shop);
+    // A page rendered while the catalogue changed may show the old one: it is sent, not kept.
+    if (pageCache && key !== undefined && catalogue && page.status === 200 && generation === catalogueGeneration) pageCache.set(key, page);
+    return sendPage(request, reply, page);
+  };
+  app.get('/*', renderPage);
+  app.get('/', renderPage);
+
+  // Without JavaScript the question form of a product detail page posts to the page itself, which
+  // answers with the offer (decision 052). Only these routes parse form bodies: the API keeps refusing
+  // them (415), so a form on another site cannot post to it.
+  if (api) {
+    const writer = new OfferWriter(api.db);
+    await app.register(async (pages) => {
+      pages.addContentTypeParser(FORM_TYPE, { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      });
+      const postPage = async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!String(request.headers['content-type'] ?? '').startsWith(FORM_TYPE))
+          return reply.status(415).type('text/plain; charset=utf-8').send('Pages accept only forms (application/x-www-form-urlencoded).');
+        const shop = resolveShop(request.hostname, request.headers.cookie);
+        const fields = formFields(request.body);
+        let outcome: OfferFormOutcome | undefined;
+        const { page } = await renderFresh(request, shop, async (deviceId) => {
+          outcome = await submitOfferForm(writer, api.store, shop.locale, deviceId, fields);
+          return outcome;
+        });
+        // A page without a question form (or a device that no longer exists) is shown as it is.
+        // (One leading slash: "//host/…" would send the browser to another site.)
+        if (!outcome) return page.status === 200 ? reply.redirect(request.url.replace(/^\/+/, '/'), 303) : sendPage(request, reply, page);
+        reply.header('Cache-Control', 'private, no-store');
+        if (shop.languageSwitchable) reply.header('Vary', 'Cookie');
+        return sendPage(request, reply, { ...page, status: page.status === 200 ? offerFormStatus(outcome) : page.status });
+      };
+      pages.post('/*', postPage);
+      pages.post('/', postPage);
+    });
+  }
+});

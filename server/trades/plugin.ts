@@ -1,0 +1,25 @@
+// The trades domain as a plugin: the checkout's submission (POST /api/trades) with its confirmation
+// mail, the shipping and return labels (GET /api/trades/{id}/label.pdf, return-label.pdf) and the
+// voucher check of the checkout (GET /api/vouchers/{code}).
+
+import type { AccessTokens } from '../accounts/access-tokens';
+import type { Database } from '../db/client';
+import { domainPlugin } from '../http/plugin';
+import { registerLabelRoutes } from '../labels/routes';
+import { registerVoucherRoutes } from '../vouchers/routes';
+import type { TradeMailServices } from './confirmation-mail';
+import { registerTradeRoutes } from './routes';
+
+export interface TradesPluginOptions {
+  readonly db: Database;
+  /** The mailer, the public origins and the label links; without them no mail and no labels. */
+  readonly mail?: TradeMailServices | undefined;
+  /** Customers' access tokens; without them only guests can check out. */
+  readonly tokens?: AccessTokens | undefined;
+}
+
+export const tradesPlugin = domainPlugin<TradesPluginOptions>('trades', (app, { db, mail, tokens }) => {
+  registerTradeRoutes(app, { db, shipping: mail, tokens });
+  if (mail) registerLabelRoutes(app, { db, links: mail.labels });
+  registerVoucherRoutes(app, { db });
+});
