@@ -22,6 +22,7 @@ import { httpPlatform } from './http/plugin';
 import { MemoryRateLimiter, type RateLimitRule } from './http/rate-limit';
 import type { SecurityHeaderOptions } from './http/security-headers';
 import { newsletterPlugin } from './newsletter/plugin';
+import type { NewsletterSigner } from './newsletter/signing';
 import { offersPlugin } from './offers/plugin';
 import { operationsPlugin } from './operations/plugin';
 import { loggerOptions } from './platform/logger';
@@ -46,6 +47,8 @@ export interface ApiServices {
   readonly shipping?: ShippingServices;
   /** Accounts (spec §7 Account) and customer data; without it those endpoints answer 404. */
   readonly accounts?: AccountServices;
+  /** Signs the newsletter's e-mail hashes and links; with `accounts`, the newsletter endpoints are served. */
+  readonly newsletter?: NewsletterSigner;
   /** The contact form (POST /api/contact); without it that endpoint answers 404. */
   readonly contact?: ContactServices;
   /** Scheduled base prices, so an offer says when its device's price drops (issue 18); without it none does. */
@@ -130,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (accounts) {
       await app.register(accountsPlugin, { db, accounts });
       await app.register(customersPlugin, { db, accounts, labels: shipping?.labels });
-      await app.register(newsletterPlugin, { db, accounts });
+      if (api.newsletter) await app.register(newsletterPlugin, { db, accounts, signer: api.newsletter });
       await app.register(trackingPlugin, { db, accounts, devPages: shipping?.devMailbox ?? false });
     }
   }

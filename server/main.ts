@@ -10,7 +10,7 @@ import { readConfig } from './platform/config';
 import { UpcomingPrices } from './catalogue/price-schedule';
 import { startPriceScheduler } from './offers/price-scheduler';
 import { closeOnSignals } from './platform/shutdown';
-import { createRuntime, databaseTarget } from './runtime';
+import { apiServicesOf, createRuntime, databaseTarget } from './runtime';
 import { pino } from 'pino';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -32,17 +32,7 @@ export async function startServer() {
     render,
     resolveAssets: createAssetResolver(clientDir),
     clientDir,
-    api: {
-      db: runtime.database.db,
-      store: runtime.store,
-      search: runtime.search,
-      searchBasicAuth: config.SEARCH_BASIC_AUTH,
-      shipping: runtime.shipping,
-      accounts: runtime.accounts,
-      contact: runtime.contact,
-      ...(runtime.database.poolStats && { poolStats: runtime.database.poolStats }),
-      upcomingPrices,
-    },
+    api: apiServicesOf(runtime, { searchBasicAuth: config.SEARCH_BASIC_AUTH, upcomingPrices }),
   });
   // Scheduled prices switch on their day and sellers holding an offer hear of a drop (issue 18).
   const stopPrices = startPriceScheduler({

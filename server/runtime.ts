@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountServices } from './accounts/services';
+import type { ApiServices } from './app';
 import { MemoryRateLimiter } from './http/rate-limit';
 import type { ContactServices } from './contact/services';
 import { loadSecret } from './platform/secrets';
@@ -20,6 +21,7 @@ import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/cli
 import { createShippingServices, type ShippingConfig, type ShippingServices } from './shipping';
 import { DEFAULT_DATA_DIR } from './platform/paths';
 import { importVouchers, loadVoucherSeed } from './vouchers/seed';
+import { loadNewsletterSigner, type NewsletterSigner } from './newsletter/signing';
 
 export interface Runtime {
   readonly database: DatabaseHandle;
@@ -29,9 +31,26 @@ export interface Runtime {
   readonly shipping?: ShippingServices;
   /** Accounts and customer data; present when createRuntime got the shipping and account settings. */
   readonly accounts?: AccountServices;
+  /** The newsletter's signer; present with the accounts. */
+  readonly newsletter?: NewsletterSigner;
   /** The contact form; present with the shipping settings (it mails through them). */
   readonly contact?: ContactServices;
   close(): Promise<void>;
+}
+
+/** The services `buildApp` serves the API with, from a runtime. */
+export function apiServicesOf(runtime: Runtime, extra: Pick<ApiServices, 'searchBasicAuth' | 'upcomingPrices'> = {}): ApiServices {
+  return {
+    db: runtime.database.db,
+    store: runtime.store,
+    search: runtime.search,
+    ...(runtime.shipping && { shipping: runtime.shipping }),
+    ...(runtime.accounts && { accounts: runtime.accounts }),
+    ...(runtime.newsletter && { newsletter: runtime.newsletter }),
+    ...(runtime.contact && { contact: runtime.contact }),
+    ...(runtime.database.poolStats && { poolStats: runtime.database.poolStats }),
+    ...extra,
+  };
 }
 
 const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -43,7 +62,7 @@ export function databaseTarget(config: Pick<ServerConfig, 'DATABASE_URL' | 'DATA
 
 export async function createRuntime(
   target: DatabaseTarget,
-  options: { searchUrl?: string; shipping?: ShippingConfig; accounts?: AccountConfig } = {},
+  options: { searchUrl?: string; shipping?: ShippingConfig; accounts?: AccountConfig & Pick<ServerConfig, 'NEWSLETTER_SECRET'> } = {},
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
 ): Promise<Runtime> {
   const started = performance.now();
@@ -67,6 +86,12 @@ export async function createRuntime(
       ? await createShippingServices(options.shipping, { db: database.db, log: log ?? silentLog })
       : undefined;
     const accounts = shipping && options.accounts ? await createAccountServices(options.accounts, shipping, log) : undefined;
+    const newsletter =
+      accounts &&
+      (await loadNewsletterSigner({
+        fromEnv: options.accounts?.NEWSLETTER_SECRET,
+        dataDir: options.accounts?.DATA_DIR ?? DEFAULT_DATA_DIR,
+      }));
     const contact: ContactServices | undefined = shipping && {
       mailer: shipping.mailer,
       // The accounts' counter (Redis with REDIS_URL) when there is one; the keys differ.
@@ -99,7 +124,16 @@ export async function createRuntime(
       await instance.stop().catch(() => undefined);
       await database.close();
     };
-    return { database, store, search, ...(shipping && { shipping }), ...(accounts && { accounts }), ...(contact && { contact }), close };
+    return {
+      database,
+      store,
+      search,
+      ...(shipping && { shipping }),
+      ...(accounts && { accounts }),
+      ...(newsletter && { newsletter }),
+      ...(contact && { contact }),
+      close,
+    };
   } catch (error) {
     await database.close();
     throw error;

@@ -78,7 +78,10 @@ const SESSION_ENDED = 'Your session has ended. Please log in again.';
 /** The brand of the shop the request came from (agan's hosts mail as agan, decision 033). */
 const brandOfRequest = (request: FastifyRequest) => brandOf(resolveShop(request.hostname, request.headers.cookie).mode);
 
-export function registerAccountRoutes(server: FastifyInstance, { db, accounts }: { readonly db: Database; readonly accounts: AccountServices }): void {
+export function registerAccountRoutes(
+  server: FastifyInstance,
+  { db, accounts }: { readonly db: Database; readonly accounts: AccountServices },
+): void {
   /**
    * Register and forgot-password answer the same 202 for known and unknown addresses, so their work
    * (lookup, password hash, mail) runs after the answer when the runtime provides a place for it:

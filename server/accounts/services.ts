@@ -6,13 +6,11 @@ import type { Brand } from '../../src/config/brands';
 import type { Locale } from '../../src/config/locales';
 import type { DeferredWork } from '../http/deferred-work';
 import type { Mailer } from '../mail/mailer';
-import type { NewsletterSigner } from '../newsletter/signing';
 import type { DeviceCookies } from './device-cookies';
 import type { AccessTokens } from './access-tokens';
 import type { RateLimitRules } from '../http/rate-limit';
 import type { RateLimiter } from '../http/rate-limiter';
 
-export type { RateLimiter } from '../http/rate-limiter';
 
 export interface AccountServices {
   readonly tokens: AccessTokens;
@@ -22,8 +20,6 @@ export interface AccountServices {
   readonly mailer: Mailer;
   /** The shop's configured public origin (PUBLIC_ORIGINS), never a request's Host. */
   readonly publicOrigin: (locale: Locale, brand?: Brand) => string;
-  /** Signs the newsletter's e-mail hashes and confirmation links (NEWSLETTER_SECRET). */
-  readonly newsletter: NewsletterSigner;
   /** argon2id cost; production uses the ASVS minimum or more (m ≥ 19456 KiB, t ≥ 2). */
   readonly passwordCost?: { readonly memoryCost: number; readonly timeCost: number };
   /** Epoch ms; tests move time forward. */

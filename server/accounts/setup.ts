@@ -1,14 +1,12 @@
 // The account services of a running server, from configuration: the access-token secret (AUTH_SECRET,
 // else DATA_DIR/secrets/auth-secret), the rate limiter (Redis with REDIS_URL, else memory) and the
-// mail of the shipping services (outbox or SMTP, each shop's public origin) and the newsletter secret
-// (NEWSLETTER_SECRET, else DATA_DIR/secrets/newsletter-secret).
+// mail (outbox or SMTP, each shop's public origin).
 
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../platform/config';
 import { DeferredWork } from '../http/deferred-work';
 import type { MailServices } from '../mail/setup';
 import { DEFAULT_DATA_DIR } from '../platform/paths';
-import { createNewsletterSigner, NEWSLETTER_SECRET_FILE } from '../newsletter/signing';
 import { loadSecret } from '../platform/secrets';
 import { AUTH_SECRET_FILE, createAccessTokens } from './access-tokens';
 import { createDeviceCookies } from './device-cookies';
@@ -16,7 +14,7 @@ import { createRateLimiter } from '../http/rate-limit';
 import type { AccountServices } from './services';
 
 /** The settings read here (server/platform/config.ts documents them); a ServerConfig fits. */
-export type AccountConfig = Pick<ServerConfig, 'DATA_DIR' | 'AUTH_SECRET' | 'REDIS_URL' | 'NEWSLETTER_SECRET'>;
+export type AccountConfig = Pick<ServerConfig, 'DATA_DIR' | 'AUTH_SECRET' | 'REDIS_URL'>;
 
 /** While Redis is unreachable its client reports every reconnect: one warning a minute is enough. */
 function throttledWarning(log: Pick<FastifyBaseLogger, 'warn'> | undefined): (error: Error) => void {
@@ -37,7 +35,6 @@ export async function createAccountServices(
   const dataDir = config.DATA_DIR ?? DEFAULT_DATA_DIR;
   const authSecret = await loadSecret({ fromEnv: config.AUTH_SECRET, dataDir, file: AUTH_SECRET_FILE });
   const tokens = createAccessTokens(authSecret);
-  const newsletterSecret = await loadSecret({ fromEnv: config.NEWSLETTER_SECRET, dataDir, file: NEWSLETTER_SECRET_FILE });
   const warn = throttledWarning(log);
   const limiter = await createRateLimiter(config.REDIS_URL, warn);
   // Calls made before the connection stands would go uncounted: wait for it (briefly) at start.
@@ -45,7 +42,6 @@ export async function createAccountServices(
   return {
     tokens,
     devices: createDeviceCookies(authSecret),
-    newsletter: createNewsletterSigner(newsletterSecret),
     limiter,
     mailer: mail.mailer,
     publicOrigin: mail.publicOrigin,

@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { countryConfig } from '../../src/config/countries';
 import { resolveShop } from '../../src/config/hosts';
 import { BULK_MAX_BYTES, BulkOfferRequestSchema } from '../../src/contracts/bulk-offers';
-import type { RateLimiter } from '../accounts/services';
+import type { RateLimiter } from '../http/rate-limiter';
 import type { RateLimitRule } from '../http/rate-limit';
 import { BulkListError } from './csv';
 import { bulkOffers, type BulkServices } from './service';

@@ -103,7 +103,10 @@ async function readForm(request: FastifyRequest): Promise<ParsedForm> {
   return { fields, uploads, issues };
 }
 
-export function registerContactRoutes(server: FastifyInstance, { db, services }: { readonly db: Database; readonly services: ContactServices }): void {
+export function registerContactRoutes(
+  server: FastifyInstance,
+  { db, services }: { readonly db: Database; readonly services: ContactServices },
+): void {
   const rules = { ...CONTACT_RATE_LIMITS, ...services.rateLimits };
 
   const limit =

@@ -2,7 +2,7 @@
 // (the accounts' counter: memory, or Redis with REDIS_URL; decision 015), the secret that signs form
 // tickets, a clock (tests move it) and the limits.
 
-import type { RateLimiter } from '../accounts/services';
+import type { RateLimiter } from '../http/rate-limiter';
 import type { RateLimitRule } from '../http/rate-limit';
 import type { Mailer } from '../mail/mailer';
 

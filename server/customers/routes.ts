@@ -19,13 +19,7 @@ import type { AccountServices } from '../accounts/services';
 import { listAddresses, patchAddress } from './addresses';
 import { claimGuestTrades } from './guest-trades';
 import { created, customerRoute, ok } from '../accounts/customer-route';
-import {
-  createPaymentAccount,
-  listBankAccounts,
-  listPaypalAccounts,
-  patchBankAccount,
-  patchPaypalAccount,
-} from './payment-accounts';
+import { createPaymentAccount, listBankAccounts, listPaypalAccounts, patchBankAccount, patchPaypalAccount } from './payment-accounts';
 import { createPhone, patchPhone } from './phones';
 import { deleteCustomerData, getCustomer, patchPerson } from './profile';
 import { tradeHistory } from './trade-history';

@@ -8,14 +8,15 @@ import { iriOf } from '../../src/contracts/account';
 import { createAccessTokens } from '../accounts/access-tokens';
 import { createDeviceCookies } from '../accounts/device-cookies';
 import type { AccountServices } from '../accounts/services';
-import { createNewsletterSigner } from '../newsletter/signing';
+import { createNewsletterSigner, type NewsletterSigner } from '../newsletter/signing';
 import type { Database } from '../db/client';
 import { customers } from '../db/schema';
 import type { MailMessage } from '../mail/mailer';
 
 export const TEST_TOKEN_SECRET = 'a-test-secret-of-at-least-32-characters';
 
-export function testAccountServices(sent: MailMessage[] = []): AccountServices {
+/** Account services, and the newsletter signer a test app serves the newsletter with. */
+export function testAccountServices(sent: MailMessage[] = []): AccountServices & { readonly newsletter: NewsletterSigner } {
   return {
     tokens: createAccessTokens(TEST_TOKEN_SECRET),
     devices: createDeviceCookies(TEST_TOKEN_SECRET),

@@ -5,11 +5,14 @@ import type { AccountServices } from '../accounts/services';
 import type { Database } from '../db/client';
 import { domainPlugin } from '../http/plugin';
 import { registerNewsletterRoutes } from './routes';
+import type { NewsletterSigner } from './signing';
 
 export interface NewsletterPluginOptions {
   readonly db: Database;
-  /** The newsletter signer, the mailer and the rate limits live with the accounts' services. */
+  /** Customers' tokens, the mailer and the rate limits. */
   readonly accounts: AccountServices;
+  /** Signs the e-mail hashes and confirmation links (NEWSLETTER_SECRET). */
+  readonly signer: NewsletterSigner;
 }
 
 export const newsletterPlugin = domainPlugin<NewsletterPluginOptions>('newsletter', (app, options) =>

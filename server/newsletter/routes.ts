@@ -28,6 +28,7 @@ import { customers } from '../db/schema';
 import { HttpError, notFound, tooManyRequests } from '../http/errors';
 import { NO_STORE } from '../http/no-store';
 import { sendNewsletterMail } from './mail';
+import type { NewsletterSigner } from './signing';
 import { brandOf } from '../../src/config/brands';
 import {
   accountSubscription,
@@ -50,9 +51,12 @@ declare module 'fastify' {
   }
 }
 
-export function registerNewsletterRoutes(server: FastifyInstance, { db, accounts }: { readonly db: Database; readonly accounts: AccountServices }): void {
+export function registerNewsletterRoutes(
+  server: FastifyInstance,
+  { db, accounts, signer }: { readonly db: Database; readonly accounts: AccountServices; readonly signer: NewsletterSigner },
+): void {
   const rules = { ...RATE_LIMITS, ...accounts.rateLimits };
-  const ctx = (): NewsletterContext => ({ db, signer: accounts.newsletter, now: clockOf(accounts) });
+  const ctx = (): NewsletterContext => ({ db, signer, now: clockOf(accounts) });
 
   void server.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();

@@ -5,11 +5,17 @@
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Locale } from '../../src/config/locales';
+import { loadSecret } from '../platform/secrets';
 import { CONFIRM_TOKEN_PATTERN, EMAIL_HASH_PATTERN } from '../../src/contracts/newsletter';
 
 export const NEWSLETTER_SECRET_FILE = 'secrets/newsletter-secret';
 /** How long the confirmation link of the double opt-in mail works. */
 export const CONFIRM_VALID_SECONDS = 7 * 24 * 3600;
+
+/** The signer of a running server: NEWSLETTER_SECRET, else DATA_DIR/secrets/newsletter-secret. */
+export async function loadNewsletterSigner(source: { fromEnv: string | undefined; dataDir: string }): Promise<NewsletterSigner> {
+  return createNewsletterSigner(await loadSecret({ ...source, file: NEWSLETTER_SECRET_FILE }));
+}
 
 export interface NewsletterSigner {
   emailHash(email: string): string;

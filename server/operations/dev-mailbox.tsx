@@ -62,7 +62,10 @@ function send(reply: FastifyReply, status: number, html: string) {
 
 const notFound = (reply: FastifyReply) => send(reply, 404, page('Not found', <h1>Not found</h1>));
 
-export function registerDevMailboxRoutes(app: FastifyInstance, { mail: shipping }: { readonly mail: Pick<MailServices, 'devMailbox' | 'outbox'> }) {
+export function registerDevMailboxRoutes(
+  app: FastifyInstance,
+  { mail: shipping }: { readonly mail: Pick<MailServices, 'devMailbox' | 'outbox'> },
+) {
   const { devMailbox, outbox } = shipping;
 
   app.get('/dev/mailbox', async (_request, reply) => {

@@ -53,7 +53,12 @@ export function reviewRequestMail(input: ReviewRequestMailInput): MailMessage {
 /** What a review request needs: the mailer, the public origins and the review links. */
 export type ReviewMailServices = Pick<MailServices, 'mailer' | 'publicOrigin'> & { readonly reviews: ReviewLinks };
 
-export async function sendReviewRequestMail(services: ReviewMailServices, db: Database, tradeId: string, now = new Date()): Promise<boolean> {
+export async function sendReviewRequestMail(
+  services: ReviewMailServices,
+  db: Database,
+  tradeId: string,
+  now = new Date(),
+): Promise<boolean> {
   const [row] = await db
     .select({ trade: trades, customerEmail: customers.email })
     .from(trades)

@@ -6,7 +6,6 @@ import type { SearchTransport } from '../../src/services/catalogue/transport';
 import type { SubmittedSearchCounter } from '../catalogue/search-log';
 import type { SearchBackend } from '../catalogue/search-service';
 
-
 export function inProcessSearch(backend: SearchBackend, countSubmitted?: SubmittedSearchCounter): SearchTransport {
   return async (request) => {
     const response = await backend.search(request.application, request.search, request.resultSize);

@@ -13,7 +13,7 @@ import { RATE_LIMITS, MemoryRateLimiter, type RateLimitRules } from '../http/rat
 import type { AccountServices } from '../accounts/services';
 import type { Database } from '../db/client';
 import type { Mailer, MailMessage } from '../mail/mailer';
-import { createNewsletterSigner } from '../newsletter/signing';
+import { createNewsletterSigner, type NewsletterSigner } from '../newsletter/signing';
 import type { AppOptions } from '../app';
 import { fixtureServices, testApp } from './app';
 
@@ -53,6 +53,8 @@ export class TestClock {
 }
 
 export interface TestAccountServices extends AccountServices {
+  /** The newsletter's signer (a server keeps it beside the accounts; tests hand both to the app). */
+  readonly newsletter: NewsletterSigner;
   readonly mailer: CapturingMailer;
   readonly clock: TestClock;
   readonly now: () => number;

@@ -6,6 +6,7 @@ import { importCatalogue } from '../catalogue/repository';
 import { LocalSearch } from '../catalogue/search-service';
 import { CatalogueStore } from '../catalogue/store';
 import type { Database } from '../db/client';
+import type { NewsletterSigner } from '../newsletter/signing';
 import { fixtureCatalogue } from './catalogue';
 
 /** Imports the fixture catalogue into `db` and returns the services the API routes need. */
@@ -16,12 +17,15 @@ export async function fixtureServices(db: Database): Promise<ApiServices> {
 }
 
 /** An app serving the API only (pages answer a fixed text). */
-export function testApp(api: ApiServices, options: Partial<AppOptions> = {}) {
+/** Account services of the tests carry the newsletter signer too; the app gets it beside them. */
+type TestApiServices = ApiServices & { readonly accounts?: ApiServices['accounts'] & { readonly newsletter?: NewsletterSigner } };
+
+export function testApp(api: TestApiServices, options: Partial<AppOptions> = {}) {
   return buildApp({
     logLevel: 'silent',
     render: async () => new Response('page'),
     resolveAssets: () => ({ entry: '', css: [], preloads: [], devScripts: [] }),
-    api,
+    api: { ...api, ...(!api.newsletter && api.accounts?.newsletter && { newsletter: api.accounts.newsletter }) },
     ...options,
   });
 }
