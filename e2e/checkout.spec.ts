@@ -118,7 +118,7 @@ test('de: a guest sells two devices by SEPA; wrong postal code and IBAN are expl
   // The operator sees the trade (the CLI reads the server's PostgreSQL database in CI).
   const databaseUrl = e2eDatabaseUrl();
   if (databaseUrl) {
-    const shown = execFileSync('npx', ['tsx', 'server/ops.ts', 'trades', 'show', tradeNumber], {
+    const shown = execFileSync('npx', ['tsx', 'server/ops/cli.ts', 'trades', 'show', tradeNumber], {
       env: { ...process.env, DATABASE_URL: databaseUrl },
       encoding: 'utf8',
     });

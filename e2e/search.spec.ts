@@ -80,7 +80,7 @@ test('de: a search without results suggests devices, leads to the contact form a
 
   const databaseUrl = e2eDatabaseUrl();
   if (databaseUrl) {
-    const report = execFileSync('npx', ['tsx', 'server/ops.ts', 'report', 'searches', '--zero-results', '--country', 'de'], {
+    const report = execFileSync('npx', ['tsx', 'server/ops/cli.ts', 'report', 'searches', '--zero-results', '--country', 'de'], {
       env: { ...process.env, DATABASE_URL: databaseUrl },
       encoding: 'utf8',
     });

@@ -158,7 +158,7 @@ test('accepted: landing → search → device → offer → cart → checkout re
       'npx',
       [
         'tsx',
-        'server/ops.ts',
+        'server/ops/cli.ts',
         'report',
         'funnel',
         '--from',
@@ -181,7 +181,7 @@ test('accepted: landing → search → device → offer → cart → checkout re
 
   // The privacy log and the erasure.
   const ops = (...args: string[]) =>
-    execFileSync('npx', ['tsx', 'server/ops.ts', ...args], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8' });
+    execFileSync('npx', ['tsx', 'server/ops/cli.ts', ...args], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8' });
   expect(ops('privacy', 'show', '--client-id', clientId!.value)).toMatch(/ all +banner v1 +shop de/);
   expect(ops('privacy', 'erase', '--client-id', clientId!.value)).toContain('erased 9 controlling rows and 1 consent log entries');
   expect(report(true).trim().split('\n')).toHaveLength(1);

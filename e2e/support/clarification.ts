@@ -20,7 +20,7 @@ export const databaseUrl = e2eDatabaseUrl();
 
 /** The operator CLI against the e2e server's database; its output. */
 export function ops(args: string[], env: Record<string, string> = {}): string {
-  return execFileSync('npx', ['tsx', 'server/ops.ts', ...args], {
+  return execFileSync('npx', ['tsx', 'server/ops/cli.ts', ...args], {
     env: { ...process.env, DATABASE_URL: databaseUrl!, PORT: String(PORT), ...env },
     encoding: 'utf8',
   });

@@ -101,7 +101,7 @@ describe('one process per embedded database', () => {
         delete env.DATABASE_URL;
         execFile(
           join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'),
-          ['server/ops.ts', 'db', 'backup', join(root, 'refused.tgz')],
+          ['server/ops/cli.ts', 'db', 'backup', join(root, 'refused.tgz')],
           { cwd: PROJECT_ROOT, env, timeout: 60_000 },
           (error, _stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stderr }),
         );

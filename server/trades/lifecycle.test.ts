@@ -218,7 +218,7 @@ describe.each(testDatabases())('trade life cycle on $name', (database) => {
   });
 });
 
-describe('the operator CLI (tsx server/ops.ts, embedded database)', () => {
+describe('the operator CLI (tsx server/ops/cli.ts, embedded database)', () => {
   let dataDir: string;
   let tradeNumber: string;
 
@@ -228,7 +228,7 @@ describe('the operator CLI (tsx server/ops.ts, embedded database)', () => {
       delete env.DATABASE_URL;
       execFile(
         join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'),
-        ['server/ops.ts', ...args],
+        ['server/ops/cli.ts', ...args],
         { cwd: PROJECT_ROOT, env, timeout: 60_000 },
         (error, stdout, stderr) => {
           resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });

@@ -1,0 +1,18 @@
+// Operator command for the remote search: rebuild the Elasticsearch indexes from the database.
+
+import { loadCatalogue } from '../catalogue/repository';
+import { RemoteSearch } from '../catalogue/search-remote';
+import { config, withDatabase, type Command } from './command';
+
+export const searchCommands: Record<string, Command> = {
+  'search reindex': {
+    usage: 'search reindex',
+    help: 'Recreates the Elasticsearch indexes at SEARCH_URL from the database catalogue.',
+    run: async () => {
+      if (!config.SEARCH_URL) throw new Error('SEARCH_URL is not set: the embedded search indexes itself on start.');
+      const catalogue = await withDatabase((db) => loadCatalogue(db));
+      for (const done of await new RemoteSearch(config.SEARCH_URL).reindex(catalogue))
+        console.log(`${done.index}: ${done.documents} documents`);
+    },
+  },
+};

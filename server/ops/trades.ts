@@ -1,0 +1,161 @@
+// Operator commands for the trade life cycle (DESIGN.md §7): list, show, receive, inspect, clarification
+// answers, pay, cancel, return, and revoking a trade's label links.
+
+import { TradeStatusSchema, type TradeStatus } from '../../src/contracts/trades';
+import { revokeLabel } from '../labels/repository';
+import { sendReviewRequestMail } from '../reviews/mail';
+import { answerClarification } from '../trades/inspection';
+import { formatCents, listTrades, payTrade, showTrade, transition } from '../trades/lifecycle';
+import {
+  parse,
+  positiveInt,
+  shipping,
+  shippingOrigin,
+  table,
+  tradeRef,
+  UsageError,
+  when,
+  withDatabase,
+  withMail,
+  type Command,
+} from './command';
+import { formatTrade } from './trade-details';
+import { inspectCommand } from './trade-inspection';
+
+export const tradeCommands: Record<string, Command> = {
+  'trades list': {
+    usage: 'trades list [--status <status>] [--limit <n>]',
+    help: `Lists trades, newest first (default limit 50).\nStatuses: ${TradeStatusSchema.options.join(', ')}.`,
+    run: async (args) => {
+      const { values } = parse(args, { status: { type: 'string' }, limit: { type: 'string' } }, 0);
+      const status = values.status === undefined ? undefined : tradeStatus(values.status);
+      const limit = values.limit === undefined ? 50 : positiveInt(values.limit, '--limit');
+      const rows = await withDatabase((db) => listTrades(db, { status, limit }));
+      if (rows.length === 0) return console.log(status ? `no trades with status ${status}` : 'no trades');
+      console.log(
+        table(
+          ['TRADE', 'STATUS', 'SHOP', 'ITEMS', '>TOTAL', 'CREATED', 'LAST MOVE'],
+          rows.map((t) => [
+            t.tradeNumber,
+            t.status,
+            t.locale,
+            String(t.items),
+            formatCents(t.totalCents),
+            when(t.createdAt),
+            when(t.updatedAt),
+          ]),
+        ),
+      );
+    },
+  },
+  'trades show': {
+    usage: 'trades show <TR-…>',
+    help: 'Shows a trade: items (offered and found), clarifications with their links, payouts, every transition, and the return label of declined devices.',
+    run: async (args) => {
+      const ref = tradeRef(parse(args, {}, 1).positionals);
+      const details = await withDatabase((db) => showTrade(db, ref));
+      console.log(formatTrade(details));
+      // The warehouse prints the label of the devices that go back (decision 025).
+      if (details.clarifications.some((c) => c.status === 'declined' && c.declineMode !== 'recycle')) {
+        const origin = await shippingOrigin(details.trade.locale);
+        console.log(`\nReturn label (warehouse → seller): ${origin}${(await shipping()).labels.returnPath(details.trade.tradeId)}`);
+      }
+    },
+  },
+  'trades receive': moveCommand('receive', 'received', 'Records that the parcel arrived (from created).'),
+  'trades inspect': inspectCommand,
+  'trades clarification answer': {
+    usage: 'trades clarification answer <TR-…> <clarificationId> accept|decline',
+    help: "Records the seller's answer to a clarification (trade in clarification). After the last answer\nthe trade is accepted, or declined if any clarification was declined.",
+    run: async (args) => {
+      const { positionals } = parse(args, {}, 3);
+      const [ref, id, answer] = positionals as [string, string, string];
+      if (answer !== 'accept' && answer !== 'decline') throw new UsageError(`The answer is accept or decline, not "${answer}".`);
+      const result = await withDatabase((db) => answerClarification(db, ref, id, answer));
+      console.log(`clarification ${result.clarificationId} ${result.status}`);
+      console.log(
+        result.tradeStatus === 'clarification'
+          ? `${ref.toUpperCase()} stays in clarification: other clarifications are still open`
+          : `${ref.toUpperCase()} clarification → ${result.tradeStatus}`,
+      );
+    },
+  },
+  'trades pay': {
+    usage: 'trades pay <TR-…> [--note <text>] [--at <time>]',
+    help:
+      'Records a payout and prints the amount. Inspected or accepted: the whole rest (→ paid). In clarification, declined or ' +
+      'returned: the devices settled so far (no clarification, or accepted), without waiting for the others (split payout, decision 025). ' +
+      "--at: when the transfer was made (ISO time; default now). Paid after the payout promise's due day, the late-payout bonus is added (decision 043).",
+    run: async (args) => {
+      const { positionals, values } = parse(args, { note: { type: 'string' }, at: { type: 'string' } }, 1);
+      const ref = tradeRef(positionals);
+      const at = atOption(values.at);
+      const { paid, reviewRequested } = await withDatabase(async (db) => {
+        const paid = await payTrade(db, ref, values.note, at);
+        // Paid in full: the seller is asked for a review (once; a trade is paid in full only once).
+        const reviewRequested =
+          paid.to === 'paid' &&
+          paid.from !== 'paid' &&
+          (await withMail(db, (services) => sendReviewRequestMail(services, db, paid.tradeId)));
+        return { paid, reviewRequested };
+      });
+      const move = paid.from === paid.to ? `${paid.from} (split payout)` : `${paid.from} → ${paid.to}`;
+      console.log(
+        `${paid.tradeNumber} ${move} at ${when(paid.at)}: paid ${formatCents(paid.amountCents)} for ${paid.items} device(s), ` +
+          `${formatCents(paid.totalPaidCents)} in all${paid.note ? ` (${paid.note})` : ''}`,
+      );
+      // The payout promise (issue 18): due day, and the bonus added when paid after it.
+      if (paid.dueBy === null) console.log('payout promise: none (the devices were never received)');
+      else if (paid.bonusCents > 0)
+        console.log(`payout promise: due by ${paid.dueBy}, paid late: late-payout bonus ${formatCents(paid.bonusCents)} included`);
+      else console.log(`payout promise: due by ${paid.dueBy}, paid on time`);
+      if (reviewRequested) console.log('review request mailed to the seller');
+    },
+  },
+  'trades revoke-label': {
+    usage: 'trades revoke-label <TR-…>',
+    help:
+      'Voids every shipping label link of the trade given out so far (checkout answer, confirmation mail, account); ' +
+      'prints the new link. A customer finds it in the account while the parcel is awaited.',
+    run: async (args) => {
+      const { positionals } = parse(args, {}, 1);
+      const ref = tradeRef(positionals);
+      const revoked = await withDatabase((db) => revokeLabel(db, ref));
+      if (!revoked) throw new UsageError(`There is no trade ${ref}.`);
+      console.log(`${revoked.tradeNumber}: label links revoked (version ${revoked.version})`);
+      console.log(`new link: ${(await shipping()).labels.path(revoked.tradeId, revoked.version)}`);
+    },
+  },
+  'trades cancel': moveCommand('cancel', 'cancelled', 'Cancels a trade before its parcel arrived (from created only).'),
+  'trades return': moveCommand('return', 'returned', 'Records that the devices of a declined trade were sent back.'),
+};
+
+/** `--at <ISO time>`: when it happened (the parcel scan, the bank transfer); now without it. */
+function atOption(value: string | undefined): Date {
+  if (value === undefined) return new Date();
+  const at = new Date(value);
+  if (!/^\d{4}-\d\d-\d\d/.test(value) || Number.isNaN(at.getTime()))
+    throw new UsageError('--at takes an ISO time, e.g. 2026-11-24T09:30:00Z.');
+  return at;
+}
+
+/** receive, pay, cancel, return: one transition with an optional note. */
+function moveCommand(verb: string, to: TradeStatus, help: string): Command {
+  return {
+    usage: `trades ${verb} <TR-…> [--note <text>] [--at <time>]`,
+    help: `${help} --at: when it happened (ISO time; default now).`,
+    run: async (args) => {
+      const { positionals, values } = parse(args, { note: { type: 'string' }, at: { type: 'string' } }, 1);
+      const ref = tradeRef(positionals);
+      const at = atOption(values.at);
+      const moved = await withDatabase((db) => transition(db, ref, to, values.note, at));
+      console.log(`${moved.tradeNumber} ${moved.from} → ${moved.to} at ${when(moved.at)}${moved.note ? ` (${moved.note})` : ''}`);
+    },
+  };
+}
+
+function tradeStatus(value: string): TradeStatus {
+  const parsed = TradeStatusSchema.safeParse(value.toLowerCase());
+  if (!parsed.success) throw new UsageError(`Unknown status "${value}"; one of ${TradeStatusSchema.options.join(', ')}.`);
+  return parsed.data;
+}
