@@ -65,7 +65,8 @@ module.exports = {
     {
       name: 'server-composition-root',
       severity: 'error',
-      comment: 'Only the composition root imports the files directly in server/ (app, runtime, shipping, …); a domain gets what it needs as plugin options.',
+      comment:
+        'Only the composition root imports the files directly in server/ (app, runtime, shipping, …); a domain gets what it needs as plugin options.',
       from: { path: `^server/(${SERVER_LAYERS.join('|')})/`, pathNot: notTest },
       to: { path: '^server/[^/]+\\.tsx?$' },
     },

@@ -11,7 +11,6 @@ import type { AccessTokens } from './access-tokens';
 import type { RateLimitRules } from '../http/rate-limit';
 import type { RateLimiter } from '../http/rate-limiter';
 
-
 export interface AccountServices {
   readonly tokens: AccessTokens;
   /** Signs the device cookies of browsers that logged in (server/accounts/device-cookies.ts). */
