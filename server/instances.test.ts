@@ -3,7 +3,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { serverInstances } from './db/schema';
+import { serverInstances } from './db/schema/platform';
 import { BOOT_ID, registerInstance } from './instances';
 import { testDatabases } from './test-support/databases';
 

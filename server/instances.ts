@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, ne, sql } from 'drizzle-orm';
 import type { Database } from './db/client';
-import { serverInstances } from './db/schema';
+import { serverInstances } from './db/schema/platform';
 
 /** This process's boot id. */
 export const BOOT_ID = randomUUID();

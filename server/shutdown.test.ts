@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client';
-import { trades } from './db/schema';
+import { trades } from './db/schema/trades';
 import type { MailMessage } from './mail/mailer';
 import { closeGracefully, drainingMailer } from './shutdown';
 import { fixtureServices, testApp } from './test-support/app';

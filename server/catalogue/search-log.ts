@@ -7,7 +7,7 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { countryConfig } from '../../src/config/countries';
 import { LOCALES, type Locale } from '../../src/config/locales';
 import type { Database } from '../db/client';
-import { searchCounts } from '../db/schema';
+import { searchCounts } from '../db/schema/catalogue';
 
 const MAX_TEXT = 100;
 
