@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deviceSearchQuery } from '../src/services/catalogue/queries';
 import { deviceAnalysis } from '../server/catalogue/search-analysis';
-import { generateSyntheticDevices } from '../server/catalogue/synthetic';
+import { generateSyntheticDevices } from '../server/test-support/synthetic-catalogue';
 import { measureRelevance, printRelevance, RELEVANCE_BUDGETS } from './search-relevance';
 import { SearchIndex } from '../server/search/engine';
 import { DEVICE_MAPPING } from '../server/search/mappings';

@@ -7,7 +7,7 @@
 
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { deviceAnalysis } from '../server/catalogue/search-analysis';
-import { generateSyntheticDevices } from '../server/catalogue/synthetic';
+import { generateSyntheticDevices } from '../server/test-support/synthetic-catalogue';
 import { SearchIndex } from '../server/search/engine';
 import { DEVICE_MAPPING } from '../server/search/mappings';
 import { deviceSearchQuery } from '../src/services/catalogue/queries';

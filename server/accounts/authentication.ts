@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { TokenAnswer } from '../../src/contracts/account';
 import type { Database } from '../db/client';
-import { customers } from '../db/schema';
+import { customers } from '../db/schema/customers';
 import { throttleKey } from './device-cookies';
 import { clearFailures, lockedFor, recordFailure } from './login-throttle';
 import { DEFAULT_PASSWORD_COST, hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password-hash';

@@ -5,7 +5,7 @@
 
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { customers } from '../db/schema';
+import { customers } from '../db/schema/customers';
 import type { AccessSubject } from './access-tokens';
 
 export type DeletionOutcome = { readonly kind: 'deleted' } | { readonly kind: 'notFound' } | { readonly kind: 'dataNotDeleted' };

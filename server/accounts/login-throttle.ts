@@ -5,7 +5,7 @@
 
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { loginThrottle } from '../db/schema';
+import { loginThrottle } from '../db/schema/customers';
 
 export const THROTTLE = {
   lockAfterFailures: 5,

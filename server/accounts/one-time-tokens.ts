@@ -4,7 +4,7 @@
 
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { accountTokens } from '../db/schema';
+import { accountTokens } from '../db/schema/customers';
 import { isTokenShaped, newToken, tokenHash } from './secure-token';
 
 export type TokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];

@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_TOKEN_HEADER, REFRESH_TOKEN_HEADER, type TokenAnswer } from '../../src/contracts/account';
 import type { DatabaseHandle } from '../db/client';
-import { accountTokens, customers, refreshTokens, trades } from '../db/schema';
+import { accountTokens, customers, refreshTokens } from '../db/schema/customers';
+import { trades } from '../db/schema/trades';
 import {
   accountTestApp,
   bearer,

@@ -4,7 +4,7 @@
 
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { customers } from '../db/schema';
+import { customers } from '../db/schema/customers';
 import type { AccessSubject } from './access-tokens';
 import { checkPassword, findCustomerByEmail, passwordCostOf, type Customer } from './authentication';
 import { clearFailures } from './login-throttle';

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVATION_TOKEN_HEADER, IDENTIFIER_HEADER } from '../../src/contracts/account';
 import type { DatabaseHandle } from '../db/client';
-import { accountTokens, bankAccounts, customerAddresses, customerPaymentAccounts, customers, paypalAccounts } from '../db/schema';
+import { accountTokens, bankAccounts, customerAddresses, customerPaymentAccounts, customers, paypalAccounts } from '../db/schema/customers';
 import {
   accountTestApp,
   activationToken,

@@ -9,7 +9,14 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Registration } from '../../src/contracts/account';
 import type { Database } from '../db/client';
-import { bankAccounts, customerAddresses, customerNumberCounter, customerPaymentAccounts, customers, paypalAccounts } from '../db/schema';
+import {
+  bankAccounts,
+  customerAddresses,
+  customerNumberCounter,
+  customerPaymentAccounts,
+  customers,
+  paypalAccounts,
+} from '../db/schema/customers';
 import { findCustomerByEmail, passwordCostOf, type Customer } from './authentication';
 import { uniqueViolation } from '../db/errors';
 import { consumeToken, invalidateTokens, issueToken } from './one-time-tokens';

@@ -15,7 +15,7 @@ import {
   type TokenAnswer,
 } from '../../src/contracts/account';
 import type { DatabaseHandle } from '../db/client';
-import { customers, loginThrottle, refreshTokens } from '../db/schema';
+import { customers, loginThrottle, refreshTokens } from '../db/schema/customers';
 import { accountTestApp, login, registerAndActivate, testAccountServices, type TestAccountServices } from '../test-support/accounts';
 import { logCollector } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';

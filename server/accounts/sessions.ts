@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { ACCESS_TOKEN_SECONDS, type TokenAnswer } from '../../src/contracts/account';
 import type { Database } from '../db/client';
-import { customers, refreshTokens } from '../db/schema';
+import { customers, refreshTokens } from '../db/schema/customers';
 import type { AccessSubject, AccessTokens } from './access-tokens';
 import { isTokenShaped, newToken, tokenHash } from './secure-token';
 

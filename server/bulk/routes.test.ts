@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BulkOfferAnswerSchema, type BulkLineResult } from '../../src/contracts/bulk-offers';
 import { OfferSchema } from '../../src/contracts/offers';
-import { offers } from '../db/schema';
+import { offers } from '../db/schema/offers';
 import { fixtureServices, testApp } from '../test-support/app';
 import type { DatabaseHandle } from '../db/client';
 import { testDatabases } from '../test-support/databases';

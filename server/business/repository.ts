@@ -4,7 +4,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { isLocale } from '../../src/config/locales';
 import type { Database } from '../db/client';
-import { customers, devices, tradeCompanies, tradeItems, trades } from '../db/schema';
+import { devices } from '../db/schema/catalogue';
+import { customers } from '../db/schema/customers';
+import { tradeCompanies, tradeItems, trades } from '../db/schema/trades';
 import { maskPayout } from '../trades/service';
 import type { CreditNoteData } from './credit-note';
 

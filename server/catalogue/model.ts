@@ -1,19 +1,11 @@
 // The normalized catalogue the shop runs on: what the seed loader produces, the database stores and
 // the search indexes are built from. Localized fields carry one value per shop locale.
 
-import type { Locale } from '../../src/config/locales';
 import type { Platform } from '../../src/config/platforms';
+import type { DeviceImage, PageTexts, PerLocale, PlatformTexts } from '../db/schema/catalogue';
 
-export type PerLocale<T> = Record<Locale, T>;
-
-/** Localized texts of a browsable page (category, manufacturer, series). */
-export interface PageTexts {
-  readonly name: string;
-  readonly slug: string;
-  readonly content: string;
-  readonly metaDescription: string;
-  readonly metaKeywords: string;
-}
+// The JSON shapes of the catalogue's columns are the schema's (the database layer imports no domain).
+export type { DeviceImage, PageTexts, PerLocale, PlatformTexts };
 
 export interface CatalogueCategory {
   readonly id: number;
@@ -47,11 +39,6 @@ export interface CatalogueSeries {
   readonly top: boolean;
   readonly imageFamily: string;
   readonly texts: PerLocale<PageTexts>;
-}
-
-export interface DeviceImage {
-  readonly kind: 'front' | 'back' | 'side';
-  readonly path: string;
 }
 
 export interface CatalogueDevice {
@@ -99,10 +86,6 @@ export interface CatalogueQuestion {
   readonly platforms: PlatformTexts;
   readonly answers: readonly CatalogueAnswer[];
 }
-
-export type PlatformTexts = Partial<
-  Record<Exclude<Platform, 'other'>, { readonly question?: PerLocale<string>; readonly description?: PerLocale<string> }>
->;
 
 export interface QuestionSet {
   readonly key: string;

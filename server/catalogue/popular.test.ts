@@ -6,7 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/config/locales';
 import type { DatabaseHandle } from '../db/client';
-import { offers } from '../db/schema';
+import { offers } from '../db/schema/offers';
 import { createOffer } from '../offers/service';
 import { OfferWriter } from '../offers/writer';
 import { fixtureCatalogue } from '../test-support/catalogue';

@@ -8,7 +8,7 @@ import { and, count, desc, eq, gte } from 'drizzle-orm';
 import { z } from 'zod';
 import { LOCALES, type Locale } from '../../src/config/locales';
 import type { Database } from '../db/client';
-import { offers } from '../db/schema';
+import { offers } from '../db/schema/offers';
 import { CATALOGUE_DIR } from '../platform/paths';
 import type { CatalogueStore } from './store';
 

@@ -11,7 +11,9 @@ import { z } from 'zod';
 import { isLocale, type Locale } from '../../src/config/locales';
 import { PAYOUT_PROMISES } from '../../src/config/payout-promise';
 import type { Database } from '../db/client';
-import { cartHolds, customers, devices, offers, offerShares, priceSchedules, priceWarnings } from '../db/schema';
+import { devices, priceSchedules } from '../db/schema/catalogue';
+import { customers } from '../db/schema/customers';
+import { cartHolds, offers, offerShares, priceWarnings } from '../db/schema/offers';
 import { localDate } from '../platform/working-days';
 import type { CatalogueStore } from './store';
 

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { desc, getTableColumns, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
-import { answers, catalogueImports, categories, devices, manufacturers, questions, series } from '../db/schema';
+import { answers, catalogueImports, categories, devices, manufacturers, questions, series } from '../db/schema/catalogue';
 import type { Catalogue, CatalogueQuestion, QuestionSet } from './model';
 
 const CHUNK = 400;

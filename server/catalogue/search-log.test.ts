@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceSearchQuery } from '../../src/services/catalogue/queries';
 import type { DatabaseHandle } from '../db/client';
-import { searchCounts } from '../db/schema';
+import { searchCounts } from '../db/schema/catalogue';
 import { fixtureServices, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { countSearch, normaliseSearchText, searchReportTable, topSearches } from './search-log';

@@ -9,7 +9,7 @@ import { countryConfig } from '../../src/config/countries';
 import type { SearchRequest } from '../../src/contracts/search';
 import { LOCALES, type Locale } from '../../src/config/locales';
 import type { Database } from '../db/client';
-import { searchCounts } from '../db/schema';
+import { searchCounts } from '../db/schema/catalogue';
 
 const MAX_TEXT = 100;
 

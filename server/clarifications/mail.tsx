@@ -9,7 +9,11 @@ import { BRAND_CONFIG, brandOfTrade, type Brand } from '../../src/config/brands'
 import type { Locale } from '../../src/config/locales';
 import { formatDate } from '../../src/config/rules';
 import type { Database } from '../db/client';
-import { clarifications, customers, devices, offers, tradeItems, trades } from '../db/schema';
+import { devices } from '../db/schema/catalogue';
+import { clarifications } from '../db/schema/clarifications';
+import { customers } from '../db/schema/customers';
+import { offers } from '../db/schema/offers';
+import { tradeItems, trades } from '../db/schema/trades';
 import { serverI18n } from '../i18n/catalog';
 import { ButtonLink, HEADING } from '../mail/html';
 import { letter } from '../mail/letter';

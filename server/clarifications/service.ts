@@ -14,7 +14,10 @@ import {
 } from '../../src/contracts/clarifications';
 import type { CatalogueStore } from '../catalogue/store';
 import type { Database } from '../db/client';
-import { clarifications, devices, offers, tradeInspections, tradeItems, trades } from '../db/schema';
+import { devices } from '../db/schema/catalogue';
+import { clarifications } from '../db/schema/clarifications';
+import { offers } from '../db/schema/offers';
+import { tradeInspections, tradeItems, trades } from '../db/schema/trades';
 import { claimKey, completeKey, releaseKey, requestHash, type StoredAnswer } from '../trades/idempotency';
 import { applyTransition, lockTrade, TradeNotFoundError } from '../trades/lifecycle';
 import { photoIdsOf } from '../trades/photos';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_LIMITS } from '../../src/contracts/contact';
 import { MemoryRateLimiter } from '../http/rate-limit';
 import type { DatabaseHandle } from '../db/client';
-import { contactAttachments, contactMessages } from '../db/schema';
+import { contactAttachments, contactMessages } from '../db/schema/contact';
 import type { MailMessage } from '../mail/mailer';
 import { fixtureServices, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';

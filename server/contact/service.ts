@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ContactSubject } from '../../src/config/contact';
 import type { Locale } from '../../src/config/locales';
 import type { Database } from '../db/client';
-import { contactAttachments, contactMessages } from '../db/schema';
+import { contactAttachments, contactMessages } from '../db/schema/contact';
 import type { Mailer } from '../mail/mailer';
 import type { Attachment } from './attachments';
 import type { Brand } from '../../src/config/brands';

@@ -9,7 +9,7 @@ import type { Locale } from '../../src/config/locales';
 import { idOfIri, type CustomerAddress } from '../../src/contracts/account';
 import type { Address } from '../../src/contracts/trades';
 import type { Database } from '../db/client';
-import { customerAddresses } from '../db/schema';
+import { customerAddresses } from '../db/schema/customers';
 import { readCaller, withCaller } from './caller';
 import { notFound } from './errors';
 import { addressResource, type StoredAddress } from './resources';

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { idOfIri, type CustomerCollection } from '../../src/contracts/account';
 import type { Database } from '../db/client';
-import { customers } from '../db/schema';
+import { customers } from '../db/schema/customers';
 import { conflict } from '../http/errors';
 import { notFound, sessionEnded } from './errors';
 

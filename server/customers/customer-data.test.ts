@@ -23,16 +23,9 @@ import {
 } from '../../src/contracts/account';
 import type { AccountServices } from '../accounts/services';
 import type { DatabaseHandle } from '../db/client';
-import {
-  bankAccounts,
-  cartHolds,
-  customerAddresses,
-  customerPaymentAccounts,
-  customers,
-  paypalAccounts,
-  phoneContacts,
-  trades,
-} from '../db/schema';
+import { bankAccounts, customerAddresses, customerPaymentAccounts, customers, paypalAccounts, phoneContacts } from '../db/schema/customers';
+import { cartHolds } from '../db/schema/offers';
+import { trades } from '../db/schema/trades';
 import { replaceCartHolds } from '../offers/cart-holds';
 import { fixtureServices, logCollector, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';

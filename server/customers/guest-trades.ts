@@ -10,7 +10,7 @@ import { and, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { GuestAccountNumberAnswerSchema } from '../../src/contracts/account';
 import type { Database } from '../db/client';
-import { trades } from '../db/schema';
+import { trades } from '../db/schema/trades';
 import { withCaller } from './caller';
 import { conflict } from '../http/errors';
 

@@ -18,7 +18,7 @@ import {
   type PaypalAccountPatchSchema,
 } from '../../src/contracts/account';
 import type { Database } from '../db/client';
-import { bankAccounts, customerPaymentAccounts, paypalAccounts } from '../db/schema';
+import { bankAccounts, customerPaymentAccounts, paypalAccounts } from '../db/schema/customers';
 import { readCaller, requireOwnIri, withCaller } from './caller';
 import { badRequest, conflict } from '../http/errors';
 import { notFound } from './errors';

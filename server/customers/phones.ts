@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { idOfIri, type PhoneContact, type PhoneCreateSchema, type PhonePatchSchema } from '../../src/contracts/account';
 import type { Database } from '../db/client';
-import { phoneContacts } from '../db/schema';
+import { phoneContacts } from '../db/schema/customers';
 import { requireOwnIri, withCaller } from './caller';
 import { conflict } from '../http/errors';
 import { notFound } from './errors';

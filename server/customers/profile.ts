@@ -6,15 +6,8 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Customer, DeleteAccountRequest, PeoplePatchSchema, Person } from '../../src/contracts/account';
 import type { Database } from '../db/client';
-import {
-  bankAccounts,
-  cartHolds,
-  customerAddresses,
-  customerPaymentAccounts,
-  customers,
-  paypalAccounts,
-  phoneContacts,
-} from '../db/schema';
+import { bankAccounts, customerAddresses, customerPaymentAccounts, customers, paypalAccounts, phoneContacts } from '../db/schema/customers';
+import { cartHolds } from '../db/schema/offers';
 import { readCaller, requireOwnIri, withCaller } from './caller';
 import { notFound } from './errors';
 import { customerResource, personResource } from './resources';

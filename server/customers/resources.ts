@@ -13,7 +13,7 @@ import {
   type PhoneContact,
 } from '../../src/contracts/account';
 import type { Address } from '../../src/contracts/trades';
-import type { bankAccounts, customerAddresses, customerPaymentAccounts, paypalAccounts, phoneContacts } from '../db/schema';
+import type { bankAccounts, customerAddresses, customerPaymentAccounts, paypalAccounts, phoneContacts } from '../db/schema/customers';
 import { maskPayout } from '../trades/service';
 import type { CustomerRow } from './caller';
 

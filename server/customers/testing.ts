@@ -10,7 +10,7 @@ import { createDeviceCookies } from '../accounts/device-cookies';
 import type { AccountServices } from '../accounts/services';
 import { createNewsletterSigner, type NewsletterSigner } from '../newsletter/signing';
 import type { Database } from '../db/client';
-import { customers } from '../db/schema';
+import { customers } from '../db/schema/customers';
 import type { MailMessage } from '../mail/mailer';
 
 export const TEST_TOKEN_SECRET = 'a-test-secret-of-at-least-32-characters';

@@ -15,7 +15,10 @@ import type { TradeHistoryEntry } from '../../src/contracts/account';
 import type { TradeStatus } from '../../src/contracts/trades';
 import type { Database } from '../db/client';
 import type { LabelLinks } from '../labels/links';
-import { clarifications, devices, offers, tradeInspections, tradeItems, tradePayouts, trades } from '../db/schema';
+import { devices } from '../db/schema/catalogue';
+import { clarifications } from '../db/schema/clarifications';
+import { offers } from '../db/schema/offers';
+import { tradeInspections, tradeItems, tradePayouts, trades } from '../db/schema/trades';
 import { dueDayOf } from '../trades/payout-promise';
 import { readCaller } from './caller';
 

@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { count } from 'drizzle-orm';
 import { openDatabase } from './client';
 import { lockEmbeddedDatabase } from './embedded-lock';
-import { trades } from './schema';
+import { trades } from './schema/trades';
 
 export interface BackupResult {
   readonly file: string;

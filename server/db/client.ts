@@ -13,9 +13,12 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../platform/paths';
-import * as schema from './schema';
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * Queries name their tables (imported from the schema files), so drizzle is given no schema
+ * object: only its relational query API (`db.query.…`, unused here) reads one.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export interface DatabaseHandle {
   readonly db: Database;
@@ -45,7 +48,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
       const client = new PGlite({ ...(target.dataDir && { dataDir: target.dataDir }), startParams: EMBEDDED_START_PARAMS });
       await client.waitReady;
-      const db = drizzlePglite(client, { schema });
+      const db = drizzlePglite(client);
       await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
       const close = async () => {
         try {
@@ -68,12 +71,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    await migratePg(drizzlePg(lockClient), { migrationsFolder: MIGRATIONS_DIR });
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     lockClient.release();
   }
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool);
   return {
     db: db as unknown as Database,
     kind: 'postgres',

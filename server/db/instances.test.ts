@@ -3,7 +3,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { serverInstances } from './schema';
+import { serverInstances } from './schema/platform';
 import { BOOT_ID, registerInstance } from './instances';
 import { testDatabases } from '../test-support/databases';
 

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, ne, sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { serverInstances } from './schema';
+import { serverInstances } from './schema/platform';
 
 /** This process's boot id. */
 export const BOOT_ID = randomUUID();

@@ -8,7 +8,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryRateLimiter } from './rate-limit';
 import type { DatabaseHandle } from '../db/client';
-import { trades } from '../db/schema';
+import { trades } from '../db/schema/trades';
 import { fixtureServices, testApp } from '../test-support/app';
 import { testAccountServices } from '../test-support/accounts';
 import { testDatabases } from '../test-support/databases';

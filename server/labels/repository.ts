@@ -5,7 +5,9 @@ import type { TradeStatus } from '../../src/contracts/trades';
 import { brandOfTrade } from '../../src/config/brands';
 import { isLocale } from '../../src/config/locales';
 import type { Database } from '../db/client';
-import { clarifications, devices, tradeItems, trades, tradeTransitions } from '../db/schema';
+import { devices } from '../db/schema/catalogue';
+import { clarifications } from '../db/schema/clarifications';
+import { tradeItems, trades, tradeTransitions } from '../db/schema/trades';
 import type { LabelData } from './label';
 
 /** Days a label link still works after its trade was paid, returned or cancelled. */

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox } from '../db/schema/mail';
 import { CapturingMailer } from '../test-support/accounts';
 import { testDatabases } from '../test-support/databases';
 import type { MailMessage } from './mailer';

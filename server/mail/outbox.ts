@@ -8,7 +8,7 @@
 import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox } from '../db/schema/mail';
 import { BOOT_ID } from '../db/instances';
 import type { Mailer, MailMessage } from './mailer';
 

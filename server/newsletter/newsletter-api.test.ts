@@ -8,7 +8,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
-import { newsletterEvents, newsletterSubscribers } from '../db/schema';
+import { newsletterEvents, newsletterSubscribers } from '../db/schema/newsletter';
 import {
   accountTestApp,
   bearer,

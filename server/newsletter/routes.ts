@@ -24,7 +24,7 @@ import { usernameHash } from '../accounts/audit';
 import { RATE_LIMITS, type RateLimitName } from '../http/rate-limit';
 import { clockOf, type AccountServices } from '../accounts/services';
 import type { Database } from '../db/client';
-import { customers } from '../db/schema';
+import { customers } from '../db/schema/customers';
 import { HttpError, notFound, tooManyRequests } from '../http/errors';
 import { NO_STORE } from '../http/no-store';
 import { sendNewsletterMail } from './mail';

@@ -10,7 +10,7 @@ import type { Locale } from '../../src/config/locales';
 import type { NewsletterProfile, NewsletterSource, ProfileAnswer, SubscriptionStatus } from '../../src/contracts/newsletter';
 import type { Database } from '../db/client';
 import { uniqueViolation } from '../db/errors';
-import { newsletterEvents, newsletterSubscribers } from '../db/schema';
+import { newsletterEvents, newsletterSubscribers } from '../db/schema/newsletter';
 import type { NewsletterSigner } from './signing';
 
 export type Subscriber = typeof newsletterSubscribers.$inferSelect;

@@ -13,7 +13,8 @@ import { importPriceSchedule, parsePriceCsv, UpcomingPrices } from '../catalogue
 import { runPriceSchedule } from './price-scheduler';
 import { createClarificationLinks } from '../clarifications/links';
 import type { DatabaseHandle } from '../db/client';
-import { cartHolds, priceSchedules } from '../db/schema';
+import { priceSchedules } from '../db/schema/catalogue';
+import { cartHolds } from '../db/schema/offers';
 import { createLabelLinks } from '../labels/links';
 import { createReviewLinks } from '../reviews/links';
 import { TEST_ORIGIN, testAccountServices, type TestAccountServices } from '../test-support/accounts';

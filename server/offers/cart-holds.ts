@@ -7,7 +7,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { Locale } from '../../src/config/locales';
 import type { Database } from '../db/client';
-import { cartHolds, offers, tradeItems } from '../db/schema';
+import { cartHolds, offers } from '../db/schema/offers';
+import { tradeItems } from '../db/schema/trades';
 
 /**
  * Replaces the holds of `email` in the shop with the cart's offers that can still be warned about:

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClarificationLinks } from '../clarifications/links';
 import type { DatabaseHandle } from '../db/client';
-import { offerShares } from '../db/schema';
+import { offerShares } from '../db/schema/offers';
 import { createLabelLinks } from '../labels/links';
 import { bearer, login, registerAndActivate, TEST_ORIGIN, testAccountServices, type TestAccountServices } from '../test-support/accounts';
 import { fixtureServices, testApp } from '../test-support/app';

@@ -7,7 +7,8 @@ import { OFFER_VALIDITY_DAYS, type Offer, type OfferRequest } from '../../src/co
 import { shopDay, type UpcomingPrices } from '../catalogue/price-schedule';
 import type { CatalogueStore } from '../catalogue/store';
 import type { Database } from '../db/client';
-import { devices, offers } from '../db/schema';
+import { devices } from '../db/schema/catalogue';
+import { offers } from '../db/schema/offers';
 import { PricingInputError, priceOffer } from './pricing';
 import type { OfferWriter } from './writer';
 

@@ -9,7 +9,8 @@ import { buildPath } from '../../src/config/routes';
 import type { Offer, SavedOffer } from '../../src/contracts/offers';
 import type { CatalogueStore } from '../catalogue/store';
 import type { Database } from '../db/client';
-import { devices, offers, offerShares } from '../db/schema';
+import { devices } from '../db/schema/catalogue';
+import { offers, offerShares } from '../db/schema/offers';
 import { findOffer, toOffer } from './service';
 import type { OfferShareTokens } from './share-token';
 

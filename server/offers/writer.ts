@@ -3,7 +3,7 @@
 // embedded database runs one statement at a time).
 
 import type { Database } from '../db/client';
-import { offers } from '../db/schema';
+import { offers } from '../db/schema/offers';
 
 type OfferRow = typeof offers.$inferInsert;
 type StoredOffer = typeof offers.$inferSelect;

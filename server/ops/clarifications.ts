@@ -4,7 +4,8 @@
 import { eq } from 'drizzle-orm';
 import { sendClarificationMail } from '../clarifications/mail';
 import { claimReminders, expireClarifications, listClarifications, deadlineOf } from '../clarifications/service';
-import { clarifications as clarificationsTable, trades as tradesTable } from '../db/schema';
+import { clarifications as clarificationsTable } from '../db/schema/clarifications';
+import { trades as tradesTable } from '../db/schema/trades';
 import { parse, shipping, shippingOrigin, table, UsageError, when, withDatabase, withMail, type Command } from './command';
 
 export const clarificationCommands: Record<string, Command> = {

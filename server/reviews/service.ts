@@ -7,7 +7,8 @@ import { and, avg, count, desc, eq } from 'drizzle-orm';
 import type { Locale } from '../../src/config/locales';
 import type { ReviewRequest, ReviewStatus, ReviewSummary } from '../../src/contracts/reviews';
 import type { Database } from '../db/client';
-import { reviews, trades } from '../db/schema';
+import { reviews } from '../db/schema/reviews';
+import { trades } from '../db/schema/trades';
 import { conflict, HttpError, notFound } from '../http/errors';
 import type { ReviewLinks } from './links';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateSyntheticDevices } from '../catalogue/synthetic';
+import { generateSyntheticDevices } from '../test-support/synthetic-catalogue';
 import { deviceAnalysis } from '../catalogue/search-analysis';
 import { deviceSearchQuery } from '../../src/services/catalogue/queries';
 import { fieldAnalyzers } from './analysis';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateSyntheticDevices } from '../catalogue/synthetic';
+import { generateSyntheticDevices } from '../test-support/synthetic-catalogue';
 import { deviceSearchQuery } from '../../src/services/catalogue/queries';
 import { buildField } from './fields';
 import { Accumulator, type DocFilter, docFilter, inFilter, intersect, type Matches } from './matches';

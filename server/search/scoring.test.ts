@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateSyntheticDevices } from '../catalogue/synthetic';
+import { generateSyntheticDevices } from '../test-support/synthetic-catalogue';
 import { idf, quantizedLength } from './fields';
 import { ids, indexOf, scoreOf, searchChecked } from './test-fixtures';
 

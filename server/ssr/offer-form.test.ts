@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { render } from '../../src/entry-server';
 import { openDatabase, type DatabaseHandle } from '../db/client';
-import { offers } from '../db/schema';
+import { offers } from '../db/schema/offers';
 import { fixtureServices, testApp } from '../test-support/app';
 
 let database: DatabaseHandle;

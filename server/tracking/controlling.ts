@@ -5,7 +5,7 @@ import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Locale } from '../../src/config/locales';
 import type { ControllingEvent, ControllingEventName } from '../../src/contracts/tracking';
 import type { Database } from '../db/client';
-import { consentLog, controllingEvents } from '../db/schema';
+import { consentLog, controllingEvents } from '../db/schema/tracking';
 
 /** How long controlling rows are kept (decision 028): 13 months. */
 export const RETENTION_DAYS = 396;

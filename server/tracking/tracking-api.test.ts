@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
-import { controllingEvents } from '../db/schema';
+import { controllingEvents } from '../db/schema/tracking';
 import { accountTestApp, testAccountServices, type TestAccountServices } from '../test-support/accounts';
 import { testDatabases } from '../test-support/databases';
 import { clientEventCounts, consentLogOf, eraseClient, funnel, pruneControlling, RETENTION_DAYS } from './controlling';

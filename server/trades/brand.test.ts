@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countryConfig } from '../../src/config/countries';
 import { createClarificationLinks } from '../clarifications/links';
 import type { DatabaseHandle } from '../db/client';
-import { trades } from '../db/schema';
+import { trades } from '../db/schema/trades';
 import { findLabelData } from '../labels/repository';
 import { createLabelLinks } from '../labels/links';
 import type { MailMessage } from '../mail/mailer';

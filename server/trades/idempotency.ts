@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { idempotencyKeys, serverInstances } from '../db/schema';
+import { idempotencyKeys, serverInstances } from '../db/schema/platform';
 import { BOOT_ID, STALE_SECONDS } from '../db/instances';
 
 /** 1–100 visible ASCII characters (a UUID fits). */

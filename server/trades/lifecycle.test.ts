@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TradeStatusSchema, type TradeStatus } from '../../src/contracts/trades';
 import type { CatalogueStore } from '../catalogue/store';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
-import { trades, tradeTransitions } from '../db/schema';
+import { trades, tradeTransitions } from '../db/schema/trades';
 import { PROJECT_ROOT } from '../platform/paths';
 import { fixtureServices } from '../test-support/app';
 import { ADDRESS, createTrade } from '../test-support/trades';

@@ -6,19 +6,10 @@ import { and, asc, count, desc, eq, inArray, max } from 'drizzle-orm';
 import type { TradeStatus } from '../../src/contracts/trades';
 import type { Database } from '../db/client';
 import { randomUUID } from 'node:crypto';
-import {
-  answers,
-  clarifications,
-  devices,
-  inspectionPhotos,
-  offers,
-  questions,
-  tradeInspections,
-  tradeItems,
-  tradePayouts,
-  trades,
-  tradeTransitions,
-} from '../db/schema';
+import { answers, devices, questions } from '../db/schema/catalogue';
+import { clarifications } from '../db/schema/clarifications';
+import { offers } from '../db/schema/offers';
+import { inspectionPhotos, tradeInspections, tradeItems, tradePayouts, trades, tradeTransitions } from '../db/schema/trades';
 import { payoutTiming } from './payout-promise';
 import { maskPayout } from './service';
 

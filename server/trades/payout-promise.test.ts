@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueStore } from '../catalogue/store';
 import type { Database, DatabaseHandle } from '../db/client';
-import { tradePayouts } from '../db/schema';
+import { tradePayouts } from '../db/schema/trades';
 import { fixtureServices } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { BEST, createTrade } from '../test-support/trades';

@@ -7,7 +7,8 @@ import { and, eq, inArray, max } from 'drizzle-orm';
 import { lateBonusCents, PAYOUT_PROMISES } from '../../src/config/payout-promise';
 import { isLocale } from '../../src/config/locales';
 import type { Database } from '../db/client';
-import { clarifications, tradeInspections, tradeTransitions } from '../db/schema';
+import { clarifications } from '../db/schema/clarifications';
+import { tradeInspections, tradeTransitions } from '../db/schema/trades';
 import { addWorkingDays, localDate } from '../platform/working-days';
 
 const promiseOf = (locale: string) => PAYOUT_PROMISES[isLocale(locale) ? locale : 'default'];

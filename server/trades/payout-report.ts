@@ -4,7 +4,7 @@
 
 import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { tradePayouts, trades } from '../db/schema';
+import { tradePayouts, trades } from '../db/schema/trades';
 import { formatCents } from './lifecycle';
 
 export interface PayoutReport {

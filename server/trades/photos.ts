@@ -5,7 +5,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Database } from '../db/client';
-import { inspectionPhotos } from '../db/schema';
+import { inspectionPhotos } from '../db/schema/trades';
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type PhotoType = (typeof PHOTO_TYPES)[number];

@@ -21,19 +21,19 @@ import {
 import type { Database } from '../db/client';
 import { releaseCartHolds } from '../offers/cart-holds';
 import { uniqueViolation, withoutParameters } from '../db/errors';
+import { devices } from '../db/schema/catalogue';
+import { clarifications } from '../db/schema/clarifications';
+import { customers } from '../db/schema/customers';
+import { offers } from '../db/schema/offers';
 import {
   businessTradeNumberCounters,
-  clarifications,
-  customers,
-  devices,
-  offers,
   tradeCompanies,
   tradeItems,
   tradeNumberCounters,
   trades,
   tradeTransitions,
   voucherRedemptions,
-} from '../db/schema';
+} from '../db/schema/trades';
 import { checkVoucher, customerKey } from '../vouchers/service';
 import { claimKey, completeKey, releaseKey, requestHash, type StoredAnswer } from './idempotency';
 

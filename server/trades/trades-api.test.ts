@@ -8,16 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TradeErrorSchema, TradeRequestSchema, TradeSchema } from '../../src/contracts/trades';
 import type { DatabaseHandle } from '../db/client';
-import {
-  idempotencyKeys,
-  offers,
-  serverInstances,
-  tradeCompanies,
-  tradeItems,
-  trades,
-  tradeTransitions,
-  voucherRedemptions,
-} from '../db/schema';
+import { offers } from '../db/schema/offers';
+import { idempotencyKeys, serverInstances } from '../db/schema/platform';
+import { tradeCompanies, tradeItems, trades, tradeTransitions, voucherRedemptions } from '../db/schema/trades';
 import { fixtureServices, logCollector, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { importVouchers } from '../vouchers/seed';

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { LOCALES } from '../../src/config/locales';
 import type { Database } from '../db/client';
-import { vouchers } from '../db/schema';
+import { vouchers } from '../db/schema/vouchers';
 import { PROJECT_ROOT } from '../platform/paths';
 
 export const VOUCHER_SEED_FILE = join(PROJECT_ROOT, 'data', 'vouchers.json');

@@ -5,7 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Locale } from '../../src/config/locales';
 import type { VoucherFailureReason } from '../../src/contracts/trades';
 import type { Database } from '../db/client';
-import { voucherRedemptions, vouchers } from '../db/schema';
+import { voucherRedemptions } from '../db/schema/trades';
+import { vouchers } from '../db/schema/vouchers';
 
 export type VoucherDecision =
   | {

@@ -5,7 +5,7 @@
 
 import { CATEGORY_KEYS, CATEGORY_SLUGS, type CategoryKey } from '../../src/config/categories';
 import type { DeviceDoc } from '../../src/contracts/search';
-import { slugify } from './slug';
+import { slugify } from '../catalogue/slug';
 
 interface ModelSpec {
   readonly model: string;

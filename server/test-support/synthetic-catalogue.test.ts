@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DeviceDocSchema } from '../../src/contracts/search';
-import { generateSyntheticDevices } from './synthetic';
+import { generateSyntheticDevices } from './synthetic-catalogue';
 
 describe('generateSyntheticDevices', () => {
   const devices = generateSyntheticDevices(5000);
