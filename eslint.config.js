@@ -1,4 +1,4 @@
-// Lint: TypeScript rules plus the one-way imports of DESIGN.md §3:
+// Lint: TypeScript rules plus the one-way imports of docs/architecture.md:
 // routes → ui / machines → services → contracts / config; machines never import React or fetch;
 // routes and ui never call HTTP directly; the server never imports the browser UI.
 // The boundaries are import patterns (core no-restricted-imports): every layer is a folder under
@@ -23,11 +23,11 @@ const layerPattern = (layers, message) => ({
   message,
 });
 const serverPattern = (message) => ({ regex: '^(?:\\.\\./)+(?:\\.\\./)*server(?:/|$)', message });
-const HTTP = { group: ['ofetch'], message: 'Only src/services talks HTTP (DESIGN.md §3).' };
+const HTTP = { group: ['ofetch'], message: 'Only src/services talks HTTP (docs/architecture.md).' };
 const ZOD = { name: 'zod', message: 'Import z from src/contracts/zod: there it runs without eval, as the CSP demands.' };
 const RENDER = {
   group: ['react', 'react-dom', 'react-dom/*', '@xstate/react'],
-  message: 'Machines own flows; they do not render (DESIGN.md §3).',
+  message: 'Machines own flows; they do not render (docs/architecture.md).',
 };
 
 const layerConfigs = Object.entries(LAYER_RULES).map(([layer, forbidden]) => ({
@@ -38,7 +38,7 @@ const layerConfigs = Object.entries(LAYER_RULES).map(([layer, forbidden]) => ({
       {
         paths: [ZOD],
         patterns: [
-          layerPattern(forbidden, `src/${layer} may not import ${forbidden.join(', ')} (imports run one way, DESIGN.md §3).`),
+          layerPattern(forbidden, `src/${layer} may not import ${forbidden.join(', ')} (imports run one way, docs/architecture.md).`),
           serverPattern('The browser code never imports the server.'),
           ...(layer === 'machines' ? [RENDER, HTTP] : []),
           ...(layer === 'ui' ? [HTTP] : []),
@@ -49,7 +49,7 @@ const layerConfigs = Object.entries(LAYER_RULES).map(([layer, forbidden]) => ({
       ? {
           'no-restricted-globals': [
             'error',
-            { name: 'fetch', message: 'Only src/services talks HTTP (DESIGN.md §3).' },
+            { name: 'fetch', message: 'Only src/services talks HTTP (docs/architecture.md).' },
             { name: 'XMLHttpRequest', message: 'Only src/services talks HTTP.' },
           ],
         }
@@ -84,7 +84,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [ZOD], patterns: [HTTP, serverPattern('The browser code never imports the server.')] }],
       'no-restricted-globals': [
         'error',
-        { name: 'fetch', message: 'Only src/services talks HTTP (DESIGN.md §3).' },
+        { name: 'fetch', message: 'Only src/services talks HTTP (docs/architecture.md).' },
         { name: 'XMLHttpRequest', message: 'Only src/services talks HTTP.' },
       ],
     },
@@ -100,7 +100,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^(?:\\.\\./)+src/(?:ui|routes|machines|i18n)(?:/|$)',
-              message: 'The server never imports the browser UI (DESIGN.md §3).',
+              message: 'The server never imports the browser UI (docs/architecture.md).',
             },
             { regex: '^(?:\\.\\./)+src/entry-server', message: 'Only server/main.ts and the server tests import the SSR entry.' },
           ],

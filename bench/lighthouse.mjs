@@ -10,7 +10,7 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { MeasureError, isMain, printTable, runStandalone, startServer, writeResult } from './lib.mjs';
 
-// A first visit (no cookie) gets the consent banner 1 s after start (spec); on the home and device page
+// A first visit (no cookie) gets the consent banner 1 s after start (product §4.8); on the home and device page
 // its text is the largest paint, so they are also measured as a returning visitor who chose already.
 const CONSENT_GIVEN = { name: 'consent', value: '1.all', domain: 'de.localhost', path: '/' };
 export const LIGHTHOUSE_PAGES = [

@@ -1,4 +1,4 @@
-// Clarification end to end (DESIGN.md §6–7). On de and fr a customer registers and sells two phones
+// Clarification end to end (product §10–11). On de and fr a customer registers and sells two phones
 // through the checkout screens; the operator receives and inspects them with a worse display and a
 // photo (ops CLI); the seller opens the mail's link, sees the difference and the photo, accepts one
 // device and declines the other (return label); the operator pays what is settled (split payout) and

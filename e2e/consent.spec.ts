@@ -1,4 +1,4 @@
-// The consent banner (spec §4, decision 027): shown 1 s after start on a first visit of a shop with a
+// The consent banner (product §4, decision 027): shown 1 s after start on a first visit of a shop with a
 // banner, localized, not a wall, its code loaded only then; the choice kept in a cookie for a year;
 // DNT / GPC count as a refusal and show no banner.
 

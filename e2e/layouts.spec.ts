@@ -1,4 +1,4 @@
-// Shop modes from the host choose the layouts (spec §1); header and footer follow the country.
+// Shop modes from the host choose the layouts (product §1); header and footer follow the country.
 
 import { expect, test } from './support/test';
 import type { Locale } from '../src/config/locales';

@@ -1,5 +1,5 @@
 // Unknown paths: the 404 page with HTTP 404, the expired-link variant for clarification links, and the
-// 404 page-type event in the data layer (spec §2, §8).
+// 404 page-type event in the data layer (product §2, §8).
 
 import { expect, test } from './support/test';
 import { hydrated, shopUrl, translate, watchErrors } from './support/shop';

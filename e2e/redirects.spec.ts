@@ -1,4 +1,4 @@
-// Legacy URLs answer 301 to their new place with the query string kept (spec §2, DESIGN.md §5).
+// Legacy URLs answer 301 to their new place with the query string kept (product §2, product §2).
 
 import { expect, test } from './support/test';
 import type { Locale } from '../src/config/locales';

@@ -1,4 +1,4 @@
-// Every screen path of spec §2 in every locale answers 200 with the right layout, lang and localized
+// Every screen path of product §2 in every locale answers 200 with the right layout, lang and localized
 // heading, server-rendered and then hydrated without errors. The clarification screens with the sample
 // (unknown) link render their heading and, without a token, ask a visitor to log in; with a wrong token
 // they are the expired-link page; their old /browser/… forms redirect (e2e/clarification.spec.ts
@@ -52,7 +52,7 @@ for (const locale of LOCALES) {
           await hydrated(page);
           await expect(page.getByRole('alert').getByRole('link')).toHaveAttribute('href', pathOf('accountOverview', locale));
           expect(await severeViolations(page), `${locale} ${screen}`).toEqual([]);
-          // A token that is not the link's: the expired-link page (spec §8), status 404.
+          // A token that is not the link's: the expired-link page (product §8), status 404.
           const expired = await page.goto(shopUrl(locale, `${path}?token=not-this-links-token`));
           expect(expired?.status()).toBe(404);
           await expect(page.locator('main h1')).toHaveText(translate(locale, 'ERRORPAGE_OOPS_EXPIRED_LINK'));

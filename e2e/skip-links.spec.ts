@@ -1,4 +1,4 @@
-// The four skip links start every page and move keyboard focus to their targets (spec §1).
+// The four skip links start every page and move keyboard focus to their targets (product §1).
 
 import { expect, test } from './support/test';
 import { hydrated, shopUrl } from './support/shop';

@@ -45,7 +45,7 @@ test.afterAll(async () => {
 const frameHeight = (page: Page) => page.locator('#sell-widget').evaluate((frame: HTMLIFrameElement) => frame.style.height);
 
 async function fillCheckout(widget: FrameLocator) {
-  // The partner widget trades as a business (spec §6): the company comes with the address.
+  // The partner widget trades as a business (product §6): the company comes with the address.
   await fillGermanCheckout(widget, { email: `widget+${Date.now()}@example.org`, company: 'Muster Handel GmbH' });
   await widget.locator('input[name="termsAccepted"]').check();
 }

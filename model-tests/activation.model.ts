@@ -1,4 +1,4 @@
-// Registration activation as the new customer lives it (spec §4, §5, §8): open the link from the
+// Registration activation as the new customer lives it (product §4, §5, §8): open the link from the
 // e-mail; a link without a token, or with one that cannot be decoded, ends at once; otherwise the
 // server activates the registration and then the customer by the identifier it answered. Server
 // failures offer a retry of the step that failed.

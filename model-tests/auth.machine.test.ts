@@ -123,7 +123,7 @@ describeMachineFlow<Harness>({
     RELOAD_CUSTOMER: (h) => h.actor!.send({ type: 'session.reloadCustomer' }),
     CALL_WITH_FRESH_TOKEN: (h) => h.actor!.send({ type: 'session.ensureFresh' }),
     CALL_AFTER_EXPIRY: (h) => {
-      // Spec §4: refresh when the current time has reached the expiry (exactly at it).
+      // Product §4: refresh when the current time has reached the expiry (exactly at it).
       h.clock.now = context(h).tokenExpiry * 1000;
       h.actor!.send({ type: 'session.ensureFresh' });
     },

@@ -1,4 +1,4 @@
-// Logging in and staying logged in (spec §3 Account session, §4 Login, §8): a first visit or a
+// Logging in and staying logged in (product §3 Account session, §4 Login, §8): a first visit or a
 // stored session, the login and its failures, the customer data loading, authenticated calls with a
 // fresh or an expired token (refresh, and a refresh failure logging out), a token the server
 // refused, another tab's session, and logging out.

@@ -104,7 +104,7 @@ describeMachineFlow<Harness>({
     },
     two: (h) => {
       expect(context(h).offerIds).toHaveLength(2);
-      // Spec §4: the sum of price × quantity, each line truncated to two decimals.
+      // Product §4: the sum of price × quantity, each line truncated to two decimals.
       expect(cartTotal(context(h).cart)).toBe(Math.round((context(h).cart[0]!.price + SECOND.price) * 100) / 100);
     },
     businessEmpty: (h) => {

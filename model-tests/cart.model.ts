@@ -1,4 +1,4 @@
-// The cart as the seller lives it (spec §3 checkout state, §4): add offers (a new offer for the
+// The cart as the seller lives it (product §3 checkout state, §4): add offers (a new offer for the
 // same device with the same answers updates its line; a new offer for an expired line replaces it;
 // the page never offers the same offer twice, src/machines/cart.test.ts tests that guard), remove
 // them, a business cart with its 5000 cap, and the trade number kept only on the way to the

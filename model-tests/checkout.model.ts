@@ -1,4 +1,4 @@
-// The checkout as the seller lives it (DESIGN.md §7): identity (guest, or log in / use the account),
+// The checkout as the seller lives it (product §11): identity (guest, or log in / use the account),
 // address, payout, review with a voucher, submit; back and forward between steps once the review was
 // reached (a jump stops at the first incomplete step), edits in every step, a network failure that
 // keeps the request for a retry, a refusal (expired offers) that needs a new submission, and the

@@ -1,4 +1,4 @@
-// Answering a clarification as the seller lives it (DESIGN.md §6–7): open the mail's link (two
+// Answering a clarification as the seller lives it (product §10–11): open the mail's link (two
 // devices re-priced) or the quick answer of one of them; decide per device, change a decision,
 // reload half-way (the decisions come back), confirm or go back, send. A link that is wrong or past
 // its deadline, an answer already given, and server failures (with a retry) end or pause the flow.

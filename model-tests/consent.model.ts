@@ -1,4 +1,4 @@
-// Consent as a visitor lives it (spec §4, decision 027): the page opens; a second later the banner
+// Consent as a visitor lives it (product §4, decision 027): the page opens; a second later the banner
 // check finds a kept decision, a privacy signal (DNT / GPC), a shop without a banner, or asks. On
 // the banner the visitor accepts, takes only the necessary, or opens the settings and saves one
 // switch; the footer's "cookie settings" asks again later.

@@ -1,4 +1,4 @@
-// The contact form as a visitor lives it (spec §1 help/contact widget): the form opens (the kept
+// The contact form as a visitor lives it (product §1 help/contact widget): the form opens (the kept
 // draft and a form ticket arrive, or not), the visitor fills it in, may tick the business box and
 // attach or remove a photo, and sends. The server accepts, names fields it refuses, finds the form
 // sent too fast or its ticket expired, limits the rate, or is down (retry). After sending, another

@@ -1,4 +1,4 @@
-// The offer flow as the seller lives it (spec §2 product detail, DESIGN.md §6), for model-based tests:
+// The offer flow as the seller lives it (product §2 product detail, product §10), for model-based tests:
 // open a device, answer its three condition questions (all on one screen), let the server price them
 // (offer, refusal, failure), change an answer (priced again at once), put the offer into the cart,
 // and reload the page on the way (the answers and the offer are kept; without storage the flow just

@@ -1,4 +1,4 @@
-// Makes the conditions video of spec §1 from the shop's own condition grades: one language-neutral
+// Makes the conditions video of product §1 from the shop's own condition grades: one language-neutral
 // frame per caption (phone pictogram, grade number, condition meter), drawn as SVG and photographed
 // with the system Chromium, joined by ffmpeg into WebM and MP4 with a poster; and the WebVTT captions
 // per language from the message catalogs. The results are committed under public/video, so neither

@@ -45,7 +45,7 @@ export interface ApiServices {
    * mail and the developer mailbox (server/mail/services.ts); without it there are none of these.
    */
   readonly shipping?: ShippingServices;
-  /** Accounts (spec §7 Account) and customer data; without it those endpoints answer 404. */
+  /** Accounts (product §7 Account) and customer data; without it those endpoints answer 404. */
   readonly accounts?: AccountServices;
   /** Signs the newsletter's e-mail hashes and links; with `accounts`, the newsletter endpoints are served. */
   readonly newsletter?: NewsletterSigner;

@@ -1,4 +1,4 @@
-// Spec §7/§8 at the edges of the search endpoint: the optional basic authorisation, and a failing
+// Product §7/§8 at the edges of the search endpoint: the optional basic authorisation, and a failing
 // search backend: logged on the server, a "try again" for people, no error text for crawlers.
 
 import { Writable } from 'node:stream';
@@ -65,7 +65,7 @@ describe('basic authorisation of POST /searches', () => {
   });
 });
 
-describe('a failing search backend (spec §8)', () => {
+describe('a failing search backend (product §8)', () => {
   const broken: SearchBackend = { search: () => Promise.reject(new Error('index unavailable')) };
 
   it('shows people a way to try again and logs the failure on the server', async () => {

@@ -49,7 +49,7 @@ describeBrowserFlow<Context>({
     TOKEN_UNKNOWN_OR_USED: async (c) => (await next(c.registration, 'activateRegistration')).fulfill({ json: { activated: false } }),
     SERVER_SAYS_TOKEN_MISSING: async (c) => (await next(c.registration, 'activateRegistration')).fulfill(fail(400, 'Missing Token')),
     SERVER_REFUSES: async (c) => (await next(c.registration, 'activateRegistration')).fulfill(fail(404, 'Not Found')),
-    // The customer step is a GET, which the client retries once on a 503 (spec §9): answer the retry alike.
+    // The customer step is a GET, which the client retries once on a 503 (product §9): answer the retry alike.
     SERVER_DOWN: async (c) => {
       const customerStep = c.customer.length > 0;
       await (await running(c)).fulfill(fail(503, 'Service Unavailable'));

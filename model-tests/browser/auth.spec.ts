@@ -215,7 +215,7 @@ const executors: Record<string, (c: Context) => Promise<void>> = {
     await untilStored(c.page, 'the customer data', (s) => !!s?.customerData);
   },
   CUSTOMER_LOAD_FAILED: async (c) => {
-    // A GET is retried once on 503 (spec §9): the retry fails alike.
+    // A GET is retried once on 503 (product §9): the retry fails alike.
     const failure = { status: 503, json: { statusCode: 503, error: 'Service Unavailable', message: 'down' } };
     await (await c.customer.next('GET /api/customers/customers')).fulfill(failure);
     await (await c.customer.next('GET /api/customers/customers again (one retry)')).fulfill(failure);

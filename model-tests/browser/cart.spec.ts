@@ -92,7 +92,7 @@ async function expectCartPage(c: Context): Promise<void> {
     await expect(shown.locator('.cart-line-name')).toHaveText(line.deviceName);
     expect(sameSpaces(await shown.locator('.cart-line-price').textContent())).toBe(sameSpaces(formatPrice('de', line.price)));
   }
-  // Spec §4: the sum of the lines, each truncated to two decimals.
+  // Product §4: the sum of the lines, each truncated to two decimals.
   expect(sameSpaces(await c.page.getByTestId('cart-total').textContent())).toBe(
     sameSpaces(formatPrice('de', cartTotal(c.lines.map((l) => ({ price: l.price, quantity: 1 }))))),
   );
@@ -220,7 +220,7 @@ describeBrowserFlow<Context>({
   checks: {
     empty: async (c) => {
       await expectCart(c);
-      // Spec §4: any navigation but to the thank-you page drops the trade's transactionId.
+      // Product §4: any navigation but to the thank-you page drops the trade's transactionId.
       await expect
         .poll(async () => (await storedCart(c.page))?.transactionId ?? 0, {
           message: 'the stored transactionId (none when nothing is stored)',

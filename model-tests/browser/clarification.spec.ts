@@ -145,7 +145,7 @@ describeBrowserFlow<Context>({
       })),
     SERVER_SENDS_EXPIRED: (c) => changedView(c, (view) => ({ ...view, status: 'expired' })),
     LINK_REFUSED: async (c) => (await heldRequest(c)).fulfill(failure(404, 'Not Found')),
-    // A view is asked for once more after a failure (the retry rule of spec §9); the server fails that too.
+    // A view is asked for once more after a failure (the retry rule of product §9); the server fails that too.
     SERVER_DOWN: async (c) => {
       const route = await heldRequest(c);
       await route.fulfill(failure(503, 'Service Unavailable'));

@@ -1,4 +1,4 @@
-// Access tokens (DESIGN.md §8): HS256 JWTs, 5 minutes, subject = customer id (spec §3 customerId
+// Access tokens (product §12): HS256 JWTs, 5 minutes, subject = customer id (product §3 customerId
 // from the token subject), with the e-mail and customer number the client keeps in its session.
 // The secret comes from AUTH_SECRET, else DATA_DIR/secrets/auth-secret (server/platform/secrets.ts).
 

@@ -1,4 +1,4 @@
-// Step two of deleting an account (spec §7: DELETE /api/customers/customers, then DELETE
+// Step two of deleting an account (product §7: DELETE /api/customers/customers, then DELETE
 // /api/account/deleteUser): the login itself. It needs step one done (customers.data_deleted_at) so
 // an account never disappears with its data still there. The customer row goes; its tokens, sessions
 // and resources cascade; trades stay for the books with customer_id set to null.

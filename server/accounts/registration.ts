@@ -1,4 +1,4 @@
-// Registration and activation (spec §4 "Registration activation", §7): a registration makes a pending
+// Registration and activation (product §4 "Registration activation", §7): a registration makes a pending
 // customer with its optional first address and payout account and an activation link; the link's
 // token is traded for a short-lived identifier, and the identifier activates the customer and gives
 // the customer number. A registration for an e-mail that is still pending replaces the pending data
@@ -83,7 +83,7 @@ export async function register(db: Database, accounts: AccountServices, registra
   }
 }
 
-/** The registration's optional address (primary) and payout account (INVOICE, not primary; spec §3). */
+/** The registration's optional address (primary) and payout account (INVOICE, not primary; product §3). */
 async function addCustomerResources(tx: Database, customerId: string, registration: Registration, at: Date): Promise<void> {
   if (registration.Address) {
     await tx

@@ -1,4 +1,4 @@
-// The account API (spec §7 "Account"; docs/decisions/010-account-security.md): login, refresh with
+// The account API (product §7 "Account"; docs/decisions/010-account-security.md): login, refresh with
 // rotation, logout, password change, registration with activation, forgotten password, deletion.
 // Every answer is no-store; bodies are checked with the shared contract (route schemas, 400 with
 // `fields`) after the rate limit, the caller's token and the token headers. Answers
@@ -263,7 +263,7 @@ export function registerAccountRoutes(
     guarded('Activation', async (request, reply) => {
       const token = header(request, ACTIVATION_TOKEN_HEADER);
       if (token === undefined) throw new HttpError(400, 'Missing Token', 'missing token');
-      // Unknown, used, expired and malformed tokens all read "not activated" (spec §8).
+      // Unknown, used, expired and malformed tokens all read "not activated" (product §8).
       const activation = await activateRegistration(db, accounts, token);
       return reply.send(activation ? { activated: true, token: activation.identifier } : { activated: false });
     }),

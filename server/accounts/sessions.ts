@@ -1,4 +1,4 @@
-// Login sessions (DESIGN.md §8): a short access token (JWT, 5 min) plus an opaque refresh token.
+// Login sessions (product §12): a short access token (JWT, 5 min) plus an opaque refresh token.
 // The refresh tokens of one login form a family with one absolute end fixed at login (12 h, 30 days
 // with remember-me); every refresh uses up its token and hands out the next one of the family. A used
 // token presented again means two parties hold the family (theft or a replay): the whole family is

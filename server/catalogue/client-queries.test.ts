@@ -1,5 +1,5 @@
 // The browser's catalogue calls (src/services/catalogue) against the server's engine: every query the
-// client builds is inside the supported DSL subset, and the results map to the spec §3 entities.
+// client builds is inside the supported DSL subset, and the results map to the product §3 entities.
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -18,7 +18,7 @@ export interface CatalogueCategory {
   readonly texts: PerLocale<PageTexts>;
 }
 
-/** A brand within one category (spec §3 Manufacturer: a category lists its manufacturers). */
+/** A brand within one category (product §3 Manufacturer: a category lists its manufacturers). */
 export interface CatalogueManufacturer {
   readonly id: number;
   readonly key: string;

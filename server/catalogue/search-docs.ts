@@ -14,7 +14,7 @@ export interface IndexDocs<T> {
 
 export const imagePathOf = (family: string) => `/images/devices/${family}.svg`;
 
-/** The iPhone and iPad category titles a country overrides (spec §3 popTitleException). */
+/** The iPhone and iPad category titles a country overrides (product §3 popTitleException). */
 function manufacturerTitle(m: CatalogueManufacturer, categoryKey: string, locale: Locale): string {
   const override = countryConfig(locale).popTitleException;
   if (m.brand === 'Apple' && categoryKey === 'smartphones') return override.iphone;

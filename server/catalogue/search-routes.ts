@@ -1,6 +1,6 @@
-// POST {trade base}/searches (spec §7): {search, application, resultSize} → Elasticsearch-shaped hits.
+// POST {trade base}/searches (product §7): {search, application, resultSize} → Elasticsearch-shaped hits.
 // Unsupported clauses and malformed bodies are 400s naming the problem; an optional basic
-// authorisation (development, spec §7) is checked when configured, before the body.
+// authorisation (development, product §7) is checked when configured, before the body.
 
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// Answers catalogue searches (spec §7) from the in-process engine: two indexes per locale, named by the
+// Answers catalogue searches (product §7) from the in-process engine: two indexes per locale, named by the
 // country configuration, rebuilt whenever the catalogue changes. With SEARCH_URL the same bodies go to
 // Elasticsearch/OpenSearch instead (search-remote.ts).
 

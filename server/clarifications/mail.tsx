@@ -1,4 +1,4 @@
-// The clarification mails (DESIGN.md §6–7), in the trade's language: opened (per device the old and
+// The clarification mails (product §10–11), in the trade's language: opened (per device the old and
 // new price, the link to the whole clarification and a quick-answer link per device), reminder
 // (3 days before the deadline), answer received, and deadline passed (the default applied). Links
 // are absolute from the shop's configured public origin (PUBLIC_ORIGINS) and carry the signed token.

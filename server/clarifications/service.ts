@@ -1,4 +1,4 @@
-// The seller's side of clarifications (DESIGN.md §6–7): the view of a trade's clarifications (per
+// The seller's side of clarifications (product §10–11): the view of a trade's clarifications (per
 // item offered vs found, old and new price, deadline, totals either way) and the answers, one
 // decision per item, idempotent (./../trades/idempotency) and in ONE transaction under the trade's
 // row lock. When the last open item is answered the trade moves on: any device to send back →

@@ -1,4 +1,4 @@
-// The contact form (spec §1 help/contact widget): GET /api/contact/ticket dates an opened form,
+// The contact form (product §1 help/contact widget): GET /api/contact/ticket dates an opened form,
 // POST /api/contact takes the message as multipart/form-data with up to three attachments (images
 // or PDF, judged by their content). Anti-spam without third parties: a per-IP limit (429 first), a
 // honeypot field (a filled one gets the same 202 and nothing is stored or sent) and the form

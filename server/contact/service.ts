@@ -1,4 +1,4 @@
-// Contact messages (spec §1 help/contact widget): stored with their attachments in one transaction,
+// Contact messages (product §1 help/contact widget): stored with their attachments in one transaction,
 // then mailed (decision 008: mail after commit) to the country's desk and acknowledged to the sender.
 // A failed mail never loses the message: it stays stored as `mailFailed` for the operator.
 

@@ -1,6 +1,6 @@
 // The content pages of every shop: Markdown files in data/content/{locale}/{slug}.md, rendered once
 // and kept. The Austrian shop has its own files where its law or carrier differ and reads the
-// German ones otherwise (both shops share slugs, spec §2).
+// German ones otherwise (both shops share slugs, product §2).
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

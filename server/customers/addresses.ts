@@ -1,4 +1,4 @@
-// The customer's addresses (spec §7: GET and PATCH /api/customers/addresses). A PATCH with `@id`
+// The customer's addresses (product §7: GET and PATCH /api/customers/addresses). A PATCH with `@id`
 // replaces that address; without it the primary address, which is created when there is none.
 // Addresses are validated by the rules of the shop the call comes from and stored with its country.
 

@@ -1,4 +1,4 @@
-// The customer data API (spec §7 "Customer data") through fastify.inject, on PGlite and (when
+// The customer data API (product §7 "Customer data") through fastify.inject, on PGlite and (when
 // TEST_DATABASE_URL is set) PostgreSQL: every endpoint's answer and its errors (401 without or with
 // an expired token, 400 naming the fields), the payment account create-then-update rule, claiming
 // guest trades, step one of closing the account, and no IBAN in logs when the database fails.
@@ -300,7 +300,7 @@ describe.each(testDatabases())('customer data API on $name', (database) => {
       expect(list.statusCode).toBe(200);
       expect(list.json().map((b: unknown) => BankAccountSchema.parse(b))).toEqual([account.bankAccount]);
 
-      // Spec §4: with a payment id the existing account is updated (PATCH), not a new one created.
+      // Product §4: with a payment id the existing account is updated (PATCH), not a new one created.
       const before = { bank: await handle.db.$count(bankAccounts), links: await handle.db.$count(customerPaymentAccounts) };
       const patched = await call('PATCH', '/api/customers/bank_accounts', customer, {
         payment: { '@id': bankIri, accountHolder: 'Max Mustermann', iban: OTHER_IBAN, bic: 'BNPAFRPPXXX' },

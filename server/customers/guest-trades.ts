@@ -1,5 +1,5 @@
 // POST /api/customers/guest_account_number: earlier guest trades join the account. Interpretation
-// (the spec names the call only): a guest trade belongs to the account when its guest e-mail is the
+// (the original specification names the call only): a guest trade belongs to the account when its guest e-mail is the
 // account's e-mail, compared case-insensitively — the account's e-mail was verified by activation,
 // so it proves the caller received those trades' mails. Trades of every country shop are claimed,
 // as the account is one across shops (its e-mail is unique). A claimed trade keeps its guest e-mail

@@ -1,7 +1,7 @@
-// The customer's payout accounts (spec §3/§4/§7): bank and PayPal accounts, read and changed with
+// The customer's payout accounts (product §3/§4/§7): bank and PayPal accounts, read and changed with
 // GET/PATCH /api/customers/bank_accounts and paypal_accounts, and created together with the payment
 // account that links one of them to the customer (POST /api/customers/customer_payment_accounts).
-// Spec §4 "with no payment id a new account is created; otherwise the existing one is updated":
+// The original specification (product §4.7): "with no payment id a new account is created; otherwise the existing one is updated":
 // the client creates with the POST and updates with the PATCH calls. IBANs are never logged
 // (the route handler strips query parameters from database errors).
 

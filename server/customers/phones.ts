@@ -1,4 +1,4 @@
-// The customer's phone contacts (spec §7: POST and PATCH /api/customers/phone_contacts with body
+// The customer's phone contacts (product §7: POST and PATCH /api/customers/phone_contacts with body
 // phone, customerIri, phoneIri). The customerIri must be the caller's; phoneIri one of their phones.
 
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The customer and their person (spec §7: GET /api/customers/customers, PATCH /api/customers/people)
+// The customer and their person (product §7: GET /api/customers/customers, PATCH /api/customers/people)
 // and step one of closing the account (DELETE /api/customers/customers): the customer data goes,
 // the login stays until step two (DELETE /api/account/deleteUser, which requires dataDeletedAt).
 

@@ -1,4 +1,4 @@
-// The customer data API (spec §7 "Customer data"): every call needs the bearer access token and acts
+// The customer data API (product §7 "Customer data"): every call needs the bearer access token and acts
 // on the caller's own data only (another customer's IRI reads as not found). Never cached. The logic
 // lives in server/customers/*; the frame (token, body schema, errors) in server/accounts/customer-route.ts.
 

@@ -1,5 +1,5 @@
 // GET /api/customers/trade_history: the caller's trades, newest first, each with its status and
-// every item's own status and price as things stand (DESIGN.md §7, server/trades/lifecycle.ts and
+// every item's own status and price as things stand (product §11, server/trades/lifecycle.ts and
 // inspection.ts):
 //   offered → received → inspected | repriced (found better: paid above the offer)
 //   → clarification (found worse: a new offer is open) → accepted | declined

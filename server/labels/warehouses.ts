@@ -1,5 +1,5 @@
 // Where sellers send their devices: our goods-in warehouse per country shop. The English default shop
-// follows the German rules (DESIGN.md §4), so its parcels go to the German warehouse.
+// follows the German rules (product §1), so its parcels go to the German warehouse.
 
 import { BRAND_CONFIG, type Brand } from '../../src/config/brands';
 import type { Locale } from '../../src/config/locales';

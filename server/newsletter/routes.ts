@@ -1,4 +1,4 @@
-// The newsletter API (issue 13; spec §1: DE, ES, FR, IT — in a shop without the newsletter, such as
+// The newsletter API (issue 13; product §1: DE, ES, FR, IT — in a shop without the newsletter, such as
 // Austria, every endpoint answers 404). The sign-up answers 202 whether or not the address is known
 // (no enumeration) and is rate limited per client IP and per address; the confirmation, profile and
 // unsubscribe calls are keyed by the signed e-mail hash of the mail links. POST

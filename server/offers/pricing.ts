@@ -1,4 +1,4 @@
-// Offer pricing (DESIGN.md §6), on the server only: base price × the multipliers of the chosen
+// Offer pricing (product §10), on the server only: base price × the multipliers of the chosen
 // answers, truncated to cents; an answer can block the purchase or turn it into free recycling; the
 // condition grade follows the worst answer. Integer arithmetic, so no float ever rounds a price up.
 

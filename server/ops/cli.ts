@@ -1,5 +1,5 @@
 // Operator command line (`npm run ops -- <command>`): catalogue import and statistics, search reindex,
-// and the trade life cycle (DESIGN.md §7: list, show, receive, inspect, clarification answers, pay,
+// and the trade life cycle (product §11: list, show, receive, inspect, clarification answers, pay,
 // cancel, return, clarifications), the newsletter export, the contact messages (list, show) and the mail
 // outbox (list, retry). It uses the same configuration as the server (DATABASE_URL or the embedded
 // database in DATA_DIR). Failures print one line and exit 1; wrong arguments exit 2 with the usage.

@@ -1,4 +1,4 @@
-// Operator commands for the trade life cycle (DESIGN.md §7): list, show, receive, inspect, clarification
+// Operator commands for the trade life cycle (product §11): list, show, receive, inspect, clarification
 // answers, pay, cancel, return, and revoking a trade's label links.
 
 import { TradeStatusSchema, type TradeStatus } from '../../src/contracts/trades';

@@ -29,7 +29,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).optional(),
   /** Elasticsearch to forward catalogue searches to; without it the in-process engine answers. */
   SEARCH_URL: z.string().url('SEARCH_URL must be a URL such as http://127.0.0.1:9200').optional(),
-  /** Basic authorisation `user:password` required by POST /searches (development, spec §7). */
+  /** Basic authorisation `user:password` required by POST /searches (development, product §7). */
   SEARCH_BASIC_AUTH: z
     .string()
     .regex(/^[^:]+:.+$/, 'SEARCH_BASIC_AUTH must look like user:password')

@@ -1,4 +1,4 @@
-// The embedded search engine (DESIGN.md §6): one in-memory index per `<locale>_devices` /
+// The embedded search engine (product §10): one in-memory index per `<locale>_devices` /
 // `<locale>_aggregations`, answering the Elasticsearch 8 query DSL subset the shop sends
 // (query.ts, sort.ts, aggs.ts, source.ts) in Elasticsearch's response shape, so the same bodies can
 // be forwarded to a real Elasticsearch. Throws only UnsupportedClauseError and SearchBodyError on

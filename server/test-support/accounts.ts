@@ -101,7 +101,7 @@ export interface RegistrationInput {
   readonly Payment?: Payout | Record<string, unknown>;
 }
 
-/** A spec §3 registration payload. */
+/** A product §3 registration payload. */
 export function registrationPayload(input: RegistrationInput) {
   return {
     enabled: true,

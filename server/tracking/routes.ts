@@ -1,4 +1,4 @@
-// The tracking API (spec §7 Tracking, decision 028): GET /api/client-id answers a new opaque client
+// The tracking API (product §7 Tracking, decision 028): GET /api/client-id answers a new opaque client
 // id; POST /api/controlling/controlling stores one controlling event (204). Both are rate limited per
 // client address with the accounts' limiter (decision 015). A request that carries DNT: 1 or
 // Sec-GPC: 1 is answered 204 and stores nothing (decision 027): the client should not have sent it.

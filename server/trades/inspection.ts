@@ -1,4 +1,4 @@
-// Inspection of a received trade and the clarifications it opens (DESIGN.md §6–7). Each item's FOUND
+// Inspection of a received trade and the clarifications it opens (product §10–11). Each item's FOUND
 // answers are priced like an offer, at the device's base price of the inspection day. An item as good
 // as offered is paid the higher of its offer and today's price ("price only goes up"); an item worse
 // than offered, below its offer price, gets a clarification with a new offer the seller accepts or

@@ -21,7 +21,7 @@ import { importVouchers } from '../vouchers/seed';
 import { canTransition, listTrades, showTrade, TradeNotFoundError, transition, TransitionError, TRANSITIONS } from './lifecycle';
 
 describe('the allowed transitions', () => {
-  it('follow DESIGN.md §7 and end in paid, returned or cancelled', () => {
+  it('follow product §11 and end in paid, returned or cancelled', () => {
     expect(TRANSITIONS).toEqual({
       created: ['received', 'cancelled'],
       received: ['inspected'],

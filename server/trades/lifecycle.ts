@@ -1,4 +1,4 @@
-// The trade life cycle (DESIGN.md §7): the allowed moves as data, one checked and recorded transition
+// The trade life cycle (product §11): the allowed moves as data, one checked and recorded transition
 // per call (row lock on the trade, so two operators cannot both move it), and the operator's views
 // (list, show). Inspection and clarifications (./inspection) move trades through the same functions.
 

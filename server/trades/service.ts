@@ -187,7 +187,7 @@ async function createTrade(db: Database, submission: TradeSubmission, ref: Selle
       .where(inArray(clarifications.newOfferId, ids));
     if (used.length + clarifying.length > 0) throw usedOffers([...used, ...clarifying].map((u) => u.offerId));
 
-    // Spec §4: each item is truncate2(price × quantity); prices are whole cents, so that is exact.
+    // Product §4: each item is truncate2(price × quantity); prices are whole cents, so that is exact.
     const quantityOf = (offerId: string) => request.quantities?.[offerId] ?? 1;
     const subtotalCents = items.reduce((sum, i) => sum + i.offer.priceCents * quantityOf(i.offer.id), 0);
     const email = seller.email;

@@ -1,4 +1,4 @@
-// Accounts and customer data (DESIGN.md §8, spec §3/§7): the customer with its login, one-time
+// Accounts and customer data (product §12, product §3/§7): the customer with its login, one-time
 // tokens (activation, reset), refresh-token families, failed-login throttling and the customer's
 // own resources. Every customer resource row carries customer_id; the API filters by it.
 

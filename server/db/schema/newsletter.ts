@@ -4,7 +4,7 @@ import { index, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } fro
 import type { Locale } from '../../../src/config/locales';
 
 /**
- * Newsletter subscribers per shop (spec §1: DE, ES, FR, IT; double opt-in). `emailHash` is the
+ * Newsletter subscribers per shop (product §1: DE, ES, FR, IT; double opt-in). `emailHash` is the
  * HMAC of the address with the newsletter secret (server/newsletter/email-hash.ts): the key of the
  * enrich and unsubscribe links. No IP address is stored.
  */

@@ -4,7 +4,7 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle
 import type { Locale } from '../../../src/config/locales';
 
 /**
- * Controlling events (spec §7 Tracking, decision 028): what a client id did, by shop; only with the
+ * Controlling events (product §7 Tracking, decision 028): what a client id did, by shop; only with the
  * visitor's consent. The fields are the event's own (offer, device, price, campaign codes), never a
  * name, e-mail, address or IP. Kept 13 months (`npm run ops -- tracking prune`); a client's rows are
  * erased with `npm run ops -- privacy erase --client-id …`.

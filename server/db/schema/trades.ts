@@ -1,4 +1,4 @@
-// Checkout and trade life cycle (DESIGN.md §7, server/trades): trades, their items, payouts and
+// Checkout and trade life cycle (product §11, server/trades): trades, their items, payouts and
 // status history, the number ranges, the selling company of a business trade, the vouchers they
 // redeemed, and what the inspection found per item with its photos. Money is in integer cents.
 
@@ -49,7 +49,7 @@ export const trades = pgTable(
      * signs every later mail and its labels (decision 033). Trades from before the column: 'default'.
      */
     shopMode: text('shop_mode').notNull().default('default'),
-    /** The landing page code of that mode in the country's configuration (spec §3); null before the column. */
+    /** The landing page code of that mode in the country's configuration (product §3); null before the column. */
     landingPage: text('landing_page'),
     subtotalCents: integer('subtotal_cents').notNull(),
     voucherCode: text('voucher_code').references(() => vouchers.code),
