@@ -109,8 +109,9 @@ const notProvidedSave = (id: string) => () => Promise.reject(new Error(`${id} ma
 
 /**
  * The machine of a form that is checked in the browser and saved with one call (the account's
- * address, payout and password forms). The screen provides `save`, which gets `{ values }` and
- * resolves when they are stored; what a rejection means is read by formFailure.
+ * address, payout and password forms in ./account-forms.ts, the review form in ./review.ts). Their
+ * `*.actors.ts` provide `save`, which gets `{ values }` and resolves when they are stored; what a
+ * rejection means is read by formFailure.
  */
 export function saveFormMachine<V>(options: SaveFormOptions<V>) {
   return setup({

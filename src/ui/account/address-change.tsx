@@ -7,12 +7,10 @@ import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
-import { fromPromise } from 'xstate';
-import type { Locale } from '../../config/locales';
 import type { CustomerAddress } from '../../contracts/account';
-import { AddressSchema } from '../../contracts/trades';
-import { emptyAddress, type AddressForm } from '../../machines/checkout-form';
-import { fieldErrors, saveFormMachine } from '../../machines/form';
+import { addressChangeMachine } from '../../machines/account-forms';
+import { addressChangeActors } from '../../machines/account-forms.actors';
+import { emptyAddress } from '../../machines/checkout-form';
 import { AddressFields } from '../form/address-fields';
 import { useErrorOf } from '../form/issue-messages';
 import { useLatest } from '../form/latest';
@@ -39,23 +37,6 @@ export function AddressChange() {
   return <AddressEditor current={address.data} />;
 }
 
-// Checked with the trade contract's address rules of the shop (its postal codes).
-const addressForm = saveFormMachine<{ locale: Locale; address: AddressForm }>({
-  id: 'addressChange',
-  validate: ({ locale, address }) => {
-    const parsed = addressSchema(locale).safeParse(address);
-    return parsed.success ? {} : fieldErrors(parsed.error, { prefix: 'address' });
-  },
-  rename: (path) => (path.startsWith('address.') ? path : null),
-});
-
-const schemas = new Map<Locale, ReturnType<typeof AddressSchema>>();
-function addressSchema(locale: Locale) {
-  let schema = schemas.get(locale);
-  if (!schema) schemas.set(locale, (schema = AddressSchema(locale)));
-  return schema;
-}
-
 function AddressEditor({ current }: { current: CustomerAddress | null }) {
   const { i18n } = useLingui();
   const shop = useShop();
@@ -65,15 +46,8 @@ function AddressEditor({ current }: { current: CustomerAddress | null }) {
   const latest = useLatest({ api: account.customerApi, cache, current });
   const machine = useMemo(
     () =>
-      addressForm.provide({
-        actors: {
-          save: fromPromise(async ({ input }: { input: { values: { locale: Locale; address: AddressForm } } }) => {
-            const { api, cache, current } = latest.current;
-            const address = addressSchema(input.values.locale).parse(input.values.address);
-            const saved = await api.patchAddress({ ...address, ...(current ? { '@id': current['@id'] } : {}) });
-            cache.setPrimaryAddress(saved);
-          }),
-        },
+      addressChangeMachine.provide({
+        actors: addressChangeActors({ latest: () => latest.current, saved: (address) => latest.current.cache.setPrimaryAddress(address) }),
       }),
     [latest],
   );

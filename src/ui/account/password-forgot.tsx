@@ -6,9 +6,8 @@ import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { forgotPasswordMachine, type SendMailInput } from '../../machines/password';
-import { sendForgotPasswordMail } from '../../services/account';
+import { forgotPasswordMachine } from '../../machines/password';
+import { forgotPasswordActors } from '../../machines/password.actors';
 import { useApiClient } from '../api-context';
 import { useErrorOf } from '../form/issue-messages';
 import { TextField } from '../form/text-field';
@@ -19,13 +18,7 @@ export function PasswordForgot() {
   const { i18n } = useLingui();
   const shop = useShop();
   const api = useApiClient();
-  const machine = useMemo(
-    () =>
-      forgotPasswordMachine.provide({
-        actors: { sendMail: fromPromise(async ({ input }: { input: SendMailInput }) => sendForgotPasswordMail(await api(), input)) },
-      }),
-    [api],
-  );
+  const machine = useMemo(() => forgotPasswordMachine.provide({ actors: forgotPasswordActors({ api }) }), [api]);
   const actor = useActorRef(machine, { input: { locale: shop.locale } });
   const state = useSelector(actor, (s) => s);
   const { email, errors, failure } = state.context;

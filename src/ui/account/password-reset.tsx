@@ -6,9 +6,8 @@ import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { fromPromise } from 'xstate';
-import { resetPasswordMachine, type ResetPasswordCallInput } from '../../machines/password';
-import { resetPassword } from '../../services/account';
+import { resetPasswordMachine } from '../../machines/password';
+import { resetPasswordActors } from '../../machines/password.actors';
 import { useApiClient } from '../api-context';
 import { useShop } from '../shop-context';
 import { useAccount } from './account-provider';
@@ -20,13 +19,7 @@ export function PasswordReset({ token }: { token: string | null }) {
   const { i18n } = useLingui();
   const shop = useShop();
   const api = useApiClient();
-  const machine = useMemo(
-    () =>
-      resetPasswordMachine.provide({
-        actors: { resetPassword: fromPromise(async ({ input }: { input: ResetPasswordCallInput }) => resetPassword(await api(), input)) },
-      }),
-    [api],
-  );
+  const machine = useMemo(() => resetPasswordMachine.provide({ actors: resetPasswordActors({ api }) }), [api]);
   const actor = useActorRef(machine, { input: { token } });
   const state = useSelector(actor, (s) => s);
   const { password, repeat, errors, failure } = state.context;

@@ -8,10 +8,8 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo, useRef, useState } from 'react';
-import { fromPromise } from 'xstate';
-import type { Registration } from '../../contracts/account';
 import { registrationMachine, type RegistrationSubmitError, type RegistrationTextField } from '../../machines/registration';
-import { register } from '../../services/account';
+import { registrationActors } from '../../machines/registration.actors';
 import { useApiClient } from '../api-context';
 import { useErrorOf } from '../form/issue-messages';
 import { TextField } from '../form/text-field';
@@ -23,13 +21,7 @@ export function RegistrationForm() {
   const { i18n } = useLingui();
   const shop = useShop();
   const api = useApiClient();
-  const machine = useMemo(
-    () =>
-      registrationMachine.provide({
-        actors: { register: fromPromise(async ({ input }: { input: Registration }) => register(await api(), input)) },
-      }),
-    [api],
-  );
+  const machine = useMemo(() => registrationMachine.provide({ actors: registrationActors({ api }) }), [api]);
   const actor = useActorRef(machine, { input: { locale: shop.locale } });
   const state = useSelector(actor, (s) => s);
   const { values, errors, submitError } = state.context;
