@@ -5,8 +5,8 @@
 
 import { fromPromise } from 'xstate';
 import { iriOf, type Customer, type CustomerAddress } from '../contracts/account';
-import { PayoutSchema } from '../contracts/trades';
-import { savePayout, type CustomerApi, type PayoutAccounts } from '../services/customer-data';
+import { PayoutSchema, type Payout } from '../contracts/trades';
+import type { CustomerApi, PayoutAccounts } from '../services/customer-data';
 import { addressSchema, type AddressChangeValues, type PasswordChangeValues } from './account-forms';
 import { payoutRequest, type PayoutForm } from './checkout-form';
 
@@ -24,6 +24,23 @@ export function addressChangeActors(deps: AddressChangeDeps) {
       deps.saved(await api.patchAddress({ ...address, ...(current ? { '@id': current['@id'] } : {}) }));
     }),
   };
+}
+
+/**
+ * Creates or updates the account of the payout's kind (spec §4); answers the accounts as they are
+ * now. (Here rather than in services/customer-data: that module is the shop runtime's chunk, and
+ * the payout page would otherwise split it into a chunk of its own, a name in every page's entry.)
+ */
+export async function savePayout(api: CustomerApi, current: PayoutAccounts, payout: Payout, customerIri: string): Promise<PayoutAccounts> {
+  if (payout.method === 'sepa') {
+    const fields = { accountHolder: payout.accountHolder, iban: payout.iban, bic: payout.bic };
+    if (current.bank) return { ...current, bank: await api.patchBankAccount({ '@id': current.bank['@id'], ...fields }) };
+    const created = await api.createPaymentAccount({ bankAccount: fields, customer: customerIri });
+    return { ...current, bank: created.bankAccount };
+  }
+  if (current.paypal) return { ...current, paypal: await api.patchPaypalAccount({ '@id': current.paypal['@id'], email: payout.email }) };
+  const created = await api.createPaymentAccount({ paypalAccount: { email: payout.email }, customer: customerIri });
+  return { ...current, paypal: created.paypalAccount };
 }
 
 export interface PaymentChangeDeps {

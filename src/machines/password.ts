@@ -1,7 +1,8 @@
 // The forgotten-password and reset-password flows (spec §7 forgotPasswordMail, resetPassword; spec §2
 // password routes) and the password rules the account forms share: the strength hint and field errors
 // from the contract or a server's 400 answer. The HTTP calls are the `sendMail` and `resetPassword`
-// actors: ./password.actors.ts provides the real ones (tests provide fakes).
+// actors: ./forgot-password.actors.ts and ./reset-password.actors.ts provide the real ones (tests
+// provide fakes).
 
 import { assign, fromPromise, setup } from 'xstate';
 import type { Locale } from '../config/locales';

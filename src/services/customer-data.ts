@@ -28,7 +28,7 @@ import {
   type TradeHistoryEntry,
 } from '../contracts/account';
 import { SavedOffersSchema, type SavedOffer } from '../contracts/offers';
-import type { Address, Payout } from '../contracts/trades';
+import type { Address } from '../contracts/trades';
 import type { ApiClient } from './api-client';
 import { readApiFailure } from './api-failure';
 import { SessionEndedError, type TokenSource } from './session-tokens';
@@ -63,19 +63,6 @@ export interface CustomerApi {
 export interface PayoutAccounts {
   readonly bank: BankAccount | null;
   readonly paypal: PaypalAccount | null;
-}
-
-/** Creates or updates the account of the payout's kind (spec §4); answers the accounts as they are now. */
-export async function savePayout(api: CustomerApi, current: PayoutAccounts, payout: Payout, customerIri: string): Promise<PayoutAccounts> {
-  if (payout.method === 'sepa') {
-    const fields = { accountHolder: payout.accountHolder, iban: payout.iban, bic: payout.bic };
-    if (current.bank) return { ...current, bank: await api.patchBankAccount({ '@id': current.bank['@id'], ...fields }) };
-    const created = await api.createPaymentAccount({ bankAccount: fields, customer: customerIri });
-    return { ...current, bank: created.bankAccount };
-  }
-  if (current.paypal) return { ...current, paypal: await api.patchPaypalAccount({ '@id': current.paypal['@id'], email: payout.email }) };
-  const created = await api.createPaymentAccount({ paypalAccount: { email: payout.email }, customer: customerIri });
-  return { ...current, paypal: created.paypalAccount };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,7 +11,8 @@ import { formFailure } from '../../machines/form';
 import { issueMessage } from '../form/issue-messages';
 import { passwordHint } from './new-password-fields';
 import { paymentFormPath } from '../../machines/account-forms';
-import { savePayout, type CustomerApi } from '../../services/customer-data';
+import { savePayout } from '../../machines/account-forms.actors';
+import type { CustomerApi } from '../../services/customer-data';
 
 const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
 

@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef, useState } from 'react';
 import { forgotPasswordMachine } from '../../machines/password';
-import { forgotPasswordActors } from '../../machines/password.actors';
+import { forgotPasswordActors } from '../../machines/forgot-password.actors';
 import { useApiClient } from '../api-context';
 import { useErrorOf } from '../form/issue-messages';
 import { TextField } from '../form/text-field';

@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { resetPasswordMachine } from '../../machines/password';
-import { resetPasswordActors } from '../../machines/password.actors';
+import { resetPasswordActors } from '../../machines/reset-password.actors';
 import { useApiClient } from '../api-context';
 import { useShop } from '../shop-context';
 import { useAccount } from './account-provider';
