@@ -15,25 +15,16 @@ import { AddressFields } from '../form/address-fields';
 import { useErrorOf } from '../form/issue-messages';
 import { useLatest } from '../form/latest';
 import { useShop } from '../shop-context';
-import { LoadingNote } from './account-gate';
+import { LoadingNote, QueryProblem } from './account-gate';
 import { useAccount } from './account-provider';
 import { addressFormOf, useAccountCache, usePrimaryAddress } from './account-queries';
-import { FailureNote, SavedNote } from '../form/form-status';
+import { FormFailure, SAVE_FAILURE_TEXTS, SavedNote } from '../form/form-status';
 import { useFocusFirstError } from '../form/focus';
-import { QueryProblem } from './query-problem';
 
 export function AddressChange() {
-  const { i18n } = useLingui();
   const address = usePrimaryAddress();
   if (address.isPending) return <LoadingNote />;
-  if (address.isError)
-    return (
-      <QueryProblem
-        text={i18n._(msg`We could not load your address.`)}
-        onRetry={() => void address.refetch()}
-        retrying={address.isFetching}
-      />
-    );
+  if (address.isError) return <QueryProblem query={address} text={msg`We could not load your address.`} />;
   return <AddressEditor current={address.data} />;
 }
 
@@ -88,7 +79,7 @@ function AddressEditor({ current }: { current: CustomerAddress | null }) {
         />
       </fieldset>
       {state.matches('saved') && <SavedNote>{i18n._(msg`Your address has been saved.`)}</SavedNote>}
-      <FailureNote failure={failure} />
+      <FormFailure failure={failure} texts={SAVE_FAILURE_TEXTS} />
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={saving} aria-busy={saving || undefined}>
           {saving ? i18n._(msg`Saving…`) : i18n._(msg`Save address`)}

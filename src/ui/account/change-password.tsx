@@ -9,7 +9,7 @@ import { useMemo, useRef } from 'react';
 import { changePasswordMachine, type PasswordChangeValues } from '../../machines/account-forms';
 import { changePasswordActors } from '../../machines/account-forms.actors';
 import { useAccount } from './account-provider';
-import { FailureNote } from '../form/form-status';
+import { FormFailure, SAVE_FAILURE_TEXTS } from '../form/form-status';
 import { useErrorOf } from '../form/issue-messages';
 import { useLatest } from '../form/latest';
 import { useFocusFirstError } from '../form/focus';
@@ -69,7 +69,7 @@ export function ChangePassword({ onChanged }: { onChanged: () => void }) {
         onPassword={(value) => edit({ password: value }, ['password', 'repeat'])}
         onRepeat={(value) => edit({ repeat: value }, ['repeat'])}
       />
-      {failure?.kind !== 'fields' && <FailureNote failure={failure} />}
+      {failure?.kind !== 'fields' && <FormFailure failure={failure} texts={SAVE_FAILURE_TEXTS} />}
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={saving} aria-busy={saving || undefined}>
           {saving ? i18n._(msg`Saving…`) : i18n._(msg`Change password`)}

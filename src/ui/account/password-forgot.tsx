@@ -9,6 +9,7 @@ import { useMemo, useRef, useState } from 'react';
 import { forgotPasswordMachine } from '../../machines/password';
 import { forgotPasswordActors } from '../../machines/forgot-password.actors';
 import { useApiClient } from '../api-context';
+import { FormFailure } from '../form/form-status';
 import { useErrorOf } from '../form/issue-messages';
 import { TextField } from '../form/text-field';
 import { useShop } from '../shop-context';
@@ -52,14 +53,11 @@ export function PasswordForgot() {
         error={errorOf('email')}
         onValue={(value) => actor.send({ type: 'forgot.change', value })}
       />
-      {failure === 'network' && (
-        <div className="form-problem" role="alert">
-          <p>{i18n._(msg`We could not send the link right now. Please try again.`)}</p>
-          <button type="button" className="button secondary" onClick={() => actor.send({ type: 'forgot.retry' })}>
-            {i18n._(msg`Try again`)}
-          </button>
-        </div>
-      )}
+      <FormFailure
+        failure={failure}
+        texts={{ network: msg`We could not send the link right now. Please try again.` }}
+        onRetry={() => actor.send({ type: 'forgot.retry' })}
+      />
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={sending} aria-busy={sending || undefined}>
           {sending ? i18n._(msg`Sending…`) : i18n._(msg`Send link`)}

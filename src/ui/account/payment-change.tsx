@@ -16,25 +16,16 @@ import { useErrorOf } from '../form/issue-messages';
 import { useLatest } from '../form/latest';
 import { PayoutFields } from '../form/payout-fields';
 import { useShop } from '../shop-context';
-import { LoadingNote } from './account-gate';
+import { LoadingNote, QueryProblem } from './account-gate';
 import { useAccount } from './account-provider';
 import { useAccountCache, usePayoutAccounts } from './account-queries';
-import { FailureNote, SavedNote } from '../form/form-status';
+import { FormFailure, SAVE_FAILURE_TEXTS, SavedNote } from '../form/form-status';
 import { useFocusFirstError } from '../form/focus';
-import { QueryProblem } from './query-problem';
 
 export function PaymentChange() {
-  const { i18n } = useLingui();
   const payout = usePayoutAccounts();
   if (payout.isPending) return <LoadingNote />;
-  if (payout.isError)
-    return (
-      <QueryProblem
-        text={i18n._(msg`We could not load your payout details.`)}
-        onRetry={() => void payout.refetch()}
-        retrying={payout.isFetching}
-      />
-    );
+  if (payout.isError) return <QueryProblem query={payout} text={msg`We could not load your payout details.`} />;
   return <PaymentEditor current={payout.data} />;
 }
 
@@ -96,7 +87,7 @@ function PaymentEditor({ current }: { current: PayoutAccounts }) {
         />
       </fieldset>
       {state.matches('saved') && <SavedNote>{i18n._(msg`Your payout details have been saved.`)}</SavedNote>}
-      <FailureNote failure={failure} />
+      <FormFailure failure={failure} texts={SAVE_FAILURE_TEXTS} />
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={saving} aria-busy={saving || undefined}>
           {saving ? i18n._(msg`Saving…`) : i18n._(msg`Save payout details`)}

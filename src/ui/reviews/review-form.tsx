@@ -11,7 +11,7 @@ import { reviewActors } from '../../machines/review.actors';
 import { useApiClient } from '../api-context';
 import { TextAreaField } from '../form/choice-fields';
 import { useFocusFirstError } from '../form/focus';
-import { FailureNote } from '../form/form-status';
+import { FormFailure, SAVE_FAILURE_TEXTS } from '../form/form-status';
 import { useErrorOf } from '../form/issue-messages';
 
 const STARS = [1, 2, 3, 4, 5] as const;
@@ -93,7 +93,7 @@ export function ReviewForm({ tradeId, token, firstName }: { tradeId: string; tok
         error={errorOf('text')}
         onValue={(text) => edit({ text }, ['text'])}
       />
-      {failure?.kind !== 'fields' && <FailureNote failure={failure} />}
+      {failure?.kind !== 'fields' && <FormFailure failure={failure} texts={SAVE_FAILURE_TEXTS} />}
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={saving} aria-busy={saving || undefined}>
           {saving ? i18n._(msg`Sending…`) : i18n._(msg`Publish review`)}
