@@ -147,5 +147,3 @@ export const activationMachine = setup({
     missingToken: { type: 'final' },
   },
 });
-
-export type ActivationMachine = typeof activationMachine;

@@ -139,8 +139,6 @@ export const forgotPasswordMachine = setup({
   },
 });
 
-export type ForgotPasswordMachine = typeof forgotPasswordMachine;
-
 // ---------------------------------------------------------------------------------------------
 // Reset: token from the link, new password twice → resetting → done | invalidToken | failed
 
@@ -260,5 +258,3 @@ export const resetPasswordMachine = setup({
     invalidToken: { type: 'final' },
   },
 });
-
-export type ResetPasswordMachine = typeof resetPasswordMachine;

@@ -205,5 +205,3 @@ export const registrationMachine = setup({
     checkEmail: { type: 'final' },
   },
 });
-
-export type RegistrationMachine = typeof registrationMachine;

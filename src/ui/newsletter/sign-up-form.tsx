@@ -14,9 +14,6 @@ import { FormFailure } from '../form/form-status';
 import { useErrorOf } from '../form/issue-messages';
 import { SignUpFrame } from './sign-up-frame';
 
-// The form kit's words for an e-mail address, also in the shop catalog: this form is on every page.
-export const SIGN_UP_ISSUES = [msg`Please enter a valid e-mail address.`, msg`Please check this field.`];
-
 export default function SignUpForm({
   source,
   initialEmail,
