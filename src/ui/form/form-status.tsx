@@ -29,7 +29,7 @@ export function SavedNote({ children }: { children: ReactNode }) {
 export type FailureText = MessageDescriptor | ((wait: string, retryAfterSeconds: number | null) => MessageDescriptor);
 
 /** A failure as machines keep it: its kind alone, or the kind with the server's wait. */
-export type ShownFailure<K extends string> = K | { readonly kind: K; readonly retryAfterSeconds?: number | null };
+type ShownFailure<K extends string> = K | { readonly kind: K; readonly retryAfterSeconds?: number | null };
 
 /** A form's own sentences, per kind (any of readApiFailure's, and the machine's own kinds). */
 export type FailureTexts<K extends string> = { readonly [P in K | ApiFailureKind]?: FailureText };
@@ -59,7 +59,7 @@ type TextProps<K extends string> = [OwnKinds<K>] extends [never]
   : | { readonly texts: FailureTexts<NoInfer<K>> & { readonly [P in OwnKinds<NoInfer<K>>]: FailureText }; readonly otherwise?: FailureText }
     | { readonly texts?: FailureTexts<NoInfer<K>>; readonly otherwise: FailureText };
 
-export type FormFailureProps<K extends string> = {
+type FormFailureProps<K extends string> = {
   /** Nothing is shown while it is null. */
   readonly failure: ShownFailure<K> | null | undefined;
   /** Shows a "Try again" button in the note that calls this (where the same request may work again). */
@@ -71,8 +71,8 @@ export type FormFailureProps<K extends string> = {
 /**
  * The note under a form: a sentence per failure kind — the form's own from `texts`, else `otherwise`
  * (one sentence for every other kind), else the words of readApiFailure's kind. An alert, so it is
- * read out when it appears; it leaves the focus where it is (the submit button, or the first invalid
- * field that useFocusFirstError focused), as a seller who submits again should not have to find it.
+ * read out when it appears. It leaves the focus where it is (the submit button, or the first invalid
+ * field useFocusFirstError focused): moving it would take the seller away from what they correct.
  */
 export function FormFailure<K extends string>({ failure, texts, otherwise, onRetry, retrying }: FormFailureProps<K>) {
   const { i18n } = useLingui();
