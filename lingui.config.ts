@@ -28,7 +28,6 @@ const ACCOUNT_SOURCES = [
   '<rootDir>/src/ui/newsletter/account-newsletter.tsx',
   '<rootDir>/src/ui/newsletter/enrich-view.tsx',
   '<rootDir>/src/ui/newsletter/interests.ts',
-  '<rootDir>/src/ui/newsletter/problem.tsx',
   '<rootDir>/src/ui/newsletter/sign-up-form.tsx',
   '<rootDir>/src/ui/newsletter/unsubscribe-view.tsx',
   '<rootDir>/src/routes/pages/newsletter-*.tsx',

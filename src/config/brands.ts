@@ -27,10 +27,6 @@ export const BRAND_CONFIG: Readonly<Record<Brand, BrandConfig>> = {
   agan: { id: 'agan', name: 'agan', offersBusiness: false, linksMainShop: false, domain: 'agan.de' },
 };
 
-export function isBrand(value: unknown): value is Brand {
-  return typeof value === 'string' && (BRANDS as readonly string[]).includes(value);
-}
-
 export function brandOf(mode: ShopMode): Brand {
   return mode === 'agan' || mode === 'aganwidget' ? 'agan' : 'tradein';
 }

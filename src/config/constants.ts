@@ -8,7 +8,6 @@ export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 export const CLIENT_ID_COOKIE_MAX_AGE_S = 31_536_000;
 export const RELOAD_GUARD_MS = 10_000;
 export const CAROUSEL_INTERVAL_MS = 5000;
-export const TOAST_DELAY_MS = 5000;
 export const SWIPE_THRESHOLD_PX = 40;
 export const TOUCHPOINT_PARAMETERS = [
   'gclid',

@@ -27,7 +27,6 @@ const LineSchema = z.object({
   /** A suggestion the company picked: this device, no search. */
   deviceId: z.number().int().positive().optional(),
 });
-export type BulkLineInput = z.infer<typeof LineSchema>;
 
 export const BulkOfferRequestSchema = z.discriminatedUnion(
   'kind',

@@ -12,7 +12,6 @@ export const ClarificationKindSchema = z.enum(['lower_price', 'recycling', 'bloc
 export type ClarificationKind = z.infer<typeof ClarificationKindSchema>;
 
 export const ItemStatusSchema = z.enum(['open', 'accepted', 'declined']);
-export type ItemStatus = z.infer<typeof ItemStatusSchema>;
 
 export const DeclineModeSchema = z.enum(['return', 'recycle']);
 export type DeclineMode = z.infer<typeof DeclineModeSchema>;
@@ -24,7 +23,6 @@ export const AnswerComparisonSchema = z.object({
   found: z.string(),
   differs: z.boolean(),
 });
-export type AnswerComparison = z.infer<typeof AnswerComparisonSchema>;
 
 export const ClarificationItemSchema = z.object({
   clarificationId: z.string(),

@@ -76,7 +76,6 @@ export const ContactSubmissionSchema = ContactFieldsSchema.extend({
   source: z.enum(['page', 'widget']).default('page'),
   ticket: z.string({ error: 'The form ticket is missing.' }).min(1, 'The form ticket is missing.').max(200),
 });
-export type ContactSubmission = z.infer<typeof ContactSubmissionSchema>;
 
 /** GET /api/contact/ticket: dates the opened form (signed by the server). */
 export const ContactTicketSchema = z.object({ ticket: z.string().min(1) });

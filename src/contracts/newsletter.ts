@@ -21,7 +21,6 @@ export const SubscribeRequestSchema = z.object({
   email: AccountEmailSchema,
   source: z.enum(NEWSLETTER_SOURCES),
 });
-export type SubscribeRequest = z.infer<typeof SubscribeRequestSchema>;
 
 export const EmailHashSchema = z
   .string()
@@ -33,7 +32,6 @@ export const ConfirmRequestSchema = z.object({
   emailHash: EmailHashSchema,
   token: z.string().regex(CONFIRM_TOKEN_PATTERN, coded('invalid', 'The confirmation link is not complete.')),
 });
-export type ConfirmRequest = z.infer<typeof ConfirmRequestSchema>;
 
 export const InterestSchema = z.enum(CATEGORY_KEYS);
 

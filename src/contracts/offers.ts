@@ -52,7 +52,6 @@ export const ApiErrorSchema = z.object({
   message: z.string(),
   fields: z.array(FieldIssueSchema).optional(),
 });
-export type ApiError = z.infer<typeof ApiErrorSchema>;
 
 export const OFFER_VALIDITY_DAYS = 21;
 
@@ -88,7 +87,6 @@ export const OfferMailRequestSchema = z.object({
     .max(254, 'This e-mail address is too long.')
     .pipe(z.email('This e-mail address is not valid.')),
 });
-export type OfferMailRequest = z.infer<typeof OfferMailRequestSchema>;
 
 /** POST /api/offers/{id}/link: the device page's path with the signed token of the offer. */
 export const OfferLinkSchema = z.object({ token: z.string(), path: z.string() });

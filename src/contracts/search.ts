@@ -36,14 +36,6 @@ export const SearchResponseSchema = <T extends z.ZodType>(source: T) =>
     aggregations: z.record(z.string(), z.object({ buckets: z.array(TermsBucketSchema) })).optional(),
   });
 
-/** The error body of a rejected search (400), naming the unsupported clause where there is one. */
-export const SearchErrorSchema = z.object({
-  statusCode: z.number(),
-  error: z.string(),
-  message: z.string(),
-  clause: z.string().optional(),
-});
-
 export const DeviceImageSchema = z.object({ kind: z.enum(['front', 'back', 'side']), path: z.string() });
 
 export const DeviceDocSchema = z.object({

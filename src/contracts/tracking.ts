@@ -68,4 +68,3 @@ export const ConsentLogRequestSchema = z.object({
   decision: z.enum(['all', 'necessary']),
   bannerVersion: z.number().int().positive().max(1000),
 });
-export type ConsentLogRequest = z.infer<typeof ConsentLogRequestSchema>;

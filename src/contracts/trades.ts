@@ -167,7 +167,6 @@ export const IdentitySchema = z.discriminatedUnion(
   ],
   { error: 'The identity is not valid.' },
 );
-export type Identity = z.infer<typeof IdentitySchema>;
 
 /** Voucher codes are case-insensitive; stored and compared in upper case. */
 export const VoucherCodeSchema = z
@@ -203,7 +202,6 @@ export const CompanySchema = z.object({
       .optional(),
   ),
 });
-export type Company = z.infer<typeof CompanySchema>;
 
 /** Most units of one offer's device in a business trade-in (the cart's stepper goes to it too). */
 export const MAX_OFFER_QUANTITY = 99;
@@ -310,7 +308,6 @@ export const TradeItemSchema = z.object({
   /** Units of the device (business trade-in); the item pays truncate2(price × quantity). */
   quantity: z.number().int().min(1).max(MAX_OFFER_QUANTITY).default(1),
 });
-export type TradeItem = z.infer<typeof TradeItemSchema>;
 
 export const TradeSchema = z.object({
   tradeId: z.uuid(),
@@ -353,7 +350,6 @@ export const TradeErrorSchema = ApiErrorSchema.extend({
   total: z.number().optional(),
   overBy: z.number().optional(),
 });
-export type TradeError = z.infer<typeof TradeErrorSchema>;
 
 export const VoucherCheckRequestSchema = z.object({
   code: VoucherCodeSchema,

@@ -2,7 +2,8 @@
 // 009: /account/register?token=…). The token is "decoded" (checked against the one-time token form)
 // in the browser; then activateRegistration answers {activated, token}, and the returned token is the
 // identifier activateCustomerByIdentifier consumes to give the customer number. The HTTP calls are the
-// `activateRegistration` and `activateCustomer` actors, provided by the page (tests provide fakes).
+// `activateRegistration` and `activateCustomer` actors: ./activation.actors.ts provides the real ones
+// (tests provide fakes).
 //
 //   decoding ─ no token ──────────────▶ missingToken (final)
 //            ─ cannot be decoded ─────▶ notActivated (final, no call)
@@ -146,5 +147,3 @@ export const activationMachine = setup({
     missingToken: { type: 'final' },
   },
 });
-
-export type ActivationMachine = typeof activationMachine;

@@ -259,5 +259,3 @@ export const bulkUploadMachine = setup({
     },
   },
 });
-
-export type BulkUploadMachine = typeof bulkUploadMachine;

@@ -45,15 +45,7 @@ import {
 } from './checkout-form';
 import { errorsUnder, hasErrors, withoutError, withoutErrorsUnder, type FieldErrors } from './form';
 
-export {
-  stepOrder,
-  validateStep,
-  toTradeRequest,
-  type AccountPrefill,
-  type CheckoutField,
-  type CheckoutStep,
-  type SubmitError,
-} from './checkout-form';
+export { stepOrder, type AccountPrefill, type CheckoutField, type CheckoutStep, type SubmitError } from './checkout-form';
 export type { FieldErrors } from './form';
 
 export interface CheckoutInput {

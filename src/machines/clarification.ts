@@ -247,5 +247,3 @@ export const clarificationMachine = setup({
     expired: { type: 'final' },
   },
 });
-
-export type ClarificationMachine = typeof clarificationMachine;

@@ -50,7 +50,7 @@ export function withoutErrorsUnder(errors: FieldErrors, prefix: string): FieldEr
 // ---------------------------------------------------------------------------------------------
 // How a failed save reads for a form
 
-export type FormFailure =
+export type SaveFailure =
   /** 400 with field issues: shown next to the fields. */
   | { readonly kind: 'fields'; readonly errors: FieldErrors }
   /** Another refusal (4xx): `status` for forms that tell some apart (403 wrong password, 409 …). */
@@ -68,7 +68,7 @@ const STATUS = { unauthorized: 401, forbidden: 403, notFound: 404, conflict: 409
  * Reads a rejected save. `rename` maps a server path (e.g. `payment.iban`) to the form's path
  * (`payout.iban`); paths it answers null for are dropped (then the failure is 'refused' if none is left).
  */
-export function formFailure(error: unknown, rename: (path: string) => string | null = (path) => path): FormFailure {
+export function formFailure(error: unknown, rename: (path: string) => string | null = (path) => path): SaveFailure {
   const failure = readApiFailure(error);
   if (failure.kind === 'sessionEnded') return { kind: 'sessionEnded' };
   if (failure.kind === 'rateLimited') return { kind: 'locked', retryAfterSeconds: failure.retryAfterSeconds };
@@ -87,7 +87,7 @@ export interface SaveFormContext<V> {
   readonly values: V;
   readonly errors: FieldErrors;
   /** Why the last save failed; null before and after a good one. */
-  readonly failure: FormFailure | null;
+  readonly failure: SaveFailure | null;
   /** Refused submits so far: the screen moves the focus to the first invalid field on each. */
   readonly refused: number;
 }
@@ -109,8 +109,9 @@ const notProvidedSave = (id: string) => () => Promise.reject(new Error(`${id} ma
 
 /**
  * The machine of a form that is checked in the browser and saved with one call (the account's
- * address, payout and password forms). The screen provides `save`, which gets `{ values }` and
- * resolves when they are stored; what a rejection means is read by formFailure.
+ * address, payout and password forms in ./account-forms.ts, the review form in ./review.ts). Their
+ * `*.actors.ts` provide `save`, which gets `{ values }` and resolves when they are stored; what a
+ * rejection means is read by formFailure.
  */
 export function saveFormMachine<V>(options: SaveFormOptions<V>) {
   return setup({

@@ -131,8 +131,6 @@ export const newsletterMachine = setup({
   },
 });
 
-export type NewsletterMachine = typeof newsletterMachine;
-
 // ---------------------------------------------------------------------------------------------
 // Enrich: /newsletter/enrich/{emailHash}?confirm=… (from the mail) or /newsletter/enrich (logged in)
 
@@ -347,8 +345,6 @@ export const newsletterEnrichMachine = setup({
   },
 });
 
-export type NewsletterEnrichMachine = typeof newsletterEnrichMachine;
-
 // ---------------------------------------------------------------------------------------------
 // Unsubscribe: /newsletter/unsubscribe/{emailHash} — one step, then the success page
 
@@ -408,8 +404,6 @@ export const newsletterUnsubscribeMachine = setup({
   },
 });
 
-export type NewsletterUnsubscribeMachine = typeof newsletterUnsubscribeMachine;
-
 // ---------------------------------------------------------------------------------------------
 // The account's subscription (account overview)
 
@@ -468,5 +462,3 @@ export const newsletterSubscriptionMachine = setup({
     },
   },
 });
-
-export type NewsletterSubscriptionMachine = typeof newsletterSubscriptionMachine;

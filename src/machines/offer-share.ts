@@ -142,5 +142,3 @@ export const offerShareMachine = setup({
     },
   },
 });
-
-export type OfferShareMachine = typeof offerShareMachine;

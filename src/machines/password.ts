@@ -1,7 +1,8 @@
 // The forgotten-password and reset-password flows (spec §7 forgotPasswordMail, resetPassword; spec §2
 // password routes) and the password rules the account forms share: the strength hint and field errors
 // from the contract or a server's 400 answer. The HTTP calls are the `sendMail` and `resetPassword`
-// actors, provided by the page (tests provide fakes).
+// actors: ./forgot-password.actors.ts and ./reset-password.actors.ts provide the real ones (tests
+// provide fakes).
 
 import { assign, fromPromise, setup } from 'xstate';
 import type { Locale } from '../config/locales';
@@ -138,8 +139,6 @@ export const forgotPasswordMachine = setup({
   },
 });
 
-export type ForgotPasswordMachine = typeof forgotPasswordMachine;
-
 // ---------------------------------------------------------------------------------------------
 // Reset: token from the link, new password twice → resetting → done | invalidToken | failed
 
@@ -259,5 +258,3 @@ export const resetPasswordMachine = setup({
     invalidToken: { type: 'final' },
   },
 });
-
-export type ResetPasswordMachine = typeof resetPasswordMachine;

@@ -2,8 +2,8 @@
 // typed, validated with the contract's RegistrationSchema (errors are form field → message key), the
 // exact payload it becomes, and the submission. Success means "check your e-mail": the account is
 // active only after the activation link (./activation.ts). The machine pushes the 'registration'
-// data-layer event on success (action `trackRegistration`). The HTTP call is the `register` actor,
-// provided by the page (tests provide a fake).
+// data-layer event on success (action `trackRegistration`). The HTTP call is the `register` actor:
+// ./registration.actors.ts provides the real one (tests provide a fake).
 
 import { assign, fromPromise, setup } from 'xstate';
 import type { Locale } from '../config/locales';
@@ -205,5 +205,3 @@ export const registrationMachine = setup({
     checkEmail: { type: 'final' },
   },
 });
-
-export type RegistrationMachine = typeof registrationMachine;

@@ -5,7 +5,7 @@
 // finished checkout sells the cart and shows the thank-you page. Components only select and send.
 // ./shop.actors.ts provides the real children; tests provide fakes with `wire*` around them.
 
-import { assign, fromPromise, or, sendParent, sendTo, setup, spawnChild, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, or, sendParent, sendTo, setup, spawnChild, stopChild, type ActorRefFrom } from 'xstate';
 import { countryConfig } from '../config/countries';
 import type { Locale } from '../config/locales';
 import type { Offer } from '../contracts/offers';
@@ -306,4 +306,3 @@ export const shopMachine = setup({
 
 export type ShopMachine = typeof shopMachine;
 export type ShopActor = ActorRefFrom<ShopMachine>;
-export type ShopSnapshot = SnapshotFrom<ShopMachine>;

@@ -35,8 +35,6 @@ type PageModule = { default: React.ComponentType };
 /** Page modules, keyed like `./pages/contact.tsx`: each becomes its own chunk. */
 export const PAGE_MODULES = import.meta.glob<PageModule>('./pages/*.tsx');
 
-export type AppRouterContext = RouterContext;
-
 type ShopRootRoute = ReturnType<typeof createShopRootRoute>;
 
 /** The path parameters of the localized screens (route paths are plain strings, decision 001). */

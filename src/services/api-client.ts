@@ -48,8 +48,3 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 export function statusOf(error: unknown): number | undefined {
   return error instanceof FetchError ? error.statusCode : undefined;
 }
-
-/** The parsed JSON body of a failed call, if any. */
-export function errorBody(error: unknown): unknown {
-  return error instanceof FetchError ? error.data : undefined;
-}

@@ -59,6 +59,12 @@ export interface CustomerApi {
   deleteAccount(body: DeleteAccountRequest): Promise<void>;
 }
 
+/** The customer's payout accounts; the first of each kind is the one the forms edit. */
+export interface PayoutAccounts {
+  readonly bank: BankAccount | null;
+  readonly paypal: PaypalAccount | null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Implementation
 

@@ -31,10 +31,6 @@ export async function requestOffer(api: ApiClient, request: OfferRequest): Promi
   }
 }
 
-export async function fetchOffer(api: ApiClient, offerId: string): Promise<Offer> {
-  return OfferSchema.parse(await api(`/api/offers/${encodeURIComponent(offerId)}`));
-}
-
 /** The offer of a shared link's token, and whether it has expired. */
 export async function fetchSharedOffer(api: ApiClient, token: string): Promise<SharedOffer> {
   return SharedOfferSchema.parse(await api('/api/shared-offers', { query: { token } }));

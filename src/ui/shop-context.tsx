@@ -4,7 +4,6 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { CONTENT_SLUGS, type ContentPage } from '../config/content';
 import { type CountryConfig, countryConfig } from '../config/countries';
 import type { ShopContext } from '../config/hosts';
-import type { Locale } from '../config/locales';
 import { buildPath, type PathParams, type ScreenId } from '../config/routes';
 
 export interface Shop extends ShopContext {
@@ -34,8 +33,4 @@ export function useShop(): Shop {
   const shop = useContext(ShopReactContext);
   if (!shop) throw new Error('useShop outside ShopProvider');
   return shop;
-}
-
-export function useLocale(): Locale {
-  return useShop().locale;
 }

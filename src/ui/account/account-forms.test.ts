@@ -6,12 +6,13 @@ import { describe, expect, it } from 'vitest';
 import type { BankAccount, PaymentAccount, PaypalAccount } from '../../contracts/account';
 import { passwordErrors, resetErrors } from '../../machines/password';
 import { ApiCallError } from '../../services/api-failure';
-import type { CustomerApi } from '../../services/customer-data';
 import { SessionEndedError } from '../../services/session-tokens';
 import { formFailure } from '../../machines/form';
 import { issueMessage } from '../form/issue-messages';
 import { passwordHint } from './new-password-fields';
-import { paymentFormPath, savePayout } from './payment-change';
+import { paymentFormPath } from '../../machines/account-forms';
+import { savePayout } from '../../machines/account-forms.actors';
+import type { CustomerApi } from '../../services/customer-data';
 
 const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
 

@@ -1,8 +1,12 @@
 // What every account screen shows before its content: a polite "loading" until the stored session is
-// restored, the log-in form when nobody is logged in, else the screen (with the account data cache).
+// restored, the log-in form when nobody is logged in, else the screen (with the account data cache);
+// and for a part of a screen, "loading" while its data loads or what failed when it could not.
 
+import type { MessageDescriptor } from '@lingui/core';
 import { Trans } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { readApiFailure } from '../../services/api-failure';
+import { FormFailure } from '../form/form-status';
 import { AccountQueries } from './account-queries';
 import { useAccount } from './account-provider';
 import { LoginForm } from './login-form';
@@ -52,5 +56,18 @@ export function LoadingNote({ children }: { children?: ReactNode }) {
     <p className="loading-note" role="status">
       <span className="spinner" aria-hidden="true" /> {children ?? <Trans>Loading your account…</Trans>}
     </p>
+  );
+}
+
+/** A part whose data could not be loaded (TanStack Query's failed result): what, whatever the failure's kind, and a retry. */
+export function QueryProblem({
+  query,
+  text,
+}: {
+  query: { readonly error: unknown; readonly isFetching: boolean; refetch: () => unknown };
+  text: MessageDescriptor;
+}) {
+  return (
+    <FormFailure failure={readApiFailure(query.error)} otherwise={text} onRetry={() => void query.refetch()} retrying={query.isFetching} />
   );
 }

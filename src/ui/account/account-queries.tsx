@@ -6,9 +6,9 @@
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { use, useEffect, type ReactNode } from 'react';
-import type { BankAccount, CustomerAddress, PaypalAccount } from '../../contracts/account';
+import type { CustomerAddress } from '../../contracts/account';
 import { ADDRESS_FIELDS, type AddressForm } from '../../machines/checkout-form';
-import type { CustomerApi } from '../../services/customer-data';
+import type { CustomerApi, PayoutAccounts } from '../../services/customer-data';
 import { useAccount } from './account-provider';
 
 export function AccountQueries({ children }: { children: ReactNode }) {
@@ -30,12 +30,6 @@ export const accountKeys = {
   tradeHistory: (customerId: string | null) => ['account', customerId, 'tradeHistory'] as const,
   savedOffers: (customerId: string | null) => ['account', customerId, 'savedOffers'] as const,
 };
-
-/** The customer's payout accounts; the first of each kind is the one the forms edit. */
-export interface PayoutAccounts {
-  readonly bank: BankAccount | null;
-  readonly paypal: PaypalAccount | null;
-}
 
 export async function loadPayoutAccounts(api: CustomerApi): Promise<PayoutAccounts> {
   const [banks, paypals] = await Promise.all([api.getBankAccounts(), api.getPaypalAccounts()]);

@@ -7,9 +7,8 @@ import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
-import { fromPromise } from 'xstate';
 import { activationMachine } from '../../machines/activation';
-import { activateCustomerByIdentifier, activateRegistration } from '../../services/account';
+import { activationActors } from '../../machines/activation.actors';
 import { pageCoverageInspector } from '../../services/actor-coverage';
 import { useApiClient } from '../api-context';
 import { useShop } from '../shop-context';
@@ -22,18 +21,7 @@ export function ActivationView({ token }: { token: string }) {
   const { i18n } = useLingui();
   const shop = useShop();
   const api = useApiClient();
-  const machine = useMemo(
-    () =>
-      activationMachine.provide({
-        actors: {
-          activateRegistration: fromPromise(async ({ input }: { input: { token: string } }) => activateRegistration(await api(), input)),
-          activateCustomer: fromPromise(async ({ input }: { input: { identifier: string } }) =>
-            activateCustomerByIdentifier(await api(), input),
-          ),
-        },
-      }),
-    [api],
-  );
+  const machine = useMemo(() => activationMachine.provide({ actors: activationActors({ api }) }), [api]);
   const actor = useActorRef(machine, { input: { token }, inspect: pageCoverageInspector() });
   const state = useSelector(actor, (s) => s);
   const { context } = state;

@@ -7,53 +7,25 @@ import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
-import { fromPromise } from 'xstate';
-import type { Locale } from '../../config/locales';
 import type { CustomerAddress } from '../../contracts/account';
-import { AddressSchema } from '../../contracts/trades';
-import { emptyAddress, type AddressForm } from '../../machines/checkout-form';
-import { fieldErrors, saveFormMachine } from '../../machines/form';
+import { addressChangeMachine } from '../../machines/account-forms';
+import { addressChangeActors } from '../../machines/account-forms.actors';
+import { emptyAddress } from '../../machines/checkout-form';
 import { AddressFields } from '../form/address-fields';
 import { useErrorOf } from '../form/issue-messages';
 import { useLatest } from '../form/latest';
 import { useShop } from '../shop-context';
-import { LoadingNote } from './account-gate';
+import { LoadingNote, QueryProblem } from './account-gate';
 import { useAccount } from './account-provider';
 import { addressFormOf, useAccountCache, usePrimaryAddress } from './account-queries';
-import { FailureNote, SavedNote } from '../form/form-status';
+import { FormFailure, SAVE_FAILURE_TEXTS, SavedNote } from '../form/form-status';
 import { useFocusFirstError } from '../form/focus';
-import { QueryProblem } from './query-problem';
 
 export function AddressChange() {
-  const { i18n } = useLingui();
   const address = usePrimaryAddress();
   if (address.isPending) return <LoadingNote />;
-  if (address.isError)
-    return (
-      <QueryProblem
-        text={i18n._(msg`We could not load your address.`)}
-        onRetry={() => void address.refetch()}
-        retrying={address.isFetching}
-      />
-    );
+  if (address.isError) return <QueryProblem query={address} text={msg`We could not load your address.`} />;
   return <AddressEditor current={address.data} />;
-}
-
-// Checked with the trade contract's address rules of the shop (its postal codes).
-const addressForm = saveFormMachine<{ locale: Locale; address: AddressForm }>({
-  id: 'addressChange',
-  validate: ({ locale, address }) => {
-    const parsed = addressSchema(locale).safeParse(address);
-    return parsed.success ? {} : fieldErrors(parsed.error, { prefix: 'address' });
-  },
-  rename: (path) => (path.startsWith('address.') ? path : null),
-});
-
-const schemas = new Map<Locale, ReturnType<typeof AddressSchema>>();
-function addressSchema(locale: Locale) {
-  let schema = schemas.get(locale);
-  if (!schema) schemas.set(locale, (schema = AddressSchema(locale)));
-  return schema;
 }
 
 function AddressEditor({ current }: { current: CustomerAddress | null }) {
@@ -65,15 +37,8 @@ function AddressEditor({ current }: { current: CustomerAddress | null }) {
   const latest = useLatest({ api: account.customerApi, cache, current });
   const machine = useMemo(
     () =>
-      addressForm.provide({
-        actors: {
-          save: fromPromise(async ({ input }: { input: { values: { locale: Locale; address: AddressForm } } }) => {
-            const { api, cache, current } = latest.current;
-            const address = addressSchema(input.values.locale).parse(input.values.address);
-            const saved = await api.patchAddress({ ...address, ...(current ? { '@id': current['@id'] } : {}) });
-            cache.setPrimaryAddress(saved);
-          }),
-        },
+      addressChangeMachine.provide({
+        actors: addressChangeActors({ latest: () => latest.current, saved: (address) => latest.current.cache.setPrimaryAddress(address) }),
       }),
     [latest],
   );
@@ -114,7 +79,7 @@ function AddressEditor({ current }: { current: CustomerAddress | null }) {
         />
       </fieldset>
       {state.matches('saved') && <SavedNote>{i18n._(msg`Your address has been saved.`)}</SavedNote>}
-      <FailureNote failure={failure} />
+      <FormFailure failure={failure} texts={SAVE_FAILURE_TEXTS} />
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={saving} aria-busy={saving || undefined}>
           {saving ? i18n._(msg`Saving…`) : i18n._(msg`Save address`)}

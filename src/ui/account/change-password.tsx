@@ -6,55 +6,24 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
-import { fromPromise } from 'xstate';
-import { saveFormMachine } from '../../machines/form';
-import { resetErrors } from '../../machines/password';
+import { changePasswordMachine, type PasswordChangeValues } from '../../machines/account-forms';
+import { changePasswordActors } from '../../machines/account-forms.actors';
 import { useAccount } from './account-provider';
-import { FailureNote } from '../form/form-status';
+import { FormFailure, SAVE_FAILURE_TEXTS } from '../form/form-status';
 import { useErrorOf } from '../form/issue-messages';
 import { useLatest } from '../form/latest';
 import { useFocusFirstError } from '../form/focus';
 import { NewPasswordFields } from './new-password-fields';
 import { PasswordField } from '../form/password-field';
 
-interface PasswordChange {
-  readonly current: string;
-  readonly password: string;
-  readonly repeat: string;
-}
-
-/** The contract's password rule and the repetition (as the reset form checks them), and the current password. */
-const passwordForm = saveFormMachine<PasswordChange>({
-  id: 'changePassword',
-  validate: ({ current, password, repeat }) => ({
-    ...resetErrors({ password, repeat }),
-    ...(current === '' ? { currentPassword: 'required' as const } : {}),
-  }),
-  // The server's fields this form shows: a refused new password, a wrong current one.
-  rename: (path) => (path === 'password' || path === 'currentPassword' ? path : null),
-});
-
 export function ChangePassword({ onChanged }: { onChanged: () => void }) {
   const { i18n } = useLingui();
   const account = useAccount();
-  const latest = useLatest({ account, onChanged });
+  const latest = useLatest({ api: account.customerApi, customerId: account.customerId, email: account.email, onChanged });
   const machine = useMemo(
     () =>
-      passwordForm.provide({
-        actors: {
-          save: fromPromise(async ({ input }: { input: { values: PasswordChange } }) => {
-            const { account, onChanged } = latest.current;
-            if (!account.customerId || !account.email) throw new Error('change password: no customer logged in');
-            const { current, password } = input.values;
-            await account.customerApi.changePassword({
-              password,
-              userId: account.customerId,
-              email: account.email,
-              currentPassword: current,
-            });
-            onChanged();
-          }),
-        },
+      changePasswordMachine.provide({
+        actors: changePasswordActors({ latest: () => latest.current, changed: () => latest.current.onChanged() }),
       }),
     [latest],
   );
@@ -65,7 +34,7 @@ export function ChangePassword({ onChanged }: { onChanged: () => void }) {
   useFocusFirstError(form, refused);
   const errorOf = useErrorOf(errors);
   const saving = state.matches('saving');
-  const edit = (change: Partial<PasswordChange>, cleared: readonly string[]) =>
+  const edit = (change: Partial<PasswordChangeValues>, cleared: readonly string[]) =>
     actor.send({ type: 'form.edit', values: { ...values, ...change }, cleared });
 
   return (
@@ -100,7 +69,7 @@ export function ChangePassword({ onChanged }: { onChanged: () => void }) {
         onPassword={(value) => edit({ password: value }, ['password', 'repeat'])}
         onRepeat={(value) => edit({ repeat: value }, ['repeat'])}
       />
-      {failure?.kind !== 'fields' && <FailureNote failure={failure} />}
+      {failure?.kind !== 'fields' && <FormFailure failure={failure} texts={SAVE_FAILURE_TEXTS} />}
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={saving} aria-busy={saving || undefined}>
           {saving ? i18n._(msg`Saving…`) : i18n._(msg`Change password`)}

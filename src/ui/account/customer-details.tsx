@@ -8,8 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { useShop } from '../shop-context';
 import { useAccount } from './account-provider';
 import { usePayoutAccounts, usePrimaryAddress } from './account-queries';
-import { LoadingNote } from './account-gate';
-import { QueryProblem } from './query-problem';
+import { LoadingNote, QueryProblem } from './account-gate';
 
 export function CustomerDetails() {
   const { i18n } = useLingui();
@@ -45,11 +44,7 @@ export function CustomerDetails() {
               <Trans>Loading your address…</Trans>
             </LoadingNote>
           ) : address.isError ? (
-            <QueryProblem
-              text={i18n._(msg`We could not load your address.`)}
-              onRetry={() => void address.refetch()}
-              retrying={address.isFetching}
-            />
+            <QueryProblem query={address} text={msg`We could not load your address.`} />
           ) : primary ? (
             <address>
               {primary.street} {primary.houseNumber}
@@ -82,11 +77,7 @@ function PayoutDetails() {
           <Trans>Loading your payout details…</Trans>
         </LoadingNote>
       ) : payout.isError ? (
-        <QueryProblem
-          text={i18n._(msg`We could not load your payout details.`)}
-          onRetry={() => void payout.refetch()}
-          retrying={payout.isFetching}
-        />
+        <QueryProblem query={payout} text={msg`We could not load your payout details.`} />
       ) : (
         <dl className="account-facts" data-testid="customer-payout">
           {accounts?.bank && (

@@ -6,8 +6,9 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { useAccount } from './account-provider';
-import { formFailure, type FormFailure } from '../../machines/form';
+import { formFailure, type SaveFailure } from '../../machines/form';
 import { useFocusOnMount } from '../form/focus';
+import { FormFailure } from '../form/form-status';
 
 export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
   const { i18n } = useLingui();
@@ -15,7 +16,7 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
   const [confirming, setConfirming] = useState(false);
   const [understood, setUnderstood] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [failure, setFailure] = useState<FormFailure | null>(null);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
 
   const remove = async () => {
     if (!account.customerId || !account.customerNumber) return;
@@ -66,7 +67,7 @@ function DeleteConfirmation(props: {
   understood: boolean;
   onUnderstood: (value: boolean) => void;
   deleting: boolean;
-  failure: FormFailure | null;
+  failure: SaveFailure | null;
   onDelete: () => void;
   onCancel: () => void;
 }) {
@@ -97,13 +98,11 @@ function DeleteConfirmation(props: {
           </p>
         )}
       </div>
-      {props.failure && (
-        <p className="form-problem" role="alert">
-          {props.failure.kind === 'unavailable'
-            ? i18n._(msg`We could not delete your account right now. Please try again.`)
-            : i18n._(msg`Your account could not be deleted. Please contact us.`)}
-        </p>
-      )}
+      <FormFailure
+        failure={props.failure}
+        texts={{ unavailable: msg`We could not delete your account right now. Please try again.` }}
+        otherwise={msg`Your account could not be deleted. Please contact us.`}
+      />
       <div className="form-actions">
         <button
           type="button"

@@ -2,7 +2,6 @@
 // and password reset): e-mail, password with show/hide, remember me, and the session's failure as
 // localized text. The session itself (tokens, storage) is the AccountProvider's.
 
-import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
@@ -14,8 +13,8 @@ import { useShop } from '../shop-context';
 import type { LoginFailure } from './account-handle';
 import { useAccount } from './account-provider';
 import { useFocusFirstError } from '../form/focus';
+import { FormFailure, type FailureTexts } from '../form/form-status';
 import { PasswordField } from '../form/password-field';
-import { waitText } from '../form/wait-text';
 
 export interface LoginFormProps {
   /** The form's heading level where it is embedded (the checkout uses 3). */
@@ -92,11 +91,7 @@ export function LoginForm({ headingLevel = 2, initialEmail = '' }: LoginFormProp
         <input type="checkbox" name="rememberMe" checked={rememberMe} onChange={(event) => setRememberMe(event.target.checked)} />
         <span>{i18n._(msg`Stay logged in on this device`)}</span>
       </label>
-      {failure && (
-        <p className="form-problem" role="alert" data-failure={failure}>
-          {loginFailureText(i18n, failure, account.retryAfterSeconds)}
-        </p>
-      )}
+      <FormFailure failure={failure && { kind: failure, retryAfterSeconds: account.retryAfterSeconds }} texts={LOGIN_FAILURE_TEXTS} />
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={account.busy} aria-busy={account.busy || undefined}>
           {account.busy ? i18n._(msg`Logging in…`) : i18n._(msg`Log in`)}
@@ -110,21 +105,13 @@ export function LoginForm({ headingLevel = 2, initialEmail = '' }: LoginFormProp
   );
 }
 
-export function loginFailureText(i18n: I18n, failure: LoginFailure, retryAfterSeconds: number | null): string {
-  switch (failure) {
-    case 'invalid':
-      return i18n._(msg`The e-mail address or the password is not correct.`);
-    case 'locked': {
-      if (retryAfterSeconds === null || retryAfterSeconds <= 0)
-        return i18n._(msg`Too many failed attempts. For your security, logging in is paused for a while. Please try again later.`);
-      const wait = waitText(i18n, retryAfterSeconds);
-      return i18n._(msg`Too many failed attempts. For your security, logging in is paused. Please try again in ${wait}.`);
-    }
-    case 'notActivated':
-      return i18n._(msg`Your account is not activated yet. Please open the link in the e-mail we sent you after you registered.`);
-    case 'noToken':
-      return i18n._(msg`We could not log you in. Please try again.`);
-    case 'unavailable':
-      return i18n._(msg`We cannot log you in right now. Please try again in a moment.`);
-  }
-}
+const LOGIN_FAILURE_TEXTS = {
+  invalid: msg`The e-mail address or the password is not correct.`,
+  locked: (wait, retryAfterSeconds) =>
+    retryAfterSeconds === null || retryAfterSeconds <= 0
+      ? msg`Too many failed attempts. For your security, logging in is paused for a while. Please try again later.`
+      : msg`Too many failed attempts. For your security, logging in is paused. Please try again in ${wait}.`,
+  notActivated: msg`Your account is not activated yet. Please open the link in the e-mail we sent you after you registered.`,
+  noToken: msg`We could not log you in. Please try again.`,
+  unavailable: msg`We cannot log you in right now. Please try again in a moment.`,
+} as const satisfies FailureTexts<LoginFailure>;

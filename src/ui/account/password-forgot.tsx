@@ -6,10 +6,10 @@ import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { forgotPasswordMachine, type SendMailInput } from '../../machines/password';
-import { sendForgotPasswordMail } from '../../services/account';
+import { forgotPasswordMachine } from '../../machines/password';
+import { forgotPasswordActors } from '../../machines/forgot-password.actors';
 import { useApiClient } from '../api-context';
+import { FormFailure } from '../form/form-status';
 import { useErrorOf } from '../form/issue-messages';
 import { TextField } from '../form/text-field';
 import { useShop } from '../shop-context';
@@ -19,13 +19,7 @@ export function PasswordForgot() {
   const { i18n } = useLingui();
   const shop = useShop();
   const api = useApiClient();
-  const machine = useMemo(
-    () =>
-      forgotPasswordMachine.provide({
-        actors: { sendMail: fromPromise(async ({ input }: { input: SendMailInput }) => sendForgotPasswordMail(await api(), input)) },
-      }),
-    [api],
-  );
+  const machine = useMemo(() => forgotPasswordMachine.provide({ actors: forgotPasswordActors({ api }) }), [api]);
   const actor = useActorRef(machine, { input: { locale: shop.locale } });
   const state = useSelector(actor, (s) => s);
   const { email, errors, failure } = state.context;
@@ -59,14 +53,11 @@ export function PasswordForgot() {
         error={errorOf('email')}
         onValue={(value) => actor.send({ type: 'forgot.change', value })}
       />
-      {failure === 'network' && (
-        <div className="form-problem" role="alert">
-          <p>{i18n._(msg`We could not send the link right now. Please try again.`)}</p>
-          <button type="button" className="button secondary" onClick={() => actor.send({ type: 'forgot.retry' })}>
-            {i18n._(msg`Try again`)}
-          </button>
-        </div>
-      )}
+      <FormFailure
+        failure={failure}
+        texts={{ network: msg`We could not send the link right now. Please try again.` }}
+        onRetry={() => actor.send({ type: 'forgot.retry' })}
+      />
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={sending} aria-busy={sending || undefined}>
           {sending ? i18n._(msg`Sending…`) : i18n._(msg`Send link`)}

@@ -6,13 +6,13 @@ import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { fromPromise } from 'xstate';
-import { resetPasswordMachine, type ResetPasswordCallInput } from '../../machines/password';
-import { resetPassword } from '../../services/account';
+import { resetPasswordMachine } from '../../machines/password';
+import { resetPasswordActors } from '../../machines/reset-password.actors';
 import { useApiClient } from '../api-context';
 import { useShop } from '../shop-context';
 import { useAccount } from './account-provider';
 import { useFocusFirstError, useFocusOnMount } from '../form/focus';
+import { FormFailure } from '../form/form-status';
 import { LoginForm } from './login-form';
 import { NewPasswordFields } from './new-password-fields';
 
@@ -20,13 +20,7 @@ export function PasswordReset({ token }: { token: string | null }) {
   const { i18n } = useLingui();
   const shop = useShop();
   const api = useApiClient();
-  const machine = useMemo(
-    () =>
-      resetPasswordMachine.provide({
-        actors: { resetPassword: fromPromise(async ({ input }: { input: ResetPasswordCallInput }) => resetPassword(await api(), input)) },
-      }),
-    [api],
-  );
+  const machine = useMemo(() => resetPasswordMachine.provide({ actors: resetPasswordActors({ api }) }), [api]);
   const actor = useActorRef(machine, { input: { token } });
   const state = useSelector(actor, (s) => s);
   const { password, repeat, errors, failure } = state.context;
@@ -68,18 +62,14 @@ export function PasswordReset({ token }: { token: string | null }) {
         onPassword={(value) => actor.send({ type: 'reset.change', field: 'password', value })}
         onRepeat={(value) => actor.send({ type: 'reset.change', field: 'repeat', value })}
       />
-      {failure && (
-        <div className="form-problem" role="alert">
-          <p>
-            {failure === 'rateLimited'
-              ? i18n._(msg`There were too many attempts. Please wait a few minutes and try again.`)
-              : i18n._(msg`We could not save your new password right now. Please try again.`)}
-          </p>
-          <button type="button" className="button secondary" onClick={() => actor.send({ type: 'reset.retry' })}>
-            {i18n._(msg`Try again`)}
-          </button>
-        </div>
-      )}
+      <FormFailure
+        failure={failure}
+        texts={{
+          network: msg`We could not save your new password right now. Please try again.`,
+          rateLimited: msg`There were too many attempts. Please wait a few minutes and try again.`,
+        }}
+        onRetry={() => actor.send({ type: 'reset.retry' })}
+      />
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={resetting} aria-busy={resetting || undefined}>
           {resetting ? i18n._(msg`Saving…`) : i18n._(msg`Save new password`)}

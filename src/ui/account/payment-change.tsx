@@ -8,35 +8,24 @@ import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
-import { fromPromise } from 'xstate';
-import { iriOf } from '../../contracts/account';
-import { PayoutSchema, type Payout } from '../../contracts/trades';
-import { PAYOUT_FIELDS, emptyPayout, payoutRequest, type PayoutForm } from '../../machines/checkout-form';
-import { fieldErrors, saveFormMachine } from '../../machines/form';
-import type { CustomerApi } from '../../services/customer-data';
+import { paymentChangeMachine } from '../../machines/account-forms';
+import { paymentChangeActors } from '../../machines/account-forms.actors';
+import { PAYOUT_FIELDS, emptyPayout, type PayoutForm } from '../../machines/checkout-form';
+import type { PayoutAccounts } from '../../services/customer-data';
 import { useErrorOf } from '../form/issue-messages';
 import { useLatest } from '../form/latest';
 import { PayoutFields } from '../form/payout-fields';
 import { useShop } from '../shop-context';
-import { LoadingNote } from './account-gate';
+import { LoadingNote, QueryProblem } from './account-gate';
 import { useAccount } from './account-provider';
-import { useAccountCache, usePayoutAccounts, type PayoutAccounts } from './account-queries';
-import { FailureNote, SavedNote } from '../form/form-status';
+import { useAccountCache, usePayoutAccounts } from './account-queries';
+import { FormFailure, SAVE_FAILURE_TEXTS, SavedNote } from '../form/form-status';
 import { useFocusFirstError } from '../form/focus';
-import { QueryProblem } from './query-problem';
 
 export function PaymentChange() {
-  const { i18n } = useLingui();
   const payout = usePayoutAccounts();
   if (payout.isPending) return <LoadingNote />;
-  if (payout.isError)
-    return (
-      <QueryProblem
-        text={i18n._(msg`We could not load your payout details.`)}
-        onRetry={() => void payout.refetch()}
-        retrying={payout.isFetching}
-      />
-    );
+  if (payout.isError) return <QueryProblem query={payout} text={msg`We could not load your payout details.`} />;
   return <PaymentEditor current={payout.data} />;
 }
 
@@ -48,56 +37,23 @@ const formOf = ({ bank, paypal }: PayoutAccounts): PayoutForm => ({
   email: paypal?.email ?? emptyPayout.email,
 });
 
-/** The server's paths of the four calls → the form's (`payment.iban`, `bankAccount.iban` → `payout.iban`). */
-export function paymentFormPath(path: string): string | null {
-  const [head, field] = path.split('.');
-  if (!field) return null;
-  if (head === 'payment' || head === 'bankAccount') return ['accountHolder', 'iban', 'bic'].includes(field) ? `payout.${field}` : null;
-  if (head === 'paypalAccount') return field === 'email' ? 'payout.email' : null;
-  return null;
-}
-
-/** Creates or updates the account of the payout's kind; answers the accounts as they are now. */
-export async function savePayout(api: CustomerApi, current: PayoutAccounts, payout: Payout, customerIri: string): Promise<PayoutAccounts> {
-  if (payout.method === 'sepa') {
-    const fields = { accountHolder: payout.accountHolder, iban: payout.iban, bic: payout.bic };
-    if (current.bank) return { ...current, bank: await api.patchBankAccount({ '@id': current.bank['@id'], ...fields }) };
-    const created = await api.createPaymentAccount({ bankAccount: fields, customer: customerIri });
-    return { ...current, bank: created.bankAccount };
-  }
-  if (current.paypal) return { ...current, paypal: await api.patchPaypalAccount({ '@id': current.paypal['@id'], email: payout.email }) };
-  const created = await api.createPaymentAccount({ paypalAccount: { email: payout.email }, customer: customerIri });
-  return { ...current, paypal: created.paypalAccount };
-}
-
-// Checked with the trade contract's payout rules; the server's paths of the four calls are renamed to the form's.
-const payoutForm = saveFormMachine<PayoutForm>({
-  id: 'paymentChange',
-  validate: (values) => {
-    const parsed = PayoutSchema.safeParse(payoutRequest(values));
-    return parsed.success ? {} : fieldErrors(parsed.error, { prefix: 'payout' });
-  },
-  rename: paymentFormPath,
-});
-
 function PaymentEditor({ current }: { current: PayoutAccounts }) {
   const { i18n } = useLingui();
   const shop = useShop();
   const account = useAccount();
   const cache = useAccountCache();
   // The accounts as they are now (a create may have happened since the form opened).
-  const latest = useLatest({ account, cache, current });
+  const latest = useLatest({
+    api: account.customerApi,
+    customerId: account.customerId,
+    customer: account.customerData,
+    current,
+    cache,
+  });
   const machine = useMemo(
     () =>
-      payoutForm.provide({
-        actors: {
-          save: fromPromise(async ({ input }: { input: { values: PayoutForm } }) => {
-            const { account, cache, current } = latest.current;
-            const customerIri = account.customerData?.['@id'] ?? iriOf('customers', account.customerId ?? '');
-            const saved = await savePayout(account.customerApi, current, PayoutSchema.parse(payoutRequest(input.values)), customerIri);
-            cache.setPayout(() => saved);
-          }),
-        },
+      paymentChangeMachine.provide({
+        actors: paymentChangeActors({ latest: () => latest.current, saved: (accounts) => latest.current.cache.setPayout(() => accounts) }),
       }),
     [latest],
   );
@@ -131,7 +87,7 @@ function PaymentEditor({ current }: { current: PayoutAccounts }) {
         />
       </fieldset>
       {state.matches('saved') && <SavedNote>{i18n._(msg`Your payout details have been saved.`)}</SavedNote>}
-      <FailureNote failure={failure} />
+      <FormFailure failure={failure} texts={SAVE_FAILURE_TEXTS} />
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={saving} aria-busy={saving || undefined}>
           {saving ? i18n._(msg`Saving…`) : i18n._(msg`Save payout details`)}

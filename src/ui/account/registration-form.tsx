@@ -8,11 +8,10 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo, useRef, useState } from 'react';
-import { fromPromise } from 'xstate';
-import type { Registration } from '../../contracts/account';
 import { registrationMachine, type RegistrationSubmitError, type RegistrationTextField } from '../../machines/registration';
-import { register } from '../../services/account';
+import { registrationActors } from '../../machines/registration.actors';
 import { useApiClient } from '../api-context';
+import { FormFailure, type FailureTexts } from '../form/form-status';
 import { useErrorOf } from '../form/issue-messages';
 import { TextField } from '../form/text-field';
 import { useShop } from '../shop-context';
@@ -23,13 +22,7 @@ export function RegistrationForm() {
   const { i18n } = useLingui();
   const shop = useShop();
   const api = useApiClient();
-  const machine = useMemo(
-    () =>
-      registrationMachine.provide({
-        actors: { register: fromPromise(async ({ input }: { input: Registration }) => register(await api(), input)) },
-      }),
-    [api],
-  );
+  const machine = useMemo(() => registrationMachine.provide({ actors: registrationActors({ api }) }), [api]);
   const actor = useActorRef(machine, { input: { locale: shop.locale } });
   const state = useSelector(actor, (s) => s);
   const { values, errors, submitError } = state.context;
@@ -99,7 +92,7 @@ export function RegistrationForm() {
           </p>
         )}
       </div>
-      {submitError && <RegistrationProblem kind={submitError} />}
+      <FormFailure failure={submitError} texts={REGISTRATION_FAILURE_TEXTS} />
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={submitting} aria-busy={submitting || undefined}>
           {submitting ? i18n._(msg`Creating your account…`) : i18n._(msg`Create account`)}
@@ -112,22 +105,12 @@ export function RegistrationForm() {
   );
 }
 
-function RegistrationProblem({ kind }: { kind: RegistrationSubmitError }) {
-  const { i18n } = useLingui();
-  const text =
-    kind === 'network'
-      ? msg`We could not create your account right now. Nothing is lost: please try again.`
-      : kind === 'rateLimited'
-        ? msg`Too many registrations from your connection. Please try again in a few minutes.`
-        : kind === 'invalid'
-          ? msg`Some details are not valid. Please check the marked fields.`
-          : msg`Your account could not be created. Please check your details and try again.`;
-  return (
-    <p className="form-problem" role="alert">
-      {i18n._(text)}
-    </p>
-  );
-}
+const REGISTRATION_FAILURE_TEXTS = {
+  network: msg`We could not create your account right now. Nothing is lost: please try again.`,
+  rateLimited: msg`Too many registrations from your connection. Please try again in a few minutes.`,
+  invalid: msg`Some details are not valid. Please check the marked fields.`,
+  unknown: msg`Your account could not be created. Please check your details and try again.`,
+} as const satisfies FailureTexts<RegistrationSubmitError>;
 
 /** The same answer whether or not the e-mail was registered before (no account enumeration). */
 function CheckEmail({ email }: { email: string }) {

@@ -9,9 +9,8 @@ import { formatPrice } from '../../i18n/format';
 import { OfferCountdown } from '../offer/offer-countdown';
 import { PriceChangeNote } from '../offer/price-change-note';
 import { useShop } from '../shop-context';
-import { LoadingNote } from './account-gate';
+import { LoadingNote, QueryProblem } from './account-gate';
 import { useSavedOffers } from './account-queries';
-import { QueryProblem } from './query-problem';
 
 export function SavedOffers() {
   const { i18n } = useLingui();
@@ -25,11 +24,7 @@ export function SavedOffers() {
           <Trans>Loading your saved offers…</Trans>
         </LoadingNote>
       ) : saved.isError ? (
-        <QueryProblem
-          text={i18n._(msg`We could not load your saved offers.`)}
-          onRetry={() => void saved.refetch()}
-          retrying={saved.isFetching}
-        />
+        <QueryProblem query={saved} text={msg`We could not load your saved offers.`} />
       ) : saved.data.length === 0 ? (
         <p className="field-hint">
           <Trans>Offers you e-mail to yourself or share from a device page appear here.</Trans>

@@ -12,8 +12,7 @@ import { formatDate, formatPrice } from '../../i18n/format';
 import { useShop } from '../shop-context';
 import { useAccount } from './account-provider';
 import { useAccountCache, useTradeHistory } from './account-queries';
-import { LoadingNote } from './account-gate';
-import { QueryProblem } from './query-problem';
+import { LoadingNote, QueryProblem } from './account-gate';
 import { ITEM_STATUS_LABELS, TRADE_STATUS_LABELS, statusTone } from './trade-status';
 
 export function TradeHistory() {
@@ -27,11 +26,7 @@ export function TradeHistory() {
           <Trans>Loading your trades…</Trans>
         </LoadingNote>
       ) : history.isError ? (
-        <QueryProblem
-          text={i18n._(msg`We could not load your trades.`)}
-          onRetry={() => void history.refetch()}
-          retrying={history.isFetching}
-        />
+        <QueryProblem query={history} text={msg`We could not load your trades.`} />
       ) : history.data.length === 0 ? (
         <EmptyHistory />
       ) : (

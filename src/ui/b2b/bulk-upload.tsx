@@ -9,12 +9,13 @@ import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo } from 'react';
 import { BULK_GRADES, BULK_MAX_LINES, type BulkGrade, type BulkLineResult, type BulkRowProblem } from '../../contracts/bulk-offers';
-import { bulkUploadMachine, editOf, selectedLines } from '../../machines/bulk-upload';
+import { bulkUploadMachine, editOf, selectedLines, type BulkFailure } from '../../machines/bulk-upload';
 import { bulkUploadActors } from '../../machines/bulk-upload.actors';
 import { cartLineFromOffer, lineTotal } from '../../machines/cart';
 import { formatPrice } from '../../i18n/format';
 import { useApiClient } from '../api-context';
 import { useCart } from '../cart/cart-provider';
+import { FormFailure, type FailureTexts } from '../form/form-status';
 import { useShop } from '../shop-context';
 
 export const GRADE_LABELS = {
@@ -29,6 +30,13 @@ const PROBLEM_LABELS = {
   quantity: msg`The quantity must be a whole number from 1 to 99.`,
   grade: msg`The grade must be A, B, C or D.`,
 } as const satisfies Record<BulkRowProblem, unknown>;
+
+const FAILURE_TEXTS = {
+  tooLarge: msg`The list is too large: at most ${BULK_MAX_LINES} lines and 256 KB. Please split it.`,
+  rateLimited: msg`Too many lists in a short time. Please wait a few minutes and try again.`,
+  unreadable: msg`We could not read this list. Please check that it is a CSV file with model, quantity and grade.`,
+  network: msg`We could not check the list right now. Please try again.`,
+} as const satisfies FailureTexts<BulkFailure>;
 
 const EXAMPLE = 'Modell;Anzahl;Zustand\nApple iPhone 13 128 GB;5;A\nSamsung Galaxy S22 128GB;3;B\nMacBook Air M1 8GB 256GB;2;C';
 
@@ -49,17 +57,6 @@ export function BulkUpload() {
   const state = useSelector(actor, (s) => s);
   const { context } = state;
   const busy = state.matches('matching');
-
-  const failure =
-    context.failure === 'tooLarge'
-      ? msg`The list is too large: at most ${BULK_MAX_LINES} lines and 256 KB. Please split it.`
-      : context.failure === 'rateLimited'
-        ? msg`Too many lists in a short time. Please wait a few minutes and try again.`
-        : context.failure === 'unreadable'
-          ? msg`We could not read this list. Please check that it is a CSV file with model, quantity and grade.`
-          : context.failure === 'network'
-            ? msg`We could not check the list right now. Please try again.`
-            : null;
 
   if (state.matches('taken')) {
     return (
@@ -84,11 +81,7 @@ export function BulkUpload() {
             ? i18n._(msg`The list has no lines we could read. Please check it and try again.`)
             : i18n._(msg`${matched} of ${context.lines.length} lines matched.`)}
         </p>
-        {failure && (
-          <p className="form-problem" role="alert">
-            {i18n._(failure)}
-          </p>
-        )}
+        <FormFailure failure={context.failure} texts={FAILURE_TEXTS} />
         <ul className="bulk-lines">
           {context.lines.map((line) => (
             <BulkLine key={line.line} line={line} context={context} busy={context.rematching === line.line} send={actor.send} />
@@ -180,16 +173,12 @@ export function BulkUpload() {
           <li key={grade}>{i18n._(GRADE_LABELS[grade])}</li>
         ))}
       </ul>
-      {failure && (
-        <div className="form-problem" role="alert">
-          <p>{i18n._(failure)}</p>
-          {state.matches('failed') && context.failure !== 'tooLarge' && (
-            <button type="button" className="button secondary" onClick={() => actor.send({ type: 'bulk.retry' })}>
-              <Trans>Try again</Trans>
-            </button>
-          )}
-        </div>
-      )}
+      <FormFailure
+        failure={context.failure}
+        texts={FAILURE_TEXTS}
+        // A list too large fails again as it is; the others may work on a second try.
+        onRetry={state.matches('failed') && context.failure !== 'tooLarge' ? () => actor.send({ type: 'bulk.retry' }) : undefined}
+      />
       <button type="submit" className="button primary" disabled={busy}>
         {busy ? i18n._(msg`Checking your list…`) : i18n._(msg`Get offers for the list`)}
       </button>

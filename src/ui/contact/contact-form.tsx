@@ -12,9 +12,9 @@ import { contactActors, keepContactDraft } from '../../machines/contact.actors';
 import { useApiClient } from '../api-context';
 import { SelectField, TextAreaField } from '../form/choice-fields';
 import { useFocusFirstError, useFocusOnMount } from '../form/focus';
+import { FormFailure, type FailureTexts } from '../form/form-status';
 import { useErrorOf } from '../form/issue-messages';
 import { TextField } from '../form/text-field';
-import { waitText } from '../form/wait-text';
 import { useShop } from '../shop-context';
 import { SUBJECT_LABELS } from './subjects';
 
@@ -203,7 +203,12 @@ export function ContactForm({ source, subject, business, message }: ContactFormP
           onChange={(event) => actor.send({ type: 'contact.honeypot', value: event.target.value })}
         />
       </div>
-      <FailureLine failure={failure} onRetry={() => actor.send({ type: 'contact.retry' })} />
+      <FormFailure
+        failure={failure}
+        texts={CONTACT_FAILURE_TEXTS}
+        // The same message may be sent again after no answer; the other failures need the seller first.
+        onRetry={failure?.kind === 'unavailable' ? () => actor.send({ type: 'contact.retry' }) : undefined}
+      />
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={sending} aria-busy={sending || undefined}>
           {sending ? i18n._(msg`Sending…`) : i18n._(msg`Send message`)}
@@ -213,47 +218,13 @@ export function ContactForm({ source, subject, business, message }: ContactFormP
   );
 }
 
-function FailureLine({ failure, onRetry }: { failure: ContactFailure | null; onRetry: () => void }) {
-  const { i18n } = useLingui();
-  if (failure === null) return null;
-  switch (failure.kind) {
-    case 'unavailable':
-      return (
-        <div className="form-problem" role="alert">
-          <p>{i18n._(msg`We could not send your message right now. Nothing is lost: please try again.`)}</p>
-          <button type="button" className="button secondary" onClick={onRetry}>
-            {i18n._(msg`Try again`)}
-          </button>
-        </div>
-      );
-    case 'rateLimited': {
-      const wait = waitText(i18n, failure.retryAfterSeconds ?? 60);
-      return (
-        <p className="form-problem" role="alert">
-          {i18n._(msg`You have sent several messages in a short time. Please try again in ${wait}.`)}
-        </p>
-      );
-    }
-    case 'tooFast':
-      return (
-        <p className="form-problem" role="alert">
-          {i18n._(msg`That was very quick. Please check your message and send it again.`)}
-        </p>
-      );
-    case 'expired':
-      return (
-        <p className="form-problem" role="alert">
-          {i18n._(msg`This form was open for a long time. Please send it again.`)}
-        </p>
-      );
-    case 'refused':
-      return (
-        <p className="form-problem" role="alert">
-          {i18n._(msg`Your message could not be sent. Please check it and try again.`)}
-        </p>
-      );
-  }
-}
+const CONTACT_FAILURE_TEXTS = {
+  unavailable: msg`We could not send your message right now. Nothing is lost: please try again.`,
+  rateLimited: (wait) => msg`You have sent several messages in a short time. Please try again in ${wait}.`,
+  tooFast: msg`That was very quick. Please check your message and send it again.`,
+  expired: msg`This form was open for a long time. Please send it again.`,
+  refused: msg`Your message could not be sent. Please check it and try again.`,
+} as const satisfies FailureTexts<ContactFailure['kind']>;
 
 function Sent({ email, reference, onRestart }: { email: string; reference: string; onRestart: () => void }) {
   const { i18n } = useLingui();

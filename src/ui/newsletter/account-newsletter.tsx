@@ -9,8 +9,8 @@ import { useMemo } from 'react';
 import { newsletterSubscriptionMachine } from '../../machines/newsletter';
 import { newsletterActors } from '../../machines/newsletter.actors';
 import { useApiClient } from '../api-context';
+import { FormFailure } from '../form/form-status';
 import { useShop } from '../shop-context';
-import { NewsletterProblem } from './problem';
 
 export function AccountNewsletter({ accessToken }: { accessToken: () => Promise<string> }) {
   const shop = useShop();
@@ -36,7 +36,7 @@ function Subscription({ accessToken }: { accessToken: () => Promise<string> }) {
     <section className="account-newsletter" aria-labelledby="account-newsletter-heading" data-testid="account-newsletter">
       <h2 id="account-newsletter-heading">{i18n._(msg`Newsletter`)}</h2>
       {state.matches('loading') && <p role="status">{i18n._(msg`Loading…`)}</p>}
-      {state.matches('loadFailed') && <NewsletterProblem failure={failure} onRetry={() => actor.send({ type: 'subscription.retry' })} />}
+      {state.matches('loadFailed') && <FormFailure failure={failure} onRetry={() => actor.send({ type: 'subscription.retry' })} />}
       {(state.matches('shown') || saving) && (
         <>
           <p role="status" data-status={status}>
@@ -45,11 +45,7 @@ function Subscription({ accessToken }: { accessToken: () => Promise<string> }) {
               : i18n._(msg`You do not receive our newsletter.`)}
             {changed === 'subscribed' && subscribed && ` ${i18n._(msg`Welcome aboard!`)}`}
           </p>
-          {failure && (
-            <p className="form-problem" role="alert">
-              {i18n._(msg`This did not work right now. Please try again.`)}
-            </p>
-          )}
+          <FormFailure failure={failure} otherwise={msg`This did not work right now. Please try again.`} />
           <div className="form-actions">
             <button
               type="button"

@@ -13,12 +13,11 @@ import { newsletterEnrichMachine } from '../../machines/newsletter';
 import { newsletterActors } from '../../machines/newsletter.actors';
 import { useApiClient } from '../api-context';
 import { useFocusFirstError, useFocusOnMount } from '../form/focus';
-import { SavedNote } from '../form/form-status';
+import { FormFailure, SavedNote } from '../form/form-status';
 import { useErrorOf } from '../form/issue-messages';
 import { TextField } from '../form/text-field';
 import { useShop } from '../shop-context';
 import { INTEREST_LABELS } from './interests';
-import { NewsletterProblem } from './problem';
 
 export interface EnrichViewProps {
   readonly emailHash: string | null;
@@ -48,7 +47,7 @@ export function EnrichView({ emailHash, confirmToken, loggedIn, accessToken }: E
     );
   }
   if (state.matches('failed')) {
-    return <NewsletterProblem failure={context.failure} onRetry={() => actor.send({ type: 'enrich.retry' })} />;
+    return <FormFailure failure={context.failure} onRetry={() => actor.send({ type: 'enrich.retry' })} />;
   }
   if (state.matches('invalidLink')) {
     return (
@@ -126,13 +125,10 @@ export function EnrichView({ emailHash, confirmToken, loggedIn, accessToken }: E
               ))}
             </ul>
           </fieldset>
-          {context.failure && (
-            <p className="form-problem" role="alert">
-              {context.failure === 'rateLimited'
-                ? i18n._(msg`Too many attempts. Please wait a minute and try again.`)
-                : i18n._(msg`We could not save your preferences right now. Nothing is lost: please try again.`)}
-            </p>
-          )}
+          <FormFailure
+            failure={context.failure}
+            texts={{ network: msg`We could not save your preferences right now. Nothing is lost: please try again.` }}
+          />
           <div className="form-actions">
             <button type="submit" className="button primary" disabled={saving} aria-busy={saving || undefined}>
               {saving ? i18n._(msg`Saving…`) : i18n._(msg`Save preferences`)}

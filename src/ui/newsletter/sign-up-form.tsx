@@ -10,11 +10,9 @@ import { newsletterMachine } from '../../machines/newsletter';
 import { newsletterActors } from '../../machines/newsletter.actors';
 import { useApiClient } from '../api-context';
 import { useFocusFirstError, useFocusOnMount } from '../form/focus';
+import { FormFailure } from '../form/form-status';
 import { useErrorOf } from '../form/issue-messages';
 import { SignUpFrame } from './sign-up-frame';
-
-// The form kit's words for an e-mail address, also in the shop catalog: this form is on every page.
-export const SIGN_UP_ISSUES = [msg`Please enter a valid e-mail address.`, msg`Please check this field.`];
 
 export default function SignUpForm({
   source,
@@ -28,7 +26,6 @@ export default function SignUpForm({
   /** The seller sent the stand-in form before this one loaded. */
   submitAtOnce?: boolean;
 }) {
-  const { i18n } = useLingui();
   const api = useApiClient();
   const machine = useMemo(() => newsletterMachine.provide({ actors: newsletterActors({ api }) }), [api]);
   // Whatever was typed before this form loaded comes along.
@@ -47,18 +44,11 @@ export default function SignUpForm({
   if (state.matches('sent')) return <SignUpSent source={source} email={state.context.email.trim()} />;
   const { failure } = state.context;
   const problem = state.matches('failed') ? (
-    <div className="form-problem" role="alert">
-      <p>
-        {failure === 'rateLimited'
-          ? i18n._(msg`Too many attempts. Please wait a minute and try again.`)
-          : i18n._(msg`We could not sign you up right now. Please try again.`)}
-      </p>
-      {failure !== 'rateLimited' && (
-        <button type="button" className="button secondary" onClick={() => actor.send({ type: 'newsletter.retry' })}>
-          {i18n._(msg`Try again`)}
-        </button>
-      )}
-    </div>
+    <FormFailure
+      failure={failure}
+      texts={{ network: msg`We could not sign you up right now. Please try again.` }}
+      onRetry={failure === 'network' ? () => actor.send({ type: 'newsletter.retry' }) : undefined}
+    />
   ) : null;
   return (
     <SignUpFrame

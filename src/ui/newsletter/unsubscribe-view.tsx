@@ -9,9 +9,9 @@ import { useMemo } from 'react';
 import { newsletterUnsubscribeMachine } from '../../machines/newsletter';
 import { newsletterActors } from '../../machines/newsletter.actors';
 import { useApiClient } from '../api-context';
+import { FormFailure } from '../form/form-status';
 import { useShop } from '../shop-context';
 import { Outcome } from './enrich-view';
-import { NewsletterProblem } from './problem';
 
 export function UnsubscribeView({ emailHash }: { emailHash: string | null }) {
   const { i18n } = useLingui();
@@ -46,9 +46,7 @@ export function UnsubscribeView({ emailHash }: { emailHash: string | null }) {
       <p className="lead">
         {i18n._(msg`Do you no longer want to receive our newsletter? Unsubscribe with one click; we delete your interests with it.`)}
       </p>
-      {state.matches('failed') && (
-        <NewsletterProblem failure={state.context.failure} onRetry={() => actor.send({ type: 'unsubscribe.retry' })} />
-      )}
+      {state.matches('failed') && <FormFailure failure={state.context.failure} onRetry={() => actor.send({ type: 'unsubscribe.retry' })} />}
       {!state.matches('failed') && (
         <button
           type="button"

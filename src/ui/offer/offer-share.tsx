@@ -11,13 +11,15 @@ import { copyToClipboard, offerShareActors } from '../../machines/offer-share.ac
 import type { ShopRuntime } from '../../machines/shop.runtime';
 import { useApiClient } from '../api-context';
 import { useFocusOnMount } from '../form/focus';
+import { FormFailure, type FailureText } from '../form/form-status';
 import { TextField } from '../form/text-field';
 
+// Every kind has its words here: a device page loads the shop's catalog only, not the form kit's.
 const FAILURES = {
   network: msg`That did not work. Please try again.`,
   rateLimited: msg`Too many attempts. Please wait a minute and try again.`,
   expired: msg`This offer has expired. Please get a new offer.`,
-} satisfies Record<OfferShareFailure, unknown>;
+} as const satisfies Record<OfferShareFailure, FailureText>;
 
 export function OfferShare({ offerId, runtime }: { offerId: string; runtime: ShopRuntime }) {
   const { i18n } = useLingui();
@@ -72,11 +74,7 @@ export function OfferShare({ offerId, runtime }: { offerId: string; runtime: Sho
           />
         </div>
       )}
-      {state.matches({ link: 'failed' }) && linkFailure && (
-        <p className="form-problem" role="alert">
-          {i18n._(FAILURES[linkFailure])}
-        </p>
-      )}
+      {state.matches({ link: 'failed' }) && <FormFailure failure={linkFailure} texts={FAILURES} />}
       {(state.matches({ mail: 'editing' }) || state.matches({ mail: 'sending' }) || state.matches({ mail: 'failed' })) && (
         <form
           className="offer-share-mail"
@@ -100,15 +98,12 @@ export function OfferShare({ offerId, runtime }: { offerId: string; runtime: Sho
           <button type="submit" className="button primary" disabled={state.matches({ mail: 'sending' })}>
             {state.matches({ mail: 'sending' }) ? i18n._(msg`Sending…`) : i18n._(msg`Send the offer`)}
           </button>
-          {state.matches({ mail: 'failed' }) && mailFailure && (
-            <div className="form-problem" role="alert">
-              <p>{i18n._(FAILURES[mailFailure])}</p>
-              {mailFailure === 'network' && (
-                <button type="button" className="button secondary" onClick={() => actor.send({ type: 'share.retry' })}>
-                  {i18n._(msg`Try again`)}
-                </button>
-              )}
-            </div>
+          {state.matches({ mail: 'failed' }) && (
+            <FormFailure
+              failure={mailFailure}
+              texts={FAILURES}
+              onRetry={mailFailure === 'network' ? () => actor.send({ type: 'share.retry' }) : undefined}
+            />
           )}
         </form>
       )}

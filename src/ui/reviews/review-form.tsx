@@ -5,49 +5,21 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
-import { fromPromise } from 'xstate';
-import { REVIEW_LIMITS, ReviewRequestSchema } from '../../contracts/reviews';
-import { fieldErrors, saveFormMachine } from '../../machines/form';
+import { REVIEW_LIMITS } from '../../contracts/reviews';
+import { reviewMachine, type ReviewValues } from '../../machines/review';
+import { reviewActors } from '../../machines/review.actors';
 import { useApiClient } from '../api-context';
 import { TextAreaField } from '../form/choice-fields';
 import { useFocusFirstError } from '../form/focus';
-import { FailureNote } from '../form/form-status';
+import { FormFailure, SAVE_FAILURE_TEXTS } from '../form/form-status';
 import { useErrorOf } from '../form/issue-messages';
 
-interface ReviewValues {
-  readonly stars: number;
-  readonly text: string;
-}
-
 const STARS = [1, 2, 3, 4, 5] as const;
-
-/** Where the link is already known: only the seller's input is checked (the server checks the link). */
-const ValuesSchema = ReviewRequestSchema.pick({ stars: true, text: true });
-
-const reviewForm = saveFormMachine<ReviewValues>({
-  id: 'review',
-  validate: (values) => {
-    const parsed = ValuesSchema.safeParse(values);
-    return parsed.success ? {} : fieldErrors(parsed.error);
-  },
-  rename: (path) => (path === 'stars' || path === 'text' ? path : null),
-});
 
 export function ReviewForm({ tradeId, token, firstName }: { tradeId: string; token: string; firstName: string }) {
   const { i18n } = useLingui();
   const api = useApiClient();
-  const machine = useMemo(
-    () =>
-      reviewForm.provide({
-        actors: {
-          save: fromPromise(async ({ input }: { input: { values: ReviewValues } }) => {
-            const { postReview } = await import('../../services/reviews');
-            await postReview(await api(), { tradeId, token, ...input.values });
-          }),
-        },
-      }),
-    [api, tradeId, token],
-  );
+  const machine = useMemo(() => reviewMachine.provide({ actors: reviewActors({ api, tradeId, token }) }), [api, tradeId, token]);
   const actor = useActorRef(machine, { input: { values: { stars: 0, text: '' } } });
   const state = useSelector(actor, (s) => s);
   const { values, errors, failure, refused } = state.context;
@@ -121,7 +93,7 @@ export function ReviewForm({ tradeId, token, firstName }: { tradeId: string; tok
         error={errorOf('text')}
         onValue={(text) => edit({ text }, ['text'])}
       />
-      {failure?.kind !== 'fields' && <FailureNote failure={failure} />}
+      {failure?.kind !== 'fields' && <FormFailure failure={failure} texts={SAVE_FAILURE_TEXTS} />}
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={saving} aria-busy={saving || undefined}>
           {saving ? i18n._(msg`Sending…`) : i18n._(msg`Publish review`)}
