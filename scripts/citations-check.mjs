@@ -1,6 +1,6 @@
 // Part of `npm run lint`: the repository explains itself. No file cites a document outside it (an
 // old design brief or specification), and every `product §N` / `product §N.M` citation names a
-// section that docs/product.md has (decision 065). Prints each bad citation and exits 1.
+// section that docs/product.md has (decision 065, consequences). Prints each bad citation and exits 1.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 

@@ -27,7 +27,7 @@ export interface RenderInput {
   readonly catalogueSearch?: SearchTransport;
   /** The server's content pages, read in process; without it the loaders ask `api`. */
   readonly content?: ContentSource;
-  /** Receives loader failures of the rendered page (spec §8: logged on the server only). */
+  /** Receives loader failures of the rendered page (product §8: logged on the server only). */
   readonly onError?: (error: unknown) => void;
   /** The Content-Security-Policy nonce every script and module preload of the page carries. */
   readonly nonce?: string;

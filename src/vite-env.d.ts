@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 
 interface ImportMetaEnv {
-  /** Development only: `user:password` sent as basic authorisation to POST /searches (spec §7). */
+  /** Development only: `user:password` sent as basic authorisation to POST /searches (product §7). */
   readonly VITE_SEARCH_BASIC_AUTH?: string;
   /** The build's id (vite.config.ts), compared with builds/latest.json by the build check. */
   readonly VITE_BUILD_ID: string;

@@ -1,12 +1,11 @@
 // Access tokens (product §12): HS256 JWTs, 5 minutes, subject = customer id (product §3 customerId
 // from the token subject), with the e-mail and customer number the client keeps in its session.
-// The secret comes from AUTH_SECRET, else DATA_DIR/secrets/auth-secret (server/platform/secrets.ts).
+// The secret comes from AUTH_SECRET, else DATA_DIR/secrets/auth-secret (server/accounts/setup.ts).
 
 import type { FastifyRequest } from 'fastify';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { ACCESS_TOKEN_SECONDS } from '../../src/contracts/account';
 import { unauthorized } from '../http/errors';
-import { loadSecret } from '../platform/secrets';
 
 export const AUTH_SECRET_FILE = 'secrets/auth-secret';
 const ISSUER = 'tradein-shop';
@@ -59,10 +58,6 @@ export function createAccessTokens(secret: string | Uint8Array): AccessTokens {
       }
     },
   };
-}
-
-export async function loadAccessTokens(options: { fromEnv?: string; dataDir: string }): Promise<AccessTokens> {
-  return createAccessTokens(await loadSecret({ ...options, file: AUTH_SECRET_FILE }));
 }
 
 /** The bearer token of a request (`Authorization: Bearer <token>`), if any. */

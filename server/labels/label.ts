@@ -64,8 +64,6 @@ const CARRIERS: Readonly<Record<ShippingCarrier, { name: string; band: RGB; ink:
   ups: { name: CARRIER_NAMES.ups, band: rgb(0.21, 0.11, 0.08), ink: rgb(1, 0.71, 0) },
 };
 
-export { carrierName } from './carriers';
-
 /** The packing note's steps (catalog ids label.packing.1 … 4). */
 const PACKING_STEPS = [1, 2, 3, 4] as const;
 

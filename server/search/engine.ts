@@ -16,7 +16,7 @@ import { execute, type ExecutionContext } from './scoring';
 import { comparator, parseSort, resolveSort, sortValues, topPositions } from './sort';
 import { filterSource, parseSource } from './source';
 
-export type { FieldType, Mapping } from './mappings';
+export type { Mapping } from './mappings';
 
 export interface SearchHit {
   readonly _index: string;

@@ -282,12 +282,6 @@ export async function payTrade(db: Database, ref: string, note?: string, at: Dat
   });
 }
 
-/** What has been paid for the trade so far (split payouts included). */
-export async function paidCents(db: Database, tradeId: string): Promise<number> {
-  const rows = await db.select({ amountCents: tradePayouts.amountCents }).from(tradePayouts).where(eq(tradePayouts.tradeId, tradeId));
-  return rows.reduce((sum, p) => sum + p.amountCents, 0);
-}
-
 export const formatCents = (cents: number) => `${(cents / 100).toFixed(2)} EUR`;
 
 export interface TradeListEntry {

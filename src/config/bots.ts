@@ -1,4 +1,4 @@
-// Recognizes search engine crawlers and link previewers by their user agent (spec §8: they never see
+// Recognizes search engine crawlers and link previewers by their user agent (product §8: they never see
 // search failures).
 
 const BOT =

@@ -1,4 +1,4 @@
-// The brands (spec §1 shop modes; decision 033): the trade-in shop and its German sister brand agan.
+// The brands (product §1 shop modes; decision 033): the trade-in shop and its German sister brand agan.
 // A shop mode is one brand shown either as the full shop or as the embeddable widget; everything
 // that differs by brand — name, title suffix, sender of its mails, landing page code, the links it
 // may offer — is read from here, never from a mode check scattered over the code.
@@ -41,12 +41,12 @@ export function isWidgetMode(mode: ShopMode): boolean {
   return mode === 'b2bWidget' || mode === 'aganwidget';
 }
 
-/** The business flag (the cart's B2BMode) a mode sets from the start: the partner widget's (spec §6). */
+/** The business flag (the cart's B2BMode) a mode sets from the start: the partner widget's (product §6). */
 export function businessFlagOf(mode: ShopMode): boolean {
   return mode === 'b2bWidget';
 }
 
-/** The landing page code of a mode (spec §3 landingPage, landingPageB2B, landingPageAgan), recorded with each trade. */
+/** The landing page code of a mode (product §3 landingPage, landingPageB2B, landingPageAgan), recorded with each trade. */
 export function landingPageOf(country: CountryConfig, mode: ShopMode): string {
   switch (mode) {
     case 'default':

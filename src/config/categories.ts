@@ -1,4 +1,4 @@
-// The catalogue categories (DESIGN.md §6) and their URL slug per locale, as used in /…/{category} paths.
+// The catalogue categories (product §10) and their URL slug per locale, as used in /…/{category} paths.
 
 import { LOCALES, type Locale } from './locales';
 

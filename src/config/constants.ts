@@ -1,4 +1,4 @@
-// Business and interface constants of spec §9.
+// Business and interface constants of product §9.
 
 export const B2B_TRADE_CAP = 5000;
 export const DEFAULT_PAYMENT_TYPE_SELECTION = '13';
@@ -23,14 +23,14 @@ export const TOUCHPOINT_PARAMETERS = [
   'awc',
 ] as const;
 export const RETRY_STATUS_CODES = [408, 409, 425, 429, 500, 502, 503, 504] as const;
-/** The consent banner's decision (spec §9: one year), `<banner version>.<choice>`. */
+/** The consent banner's decision (product §9: one year), `<banner version>.<choice>`. */
 export const CONSENT_COOKIE = 'consent';
 export const CONSENT_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 /** Raised when the banner's text or purposes change: decisions taken on another version are asked again. */
 export const CONSENT_BANNER_VERSION = 1;
-/** Spec §4: the banner check runs 1 second after start. */
+/** Product §4: the banner check runs 1 second after start. */
 export const CONSENT_CHECK_DELAY_MS = 1000;
-/** The client id cookie of the controlling API (spec §9: CLIENT_ID_COOKIE_MAX_AGE_S), set only with consent. */
+/** The client id cookie of the controlling API (product §9: CLIENT_ID_COOKIE_MAX_AGE_S), set only with consent. */
 export const CLIENT_ID_COOKIE = 'cid';
 /** How often a running page asks whether a new build is live (issue 12; VITE_BUILD_CHECK_INTERVAL_MS overrides). */
 export const BUILD_CHECK_INTERVAL_MS = 5 * 60 * 1000;

@@ -1,4 +1,4 @@
-// The help/contact widget (spec §1): its key per country and the ten contact subjects, as codes.
+// The help/contact widget (product §1): its key per country and the ten contact subjects, as codes.
 
 import type { Locale } from './locales';
 

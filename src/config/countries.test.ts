@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from './countries';
 import { LOCALES } from './locales';
 
-describe('country configuration (spec §1, §3, §9; DESIGN.md §4)', () => {
+describe('country configuration (product §1, §3, §9; product §1)', () => {
   it('turns the newsletter off in Austria only', () => {
     expect(LOCALES.filter((l) => !COUNTRIES[l].features.hasNewsletter)).toEqual(['at']);
   });

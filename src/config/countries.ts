@@ -1,4 +1,4 @@
-// Country configuration (spec §3 "Country configuration", values from spec §1, §5, §9 and DESIGN.md §4).
+// Country configuration (product §3 "Country configuration", values from product §1, §5, §9 and product §1).
 
 import type { Locale } from './locales';
 
@@ -7,7 +7,7 @@ export type ShippingCarrier = 'dhl' | 'ups';
 
 export interface CountryConfig {
   readonly locale: Locale;
-  /** Application name used by the controlling API (applicationId is locale-based, spec §7). */
+  /** Application name used by the controlling API (applicationId is locale-based, product §7). */
   readonly application: string;
   readonly icuLocale: string;
   /** ISO 3166 country of the shop (the address country, fixed per shop). */
@@ -48,9 +48,9 @@ export interface CountryConfig {
     hasConditionsVideo: boolean;
     hasB2B: boolean;
     hasRatingSeal: boolean;
-    /** Personalisation (recommendations) service; needs consent (spec §4). */
+    /** Personalisation (recommendations) service; needs consent (product §4). */
     hasPersonalisation: boolean;
-    /** The consent banner (spec §4): without one, consent is true; every shop serving the EU has one. */
+    /** The consent banner (product §4): without one, consent is true; every shop serving the EU has one. */
     hasConsentBanner: boolean;
   }>;
 }

@@ -1,4 +1,4 @@
-// The home page banner of each country shop (spec §1 "every country shows a home banner", §3
+// The home page banner of each country shop (product §1.2: every shop shows a home banner; §3.2
 // hasHomeBanner): campaign text an operator edits here, in the shop's language, with a link and an
 // optional date range. The first banner whose range includes today is shown. The home route's loader
 // picks it (on the server for the first page), so no shop's banners travel in the page's JavaScript.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HOST_TABLE, lookupHost, normalizeHost, readCookie, resolveShop } from './hosts';
 
-describe('host table (DESIGN.md §4)', () => {
+describe('host table (product §1)', () => {
   it.each([
     ['localhost', 'default', 'default'],
     ['de.localhost', 'de', 'default'],

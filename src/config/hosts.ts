@@ -1,4 +1,4 @@
-// The host table (DESIGN.md §4): every live, test, stage and local host name → (locale, shop mode),
+// The host table (product §1): every live, test, stage and local host name → (locale, shop mode),
 // and the language choice: host first, else the stored language cookie, else the default shop.
 
 import { LANGUAGE_COOKIE } from './constants';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { layoutFor } from './layouts';
 
-describe('layout choice (spec §1)', () => {
+describe('layout choice (product §1)', () => {
   it.each([
     ['default', true, 'home'],
     ['default', false, 'default'],

@@ -1,4 +1,4 @@
-// Layout choice (spec §1): by shop mode and whether the route is the home page.
+// Layout choice (product §1): by shop mode and whether the route is the home page.
 
 import type { ShopMode } from './hosts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assertLocale, LANGUAGE_TAG, LOCALES, LocaleError } from './locales';
 
-describe('locale validation (spec §5)', () => {
+describe('locale validation (product §5)', () => {
   it.each(LOCALES)('accepts %s', (code) => {
     expect(assertLocale(code)).toBe(code);
   });

@@ -1,4 +1,4 @@
-// The shop locales of spec §1 and their validation (spec §5): the one place that says which codes exist.
+// The shop locales of product §1 and their validation (product §5): the one place that says which codes exist.
 
 export const LOCALES = ['default', 'at', 'de', 'es', 'fr', 'it'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -17,7 +17,7 @@ export function isLocale(code: unknown): code is Locale {
   return typeof code === 'string' && (LOCALES as readonly string[]).includes(code);
 }
 
-/** Validates a locale code once at the edge; throws "missing locale" / "invalid locale" (spec §5). */
+/** Validates a locale code once at the edge; throws "missing locale" / "invalid locale" (product §5). */
 export function assertLocale(code: string | null | undefined): Locale {
   if (code === undefined || code === null || code.trim() === '') throw new LocaleError('missing locale');
   if (!isLocale(code)) throw new LocaleError('invalid locale');

@@ -19,7 +19,7 @@ export interface PayoutPromise {
 const STANDARD = { workingDays: 2, bonusBasisPoints: 500, bonusCapCents: 2000 } as const;
 
 export const PAYOUT_PROMISES: Readonly<Record<Locale, PayoutPromise>> = {
-  // The English default shop follows the German business rules (DESIGN.md §4).
+  // The English default shop follows the German business rules (product §1).
   default: { ...STANDARD, holidayCountry: 'DE', timeZone: 'Europe/Berlin' },
   de: { ...STANDARD, holidayCountry: 'DE', timeZone: 'Europe/Berlin' },
   at: { ...STANDARD, holidayCountry: 'AT', timeZone: 'Europe/Vienna' },

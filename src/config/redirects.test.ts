@@ -215,7 +215,7 @@ describe('France', () => {
     }
   });
 
-  it('covers the categories of spec §2', () => {
+  it('covers the categories of product §2', () => {
     const reached = new Set(
       sell.flatMap(([, target]) => {
         const key = categoryForSlug('fr', target.replace(/^\/catalogue\//, ''));

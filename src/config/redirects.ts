@@ -1,4 +1,4 @@
-// Legacy 301 redirects per country shop (spec §2, DESIGN.md §5): the old-URL tables, the old country
+// Legacy 301 redirects per country shop (product §2, product §2): the old-URL tables, the old country
 // prefix rule, the German newsletter-unsubscribe form, and the lookup the server calls per request.
 // Targets are always built from the route map, content slugs and category slugs, never written out.
 
@@ -87,7 +87,7 @@ const DE_TABLE: Table = merge(common('de', GERMAN_OLD_URLS), {
 });
 
 const AT_TABLE: Table = merge(common('at', GERMAN_OLD_URLS), {
-  // Austria has no business landing page (spec §2): old links to it go home.
+  // Austria has no business landing page (product §2): old links to it go home.
   '/b2b/ankaufsportal': toHome('at'),
   '/b2b/landingpage': toHome('at'),
   '/oesterreich': toHome('at'),
@@ -306,7 +306,7 @@ export const LEGACY_PREFIXES: Record<Locale, readonly string[]> = {
   it: [],
 };
 
-/** Shops whose old newsletter-unsubscribe URLs (with a hex hash) are redirected (spec §2: Germany). */
+/** Shops whose old newsletter-unsubscribe URLs (with a hex hash) are redirected (product §2: Germany). */
 const UNSUBSCRIBE_LEGACY_LOCALES: readonly Locale[] = ['de'];
 const UNSUBSCRIBE_PATH_FORM = /^\/newsletter\/abmelden\/([^/]+)$/i; // /newsletter/abmelden/{hash}
 const UNSUBSCRIBE_QUERY_FORM = /^\/newsletter-abmelden$/i; // /newsletter-abmelden?hash={hash}
@@ -378,7 +378,7 @@ function unsubscribeRedirect(locale: Locale, pathname: string, search: string): 
 const LEGACY_CLARIFICATION = /^\/browser\/clarification\/id\/([^/]+)\/trade\/([^/]+)\/?$/i;
 const LEGACY_QUICK_ANSWER = /^\/browser\/clarificationQuickAnswer\/id\/([^/]+)\/trade\/([^/]+)\/offerid\/([^/]+)\/?$/i;
 
-/** The old `/browser/…` clarification and quick-answer links of earlier mails (spec §2), in every shop. */
+/** The old `/browser/…` clarification and quick-answer links of earlier mails (product §2), in every shop. */
 function clarificationRedirect(locale: Locale, pathname: string, search: string): Target | undefined {
   const clarification = LEGACY_CLARIFICATION.exec(pathname);
   if (clarification) return { path: buildPath('clarification', locale, { id: clarification[1]!, trade: clarification[2]! }), search };

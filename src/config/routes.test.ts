@@ -16,24 +16,24 @@ import {
 
 const LOCALIZED = ['de', 'at', 'es', 'fr', 'it'] as const;
 
-describe('route map completeness (spec §2)', () => {
+describe('route map completeness (product §2)', () => {
   it('has the seven main screens in every locale', () => {
     for (const locale of LOCALES)
       for (const screen of MAIN_SCREENS) expect(pathTemplate(screen, locale), `${screen} ${locale}`).toBeDefined();
   });
 
-  it('has every other route of spec §2 in every locale, except the German-only business landing page and the newsletter outside its shops', () => {
+  it('has every other route of product §2 in every locale, except the German-only business landing page and the newsletter outside its shops', () => {
     const newsletterShops = LOCALES.filter((l) => l !== 'at');
     for (const screen of SCREENS) {
       const locales = LOCALES.filter((l) => pathTemplate(screen, l) !== undefined);
       if (screen === 'b2bLanding') expect(locales).toEqual(['de']);
-      // Spec §1: the newsletter is off in Austria, so its pages are 404s there.
+      // Product §1: the newsletter is off in Austria, so its pages are 404s there.
       else if (screen.startsWith('newsletter')) expect(locales, screen).toEqual(newsletterShops);
       else expect(locales, screen).toEqual([...LOCALES]);
     }
   });
 
-  it('uses the spec table paths', () => {
+  it('uses the paths of the route table of product §2', () => {
     expect(buildPath('contact', 'it')).toBe('/contatti');
     expect(buildPath('checkout', 'it')).toBe('/guardare');
     expect(buildPath('thankYou', 'it')).toBe('/grazie');
@@ -66,7 +66,7 @@ describe('route map completeness (spec §2)', () => {
     }
   });
 
-  it('only uses the spec route parameters', () => {
+  it('only uses the route parameters of product §2', () => {
     for (const locale of LOCALES)
       for (const screen of screensOf(locale))
         for (const p of templateParams(pathTemplate(screen, locale) as string)) expect(ROUTE_PARAMS).toContain(p);

@@ -1,6 +1,6 @@
-// The localized route map (spec §2): one entry per screen with its path per locale. The router tree,
+// The localized route map (product §2): one entry per screen with its path per locale. The router tree,
 // links, the server's SSR, the sitemap and the redirect targets all read this map.
-// Path templates use the spec's notation: `{param}` is a route parameter, possibly with a static prefix
+// Path templates use product §2's notation: `{param}` is a route parameter, possibly with a static prefix
 // inside its segment (`uebersicht-{overview}`).
 
 import { COUNTRIES } from './countries';
@@ -16,17 +16,17 @@ interface RouteDef {
   readonly paths: PathsByLocale;
   /** Listed in the sitemap (only parameterless public pages are). */
   readonly sitemap?: boolean;
-  /** An older path that renders the same screen (spec §2 legacy forms). */
+  /** An older path that renders the same screen (product §2 legacy forms). */
   readonly legacyOf?: string;
 }
 
 const everywhere = (path: string): PathsByLocale => Object.fromEntries(LOCALES.map((l) => [l, path]));
-/** Default locale keeps one path, the country shops share the localized one (spec §2 "localized: …"). */
+/** Default locale keeps one path, the country shops share the localized one (product §2 "localized: …"). */
 const defaultAndLocalized = (defaultPath: string, localized: string): PathsByLocale => ({
   ...everywhere(localized),
   default: defaultPath,
 });
-/** Only the shops whose newsletter is on (spec §1: not Austria); elsewhere the path is a 404. */
+/** Only the shops whose newsletter is on (product §1: not Austria); elsewhere the path is a 404. */
 const withNewsletter = (path: string): PathsByLocale =>
   Object.fromEntries(LOCALES.filter((l) => COUNTRIES[l].features.hasNewsletter).map((l) => [l, path]));
 const germanAnd = (german: string, rest: Omit<Record<Locale, string>, 'de' | 'at'>): PathsByLocale => ({
@@ -112,7 +112,7 @@ export const ROUTE_MAP = {
 export type ScreenId = keyof typeof ROUTE_MAP;
 export const SCREENS = Object.keys(ROUTE_MAP) as ScreenId[];
 
-/** The seven screens of the spec §2 table, which exist in every locale. */
+/** The seven screens of the product §2 table, which exist in every locale. */
 export const MAIN_SCREENS = [
   'home',
   'contact',
@@ -168,7 +168,7 @@ export function buildPath(screen: ScreenId, locale: Locale, params: PathParams =
 
 /**
  * Screens that the router registers for a locale. In the default locale the product overview and the
- * product detail share `/products/{slug}`; one route serves both and resolves the slug (DESIGN.md §5).
+ * product detail share `/products/{slug}`; one route serves both and resolves the slug (product §2).
  */
 export function routedScreens(locale: Locale): ScreenId[] {
   const seen = new Set<string>();

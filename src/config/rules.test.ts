@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, isValidPostalCode } from './rules';
 
-describe('postal codes (spec §5)', () => {
+describe('postal codes (product §5)', () => {
   it.each([
     ['de', '10115', true],
     ['de', '01067', true],
@@ -45,7 +45,7 @@ describe('postal codes (spec §5)', () => {
   });
 });
 
-describe('date display (spec §5)', () => {
+describe('date display (product §5)', () => {
   const date = new Date(Date.UTC(2026, 0, 5));
   it('is dd.mm.yy in DE, AT and the default shop', () => {
     expect(formatDate('de', date)).toBe('05.01.26');

@@ -1,4 +1,4 @@
-// Country rules as functions (spec §5): postal codes and date display.
+// Country rules as functions (product §5): postal codes and date display.
 
 import { countryConfig } from './countries';
 import type { Locale } from './locales';

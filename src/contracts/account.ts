@@ -1,6 +1,6 @@
-// The account and customer-data contract (spec §3 Account session / Registration payload / Customer
-// resources, §7 Account and Customer data; DESIGN.md §8), shared by the browser app and the server.
-// Bodies and headers are the spec's; where the spec leaves a shape open it is decided here and listed
+// The account and customer-data contract (product §3 Account session / Registration payload / Customer
+// resources, §7 Account and Customer data; product §12), shared by the browser app and the server.
+// Bodies and headers are product §7's; where it leaves a shape open it is decided here and listed
 // in docs/decisions/009-account-api-shapes.md. Messages are English; the client shows its own
 // localized texts per field path or status.
 
@@ -35,7 +35,7 @@ const PresentedPasswordSchema = z
   .min(1, 'The password is required.')
   .max(4 * PASSWORD_MAX, 'The password is too long.');
 
-/** E-mail addresses and usernames are compared lower-cased (spec §3: both lower-cased). */
+/** E-mail addresses and usernames are compared lower-cased (product §3: both lower-cased). */
 export const AccountEmailSchema = z
   .string({ error: 'The e-mail address is required.' })
   .trim()
@@ -46,7 +46,7 @@ export const AccountEmailSchema = z
 const LocaleSchema = z.enum(LOCALES, 'This shop language is not known.');
 
 // ---------------------------------------------------------------------------------------------
-// Tokens (spec §7 login/loginRefresh answer). Access tokens are JWTs (5 minutes, subject = customer
+// Tokens (product §7 login/loginRefresh answer). Access tokens are JWTs (5 minutes, subject = customer
 // id); refresh tokens are opaque, single-use and rotated.
 
 export const ACCESS_TOKEN_SECONDS = 5 * 60;
@@ -62,7 +62,7 @@ export const TokenAnswerSchema = z.object({
 });
 export type TokenAnswer = z.infer<typeof TokenAnswerSchema>;
 
-/** Claims of the access token the client reads (spec §3: customerId from the token subject). */
+/** Claims of the access token the client reads (product §3: customerId from the token subject). */
 export const AccessClaimsSchema = z.object({
   sub: z.uuid(),
   /** Expiry, epoch seconds. */
@@ -72,7 +72,7 @@ export const AccessClaimsSchema = z.object({
 });
 export type AccessClaims = z.infer<typeof AccessClaimsSchema>;
 
-// Header names (spec §7 puts tokens and identifiers in headers).
+// Header names (product §7 puts tokens and identifiers in headers).
 export const REFRESH_TOKEN_HEADER = 'x-refresh-token';
 export const ACCESS_TOKEN_HEADER = 'x-access-token';
 export const ACTIVATION_TOKEN_HEADER = 'x-activation-token';
@@ -80,18 +80,18 @@ export const IDENTIFIER_HEADER = 'x-customer-identifier';
 export const RESET_TOKEN_HEADER = 'x-reset-token';
 
 /**
- * Activation and reset tokens: 32 random bytes, base64url (43 characters). "Decoding" one (spec §4)
+ * Activation and reset tokens: 32 random bytes, base64url (43 characters). "Decoding" one (product §4)
  * checks this form; anything else is not activated without asking the server.
  */
 export const ONE_TIME_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 // ---------------------------------------------------------------------------------------------
-// Account calls (spec §7 "Account")
+// Account calls (product §7 "Account")
 
 export const LoginRequestSchema = z.object({
   username: AccountEmailSchema,
   password: PresentedPasswordSchema,
-  /** Remember me: a longer absolute refresh lifetime. The password is never stored (DESIGN.md §8). */
+  /** Remember me: a longer absolute refresh lifetime. The password is never stored (product §12). */
   rememberMe: z.boolean().optional(),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
@@ -104,7 +104,7 @@ export const ChangePasswordRequestSchema = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
-/** The spec §3 registration payload (Keycloak-shaped user representation). */
+/** The product §3 registration payload (Keycloak-shaped user representation). */
 export function RegistrationSchema(locale?: (typeof LOCALES)[number]) {
   const address = locale ? AddressSchema(locale).partial({ phone: true }) : z.never();
   return z
@@ -167,7 +167,7 @@ export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>;
 export const SuccessAnswerSchema = z.object({ success: z.boolean() });
 
 // ---------------------------------------------------------------------------------------------
-// Customer data (spec §7 "Customer data"): resources carry an IRI in `@id`,
+// Customer data (product §7 "Customer data"): resources carry an IRI in `@id`,
 // /api/customers/<collection>/<uuid>. Every call acts on the bearer's own data only.
 
 export const CUSTOMER_COLLECTIONS = [
@@ -247,7 +247,7 @@ export const PaypalAccountPatchSchema = z.object({ paypalAccount: PaypalFieldsSc
 
 export const PAYMENT_ACCOUNT_TYPES = ['INVOICE'] as const;
 
-/** POST /api/customers/customer_payment_accounts (spec §3 defaults: paymentType INVOICE, isPrimary false). */
+/** POST /api/customers/customer_payment_accounts (product §3 defaults: paymentType INVOICE, isPrimary false). */
 export const PaymentAccountCreateSchema = z
   .object({
     bankAccount: SepaFieldsSchema.optional(),

@@ -1,11 +1,11 @@
-// The clarification contract (DESIGN.md §6–7): what the seller sees of a clarification (per item the
+// The clarification contract (product §10–11): what the seller sees of a clarification (per item the
 // answers as offered and as found, old and new price, the deadline, the trade's totals either way)
 // and the answers they send, one decision per item. Messages are English; fields carry issue codes.
 
 import { z } from './zod';
 import { coded } from './issues';
 
-/** Days the seller has to answer, from the inspection (DESIGN decision 022; CLARIFICATION_DAYS on the server). */
+/** Days the seller has to answer, from the inspection (decision 022; CLARIFICATION_DAYS on the server). */
 export const CLARIFICATION_DAYS = 14;
 
 export const ClarificationKindSchema = z.enum(['lower_price', 'recycling', 'blocked']);

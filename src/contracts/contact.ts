@@ -1,4 +1,4 @@
-// The contact form contract (spec §1 help/contact widget): the fields the contact page and the help
+// The contact form contract (product §1 help/contact widget): the fields the contact page and the help
 // widget send (as multipart/form-data, with optional attachments), the form ticket that dates the
 // form for the anti-spam check, and the answer. Messages are English (for API clients); each failing
 // field carries an issue code (./issues) that the browser app turns into words.

@@ -1,4 +1,4 @@
-// The newsletter API (spec §1, §2 newsletter paths; issue 13): sign-up with double opt-in, the
+// The newsletter API (product §1, §2 newsletter paths; issue 13): sign-up with double opt-in, the
 // confirmation from the mail link, the profile (first name, interests) and the unsubscribe, keyed by
 // the signed e-mail hash of the links; and the logged-in customer's subscription.
 

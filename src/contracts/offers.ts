@@ -1,4 +1,4 @@
-// The offer contract (DESIGN.md §6): the client sends a device and the chosen answers; the server
+// The offer contract (product §10): the client sends a device and the chosen answers; the server
 // prices them and stores a binding offer. The client never sends a price.
 
 import { isLocale } from '../config/locales';

@@ -1,4 +1,4 @@
-// The catalogue search contract (spec §7): the request body of POST {trade base}/searches, the
+// The catalogue search contract (product §7): the request body of POST {trade base}/searches, the
 // Elasticsearch-shaped answer, and the documents of the two indexes per locale
 // (`<locale>_devices`, `<locale>_aggregations`), shared by the client and the server.
 

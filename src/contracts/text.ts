@@ -1,4 +1,4 @@
-// The one rule for text a request carries (DESIGN.md §3: contracts shared by client and server).
+// The one rule for text a request carries (docs/architecture.md: contracts shared by client and server).
 // Text that PostgreSQL cannot store (NUL, a lone UTF-16 surrogate) or that no person types (control
 // characters other than tab and line breaks) is refused with the issue code 'invalidCharacters';
 // clean text is kept in Unicode normal form C, so an "ü" typed decomposed equals the composed one.

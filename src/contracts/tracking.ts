@@ -1,7 +1,7 @@
-// The controlling API (spec §7 Tracking; decision 028): POST /api/controlling/controlling stores one
+// The controlling API (product §7 Tracking; decision 028): POST /api/controlling/controlling stores one
 // event of a client id; GET /api/client-id answers a new opaque client id. The url is the page's
 // address without query or fragment (no search terms or tokens); touchpoints keep only the eleven
-// parameters of spec §9, each as the campaign code it is. No name, e-mail, address or IP is sent.
+// parameters of product §9, each as the campaign code it is. No name, e-mail, address or IP is sent.
 
 import { CLIENT_ID_PATTERN } from './client-id';
 import { z } from './zod';
@@ -15,7 +15,7 @@ export const ClientIdSchema = z.string().regex(CLIENT_ID_PATTERN, coded('invalid
 export const ClientIdAnswerSchema = z.object({ clientId: ClientIdSchema });
 export type ClientIdAnswer = z.infer<typeof ClientIdAnswerSchema>;
 
-/** Spec §7's four controlling events, and the two page events the funnel report counts (decision 028). */
+/** Product §7's four controlling events, and the two page events the funnel report counts (decision 028). */
 export const CONTROLLING_EVENT_NAMES = [
   'marketing_touchpoint',
   'offer_generated',

@@ -176,7 +176,7 @@ describe('PayoutSchema', () => {
     expect(PayoutSchema.safeParse({ method: 'cash' }).success).toBe(false);
   });
 
-  it('gives payment type 2 for PayPal and 13 for SEPA (spec §9)', () => {
+  it('gives payment type 2 for PayPal and 13 for SEPA (product §9)', () => {
     expect(paymentTypeCode({ method: 'paypal' })).toBe(2);
     expect(paymentTypeCode({ method: 'sepa' })).toBe(13);
   });

@@ -1,4 +1,4 @@
-// The checkout contract (DESIGN.md §7): the trade request the client submits (offer ids, identity,
+// The checkout contract (product §11): the trade request the client submits (offer ids, identity,
 // address, payout, voucher, terms), the trade the server answers with, and the voucher check.
 // Messages are English (for API clients); each failing field also carries an issue code (./issues),
 // which the browser app turns into its own localized text.
@@ -144,7 +144,7 @@ export const PayoutSchema = z.discriminatedUnion(
 );
 export type Payout = z.infer<typeof PayoutSchema>;
 
-/** Spec §9: payment type 2 is PayPal, anything else SEPA (default selection "13"). */
+/** Product §9: payment type 2 is PayPal, anything else SEPA (default selection "13"). */
 export function paymentTypeCode(payout: Pick<Payout, 'method'>): number {
   return payout.method === 'paypal' ? PAYPAL_PAYMENT_METHOD_CODE : Number(DEFAULT_PAYMENT_TYPE_SELECTION);
 }
@@ -283,7 +283,7 @@ export function TradeRequestSchema(locale: Locale) {
 }
 export type TradeRequest = z.infer<ReturnType<typeof TradeRequestSchema>>;
 
-/** DESIGN.md §7: created → received → inspected → (clarification → accepted | declined → returned) → paid; cancelled before shipping. */
+/** product §11: created → received → inspected → (clarification → accepted | declined → returned) → paid; cancelled before shipping. */
 export const TradeStatusSchema = z.enum([
   'created',
   'received',
@@ -315,7 +315,7 @@ export const TradeSchema = z.object({
   tradeNumber: z.string().regex(TRADE_NUMBER),
   /** A business trade-in (decision 035). */
   b2b: z.boolean().optional(),
-  /** Spec §3 transactionId (0 in the checkout state means none). */
+  /** Product §3 transactionId (0 in the checkout state means none). */
   transactionId: z.number().int().positive(),
   status: TradeStatusSchema,
   items: z.array(TradeItemSchema).min(1),

@@ -27,7 +27,7 @@ export function addressChangeActors(deps: AddressChangeDeps) {
 }
 
 /**
- * Creates or updates the account of the payout's kind (spec §4); answers the accounts as they are
+ * Creates or updates the account of the payout's kind (product §4); answers the accounts as they are
  * now. (Here rather than in services/customer-data: that module is the shop runtime's chunk, and
  * the payout page would otherwise split it into a chunk of its own, a name in every page's entry.)
  */

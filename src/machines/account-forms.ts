@@ -56,7 +56,7 @@ export const paymentChangeMachine = saveFormMachine<PayoutForm>({
 });
 
 // ---------------------------------------------------------------------------------------------
-// The password change (spec §7 changePassword)
+// The password change (product §7 changePassword)
 
 export interface PasswordChangeValues {
   readonly current: string;

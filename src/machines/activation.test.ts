@@ -35,7 +35,7 @@ function start(
 
 const settled = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (s) => s.status === 'done' || s.matches('failed'));
 
-describe('activation from the e-mail link (spec §4, §5, §8)', () => {
+describe('activation from the e-mail link (product §4, §5, §8)', () => {
   it('activated: the token is activated, then the customer by the answered identifier', async () => {
     const { actor, calls } = start(TOKEN);
     const state = await settled(actor);
@@ -57,7 +57,7 @@ describe('activation from the e-mail link (spec §4, §5, §8)', () => {
     expect(calls).toEqual([]);
   });
 
-  it('missing token in the result (activated without token): missingToken error (spec §5)', async () => {
+  it('missing token in the result (activated without token): missingToken error (product §5)', async () => {
     const { actor, calls } = start(TOKEN, { activate: [{ activated: true }] });
     const state = await settled(actor);
     expect(state.value).toBe('missingToken');

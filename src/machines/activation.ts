@@ -1,4 +1,4 @@
-// Activating a registration from the e-mail link (spec §4 Registration activation, §5, §8; decision
+// Activating a registration from the e-mail link (product §4 Registration activation, §5, §8; decision
 // 009: /account/register?token=…). The token is "decoded" (checked against the one-time token form)
 // in the browser; then activateRegistration answers {activated, token}, and the returned token is the
 // identifier activateCustomerByIdentifier consumes to give the customer number. The HTTP calls are the
@@ -8,7 +8,7 @@
 //   decoding ─ no token ──────────────▶ missingToken (final)
 //            ─ cannot be decoded ─────▶ notActivated (final, no call)
 //            ─▶ activating ─ activated + token ─▶ identifying ─▶ activated (final, customerNumber)
-//                          ─ activated, no token ─▶ missingToken (spec §5)
+//                          ─ activated, no token ─▶ missingToken (product §5)
 //                          ─ not activated ───────▶ notActivated
 //               activating / identifying ─ no answer, 5xx ─▶ failed ─ 'activation.retry' ─▶ the step that failed
 
@@ -50,7 +50,7 @@ export const activationMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => context.token !== '',
-    /** Spec §8: a token that cannot be decoded is "not activated", without asking the server. */
+    /** Product §8: a token that cannot be decoded is "not activated", without asking the server. */
     isDecodable: ({ context }) => ONE_TIME_TOKEN_PATTERN.test(context.token),
     isActivatedWithToken: (_, answer: ActivationAnswer) => answer.activated && typeof answer.token === 'string' && answer.token !== '',
     isActivated: (_, answer: ActivationAnswer) => answer.activated,

@@ -1,5 +1,5 @@
 // The real calls of the auth machine (./auth.ts, through authMachineWith): log-in, refresh and
-// log-out of spec §7 "Account", and the customer record from the customer-data API.
+// log-out of product §7 "Account", and the customer record from the customer-data API.
 //
 // The refresh is shared by the shop's tabs (decision 020): it runs under a Web Lock, and inside the
 // lock it first looks at the stored session. When another tab rotated the refresh token meanwhile,

@@ -138,7 +138,7 @@ describe('decodeAccessToken: the claims of the JWT payload, validated', () => {
   });
 });
 
-describe('login (spec §4)', () => {
+describe('login (product §4)', () => {
   it('a login answer with a token logs in: customerId from the subject, number and e-mail from the claims, then customer data', async () => {
     const { actor, calls, tracked } = harness();
     const state = await login(actor);
@@ -210,7 +210,7 @@ describe('login (spec §4)', () => {
   });
 });
 
-describe('refresh before an authenticated call (spec §4: when now has reached the expiry)', () => {
+describe('refresh before an authenticated call (product §4: when now has reached the expiry)', () => {
   it('does not refresh one second before tokenExpiry, refreshes exactly at it', async () => {
     const { actor, clock, calls } = harness();
     await login(actor);
@@ -286,7 +286,7 @@ describe('refresh before an authenticated call (spec §4: when now has reached t
   });
 });
 
-describe('logout (spec §4)', () => {
+describe('logout (product §4)', () => {
   it('clears tokens, customerId, customerNumber and e-mail at once and calls the server with the old tokens', async () => {
     const { actor, calls } = harness({ logout: ['hang'] });
     await login(actor);
@@ -314,7 +314,7 @@ describe('logout (spec §4)', () => {
   });
 });
 
-describe('start (spec §4: a logged-in session without a customer number is logged out)', () => {
+describe('start (product §4: a logged-in session without a customer number is logged out)', () => {
   it('a stored logged-in session without a customer number starts logged out and cleared', () => {
     const { actor, calls } = harness({ session: loggedInSession({ customerNumber: null }) });
     expect(actor.getSnapshot().value).toBe('loggedOut');

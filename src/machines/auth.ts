@@ -1,10 +1,10 @@
-// The account session (spec §3 Account session, §4 Login, §8; DESIGN.md §8): login, the token
+// The account session (product §3 Account session, §4 Login, §8; product §12): login, the token
 // refresh before authenticated calls, logout, and the session that survives a reload. The machine owns
 // the flow; the HTTP calls are the `login`, `refresh` and `loadCustomer` actors and the fire-and-forget
 // `revokeOnServer` action (the AccountProvider provides them with authMachineWith; tests provide
 // fakes), and time comes from the `readClock` action (a fake clock in tests).
 //
-// Rules of spec §4, where they live in the chart:
+// Rules of product §4, where they live in the chart:
 // - a login answer without a usable access token stays in loggedOut (loginFailure 'noToken');
 // - login success: customerId from the token subject, customerNumber and e-mail from the claims,
 //   then the customer region loads customerData;
@@ -15,7 +15,7 @@
 // - before an authenticated call ('session.ensureFresh') the token is refreshed when now ≥ tokenExpiry.
 //   tokenExpiry is set TOKEN_EXPIRY_MARGIN_SECONDS before the server's expiry, so a call sent just in
 //   time does not arrive with an expired token; the comparison itself is exactly now ≥ tokenExpiry.
-// The password is never in the context (DESIGN.md §8); what is stored is persistableSession's view.
+// The password is never in the context (product §12); what is stored is persistableSession's view.
 
 import { assign, fromPromise, setup, waitFor, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { z } from '../contracts/zod';
@@ -38,16 +38,16 @@ export type LoginFailure =
   | 'locked'
   /** The account exists but its activation link was not opened yet. */
   | 'notActivated'
-  /** The server answered without an access token (spec §8): still logged out. */
+  /** The server answered without an access token (product §8): still logged out. */
   | 'noToken'
   /** Network or server failure. */
   | 'unavailable';
 
-/** Spec §3 Account session: what is stored and restored. */
+/** Product §3 Account session: what is stored and restored. */
 export interface AccountSession {
   readonly isLoggedIn: boolean;
   readonly email: string | null;
-  /** Always '' (DESIGN.md §8): the password is never kept, remember-me or not. */
+  /** Always '' (product §12): the password is never kept, remember-me or not. */
   readonly password: '';
   readonly accessToken: string | null;
   readonly refreshToken: string | null;
@@ -138,9 +138,9 @@ export function tokenExpiryOf(now: number, expiresIn: number): number {
   return now + (expiresIn > 2 * TOKEN_EXPIRY_MARGIN_SECONDS ? expiresIn - TOKEN_EXPIRY_MARGIN_SECONDS : expiresIn);
 }
 
-/** The session a token answer opens at `now`, or null when it has no usable access token (spec §8). */
+/** The session a token answer opens at `now`, or null when it has no usable access token (product §8). */
 export function sessionFromAnswer(answer: TokenAnswer | null, now: number, previous: AccountSession = signedOut): AccountSession | null {
-  // A malformed answer (no access_token at all) counts like one without a usable token (spec §8).
+  // A malformed answer (no access_token at all) counts like one without a usable token (product §8).
   const claims = typeof answer?.access_token === 'string' ? decodeAccessToken(answer.access_token) : null;
   if (!answer || !claims) return null;
   const sameCustomer = previous.customerId === claims.sub;
@@ -205,7 +205,7 @@ export const authMachine = setup({
     loadCustomer: fromPromise<Customer>(notProvided('loadCustomer')),
   },
   guards: {
-    /** Spec §4 start rule: logged in, with tokens, a customer id and a customer number. */
+    /** Product §4 start rule: logged in, with tokens, a customer id and a customer number. */
     isRestorable: ({ context }) =>
       context.isLoggedIn && !!context.accessToken && !!context.refreshToken && !!context.customerId && !!context.customerNumber,
     hasTokens: ({ context }) => context.accessToken !== null || context.refreshToken !== null,

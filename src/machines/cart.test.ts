@@ -37,7 +37,7 @@ const line = (offerId: string, price: number, validUntil = '2030-01-22T10:00:00.
 
 const start = (input: CartInput = {}) => createActor(cartMachine, { input }).start();
 
-describe('cart money (spec §4: each line truncated to two decimals)', () => {
+describe('cart money (product §4: each line truncated to two decimals)', () => {
   it('truncates, never rounds, and is immune to binary noise', () => {
     expect(lineTotal({ price: 0.29, quantity: 3 })).toBe(0.87); // 0.29*3 = 0.8699999999999999 in binary
     expect(lineTotal({ price: 10.999, quantity: 1 })).toBe(10.99);
@@ -77,7 +77,7 @@ describe('cart expiry helpers', () => {
   });
 });
 
-describe('B2B cap (spec §9: 5000)', () => {
+describe('B2B cap (product §9: 5000)', () => {
   it('is exceeded only above 5000', () => {
     expect(exceedsB2BCap([line('a', 2500), line('b', 2500)])).toBe(false);
     expect(exceedsB2BCap([line('a', 2500), line('b', 2500.01)])).toBe(true);
@@ -100,7 +100,7 @@ describe('B2B cap (spec §9: 5000)', () => {
 });
 
 describe('cart machine', () => {
-  it('starts with the spec §3 defaults', () => {
+  it('starts with the product §3 defaults', () => {
     expect(start().getSnapshot().context).toEqual({
       cart: [],
       cartExpiry: 0,
@@ -207,7 +207,7 @@ describe('cart machine', () => {
     expect(restoredCart(null)).toBeNull();
   });
 
-  it('transactionId survives only navigation to a route whose name contains thankYou (spec §4)', () => {
+  it('transactionId survives only navigation to a route whose name contains thankYou (product §4)', () => {
     const actor = start();
     actor.send({ type: 'cart.checkedOut', trade: { ...trade, transactionId: 77 } });
     actor.send({ type: 'cart.navigated', routeName: 'thankYou' });
@@ -272,7 +272,7 @@ describe('cart machine', () => {
   });
 });
 
-describe('business trade-in: quantities and the cap (spec §4, §9)', () => {
+describe('business trade-in: quantities and the cap (product §4, §9)', () => {
   it('totals each line as truncate2(price × quantity): 3 × 33.333 is 99.99, not 100', () => {
     expect(lineTotal({ price: 33.333, quantity: 3 })).toBe(99.99);
     expect(cartTotal([line('a', 33.333, undefined, 3), line('b', 0.29, undefined, 3)])).toBe(100.86);

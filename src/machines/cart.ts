@@ -1,4 +1,4 @@
-// The cart part of the checkout state (spec §3, §4; DESIGN.md §7): offers collected for one trade
+// The cart part of the checkout state (product §3, §4; product §11): offers collected for one trade
 // (one line per device and answers; a new offer replaces the line it renews), money helpers (each
 // line truncated to cents), the B2B cap and the transactionId navigation rule. One 'active' state
 // without invoke/after, so xstate/graph can walk it; the shop actor (./shop.ts) owns and stores it.
@@ -15,7 +15,7 @@ export interface CartLine {
   readonly deviceId: number;
   readonly deviceName: string;
   readonly deviceUrl: string;
-  /** Category name, for the trade event (spec §3). */
+  /** Category name, for the trade event (product §3). */
   readonly category?: string;
   readonly thumbnail: string;
   /** EUR per unit as the server offered it. */
@@ -36,11 +36,11 @@ export interface CartContext {
   /** Epoch ms of the earliest validUntil; 0 when the cart is empty. */
   readonly cartExpiry: number;
   readonly offerIds: readonly string[];
-  /** 0 = none. Set by a finished checkout; spec §4 resets it on navigation. */
+  /** 0 = none. Set by a finished checkout; product §4 resets it on navigation. */
   readonly transactionId: number;
   /** The trade of `transactionId`, for the thank-you page; null with transactionId 0. */
   readonly lastTrade: Trade | null;
-  /** Business trade-in (the partner widget mode, spec §6): the trade total is capped (B2B_TRADE_CAP). */
+  /** Business trade-in (the partner widget mode, product §6): the trade total is capped (B2B_TRADE_CAP). */
   readonly B2BMode: boolean;
   /**
    * Whether the seller may switch B2BMode (the cart shows the switch): in a shop with B2B (Germany,
@@ -107,13 +107,13 @@ export function cartLineFromOffer(offer: Offer, device: Pick<Device, 'url' | 'th
 }
 
 // Money in integer cents. Rounding the product to 15 significant digits first removes binary noise
-// (0.29 × 3 = 0.8699999999999999 → 87 cents) before the spec's truncation (10.999 → 1099 cents).
+// (0.29 × 3 = 0.8699999999999999 → 87 cents) before product §4.2's truncation (10.999 → 1099 cents).
 function truncatedCents(amount: number): number {
   if (!Number.isFinite(amount)) return 0;
   return Math.trunc(Number((amount * 100).toPrecision(15)));
 }
 
-/** price × quantity truncated (not rounded) to two decimals (spec §4, §9). */
+/** price × quantity truncated (not rounded) to two decimals (product §4, §9). */
 export function lineTotal(line: Pick<CartLine, 'price' | 'quantity'>): number {
   return truncatedCents(line.price * line.quantity) / 100;
 }
@@ -140,7 +140,7 @@ export function cartExpiry(lines: readonly Pick<CartLine, 'validUntil'>[]): numb
   return lines.length === 0 ? 0 : Math.min(...lines.map(expiryOf));
 }
 
-/** Whether the trade total is above the B2B cap of 5000 (spec §9). */
+/** Whether the trade total is above the B2B cap of 5000 (product §9). */
 export function exceedsB2BCap(lines: readonly Pick<CartLine, 'price' | 'quantity'>[]): boolean {
   return cartTotal(lines) > B2B_TRADE_CAP;
 }
@@ -163,7 +163,7 @@ export function quantitiesOf(lines: readonly Pick<CartLine, 'offerId' | 'quantit
   return Object.fromEntries(lines.filter((line) => line.quantity > 1).map((line) => [line.offerId, line.quantity]));
 }
 
-/** Spec §4: transactionId survives only a navigation to a route whose name contains 'thankYou'. */
+/** Product §4: transactionId survives only a navigation to a route whose name contains 'thankYou'. */
 export function keepsTransactionId(routeName: string): boolean {
   return routeName.includes('thankYou');
 }

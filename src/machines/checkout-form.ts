@@ -279,7 +279,7 @@ export interface SubmitFailure {
 
 const nonEmpty = (ids: readonly string[] | undefined): ids is readonly string[] => ids !== undefined && ids.length > 0;
 
-/** How a rejection of the submitTrade actor reads for the checkout (DESIGN.md §7, server/trades). */
+/** How a rejection of the submitTrade actor reads for the checkout (product §11, server/trades). */
 export function submitFailure(error: unknown): SubmitFailure {
   const failure = (submitError: SubmitError, rest: Partial<Omit<SubmitFailure, 'submitError'>> = {}): SubmitFailure => ({
     submitError,

@@ -1,4 +1,4 @@
-// One checkout of the cart (DESIGN.md §7): identity → address → payout → review → submit → done.
+// One checkout of the cart (product §11): identity → address → payout → review → submit → done.
 // The identity is a guest's e-mail or the logged-in customer: the shop actor (./shop.ts) sends
 // 'checkout.useAccount' with the account's prefill when the session is logged in (it skips the
 // identity step) and 'checkout.useGuest' when it is not any more, and 'checkout.cartChanged' when
@@ -94,7 +94,7 @@ export interface CheckoutContext extends CheckoutForm {
   readonly reachedStep: CheckoutStep;
   /** The step on screen (a reload resumes it). */
   readonly step: CheckoutStep;
-  /** Spec §3/§9: 2 for PayPal, otherwise the default selection 13. */
+  /** Product §3/§9: 2 for PayPal, otherwise the default selection 13. */
   readonly paymentType: number;
   readonly isPayPalTransaction: boolean;
   /** The last valid voucher check of the current code. */
@@ -370,7 +370,7 @@ export const checkoutMachine = setup({
       result.valid ? { voucher: result, voucherError: null } : { voucher: null, voucherError: result.reason },
     ),
     storeVoucherFailure: assign({ voucherError: 'network' as const }),
-    /** The voucher check's data layer event (spec §7). */
+    /** The voucher check's data layer event (product §7). */
     trackVoucher: ({ context }) =>
       track(
         context.voucher

@@ -1,4 +1,4 @@
-// Answering a clarification (DESIGN.md §6–7): the seller opens the mail's link (or the account's),
+// Answering a clarification (product §10–11): the seller opens the mail's link (or the account's),
 // reads per item what was offered and what was found, decides per item (accept the new offer, or
 // decline: the device comes back, or is recycled free), can change the decisions, confirms, and the
 // answers are sent once (Idempotency-Key kept for a retry). Decisions made so far are stored by the
@@ -187,7 +187,7 @@ export const clarificationMachine = setup({
           { target: 'answered', actions: [{ type: 'storeLoaded', params: ({ event }) => event.output }, 'forget'] },
         ],
         onError: [
-          // The spec's expired-link page: a wrong, foreign or expired link.
+          // The expired-link page of product §2.5: a wrong, foreign or expired link.
           { guard: { type: 'isGone', params: ({ event }) => ({ error: event.error }) }, target: 'expired' },
           {
             target: 'failed',

@@ -1,4 +1,4 @@
-// The consent actor of a tab and the tracking that follows it (spec §4, §7; decisions 027, 028). It
+// The consent actor of a tab and the tracking that follows it (product §4, §7; decisions 027, 028). It
 // runs on every page beside the shop actor, not inside it: the banner check must run 1 second after
 // start on a first anonymous visit too, and that visit loads nothing of the shop actor (decision 020:
 // session, cart, zod). Here: XState, the consent machine and the consent gate; the controlling

@@ -6,7 +6,7 @@ import { consentCookieValue, consentMachine, isDecided, parseStoredConsent, type
 const start = (input: ConsentInput, remembered: string[] = []) =>
   createActor(consentMachine.provide({ actions: { remember: (_, { decision }) => void remembered.push(decision) } }), { input }).start();
 
-describe('consent machine (spec §4)', () => {
+describe('consent machine (product §4)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -1,6 +1,6 @@
-// Personalisation consent (spec §4): stored as true or false — true unless the consent banner exists
+// Personalisation consent (product §4): stored as true or false — true unless the consent banner exists
 // and is not yet accepted; accepting sets it true. The banner check runs 1 second after start: a
-// decision this browser kept (cookie, spec §9: one year) or a privacy signal (DNT: 1, Sec-GPC: 1,
+// decision this browser kept (cookie, product §9: one year) or a privacy signal (DNT: 1, Sec-GPC: 1,
 // decision 027) answers it without asking; otherwise a shop with a banner asks. Until the check has
 // run, and while the banner asks, nothing is decided (`isDecided`): the tracking waits, not guesses.
 // A child of the shop actor (./shop.ts); the banner component only selects and sends. Kept tiny: it
@@ -21,7 +21,7 @@ export interface ConsentInput {
 }
 
 export interface ConsentContext extends ConsentInput {
-  /** Spec §4's personalisation consent. */
+  /** Product §4's personalisation consent. */
   readonly consent: boolean;
 }
 
@@ -82,7 +82,7 @@ export const consentMachine = setup({
         { target: 'noBanner', actions: 'allow' },
       ],
     },
-    /** The shop has no banner: consent is true (spec §4). */
+    /** The shop has no banner: consent is true (product §4). */
     noBanner: {},
     /** The banner is shown; consent stays false until accepted. */
     asking: {

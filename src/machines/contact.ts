@@ -1,4 +1,4 @@
-// The contact form of the contact page and the help widget (spec §1): subject, name, e-mail, trade
+// The contact form of the contact page and the help widget (product §1): subject, name, e-mail, trade
 // number, message, attachments. The typed text is a draft kept across reloads (./contact.actors.ts
 // stores it); attachments stay in the tab only. The HTTP calls and the draft are actors provided by
 // ./contact.actors.ts (tests provide fakes).

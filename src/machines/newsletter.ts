@@ -1,4 +1,4 @@
-// The newsletter flows (issue 13; spec §1, §2 newsletter paths): the sign-up form of the footer and
+// The newsletter flows (issue 13; product §1, §2 newsletter paths): the sign-up form of the footer and
 // the home page (double opt-in: the answer is the same for every address, the mail does the rest),
 // the enrich page (confirm the mail link, then first name and interests), the one-step unsubscribe
 // from the signed hash of a mail link, and the account's subscription switch. The HTTP calls are

@@ -1,4 +1,4 @@
-// The offer flow of one product detail page (DESIGN.md §6): every condition question is on screen,
+// The offer flow of one product detail page (product §10): every condition question is on screen,
 // the server prices the answers as soon as all are given and again whenever one changes, and the
 // binding offer can go into the cart. The answers and the offer are kept per device (IndexedDB), so
 // a reload or back/forward finds them again. A shared link (issue 18) opens its offer, or its expired
@@ -136,7 +136,7 @@ export const offerMachine = setup({
       result.kind === 'offer' ? { offer: result.offer, blockedBy: [] } : { offer: null, blockedBy: result.blocked.blockedBy },
     ),
     clearResult: assign({ offer: null, blockedBy: () => [], expiredOffer: null }),
-    /** The offer_generated event (spec §7) of a price received. */
+    /** The offer_generated event (product §7) of a price received. */
     trackOffer: ({ context }, result: OfferResult) => {
       if (result.kind === 'offer') track({ event: 'offer_generated', ...itemOf(result.offer, context.device.category) });
     },

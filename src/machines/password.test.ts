@@ -11,7 +11,7 @@ const play = (steps: Step[]): Promise<void> => {
   return next instanceof Error ? Promise.reject(next) : Promise.resolve();
 };
 
-describe('forgot password: e-mail → sending → sent (spec §7: the result is ignored)', () => {
+describe('forgot password: e-mail → sending → sent (product §7: the result is ignored)', () => {
   function start(script: Step[] = [undefined]) {
     const sent: SendMailInput[] = [];
     const machine = forgotPasswordMachine.provide({

@@ -1,4 +1,4 @@
-// The forgotten-password and reset-password flows (spec §7 forgotPasswordMail, resetPassword; spec §2
+// The forgotten-password and reset-password flows (product §7 forgotPasswordMail, resetPassword; product §2
 // password routes) and the password rules the account forms share: the strength hint and field errors
 // from the contract or a server's 400 answer. The HTTP calls are the `sendMail` and `resetPassword`
 // actors: ./forgot-password.actors.ts and ./reset-password.actors.ts provide the real ones (tests
@@ -75,7 +75,7 @@ const emailErrors = (email: string): FieldErrors => {
 
 const notProvided = (machine: string, name: string) => () => Promise.reject(new Error(`${machine} machine: provide the '${name}' actor`));
 
-/** Spec §7: the result is ignored; the page says "if an account exists, we sent a mail". Only a missing answer offers a retry. */
+/** Product §7: the result is ignored; the page says "if an account exists, we sent a mail". Only a missing answer offers a retry. */
 export const forgotPasswordMachine = setup({
   types: {
     context: {} as ForgotPasswordContext,
@@ -185,7 +185,7 @@ export const resetPasswordMachine = setup({
     resetPassword: fromPromise<void, ResetPasswordCallInput>(notProvided('resetPassword', 'resetPassword')),
   },
   guards: {
-    /** The token "decodes" (spec §4): the one-time token form; anything else is refused without a call. */
+    /** The token "decodes" (product §4): the one-time token form; anything else is refused without a call. */
     hasUsableToken: ({ context }) => ONE_TIME_TOKEN_PATTERN.test(context.token),
     isFormValid: ({ context }) => !hasErrors(resetErrors(context)),
     isTransient: (_, { error }: { error: unknown }) => {

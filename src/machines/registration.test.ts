@@ -42,7 +42,7 @@ function fill(actor: Actor, values: Partial<RegistrationValues>) {
 const errorsFor = (values: Partial<RegistrationValues>) =>
   parseRegistration({ locale: 'de', values: { ...VALID, ...values }, address: null, payment: null }).errors;
 
-describe('the registration payload (spec §3), exactly', () => {
+describe('the registration payload (product §3), exactly', () => {
   it('sends enabled, trimmed names, lower-cased username and e-mail, one permanent password, empty actions and groups, locale and consent', async () => {
     const { actor, sent, tracked } = start();
     fill(actor, VALID);

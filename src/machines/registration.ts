@@ -1,4 +1,4 @@
-// Registering an account (spec §3 Registration payload, §7 register; DESIGN.md §8): the form as
+// Registering an account (product §3 Registration payload, §7 register; product §12): the form as
 // typed, validated with the contract's RegistrationSchema (errors are form field → message key), the
 // exact payload it becomes, and the submission. Success means "check your e-mail": the account is
 // active only after the activation link (./activation.ts). The machine pushes the 'registration'
@@ -68,7 +68,7 @@ export interface RegistrationOutput {
 
 export const emptyRegistration: RegistrationValues = { firstName: '', lastName: '', email: '', password: '', privacyAccepted: false };
 
-/** Spec §3: the payload as typed; RegistrationSchema trims and lower-cases it. An unticked privacy box sends no value. */
+/** Product §3: the payload as typed; RegistrationSchema trims and lower-cases it. An unticked privacy box sends no value. */
 export function registrationPayload(form: RegistrationForm) {
   const { values } = form;
   return {

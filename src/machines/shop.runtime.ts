@@ -31,7 +31,7 @@ const CART_STORAGE_KEY = STORAGE_KEYS.cart;
 const CHECKOUT_STORAGE_KEY = STORAGE_KEYS.checkout;
 
 export interface ShopNavigation {
-  /** The screen name of the current route (spec §4: the transactionId rule reads it). */
+  /** The screen name of the current route (product §4: the transactionId rule reads it). */
   current(): string;
   /** Calls `listener` with the screen name after every navigation; returns the unsubscribe. */
   subscribe(listener: (screen: string) => void): () => void;
@@ -101,7 +101,7 @@ export async function startShop(options: ShopRuntimeOptions): Promise<ShopRuntim
     persistActor(persistableSession(sessionRef(), session), ACCOUNT_SESSION_KEY, { debounceMs: 0 }),
     persistActor(cartRef, CART_STORAGE_KEY, { debounceMs: 0 }),
   ];
-  // The start may already have changed the stored session (spec §4: a session without a customer
+  // The start may already have changed the stored session (product §4: a session without a customer
   // number is logged out): store that at once, before any other change.
   const started = sessionOf(sessionRef().getSnapshot().context);
   if (session && !sameSession(started, session)) await saveSnapshot(ACCOUNT_SESSION_KEY, sessionSnapshot(started));
@@ -162,7 +162,7 @@ export async function startShop(options: ShopRuntimeOptions): Promise<ShopRuntim
     },
   });
 
-  // Spec §4: the transactionId survives only a navigation to the thank-you page.
+  // Product §4: the transactionId survives only a navigation to the thank-you page.
   const navigated = (screen: string) => cartRef.send({ type: 'cart.navigated', routeName: screen });
   navigated(options.navigation.current());
   const unsubscribeNavigation = options.navigation.subscribe(navigated);

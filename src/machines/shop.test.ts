@@ -237,7 +237,7 @@ describe('shop actor: offer → cart', () => {
   });
 });
 
-describe('shop actor: the business flag of the partner widget (spec §6)', () => {
+describe('shop actor: the business flag of the partner widget (product §6)', () => {
   it('on a b2bwidget host the cart is a business cart from the start and its checkout is a business checkout', async () => {
     const h = harness({ b2b: businessFlagOf(lookupHost('b2bwidget.localhost')!.mode) });
     expect(h.cart().getSnapshot().context.B2BMode).toBe(true);

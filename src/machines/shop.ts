@@ -1,4 +1,4 @@
-// The shop actor (DESIGN.md §3, decision 020): the one root actor of a browser tab. It owns the
+// The shop actor (docs/architecture.md, decision 020): the one root actor of a browser tab. It owns the
 // long-lived actors (the account session and the cart) and the flow actors that pages open (the
 // offer of a device page, the checkout), and wires them with events: the cart's changes reach the
 // checkout, the session decides the checkout's identity, an accepted offer goes into the cart, and a
@@ -29,7 +29,7 @@ import { offerMachine, type OfferMachine } from './offer';
 
 export interface ShopInput {
   readonly locale: Locale;
-  /** The partner widget mode trades as a business (spec §6). */
+  /** The partner widget mode trades as a business (product §6). */
   readonly b2b: boolean;
   /** What this browser stored: the session, the cart, a checkout in progress. */
   readonly session: AccountSession | null;
@@ -197,7 +197,7 @@ export const shopMachine = setup({
         ? { type: 'cart.replace', offerId: replaced.offerId, line: { ...line, quantity: replaced.quantity } }
         : { type: 'cart.add', line };
     }),
-    /** The add_to_cart event (spec §7) of an offer the seller put into the cart. */
+    /** The add_to_cart event (product §7) of an offer the seller put into the cart. */
     trackAddToCart: ({ event }) => {
       if (event.type === 'offer.accepted' && event.offer) track({ event: 'add_to_cart', ...itemOf(event.offer, event.device.category) });
     },
@@ -207,7 +207,7 @@ export const shopMachine = setup({
         ? { type: 'cart.checkedOut', trade: event.output.trade }
         : { type: 'cart.navigated', routeName: '' },
     ),
-    /** The trade event of spec §3 with the sold lines (provided by ./shop.actors.ts, before sellCart). */
+    /** The trade event of product §3 with the sold lines (provided by ./shop.actors.ts, before sellCart). */
     trackTrade: (_, _params: { trade: Trade | null }) => undefined,
     /** Navigates to the thank-you page (provided by the page's runtime, which has the router). */
     showThankYou: () => undefined,

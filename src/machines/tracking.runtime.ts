@@ -1,7 +1,7 @@
 // The shop runtime's tracking (decisions 027, 028): follows the consent machine to open or close the
 // consent gate (src/services/tracking.ts) and the controlling client, and emits the router's events:
 // page_view on every navigation, view_item on a device page, search_submitted when the header
-// search opened it, and a landing's marketing_touchpoint (spec §9's parameters, once per landing).
+// search opened it, and a landing's marketing_touchpoint (product §9's parameters, once per landing).
 
 import { TOUCHPOINT_PARAMETERS } from '../config/constants';
 import type { Locale } from '../config/locales';

@@ -1,5 +1,5 @@
 // Shown when a catalogue screen's data cannot be loaded: a way to try again for people; crawlers see
-// no error text (spec §8), the server logs the failure.
+// no error text (product §8), the server logs the failure.
 
 import { Trans } from '@lingui/react/macro';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';

@@ -73,7 +73,7 @@ export async function loadDevice(context: LoaderContext, url: string): Promise<D
   return devicePage(context, found(await queryClient.ensureQueryData(deviceQueryOptions(catalogueOf(context), url))));
 }
 
-/** The default locale's shared /products/{slug}: a device, else a manufacturer or series (DESIGN.md §5). */
+/** The default locale's shared /products/{slug}: a device, else a manufacturer or series (product §2). */
 export async function loadProduct(context: LoaderContext, url: string): Promise<DevicePageData | OverviewData> {
   const [queryClient, { productQueryOptions }] = await Promise.all([
     context.queryClient.load(),
@@ -171,7 +171,7 @@ export interface ClarificationLinkData {
 
 /**
  * A clarification link (/clarification/{id}/{trade}?token=…) checked before the page renders, so a
- * wrong, foreign or expired link answers the expired-link 404 page with status 404 (spec §2, §8).
+ * wrong, foreign or expired link answers the expired-link 404 page with status 404 (product §2, §8).
  * Without a token (opened from the account) the page's flow asks with the session instead; other
  * failures are left to the page, which offers a retry.
  */

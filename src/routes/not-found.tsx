@@ -1,4 +1,4 @@
-// The not-found page (spec §2, §8): titled "Page Not Found", shows the path; the expired-link variant
+// The not-found page (product §2, §8): titled "Page Not Found", shows the path; the expired-link variant
 // when the path mentions a clarification. Its page_view (page type 404) comes from the shop runtime.
 
 import { Trans } from '@lingui/react/macro';

@@ -77,7 +77,7 @@ export interface RouterContext {
   readonly shop: ShopContext;
   readonly i18n: I18n;
   readonly api: ApiClientOptions;
-  /** A search engine crawler is asking (spec §8: it never sees search failures). */
+  /** A search engine crawler is asking (product §8: it never sees search failures). */
   readonly isBot: boolean;
   /** The page's one QueryClient: one per request on the server, one per page in the browser. */
   readonly queryClient: QueryClientHandle;

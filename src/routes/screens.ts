@@ -53,7 +53,7 @@ export function pageScreenOf(screen: ScreenId): PageScreen {
 
 /**
  * The page module's key in the module glob (also its source path under src/routes). The default
- * locale's shared /products/{slug} shows a device or an overview (DESIGN.md §5): its own module, so
+ * locale's shared /products/{slug} shows a device or an overview (product §2): its own module, so
  * the other shops' device pages do not load the overview's code.
  */
 export function pageModuleKey(screen: ScreenId, locale: Locale): string {

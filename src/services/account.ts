@@ -1,4 +1,4 @@
-// The public account calls of spec §7 "Account" (login, refresh, logout, register, activation, forgot
+// The public account calls of product §7 "Account" (login, refresh, logout, register, activation, forgot
 // and reset password): the HTTP side of the auth, registration, activation and password machines.
 // Answers are parsed with the shared contract; a failed call rejects with the HTTP client's error,
 // which the machines read with readApiFailure (./api-failure).
@@ -21,7 +21,7 @@ import {
 import type { Locale } from '../config/locales';
 import type { ApiClient } from './api-client';
 
-/** A token answer, or null for a success answer that holds no usable one (spec §8: then still logged out). */
+/** A token answer, or null for a success answer that holds no usable one (product §8: then still logged out). */
 const tokenAnswer = (body: unknown): TokenAnswer | null => {
   const parsed = TokenAnswerSchema.safeParse(body);
   return parsed.success ? parsed.data : null;
@@ -50,7 +50,7 @@ export async function register(api: ApiClient, registration: Registration): Prom
   AcceptedAnswerSchema.parse(await api('/api/account/register', { method: 'POST', body: registration }));
 }
 
-/** POST /api/account/forgotPasswordMail. Spec §7: the result is ignored (only a missing answer matters). */
+/** POST /api/account/forgotPasswordMail. Product §7: the result is ignored (only a missing answer matters). */
 export async function sendForgotPasswordMail(api: ApiClient, input: { email: string; lang: Locale }): Promise<void> {
   await api('/api/account/forgotPasswordMail', { method: 'POST', body: input });
 }

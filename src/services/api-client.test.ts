@@ -11,7 +11,7 @@ function countingFetch(statuses: number[]) {
   return { calls, fetch };
 }
 
-describe('retry rule (spec §9): one retry on 408/409/425/429/5xx for idempotent methods only', () => {
+describe('retry rule (product §9): one retry on 408/409/425/429/5xx for idempotent methods only', () => {
   it.each([408, 409, 425, 429, 500, 502, 503, 504])('retries a GET once after %i', async (status) => {
     const { calls, fetch } = countingFetch([status, 200]);
     const api = createApiClient({ baseURL: 'http://shop.test', fetch, retryDelayMs: 0 });

@@ -1,4 +1,4 @@
-// The one HTTP client of the browser app (ofetch): base URLs, JSON, and the retry rule of spec §9:
+// The one HTTP client of the browser app (ofetch): base URLs, JSON, and the retry rule of product §9:
 // one retry on 408, 409, 425, 429, 500, 502, 503, 504 for idempotent methods only.
 // On the server the same client runs with a fetch that dispatches into the app without a network hop.
 
@@ -32,7 +32,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     options.fetch ? { fetch: options.fetch } : {},
   );
-  // ofetch picks its own retry default per method; the spec's rule is stated per call, and a caller
+  // ofetch picks its own retry default per method; product §9's rule is stated per call, and a caller
   // cannot change it: this is the one place the retry rule lives (no other layer retries, e.g. the
   // header search's queries do not).
   const client = ((request: Parameters<$Fetch>[0], opts: Parameters<$Fetch>[1] = {}) =>

@@ -1,4 +1,4 @@
-// The build check (spec §7 framework-level calls; issue 12): asks builds/latest.json with a
+// The build check (product §7 framework-level calls; issue 12): asks builds/latest.json with a
 // timestamp query every interval while the tab is visible (paused in background tabs, asked again
 // when it comes back after the interval) and reports a build id other than the page's own.
 

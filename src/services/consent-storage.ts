@@ -1,4 +1,4 @@
-// Where the consent decision lives in the browser: the consent cookie (spec §9: one year), and the
+// Where the consent decision lives in the browser: the consent cookie (product §9: one year), and the
 // privacy signals a browser sends (DNT: 1, Sec-GPC: 1), which count as a refusal (decision 027).
 
 import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE_S } from '../config/constants';

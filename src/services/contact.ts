@@ -1,4 +1,4 @@
-// Contact calls (spec §1 help/contact widget): a form ticket when a form opens, and the message with
+// Contact calls (product §1 help/contact widget): a form ticket when a form opens, and the message with
 // its attachments as multipart/form-data.
 
 import {

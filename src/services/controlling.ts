@@ -1,4 +1,4 @@
-// The controlling API's client (spec §7 Tracking, decision 028): the client id from its cookie (one
+// The controlling API's client (product §7 Tracking, decision 028): the client id from its cookie (one
 // year), else a new one from GET /api/client-id; then POST /api/controlling/controlling with the
 // shop's application id and the page's address without query. Only the consent gate (./tracking.ts)
 // calls it, so nothing is sent without consent. A failure is dropped: tracking never breaks the shop.

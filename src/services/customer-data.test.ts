@@ -99,7 +99,7 @@ describe('createCustomerApi: bearer calls parsed with the contract', () => {
     ]);
   });
 
-  it('wraps the bodies as spec §7 names them', async () => {
+  it('wraps the bodies as product §7 names them', async () => {
     const server = fakeServer({
       'PATCH /api/customers/addresses': [{ status: 200, body: address }],
       'PATCH /api/customers/bank_accounts': [
@@ -207,7 +207,7 @@ describe('a 401 answer: one renewal, then give up', () => {
   });
 });
 
-describe('deleteAccount (spec §7): customer data first, then the login; success:false is a failure', () => {
+describe('deleteAccount (product §7): customer data first, then the login; success:false is a failure', () => {
   const body = { customerId: CUSTOMER_ID, customerIdentifier: 'K-100042' };
 
   it('runs both DELETEs in order with the same body and ends the session', async () => {

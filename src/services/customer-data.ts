@@ -1,6 +1,6 @@
-// Authenticated calls of the logged-in customer (spec §7 "Customer data", plus changePassword and the
+// Authenticated calls of the logged-in customer (product §7 "Customer data", plus changePassword and the
 // two-step delete of "Account"). The implementation (createCustomerApi) takes the session's token
-// source, which refreshes an expired access token before the call (spec §4); answers are parsed
+// source, which refreshes an expired access token before the call (product §4); answers are parsed
 // with the shared contract.
 
 import { z } from '../contracts/zod';
@@ -143,7 +143,7 @@ export function createCustomerApi({ api, session }: CustomerApiOptions): Custome
     getSavedOffers: () => get(SavedOffersSchema, '/api/customers/saved-offers'),
     changePassword: (body) => send(ignored, 'POST', '/api/account/changePassword', body),
     deleteAccount: async (body) => {
-      // Spec §7: the customer data first, then the login; neither may answer success:false.
+      // Product §7: the customer data first, then the login; neither may answer success:false.
       for (const [step, path] of [
         ['customers', '/api/customers/customers'],
         ['deleteUser', '/api/account/deleteUser'],

@@ -1,4 +1,4 @@
-// The tracking data layer (`window.dataLayer`, spec §7): the one place that pushes to it, called
+// The tracking data layer (`window.dataLayer`, product §7): the one place that pushes to it, called
 // only by the consent gate (./tracking.ts) with an event of the catalogue (./tracking-events.ts).
 
 import type { DataLayerEvent } from './tracking-events';

@@ -1,4 +1,4 @@
-// Stores the chosen shop language in the language cookie (365 days, spec §9).
+// Stores the chosen shop language in the language cookie (365 days, product §9).
 
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from '../config/constants';
 import type { Locale } from '../config/locales';

@@ -1,5 +1,5 @@
 // Makes the page's QueryClient. Data is fresh for 30 s and never retried by the query layer (the API
-// client already retries once, spec §9); on the server the cache lives as long as the request.
+// client already retries once, product §9); on the server the cache lives as long as the request.
 
 import { QueryClient } from '@tanstack/react-query';
 

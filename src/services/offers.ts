@@ -1,4 +1,4 @@
-// Offer calls (DESIGN.md §6): ask the server to price a device with the chosen answers.
+// Offer calls (product §10): ask the server to price a device with the chosen answers.
 
 import {
   type CartHoldsRequest,

@@ -1,4 +1,4 @@
-// Actor snapshots in IndexedDB (idb-keyval): the checkout state survives reloads (DESIGN.md §7).
+// Actor snapshots in IndexedDB (idb-keyval): the checkout state survives reloads (product §11).
 // Storage is a convenience: without IndexedDB (SSR, old browsers) every call is a no-op, and storage
 // failures (private mode, quota, uncloneable values) go to `onError` instead of breaking the app.
 

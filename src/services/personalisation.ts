@@ -1,7 +1,7 @@
-// The personalisation service (spec §7: it receives "Add to Cart" and "Purchase"; spec §4: only with
+// The personalisation service (product §7: it receives "Add to Cart" and "Purchase"; product §4: only with
 // consent) behind a small adapter. The default does nothing; VITE_PERSONALISATION_URL (build time)
 // names the service's event endpoint, which then receives the events as JSON with credentials, so
-// the service's own cookie (one year, spec §9) exists only after consent. The consent gate
+// the service's own cookie (one year, product §9) exists only after consent. The consent gate
 // (./tracking.ts) is the only caller, and only in a shop with `features.hasPersonalisation`.
 
 export type PersonalisationEvent =

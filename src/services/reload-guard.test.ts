@@ -6,7 +6,7 @@ function memoryStorage() {
   return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
 }
 
-describe('stale-build reload guard (spec §8)', () => {
+describe('stale-build reload guard (product §8)', () => {
   it('reloads once, then not again within 10 seconds on the same path', () => {
     const storage = memoryStorage();
     expect(shouldReload('/kontakt', 100_000, storage)).toBe(true);

@@ -1,4 +1,4 @@
-// Stale-build guard (spec §8): when a lazily loaded chunk of an older build is gone, reload the page,
+// Stale-build guard (product §8): when a lazily loaded chunk of an older build is gone, reload the page,
 // at most once per 10 seconds per path, so a broken deployment cannot cause a reload loop.
 
 import { RELOAD_GUARD_MS } from '../config/constants';

@@ -1,6 +1,6 @@
 // The access token as the browser reads it, and the port between authenticated calls and the session.
 // The client never verifies a signature (the server does); it reads the claims to learn who is logged
-// in (spec §3: customerId from the token subject, plus e-mail and customer number).
+// in (product §3: customerId from the token subject, plus e-mail and customer number).
 
 import { AccessClaimsSchema, type AccessClaims } from '../contracts/account';
 

@@ -1,4 +1,4 @@
-// The IndexedDB keys of what a browser keeps of the shop (spec §3: the checkout state and the
+// The IndexedDB keys of what a browser keeps of the shop (product §3: the checkout state and the
 // account session are persisted): one place, so the page can tell without loading the actors'
 // code whether there is anything to restore.
 
@@ -8,7 +8,7 @@ export const SHOP_DATABASE = 'tradein-shop';
 export const STORAGE_KEYS = {
   /** The account session (the auth machine's persistableSession). */
   session: 'account-session',
-  /** The cart (spec §3 checkout state). */
+  /** The cart (product §3 checkout state). */
   cart: 'checkout-state',
   /** A checkout in progress. */
   checkout: 'checkout-flow',

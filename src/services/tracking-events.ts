@@ -1,4 +1,4 @@
-// The tracking event catalogue (spec §7, fields of spec §3's trade event): every event the data layer
+// The tracking event catalogue (product §7, fields of product §3's trade event): every event the data layer
 // receives, and what each sends to the controlling API. The one list: machines and the shop runtime
 // build events with these types and hand them to ./tracking.ts, which pushes them only with consent.
 
@@ -39,7 +39,7 @@ export type DataLayerEvent =
   | { readonly event: 'voucher_success'; readonly voucherCode: string; readonly voucherValue: number }
   | { readonly event: 'voucher_fail'; readonly voucherCode: string; readonly reason: string | null };
 
-/** A landing with campaign parameters (spec §4, §9): sent to the controlling API only. */
+/** A landing with campaign parameters (product §4, §9): sent to the controlling API only. */
 export interface TouchpointEvent {
   readonly event: 'marketing_touchpoint';
   readonly touchpoint: Touchpoint;
@@ -50,7 +50,7 @@ export type TrackingEvent = DataLayerEvent | TouchpointEvent;
 type ControllingFields = DistributiveOmit<ControllingEvent, 'clientId' | 'applicationId' | 'url'>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** What an event sends to the controlling API (spec §7's four events and the funnel's two), or null. */
+/** What an event sends to the controlling API (product §7's four events and the funnel's two), or null. */
 export function controllingFieldsOf(event: TrackingEvent): ControllingFields | null {
   switch (event.event) {
     case 'marketing_touchpoint':
@@ -70,7 +70,7 @@ export function controllingFieldsOf(event: TrackingEvent): ControllingFields | n
   }
 }
 
-/** Spec §3's item fields of an offer. */
+/** Product §3's item fields of an offer. */
 export const itemOf = (
   offer: { offerId: string; deviceId: number; deviceName: string; conditionId: number; price: number },
   category: string | null | undefined,

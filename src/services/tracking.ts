@@ -1,4 +1,4 @@
-// The consent gate of all tracking (spec §4, §7; decisions 027, 028). Machines and the shop runtime
+// The consent gate of all tracking (product §4, §7; decisions 027, 028). Machines and the shop runtime
 // call `track`; nothing reaches the data layer or the controlling API before the consent machine's
 // banner check has decided, and only with consent afterwards. Events from before the decision wait
 // (the first page view), and are dropped on a refusal. No event counts as necessary: under a
@@ -53,7 +53,7 @@ export function setControllingSender(next: ControllingSender | null): void {
   for (const fields of unsent.splice(0)) next?.(fields);
 }
 
-/** The personalisation service of the shop (spec §7), told only with consent; the no-op without one. */
+/** The personalisation service of the shop (product §7), told only with consent; the no-op without one. */
 export function setPersonalisation(next: PersonalisationAdapter): void {
   personalisation = next;
 }

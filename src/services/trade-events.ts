@@ -1,4 +1,4 @@
-// The trade_created event of spec §3/§7 for the tracking data layer: one entry per traded device.
+// The trade_created event of product §3/§7 for the tracking data layer: one entry per traded device.
 
 import type { Trade } from '../contracts/trades';
 import { track } from './tracking';

@@ -3,7 +3,7 @@
 // browser stored a session, a cart or a checkout, otherwise when a screen asks for it (start()), e.g.
 // on the first answer of a device's questions, the log-in or the checkout (decision 020). The consent
 // actor (XState and the consent machine, a few KB) starts after the first render on every page: its
-// banner check runs 1 second after start (spec §4, decision 027).
+// banner check runs 1 second after start (product §4, decision 027).
 
 import { businessFlagOf } from '../config/brands';
 import { useRouter } from '@tanstack/react-router';
@@ -196,7 +196,7 @@ export function useActorState<S, T>(actor: Subscribable<S> | undefined, select: 
   return useSyncExternalStore(subscribe, read, () => fallback);
 }
 
-/** The screen name of the current route: what spec §4's transactionId rule reads. */
+/** The screen name of the current route: what product §4's transactionId rule reads. */
 function screenOf(router: ReturnType<typeof useRouter>): string {
   return String(router.state.matches.at(-1)?.staticData.screen ?? '');
 }

@@ -31,7 +31,7 @@ export const trades = pgTable(
     id: uuid('id').primaryKey(),
     /** TR-<year>-<6 digits>, sequential per year (trade_number_counters). */
     tradeNumber: text('trade_number').notNull().unique(),
-    /** The spec's transactionId. */
+    /** The transactionId of product §3.1. */
     transactionId: integer('transaction_id').generatedAlwaysAsIdentity().notNull().unique(),
     locale: text('locale').notNull(),
     status: text('status').$type<TradeStatus>().notNull(),

@@ -1,4 +1,4 @@
-// The business landing page (spec §1, §2: /b2b/ankaufsportal, Germany only): what the service does
+// The business landing page (product §1, §2: /b2b/ankaufsportal, Germany only): what the service does
 // for companies — only what the product does — how it works, the cap per online trade, the start of
 // a business trade-in (the cart's business mode), the bulk upload and the partner team's contact.
 

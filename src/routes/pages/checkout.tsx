@@ -20,7 +20,7 @@ export default function CheckoutPage() {
       </p>
       <NoScriptNote screen="checkout" />
       <CartLines />
-      {/* A business cart over the cap waits here: the cart says why and how to go on (spec §9). */}
+      {/* A business cart over the cap waits here: the cart says why and how to go on (product §9). */}
       {context && context.cart.length > 0 && !isOverB2BCap(context) && <CheckoutFlow />}
     </ScreenPage>
   );

@@ -1,4 +1,4 @@
-// The catalogue entities of spec §3 as the browser app uses them, mapped from the search documents.
+// The catalogue entities of product §3 as the browser app uses them, mapped from the search documents.
 
 export interface EntityLink {
   readonly id: number;

@@ -1,4 +1,4 @@
-// The default locale's shared /products/{slug}: a device, else a manufacturer or series (DESIGN.md §5);
+// The default locale's shared /products/{slug}: a device, else a manufacturer or series (product §2);
 // null when the slug names none of them.
 
 import { queryOptions } from '@tanstack/react-query';

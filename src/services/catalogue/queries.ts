@@ -1,4 +1,4 @@
-// Elasticsearch query bodies for every catalogue use of spec §7. Pure: they only build the `search`
+// Elasticsearch query bodies for every catalogue use of product §7. Pure: they only build the `search`
 // part of POST {trade base}/searches.
 
 export type SearchBody = Record<string, unknown>;
@@ -37,7 +37,7 @@ export function pageByUrlQuery(url: string, types: readonly PageType[]): SearchB
   return { query: { bool: { filter: [{ term: { url } }, { terms: { type: [...types] } }] } }, size: 1 };
 }
 
-/** The fields a device search reads: model and search terms (boost 2, spec §9), the full name, the category's words. */
+/** The fields a device search reads: model and search terms (boost 2, product §9), the full name, the category's words. */
 export const DEVICE_SEARCH_FIELDS = ['model^2', 'searchTerms^2', 'name', 'category^0.5'];
 
 const PREFIX_FIELDS = { model: 3, searchTerms: 2, name: 2 } as const;

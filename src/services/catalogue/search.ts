@@ -1,6 +1,6 @@
-// Catalogue calls: a search request (spec §7 POST {trade base}/searches) through a transport — HTTP
+// Catalogue calls: a search request (product §7 POST {trade base}/searches) through a transport — HTTP
 // in the browser, the engine itself during server rendering — results parsed with the shared contract
-// and mapped to the spec §3 entities. Each call asks only for the fields its entity needs.
+// and mapped to the product §3 entities. Each call asks only for the fields its entity needs.
 // Failures surface as CatalogueUnavailableError.
 
 import { countryConfig } from '../../config/countries';
@@ -48,7 +48,7 @@ export interface CatalogueApi {
 
 const AnyHitsSchema = SearchResponseSchema(z.unknown());
 
-/** Development only (spec §7): a basic authorisation header for a protected search endpoint. */
+/** Development only (product §7): a basic authorisation header for a protected search endpoint. */
 const DEV_SEARCH_AUTH: string | undefined = import.meta.env.DEV ? import.meta.env.VITE_SEARCH_BASIC_AUTH : undefined;
 const SEARCH_HEADERS = DEV_SEARCH_AUTH ? { authorization: `Basic ${btoa(DEV_SEARCH_AUTH)}` } : undefined;
 

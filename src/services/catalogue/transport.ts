@@ -1,4 +1,4 @@
-// How catalogue searches reach the engine: one function taking the body of spec §7 POST /searches.
+// How catalogue searches reach the engine: one function taking the body of product §7 POST /searches.
 // The browser sends it over HTTP; the server's renderer calls its engine in process (no request to
 // itself). Type-only, so the route tree can name it without loading the catalogue code.
 

@@ -1,4 +1,4 @@
-// The account forms' pure parts: how failed calls read, the payout save (create or update, spec §4),
+// The account forms' pure parts: how failed calls read, the payout save (create or update, product §4),
 // the bearer client of a customer's trade, and the password texts.
 
 import { setupI18n } from '@lingui/core';
@@ -83,7 +83,7 @@ function fakeApi() {
   return { api: api as CustomerApi, calls };
 }
 
-describe('savePayout (spec §4: no payment id → create, else update)', () => {
+describe('savePayout (product §4: no payment id → create, else update)', () => {
   const sepa = { method: 'sepa' as const, accountHolder: 'Max Muster', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' };
 
   it('creates a bank account with the customer IRI when there is none', async () => {

@@ -1,4 +1,4 @@
-// What the page sees of the account session (spec §3 Account session, §4 login rules): the
+// What the page sees of the account session (product §3 Account session, §4 login rules): the
 // AccountProvider (./account-provider.tsx) runs the auth machine (src/machines/auth.ts) and hands
 // this out through useAccount(). Screens never call the account API for the session themselves.
 

@@ -1,4 +1,4 @@
-// The account session of the page (spec §3 Account session, §4 Login): what useAccount() shows of
+// The account session of the page (product §3 Account session, §4 Login): what useAccount() shows of
 // the shop actor's session (src/machines/auth.ts, run by src/machines/shop.ts). Before the shop
 // actor runs the page is logged out when nothing is stored; calls made meanwhile start the actor and
 // wait for it (decision 020).

@@ -1,4 +1,4 @@
-// Change password (spec §7 changePassword: new password, user id, e-mail, current password). The
+// Change password (product §7 changePassword: new password, user id, e-mail, current password). The
 // server ends every session of the account on success, so the form reports the change and the
 // management screen asks for a log-in with the new password.
 

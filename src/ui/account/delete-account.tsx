@@ -1,4 +1,4 @@
-// Delete the account (spec §7: DELETE customers, then DELETE deleteUser), behind an explicit second
+// Delete the account (product §7: DELETE customers, then DELETE deleteUser), behind an explicit second
 // step: a checkbox that states what happens and a second, differently worded button.
 
 import { msg } from '@lingui/core/macro';

@@ -1,5 +1,5 @@
 // Forgotten password: the e-mail address → "if an account exists, we sent a link" (the same text
-// whatever the server knows, spec §7: the result is ignored); only a missing answer offers a retry.
+// whatever the server knows, product §7: the result is ignored); only a missing answer offers a retry.
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';

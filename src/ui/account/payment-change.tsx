@@ -1,4 +1,4 @@
-// Payment change (spec §4): the payout method and its account, prefilled from the customer's bank and
+// Payment change (product §4): the payout method and its account, prefilled from the customer's bank and
 // PayPal accounts. Without an account of the chosen kind one is created (POST
 // customer_payment_accounts with the customer's IRI), else it is updated (PATCH bank_accounts /
 // paypal_accounts). The server's field errors land next to their fields; nothing typed is lost.

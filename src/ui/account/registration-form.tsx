@@ -1,4 +1,4 @@
-// The registration form (spec §3 Registration payload): first and last name, e-mail, password with
+// The registration form (product §3 Registration payload): first and last name, e-mail, password with
 // its strength hint and the privacy consent, driven by the registration machine; on success "check
 // your e-mail" (the machine pushes the 'registration' data-layer event, so this page does not).
 

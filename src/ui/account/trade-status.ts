@@ -1,4 +1,4 @@
-// What the trade history calls each state of a trade and of each device in it (DESIGN.md §7 life cycle).
+// What the trade history calls each state of a trade and of each device in it (product §11 life cycle).
 
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';

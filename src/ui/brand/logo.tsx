@@ -1,5 +1,5 @@
 // Brand logos drawn as inline SVG: the trade-in shop and its sister brand agan (src/config/brands.ts).
-// The box size is the country's header logo size (spec §9: width 200, height per country); the
+// The box size is the country's header logo size (product §9: width 200, height per country); the
 // colours are the brand's theme tokens (styles.css, html[data-brand]). Its accessible name is the
 // brand's name, and its visible text is that name too (the header link's name contains it: label in name).
 

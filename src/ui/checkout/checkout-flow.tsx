@@ -1,4 +1,4 @@
-// The checkout of the cart (DESIGN.md §7): identity (guest, log-in or registration) → address →
+// The checkout of the cart (product §11): identity (guest, log-in or registration) → address →
 // payout → review → submit. The shop actor runs the checkout machine (src/machines/shop.ts): it
 // resumes a checkout in progress after a reload, follows the cart, decides the identity from the
 // account session (a logged-in customer's address and payout are prefilled), and on success sells

@@ -15,7 +15,7 @@ export function ThankYou() {
   const { i18n } = useLingui();
   const shop = useShop();
   const { ready, context } = useCart();
-  // Spec §4: the trade is shown while its transactionId is kept (any other navigation drops it).
+  // Product §4: the trade is shown while its transactionId is kept (any other navigation drops it).
   const trade = !ready ? undefined : context && context.transactionId !== 0 ? context.lastTrade : null;
   // The payout promise of the shop's country (issue 18).
   const promise = PAYOUT_PROMISES[shop.locale];

@@ -1,4 +1,4 @@
-// The clarification screens (DESIGN.md §6–7): per device what was offered and what the inspection
+// The clarification screens (product §10–11): per device what was offered and what the inspection
 // found (answer by answer, differences marked), the inspector's note, old and new price, the deadline
 // with a countdown, and one decision per device (accept the new price; decline: sent back or
 // recycled free), then a confirmation and the summary. The quick answer shows one device with

@@ -1,4 +1,4 @@
-// The consent banner (spec §4): per country shop, localized, and not a wall — it sits at the bottom,
+// The consent banner (product §4): per country shop, localized, and not a wall — it sits at the bottom,
 // the page stays usable behind it and nothing is decided until the seller chooses. Accept everything,
 // only the necessary, or open the settings (what each purpose means, one switch). It takes the focus
 // only when nothing else has it (never out of a field being typed in) and gives it back afterwards.

@@ -1,4 +1,4 @@
-// The ten contact subjects of the help widget (spec §1) in the shop's language.
+// The ten contact subjects of the help widget (product §1) in the shop's language.
 
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';

@@ -1,4 +1,4 @@
-// The German footer's rating seal and review slider (spec §1), from the shop's own stored reviews:
+// The German footer's rating seal and review slider (product §1), from the shop's own stored reviews:
 // the verified (paid trades only), approved average and count, or "no reviews yet" while there are none.
 // The root route loads the summary with the page (server-rendered, so nothing shifts on hydration).
 

@@ -1,4 +1,4 @@
-// The page frame of every layout (spec §1): skip links, header, main content, footer. The widget
+// The page frame of every layout (product §1): skip links, header, main content, footer. The widget
 // layouts (embedded in partner sites' frames, decision 034) render only the flow — logo, search, cart,
 // the page, the legal links — without the shop's navigation, account entry, footer extras or help
 // widget, and report their height to the partner's frame.

@@ -1,4 +1,4 @@
-// The rating seal and review slider (Germany only, spec §1). Slides change every 5 s (spec §9) unless
+// The rating seal and review slider (Germany only, product §1). Slides change every 5 s (product §9) unless
 // the visitor paused them (a button), prefers reduced motion, or hovers or focuses the slider; they
 // follow a swipe of at least 40 px. Changing slides never moves focus.
 

@@ -1,4 +1,4 @@
-// The four skip links every page starts with (spec §1; a widget page has no menu, so three). Each moves keyboard focus to its target,
+// The four skip links every page starts with (product §1; a widget page has no menu, so three). Each moves keyboard focus to its target,
 // which carries tabIndex -1 or is focusable itself.
 
 import { msg } from '@lingui/core/macro';

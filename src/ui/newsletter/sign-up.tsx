@@ -1,4 +1,4 @@
-// The newsletter sign-up of the footer and the home page, in shops with a newsletter (spec §1: not
+// The newsletter sign-up of the footer and the home page, in shops with a newsletter (product §1: not
 // Austria). The form and its machine load when the seller turns to the form (pointer over it, or
 // focus in it): decision 007 keeps XState out of the initial JavaScript, and an anonymous first visit
 // fetches no form code (nor the form's messages) it does not use (issue budget: ≤ 15 KB after hydration). Until then the same

@@ -1,4 +1,4 @@
-// The conditions video of spec §1 (hasConditionsVideo): a short self-hosted explainer of the four
+// The conditions video of product §1 (hasConditionsVideo): a short self-hosted explainer of the four
 // condition grades, captions in the page's language, no autoplay, nothing loaded before "play"
 // (preload="none"), and the same text next to it. The video and captions are made by
 // scripts/conditions-video.mjs from the cues below (a test keeps the captions and the cues equal).

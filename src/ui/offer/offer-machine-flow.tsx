@@ -1,4 +1,4 @@
-// The offer flow driven by the offer machine (DESIGN.md §6): every question is on screen, the machine
+// The offer flow driven by the offer machine (product §10): every question is on screen, the machine
 // asks the server for a price once all are answered and again on every change, and the binding offer
 // can go into the cart (the shop actor puts it there, in place of a line of the same device where
 // there is one). The machine owns the flow; this component only selects and sends. Loaded with the

@@ -12,7 +12,7 @@ import { useApiOptions } from '../api-context';
 import { useShop } from '../shop-context';
 import { DevicePicture } from '../catalogue/device-picture';
 
-// No retry here: the API client applies spec §9's retry rule to every call (POST /searches is not
+// No retry here: the API client applies product §9's retry rule to every call (POST /searches is not
 // idempotent, so it is not retried); a retry on any error here would send a failing search twice more.
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
 

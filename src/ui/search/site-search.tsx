@@ -1,4 +1,4 @@
-// The header search (spec §7 fuzzy device search): results as you type (debounced), typo tolerant,
+// The header search (product §7 fuzzy device search): results as you type (debounced), typo tolerant,
 // keyboard navigable as a combobox, with an empty state that leads to the contact page. The result
 // list and its data code load on first use. It is a real GET form to the results page, so Enter works
 // without JavaScript too; with JavaScript Enter opens the chosen suggestion, else the results page.
