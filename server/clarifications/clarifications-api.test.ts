@@ -72,8 +72,13 @@ describe.each(testDatabases())('clarification API on $name', (database) => {
     await handle?.close();
   });
 
-  /** A received trade, inspected: the first two devices found cracked (clarifications), the third as offered. */
-  const clarifiedTrade = async (options: { now?: Date; photos?: InspectionPhoto[] } = {}) => {
+  /**
+   * A received trade, inspected: the first two devices found cracked (clarifications), the third as
+   * offered (or cracked too with `allCracked`); `photos` are the first device's, `photosOf` each one's.
+   */
+  const clarifiedTrade = async (
+    options: { now?: Date; photos?: InspectionPhoto[]; photosOf?: readonly InspectionPhoto[][]; allCracked?: boolean } = {},
+  ) => {
     const writer = new OfferWriter(db);
     const offerIds: string[] = [];
     for (const deviceId of [1300, 2100, 1300]) {
@@ -101,9 +106,14 @@ describe.each(testDatabases())('clarification API on $name', (database) => {
       api.store,
       trade.tradeNumber,
       [
-        { offerId: a, answers: CRACKED, note: 'Display cracked in the upper left corner.', photos: options.photos ?? [] },
-        { offerId: b, answers: CRACKED },
-        { offerId: c, answers: BEST },
+        {
+          offerId: a,
+          answers: CRACKED,
+          note: 'Display cracked in the upper left corner.',
+          photos: options.photos ?? options.photosOf?.[0] ?? [],
+        },
+        { offerId: b, answers: CRACKED, photos: options.photosOf?.[1] ?? [] },
+        { offerId: c, answers: options.allCracked ? CRACKED : BEST, photos: options.photosOf?.[2] ?? [] },
       ],
       options.now ? { now: options.now } : {},
     );
@@ -206,6 +216,36 @@ describe.each(testDatabases())('clarification API on $name', (database) => {
       expect((await get(`/api/clarifications/${first.id}/photos/${photos[1]!.id}?trade=${trade.tradeNumber}&sig=${sig}`)).statusCode).toBe(
         200,
       );
+    });
+    it.each([
+      { devices: 2, allCracked: false },
+      { devices: 3, allCracked: true },
+    ])('shows every photo of a clarification of $devices devices with the one link the mail sent', async ({ devices, allCracked }) => {
+      const photo = await checkPhoto('crack.png', PNG);
+      const photosOf = [[photo], [photo, photo], allCracked ? [photo] : []];
+      const { trade, first, second, token } = await clarifiedTrade({ photosOf, allCracked });
+      const get = (url: string) => app.inject({ method: 'GET', url, headers: { host: 'de.localhost' } });
+      // The mail links the first clarification; the view of either link shows every device's photos.
+      for (const opened of [first.id, second.id]) {
+        const openToken =
+          opened === first.id
+            ? token
+            : links.token(
+                second.id,
+                trade.tradeNumber,
+                (await db.select().from(clarifications).where(eq(clarifications.id, second.id)))[0]!.deadline!,
+              );
+        const body = ClarificationViewSchema.parse((await view(opened, trade.tradeNumber, openToken)).json());
+        const shown = body.items.filter((item) => (item.photos ?? []).length > 0);
+        expect(shown).toHaveLength(devices);
+        for (const item of shown) {
+          for (const p of item.photos!) {
+            const answer = await get(p.url);
+            expect(answer.statusCode, `${item.deviceName} photo ${p.id} via ${opened}`).toBe(200);
+            expect(new Uint8Array(answer.rawPayload)).toEqual(PNG);
+          }
+        }
+      }
     });
   });
 

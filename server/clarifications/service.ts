@@ -118,9 +118,11 @@ export async function clarificationView(
       newPriceCents: c.newPriceCents,
       note: inspection?.note ?? null,
       // Without the proof of access: the route adds the link's token or a signature (photoUrlProof).
+      // Every photo is asked for under the clarification the link opened (`focus`), whose proof the
+      // caller holds: the endpoint then checks that the photo is of that trade.
       photos: (photoIds.get(item.offerId) ?? []).map((id) => ({
         id,
-        url: `/api/clarifications/${clarification.id}/photos/${id}?trade=${encodeURIComponent(trade.tradeNumber)}`,
+        url: `/api/clarifications/${focus}/photos/${id}?trade=${encodeURIComponent(trade.tradeNumber)}`,
       })),
       status: clarification.status,
       declineMode: clarification.declineMode,
