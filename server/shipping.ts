@@ -11,6 +11,7 @@ import { createMailServices, type MailConfig, type MailQueueOptions, type MailSe
 import { createOfferShareTokens, type OfferShareTokens } from './offers/share-token';
 import { DEFAULT_DATA_DIR } from './platform/paths';
 import { createReviewLinks, type ReviewLinks } from './reviews/links';
+import { createTradeLinks, type TradeLinks } from './trades/links';
 
 export interface ShippingServices extends MailServices {
   readonly labels: LabelLinks;
@@ -18,6 +19,8 @@ export interface ShippingServices extends MailServices {
   readonly clarifications: ClarificationLinks;
   /** Review request links, signed with the label secret (server/reviews/links.ts). */
   readonly reviews: ReviewLinks;
+  /** The guest trade page links, signed with the label secret (server/trades/links.ts). */
+  readonly trades: TradeLinks;
   /** Tokens of shared offer links, keyed from the label secret (server/offers/share-token.ts); absent in tests that share none. */
   readonly offerShares?: OfferShareTokens;
   /** The stop links of price-drop warnings to cart holds, keyed from the label secret (server/offers/cart-holds.ts). */
@@ -37,6 +40,7 @@ export async function createShippingServices(config: ShippingConfig, queue?: Mai
     labels: createLabelLinks(secret),
     clarifications: createClarificationLinks(secret),
     reviews: createReviewLinks(secret),
+    trades: createTradeLinks(secret),
     offerShares: createOfferShareTokens(secret),
     cartHoldStops: createCartHoldStopLinks(secret),
   };

@@ -74,6 +74,7 @@ export const ENGLISH_HEADINGS: Record<ScreenId, string> = {
   passwordForgot: 'Forgot your password?',
   clarification: 'Clarification of your trade',
   review: 'Rate your trade',
+  tradeStatus: 'Your trade',
   clarificationLegacy: 'Clarification of your trade',
   quickAnswer: 'Your answer to our new offer',
   quickAnswerShort: 'Your answer to our new offer',

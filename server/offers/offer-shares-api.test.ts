@@ -16,6 +16,7 @@ import { fixtureServices, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { createOfferShareTokens } from './share-token';
 import { createReviewLinks } from '../reviews/links';
+import { createTradeLinks } from '../trades/links';
 
 const BEST = { 1: 11, 2: 21, 3: 31 };
 const DAY = 86_400_000;
@@ -33,6 +34,7 @@ describe.each(testDatabases())('shared offers on $name', (database) => {
       clarifications: createClarificationLinks('a-label-secret-for-the-tests'),
       offerShares: createOfferShareTokens('a-label-secret-for-the-tests'),
       reviews: createReviewLinks('a-label-secret-for-the-tests'),
+      trades: createTradeLinks('a-label-secret-for-the-tests'),
       mailer: accounts.mailer,
       publicOrigin: TEST_ORIGIN,
       devMailbox: false,

@@ -18,6 +18,7 @@ import { BEST, createTrade } from '../test-support/trades';
 import { recordInspection } from '../trades/inspection';
 import { payTrade, transition } from '../trades/lifecycle';
 import { createReviewLinks, REVIEW_LINK_DAYS } from './links';
+import { createTradeLinks } from '../trades/links';
 import { sendReviewRequestMail } from './mail';
 import { authorNameOf, listReviews, moderateReview, reviewLinkStatus, reviewSummary, submitReview } from './service';
 
@@ -32,6 +33,7 @@ describe.each(testDatabases())('reviews ($name)', (database) => {
     labels: createLabelLinks(SECRET),
     clarifications: createClarificationLinks(SECRET),
     reviews: links,
+    trades: createTradeLinks(SECRET),
     mailer: { send: async (message: MailMessage) => void sent.push(message) },
     publicOrigin: () => 'https://www.tradein.de',
     devMailbox: false,

@@ -23,6 +23,7 @@ import { fixtureServices, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { importVouchers } from '../vouchers/seed';
 import { createReviewLinks } from '../reviews/links';
+import { createTradeLinks } from './links';
 
 describe.each(testDatabases())('customer trades on $name', (database) => {
   let handle: DatabaseHandle;
@@ -43,6 +44,7 @@ describe.each(testDatabases())('customer trades on $name', (database) => {
       labels: createLabelLinks('a-label-secret-for-the-tests'),
       clarifications: createClarificationLinks('a-label-secret-for-the-tests'),
       reviews: createReviewLinks('a-label-secret-for-the-tests'),
+      trades: createTradeLinks('a-label-secret-for-the-tests'),
       mailer: { send: async (message: MailMessage) => void mails.push(message) },
       publicOrigin: () => 'https://www.tradein.de',
       devMailbox: false,

@@ -103,6 +103,15 @@ export const ROUTE_MAP = {
       it: '/recensione/{trade}',
     }),
   },
+  /** Where a trade stands (its timeline and money), from the mails' signed link (?token=…): guests have no account. */
+  tradeStatus: {
+    paths: germanAnd('/verkauf/{trade}', {
+      default: '/trade/{trade}',
+      es: '/venta/{trade}',
+      fr: '/vente/{trade}',
+      it: '/vendita/{trade}',
+    }),
+  },
   newsletterEnrich: { paths: withNewsletter('/newsletter/enrich') },
   newsletterEnrichHash: { paths: withNewsletter('/newsletter/enrich/{emailHash}'), legacyOf: 'newsletterEnrich' },
   newsletterUnsubscribe: { paths: withNewsletter('/newsletter/unsubscribe/{emailHash}') },

@@ -30,6 +30,7 @@ export const SCREEN_TITLES: Record<PageScreen, MessageDescriptor> = {
   clarification: msg`Clarification of your trade`,
   quickAnswer: msg`Your answer to our new offer`,
   review: msg`Rate your trade`,
+  tradeStatus: msg`Your trade`,
   newsletterEnrich: msg`Complete your newsletter profile`,
   newsletterUnsubscribe: msg`Unsubscribe from the newsletter`,
   newsletterUnsubscribeSuccess: msg`You have been unsubscribed`,
