@@ -24,6 +24,8 @@ const ACCOUNT_SOURCES = [
   '<rootDir>/src/routes/pages/thank-you.tsx',
   // The review page (an account-text screen: it loads this catalog) and its form.
   '<rootDir>/src/routes/pages/review.tsx',
+  // The guest trade page (an account-text screen) shows the account's trade card.
+  '<rootDir>/src/routes/pages/trade-status.tsx',
   '<rootDir>/src/ui/reviews/**',
   '<rootDir>/src/ui/newsletter/account-newsletter.tsx',
   '<rootDir>/src/ui/newsletter/enrich-view.tsx',

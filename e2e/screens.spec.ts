@@ -43,6 +43,22 @@ for (const locale of LOCALES) {
         });
         continue;
       }
+      if (screen === 'tradeStatus') {
+        test(`${screen} ${path} (link without its token)`, async ({ page }) => {
+          // The guest trade page says what is wrong with the link, under its heading, and answers 404.
+          const noErrors = watchErrors(page);
+          const response = await page.goto(shopUrl(locale, path));
+          expect(response?.status()).toBe(404);
+          expect(await response?.text()).toContain(`<h1>${expectedPage(screen, locale).heading}</h1>`);
+          await hydrated(page);
+          await expect(page.getByRole('alert')).toHaveText(
+            translate(locale, 'This trade link is not valid. Please use the link from our e-mail.'),
+          );
+          expect(await severeViolations(page), `${locale} ${screen}`).toEqual([]);
+          noErrors();
+        });
+        continue;
+      }
       if (CLARIFICATION_SCREENS.has(screen)) {
         test(`${screen} ${path} (unknown link)`, async ({ page }) => {
           // Without the mail's token only the logged-in owner may open it: a visitor is asked to log in.

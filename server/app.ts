@@ -124,7 +124,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       cartHoldStops: shipping?.cartHoldStops,
     });
     await app.register(businessPlugin, { db, store, search, limiter, rateLimit: api.bulkRateLimit, labels: shipping?.labels });
-    await app.register(tradesPlugin, { db, mail: shipping, tokens });
+    await app.register(tradesPlugin, {
+      db,
+      mail: shipping,
+      tokens,
+      tradePages: shipping && { links: shipping.trades, clarificationPath: shipping.clarifications.path },
+    });
     if (shipping) {
       await app.register(clarificationsPlugin, { db, store, mail: shipping, tokens });
       await app.register(reviewsPlugin, { db, links: shipping.reviews });

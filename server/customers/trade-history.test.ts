@@ -5,7 +5,8 @@
 
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TradeHistorySchema, type TradeHistoryEntry } from '../../src/contracts/account';
+import { TradeHistorySchema } from '../../src/contracts/account';
+import type { TradeView } from '../../src/contracts/trade-view';
 import { TradeStatusSchema, type TradeStatus } from '../../src/contracts/trades';
 import type { AccountServices } from '../accounts/services';
 import { CatalogueStore } from '../catalogue/store';
@@ -19,7 +20,7 @@ import { testDatabases } from '../test-support/databases';
 import { answerClarification, recordInspection } from '../trades/inspection';
 import { checkPhoto } from '../trades/photos';
 import { NothingToPayError, payoutCents, payTrade, showTrade, transition } from '../trades/lifecycle';
-import { itemPriceCents, itemStatus, type ItemState } from './trade-history';
+import { itemPriceCents, itemStatus, type ItemState } from '../trades/trade-view';
 import { checkout, insertCustomer, testAccountServices, type TestCustomer } from './testing';
 import { createReviewLinks } from '../reviews/links';
 import { createTradeLinks } from '../trades/links';
@@ -85,8 +86,8 @@ describe('itemStatus', () => {
     for (const status of TradeStatusSchema.options) expect(itemStatus(status, offered)).toBeTruthy();
   });
 
-  it('prices the item as it stands: offer, agreed price, the open new offer, nothing once declined', () => {
-    expect([offered, asOffered, better, open, accepted, declined].map(itemPriceCents)).toEqual([10_000, 10_000, 12_000, 4_500, 4_500, 0]);
+  it('prices the item as it stands: offer, agreed price, no price while a counter-offer awaits the answer, nothing once declined', () => {
+    expect([offered, asOffered, better, open, accepted, declined].map(itemPriceCents)).toEqual([10_000, 10_000, 12_000, null, 4_500, 0]);
   });
 });
 
@@ -126,7 +127,7 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
     const body = res.json() as { tradeId: string; tradeNumber: string; items: { offerId: string }[] };
     return { ...body, offerIds: body.items.map((i) => i.offerId) };
   };
-  const history = async (who = customer): Promise<TradeHistoryEntry[]> => {
+  const history = async (who = customer): Promise<TradeView[]> => {
     const res = await app.inject({
       method: 'GET',
       url: '/api/customers/trade_history',
@@ -137,7 +138,12 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
     return TradeHistorySchema.parse(res.json()).trades;
   };
   const entry = async (tradeId: string) => (await history()).find((t) => t.tradeId === tradeId)!;
-  const statuses = (e: TradeHistoryEntry) => ({ trade: e.status, items: e.items.map((i) => [i.status, i.price]), total: e.total });
+  /** Each item's status and price (an open counter-offer as `counter <amount>`: it is no price yet). */
+  const statuses = (e: TradeView) => ({
+    trade: e.status,
+    items: e.items.map((i) => [i.status, i.price ?? `counter ${i.counterOffer}`]),
+    total: e.total,
+  });
   /** The fixture catalogue with another German base price for one device. */
   const storeWithPrice = (deviceId: number, euros: number) => {
     const catalogue = fixtureCatalogue();
@@ -251,13 +257,14 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
       { offerId: t.offerIds[1]!, answers: BEST },
     ]);
     const e = await entry(t.tradeId);
+    // The unanswered counter-offer is not counted in what will be paid.
     expect(statuses(e)).toEqual({
       trade: 'clarification',
       items: [
-        ['clarification', 139.5],
+        ['clarification', 'counter 139.5'],
         ['inspected', 640],
       ],
-      total: 779.5,
+      total: 640,
     });
     // The condition as found, not as offered.
     const found = (await showTrade(handle.db, t.tradeNumber)).items[0]!.inspection!.foundConditionId;
@@ -347,7 +354,7 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
       trade: 'clarification',
       items: [
         ['inspected', 310],
-        ['clarification', 0],
+        ['clarification', 'counter 0'],
       ],
       total: 310,
     });

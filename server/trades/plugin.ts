@@ -1,6 +1,7 @@
 // The trades domain as a plugin: the checkout's submission (POST /api/trades) with its confirmation
-// mail, the shipping and return labels (GET /api/trades/{id}/label.pdf, return-label.pdf) and the
-// voucher check of the checkout (GET /api/vouchers/{code}).
+// mail, the shipping and return labels (GET /api/trades/{id}/label.pdf, return-label.pdf), the guest
+// trade page's trade (GET /api/trades/{tradeNumber}/status) and the voucher check of the checkout
+// (GET /api/vouchers/{code}).
 
 import type { AccessTokens } from '../accounts/access-tokens';
 import type { Database } from '../db/client';
@@ -8,7 +9,10 @@ import { domainPlugin } from '../http/plugin';
 import { registerLabelRoutes } from '../labels/routes';
 import { registerVoucherRoutes } from '../vouchers/routes';
 import type { TradeMailServices } from './confirmation-mail';
+import type { TradeLinks } from './links';
 import { registerTradeRoutes } from './routes';
+import { registerTradeStatusRoute } from './status-route';
+import type { ClarificationPathOf } from './trade-view';
 
 export interface TradesPluginOptions {
   readonly db: Database;
@@ -16,10 +20,13 @@ export interface TradesPluginOptions {
   readonly mail?: TradeMailServices | undefined;
   /** Customers' access tokens; without them only guests can check out. */
   readonly tokens?: AccessTokens | undefined;
+  /** The guest trade page's links and the clarification pages' (signed); without them no guest trade page. */
+  readonly tradePages?: { readonly links: TradeLinks; readonly clarificationPath: ClarificationPathOf } | undefined;
 }
 
-export const tradesPlugin = domainPlugin<TradesPluginOptions>('trades', (app, { db, mail, tokens }) => {
+export const tradesPlugin = domainPlugin<TradesPluginOptions>('trades', (app, { db, mail, tokens, tradePages }) => {
   registerTradeRoutes(app, { db, shipping: mail, tokens });
   if (mail) registerLabelRoutes(app, { db, links: mail.labels });
+  if (mail && tradePages) registerTradeStatusRoute(app, { db, labels: mail.labels, ...tradePages });
   registerVoucherRoutes(app, { db });
 });

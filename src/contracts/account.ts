@@ -8,6 +8,7 @@ import { z } from './zod';
 import { LOCALES } from '../config/locales';
 import { coded } from './issues';
 import { AddressSchema, PHONE, PayoutSchema } from './trades';
+import { TradeViewSchema } from './trade-view';
 
 // ---------------------------------------------------------------------------------------------
 // Passwords (OWASP ASVS 5 §6.2): 8 to 128 characters, counted as Unicode code points, never
@@ -318,50 +319,4 @@ export const PeoplePatchSchema = z.object({
   customerIri: IriSchema('customers'),
 });
 
-export const TradeHistoryItemSchema = z.object({
-  offerId: z.uuid(),
-  deviceName: z.string(),
-  price: z.number().nonnegative(),
-  conditionId: z.number().int(),
-  /** The item's own state: as offered, re-priced at inspection, or in clarification. */
-  status: z.enum([
-    'offered',
-    'received',
-    'inspected',
-    'repriced',
-    'clarification',
-    'accepted',
-    'declined',
-    /** Declined and to be sent back: the return parcel is on its way (decision 025). */
-    'return_pending',
-    'returned',
-    'paid',
-    'cancelled',
-  ]),
-  /** The item's clarification (open or answered): the account opens it without the mail's token. */
-  clarificationId: z.uuid().nullable().optional(),
-});
-
-export const TradeHistoryEntrySchema = z.object({
-  tradeId: z.uuid(),
-  tradeNumber: z.string(),
-  status: z.enum(['created', 'received', 'inspected', 'clarification', 'accepted', 'declined', 'returned', 'paid', 'cancelled']),
-  createdAt: z.iso.datetime(),
-  total: z.number().nonnegative(),
-  /** Paid so far, in EUR: devices without a clarification are paid without waiting for the others (split payout). */
-  paid: z.number().nonnegative().optional(),
-  items: z.array(TradeHistoryItemSchema),
-  /** The shipping label's current link, while the parcel is awaited (status created). */
-  labelUrl: z.string().startsWith('/api/trades/').optional(),
-  /** The return label's link while a declined device is on its way back to the seller. */
-  returnLabelUrl: z.string().startsWith('/api/trades/').optional(),
-  /** A business trade's credit note (decision 036). */
-  creditNoteUrl: z.string().startsWith('/api/trades/').optional(),
-  /** The payout promise (issue 18): the last day of the payout (YYYY-MM-DD) once the devices arrived. */
-  payoutDueBy: z.iso.date().optional(),
-  /** The late-payout bonus paid with the payouts, in EUR (0 when paid on time). */
-  lateBonus: z.number().nonnegative().optional(),
-});
-export type TradeHistoryEntry = z.infer<typeof TradeHistoryEntrySchema>;
-
-export const TradeHistorySchema = z.object({ trades: z.array(TradeHistoryEntrySchema) });
+export const TradeHistorySchema = z.object({ trades: z.array(TradeViewSchema) });

@@ -7,6 +7,7 @@ import { notFound } from '@tanstack/react-router';
 import { contentPageForSlug, type ContentPage } from '../config/content';
 import type { ContentDocument } from '../contracts/content';
 import type { OfferFormOutcome } from '../contracts/offers';
+import type { TradeView } from '../contracts/trade-view';
 import type { CatalogueApi } from '../services/catalogue/search';
 import type { CategoryData } from '../services/catalogue/get-category';
 import type { DeviceData } from '../services/catalogue/get-device';
@@ -234,6 +235,38 @@ export async function checkReviewLink(
   try {
     const answer = await fetchReviewLink(createApiClient(context.api), link.tradeId, token);
     return { ...link, status: answer.status, firstName: answer.firstName };
+  } catch (error) {
+    const status = statusOf(error);
+    if (status === 410) return { ...link, status: 'expired', httpStatus: 410 };
+    if (status !== undefined && status < 500) return { ...link, status: 'invalid', httpStatus: 404 };
+    return { ...link, status: 'unavailable', httpStatus: 503 };
+  }
+}
+
+export interface TradeStatusData {
+  readonly kind: 'tradeStatus';
+  readonly tradeNumber: string;
+  /** open: the trade; invalid or expired: the link's problem; unavailable: try again later. */
+  readonly status: 'open' | 'invalid' | 'expired' | 'unavailable';
+  readonly trade: TradeView | null;
+  readonly httpStatus?: PageHttpStatus;
+}
+
+/** A guest trade link (/<trade path>/{trade}?token=…): the trade, read before the page renders (in process on the server). */
+export async function loadTradeStatus(
+  context: Pick<RouterContext, 'api'>,
+  params: { trade?: string },
+  searchStr: string,
+): Promise<TradeStatusData> {
+  const token = new URLSearchParams(searchStr).get('token') ?? '';
+  const link = { kind: 'tradeStatus' as const, tradeNumber: params.trade ?? '', trade: null };
+  if (token === '') return { ...link, status: 'invalid', httpStatus: 404 };
+  const [{ createApiClient, statusOf }, { fetchTradeStatus }] = await Promise.all([
+    import('../services/api-client'),
+    import('../services/trade-status'),
+  ]);
+  try {
+    return { ...link, status: 'open', trade: await fetchTradeStatus(createApiClient(context.api), link.tradeNumber, token) };
   } catch (error) {
     const status = statusOf(error);
     if (status === 410) return { ...link, status: 'expired', httpStatus: 410 };

@@ -12,11 +12,12 @@ import type {
   PageHttpStatus,
   ReviewLinkData,
   SearchResultsData,
+  TradeStatusData,
 } from './loaders';
 import type { RootData } from './root-data';
 
 export type PageData =
-  HomeData | CategoryData | OverviewData | DevicePageData | ContentData | ClarificationLinkData | ReviewLinkData | SearchResultsData;
+  HomeData | CategoryData | OverviewData | DevicePageData | ContentData | ClarificationLinkData | ReviewLinkData | SearchResultsData | TradeStatusData;
 export type PageKind = PageData['kind'];
 
 function isOneOf<K extends PageKind>(data: PageData | RootData | undefined, kinds: readonly K[]): data is Extract<PageData, { kind: K }> {

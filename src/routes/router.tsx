@@ -14,6 +14,7 @@ import { CatalogueError } from './catalogue-error';
 import {
   checkClarificationLink,
   checkReviewLink,
+  loadTradeStatus,
   type CategoryData,
   type DeviceData,
   type OverviewData,
@@ -105,6 +106,7 @@ const ACCOUNT_TEXT_SCREENS: ReadonlySet<ScreenId> = new Set([
   'quickAnswerShort',
   'quickAnswerLegacy',
   'review',
+  'tradeStatus',
 ]);
 
 /** What every screen route shares: its localized path, its page module (lazy) and the error page. */
@@ -200,6 +202,16 @@ function routesOf(rootRoute: ShopRootRoute, screen: ScreenId, context: RouterCon
         ...base,
         loader: ({ context, params, location }) => checkReviewLink(context, paramsOf(params), location.searchStr),
         head: () => documentHead(shop.mode, i18n._(SCREEN_TITLES.review)),
+      });
+    case 'tradeStatus':
+      return createRoute({
+        ...base,
+        loader: ({ context, params, location }) => loadTradeStatus(context, paramsOf(params), location.searchStr),
+        head: () => {
+          const head = documentHead(shop.mode, i18n._(SCREEN_TITLES.tradeStatus));
+          // A seller's own trade, reached by a private link: not for search engines.
+          return { meta: [...head.meta, { name: 'robots', content: 'noindex' }] };
+        },
       });
     default:
       return createRoute({ ...base, head: () => screenHead(i18n, shop.mode, pageScreenOf(screen)) });

@@ -25,10 +25,10 @@ import {
   type PaypalAccount,
   type Person,
   type PhoneContact,
-  type TradeHistoryEntry,
 } from '../contracts/account';
 import { SavedOffersSchema, type SavedOffer } from '../contracts/offers';
 import type { Address } from '../contracts/trades';
+import type { TradeView } from '../contracts/trade-view';
 import type { ApiClient } from './api-client';
 import { readApiFailure } from './api-failure';
 import { SessionEndedError, type TokenSource } from './session-tokens';
@@ -51,7 +51,7 @@ export interface CustomerApi {
     peopleIri: string;
     customerIri: string;
   }): Promise<Person>;
-  getTradeHistory(): Promise<TradeHistoryEntry[]>;
+  getTradeHistory(): Promise<TradeView[]>;
   /** The offers the customer mailed or shared (issue 18), newest first. */
   getSavedOffers(): Promise<SavedOffer[]>;
   changePassword(body: ChangePasswordRequest): Promise<void>;

@@ -1,7 +1,53 @@
-// /<trade path>/{trade}?token=…: where a trade stands, from the mails' signed link (guests have no account).
+// /<trade path>/{trade}?token=…: where a trade stands, from the mails' signed link — a guest has no account
+// to look it up in. The route's loader read the trade (in process on the server, so the first HTML shows
+// it); a wrong link says so (404), a closed trade's expired link too (410), and a failure offers a retry.
 
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Link, useRouter } from '@tanstack/react-router';
+import { TradeCard } from '../../ui/account/trade-card';
+import { useShop } from '../../ui/shop-context';
+import { usePageData } from '../page-data';
 import { ScreenPage } from '../screen-page';
 
 export default function TradeStatusPage() {
-  return <ScreenPage screen="tradeStatus" />;
+  const page = usePageData('tradeStatus');
+  const { i18n } = useLingui();
+  const shop = useShop();
+  const router = useRouter();
+  const { tradeNumber } = page;
+  return (
+    <ScreenPage screen="tradeStatus" title={page.trade ? i18n._(msg`Your trade ${tradeNumber}`) : undefined}>
+      {page.status === 'open' && page.trade && (
+        <>
+          <p className="trade-status-intro">
+            {i18n._(msg`Here you see where your trade stands, what we pay and every step so far. We also write to you at every step.`)}
+          </p>
+          <ul className="trade-list">
+            <TradeCard trade={page.trade} headingLevel={2} timeline="open" />
+          </ul>
+        </>
+      )}
+      {page.status === 'invalid' && <p role="alert">{i18n._(msg`This trade link is not valid. Please use the link from our e-mail.`)}</p>}
+      {page.status === 'expired' && (
+        <p role="alert">
+          {i18n._(msg`This trade is closed and its link has expired. With a customer account you find all your trades there.`)}{' '}
+          <Link to={shop.path('accountOverview')}>{i18n._(msg`To your account`)}</Link>
+        </p>
+      )}
+      {page.status === 'unavailable' && (
+        <div role="alert">
+          <p>{i18n._(msg`We could not load your trade just now. Please try again in a moment.`)}</p>
+          <button type="button" className="button secondary" onClick={() => void router.invalidate()}>
+            {i18n._(msg`Try again`)}
+          </button>
+        </div>
+      )}
+      {page.status !== 'open' && (
+        <p>
+          <Link to={shop.path('home')}>{i18n._(msg`To the home page`)}</Link>
+        </p>
+      )}
+    </ScreenPage>
+  );
 }

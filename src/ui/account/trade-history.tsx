@@ -1,19 +1,17 @@
-// The customer's trades, newest first as the server lists them: number, date in the shop's format,
-// status, total and each device with its own status; an empty state that leads to selling; and the
-// claim of earlier guest trades made with the account's e-mail address.
+// The customer's trades, newest first as the server lists them, each as its card (./trade-card.tsx: money,
+// devices, labels and the timeline); an empty state that leads to selling; and the claim of earlier guest
+// trades made with the account's e-mail address.
 
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
-import type { TradeHistoryEntry } from '../../contracts/account';
-import { formatDate, formatPrice } from '../../i18n/format';
 import { useShop } from '../shop-context';
 import { useAccount } from './account-provider';
 import { useAccountCache, useTradeHistory } from './account-queries';
 import { LoadingNote, QueryProblem } from './account-gate';
-import { ITEM_STATUS_LABELS, TRADE_STATUS_LABELS, statusTone } from './trade-status';
+import { TradeCard } from './trade-card';
 
 export function TradeHistory() {
   const { i18n } = useLingui();
@@ -32,7 +30,7 @@ export function TradeHistory() {
       ) : (
         <ol className="trade-list">
           {history.data.map((trade) => (
-            <TradeCard key={trade.tradeId} trade={trade} />
+            <TradeCard key={trade.tradeId} trade={trade} headingLevel={3} />
           ))}
         </ol>
       )}
@@ -52,108 +50,6 @@ function EmptyHistory() {
         <Trans>Sell a device</Trans>
       </Link>
     </div>
-  );
-}
-
-function StatusBadge({ status, label }: { status: Parameters<typeof statusTone>[0]; label: string }) {
-  return (
-    <span className={`status-badge ${statusTone(status)}`} data-status={status}>
-      {label}
-    </span>
-  );
-}
-
-function TradeCard({ trade }: { trade: TradeHistoryEntry }) {
-  const { i18n } = useLingui();
-  const shop = useShop();
-  const headingId = `trade-${trade.tradeId}`;
-  const { tradeNumber } = trade;
-  const paid = trade.paid ?? 0;
-  return (
-    <li className="trade-card" data-trade-number={trade.tradeNumber}>
-      <div className="trade-card-head">
-        <h3 id={headingId}>{i18n._(msg`Trade ${tradeNumber}`)}</h3>
-        <StatusBadge status={trade.status} label={i18n._(TRADE_STATUS_LABELS[trade.status])} />
-      </div>
-      <dl className="trade-facts">
-        <dt>{i18n._(msg`Date`)}</dt>
-        <dd>
-          <time dateTime={trade.createdAt}>{formatDate(shop.locale, trade.createdAt)}</time>
-        </dd>
-        <dt>{i18n._(msg`Total`)}</dt>
-        <dd className="trade-total">{formatPrice(shop.locale, trade.total)}</dd>
-        {paid > 0 && paid < trade.total && (
-          <>
-            <dt>{i18n._(msg`Paid so far`)}</dt>
-            <dd className="trade-paid" data-paid={paid}>
-              {formatPrice(shop.locale, paid)}
-            </dd>
-          </>
-        )}
-        {trade.payoutDueBy && (
-          <>
-            <dt>{trade.status === 'paid' ? i18n._(msg`Payout due by`) : i18n._(msg`Paid by at the latest`)}</dt>
-            <dd data-testid="trade-payout-due">
-              <time dateTime={trade.payoutDueBy}>{formatDate(shop.locale, trade.payoutDueBy)}</time>
-            </dd>
-          </>
-        )}
-        {trade.lateBonus !== undefined && trade.lateBonus > 0 && (
-          <>
-            <dt>{i18n._(msg`Late-payout bonus`)}</dt>
-            <dd className="trade-late-bonus" data-testid="trade-late-bonus">
-              {i18n._(msg`${formatPrice(shop.locale, trade.lateBonus)} added: we paid later than promised`)}
-            </dd>
-          </>
-        )}
-      </dl>
-      <ul className="trade-items" aria-label={i18n._(msg`Devices in this trade`)}>
-        {trade.items.map((item) => (
-          <TradeItem key={item.offerId} item={item} tradeNumber={tradeNumber} />
-        ))}
-      </ul>
-      {trade.labelUrl && (
-        // The label's current link (a revoked one never appears here), while the parcel is awaited.
-        <a className="button secondary trade-label" href={trade.labelUrl} download data-testid="trade-label">
-          {i18n._(msg`Download the shipping label for ${tradeNumber} (PDF)`)}
-        </a>
-      )}
-      {trade.returnLabelUrl && (
-        // A declined device on its way back: the label the warehouse prints, for the seller's records.
-        <a className="button secondary trade-label" href={trade.returnLabelUrl} download data-testid="trade-return-label">
-          {i18n._(msg`Download the return label for ${tradeNumber} (PDF)`)}
-        </a>
-      )}
-      {trade.creditNoteUrl && (
-        <a className="button secondary trade-credit-note" href={trade.creditNoteUrl} download data-testid="trade-credit-note">
-          {i18n._(msg`Download the credit note for ${tradeNumber} (PDF)`)}
-        </a>
-      )}
-    </li>
-  );
-}
-
-function TradeItem({ item, tradeNumber }: { item: TradeHistoryEntry['items'][number]; tradeNumber: string }) {
-  const { i18n } = useLingui();
-  const shop = useShop();
-  const { deviceName, clarificationId } = item;
-  const open = item.status === 'clarification';
-  return (
-    <li className="trade-item" data-item-status={item.status}>
-      <span className="trade-item-name">{deviceName}</span>
-      <span className="trade-item-price">{formatPrice(shop.locale, item.price)}</span>
-      <StatusBadge status={item.status} label={i18n._(ITEM_STATUS_LABELS[item.status])} />
-      {clarificationId && (
-        // A full page load: the clarification screen runs its own flow, opened with the session (no link token).
-        <a
-          className={open ? 'button primary trade-item-clarification' : 'trade-item-clarification'}
-          href={shop.path('clarification', { id: clarificationId, trade: tradeNumber })}
-          data-clarification-link={clarificationId}
-        >
-          {open ? i18n._(msg`Answer our question about ${deviceName}`) : i18n._(msg`See our question about ${deviceName}`)}
-        </a>
-      )}
-    </li>
   );
 }
 

@@ -2,10 +2,10 @@
 
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { TradeHistoryEntry } from '../../contracts/account';
+import type { TradeView } from '../../contracts/trade-view';
 
-type TradeStatus = TradeHistoryEntry['status'];
-type ItemStatus = TradeHistoryEntry['items'][number]['status'];
+type TradeStatus = TradeView['status'];
+type ItemStatus = TradeView['items'][number]['status'];
 
 export const TRADE_STATUS_LABELS: Record<TradeStatus, MessageDescriptor> = {
   created: msg`Waiting for your parcel`,

@@ -1,0 +1,139 @@
+// A trade as its seller sees it after checkout (product §11): every device's state and money, what is
+// or was paid, and the timeline of its steps. The account lists these (GET /api/customers/trade_history)
+// and the guest trade page shows one from the mails' signed link (GET /api/trades/{tradeNumber}/status).
+// Amounts are in EUR; times are ISO instants, days YYYY-MM-DD.
+
+import { z } from './zod';
+
+const TRADE_STATUSES = [
+  'created',
+  'received',
+  'inspected',
+  'clarification',
+  'accepted',
+  'declined',
+  'returned',
+  'paid',
+  'cancelled',
+] as const;
+
+export const TradeViewItemSchema = z.object({
+  offerId: z.uuid(),
+  deviceName: z.string(),
+  /** The offer accepted at checkout. */
+  offered: z.number().nonnegative(),
+  /**
+   * What the device is paid as agreed so far: the offer until inspected, then the agreed price (raised
+   * when found better), 0 once declined; null while a counter-offer awaits the seller's answer.
+   */
+  price: z.number().nonnegative().nullable(),
+  /** The new offer of an open clarification, which counts only once the seller accepts it. */
+  counterOffer: z.number().nonnegative().optional(),
+  conditionId: z.number().int(),
+  /** The item's own state: as offered, re-priced at inspection, or in clarification. */
+  status: z.enum([
+    'offered',
+    'received',
+    'inspected',
+    'repriced',
+    'clarification',
+    'accepted',
+    'declined',
+    /** Declined and to be sent back: the return parcel is on its way (decision 025). */
+    'return_pending',
+    'returned',
+    'paid',
+    'cancelled',
+  ]),
+  /** The item's clarification (open or answered): the account opens it without the mail's token. */
+  clarificationId: z.uuid().nullable().optional(),
+  /** The clarification page with its link's token (the guest trade page: a guest has no session to open it with). */
+  clarificationPath: z.string().startsWith('/').optional(),
+});
+
+const PaidDeviceSchema = z.object({ deviceName: z.string(), offered: z.number().nonnegative(), paid: z.number().nonnegative() });
+const at = z.iso.datetime();
+
+/** One step of the trade, oldest first; each kind carries what the seller needs to read of it. */
+export const TradeEventSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('created'), at }),
+  z.object({ kind: z.literal('labelIssued'), at }),
+  z.object({ kind: z.literal('received'), at }),
+  z.object({
+    kind: z.literal('inspected'),
+    at,
+    devices: z.array(
+      z.object({
+        deviceName: z.string(),
+        /** As declared; better (paid above the offer); worse (a counter-offer follows). */
+        outcome: z.enum(['asDeclared', 'better', 'worse']),
+        offered: z.number().nonnegative(),
+        /** What the inspection priced it at: the agreed price, or the counter-offer when worse. */
+        price: z.number().nonnegative(),
+      }),
+    ),
+  }),
+  z.object({ kind: z.literal('clarificationOpened'), at, devices: z.array(z.string()), deadline: at }),
+  z.object({
+    kind: z.literal('clarificationAnswered'),
+    at,
+    deviceName: z.string(),
+    decision: z.enum(['accepted', 'declined']),
+    /** No answer came by the deadline: the default decision was applied. */
+    byDeadline: z.boolean(),
+    /** The counter-offer the decision was about. */
+    counterOffer: z.number().nonnegative(),
+  }),
+  z.object({
+    kind: z.literal('paid'),
+    at,
+    amount: z.number().nonnegative(),
+    method: z.enum(['sepa', 'paypal']),
+    /** The IBAN masked, or the PayPal address. */
+    account: z.string(),
+    devices: z.array(PaidDeviceSchema),
+    /** Paid above the offers for devices found better. */
+    raise: z.number().nonnegative(),
+    voucher: z.number().nonnegative(),
+    /** The late-payout bonus (paid after the promised day). */
+    bonus: z.number().nonnegative(),
+  }),
+  z.object({ kind: z.literal('returned'), at, devices: z.array(z.string()) }),
+  z.object({ kind: z.literal('cancelled'), at }),
+]);
+export type TradeEvent = z.infer<typeof TradeEventSchema>;
+
+export const TradeViewSchema = z.object({
+  tradeId: z.uuid(),
+  tradeNumber: z.string(),
+  status: z.enum(TRADE_STATUSES),
+  createdAt: z.iso.datetime(),
+  /**
+   * What is or will be paid: the devices at their agreed prices (declined ones and unanswered
+   * counter-offers not counted), the voucher bonus and any late-payout bonus paid.
+   */
+  total: z.number().nonnegative(),
+  /** Paid so far, in EUR: devices without a clarification are paid without waiting for the others (split payout). */
+  paid: z.number().nonnegative().optional(),
+  /** When the last payout was made (a paid trade). */
+  paidAt: z.iso.datetime().optional(),
+  /** How the seller is paid: the method and the masked account. */
+  payout: z.object({ method: z.enum(['sepa', 'paypal']), account: z.string() }),
+  items: z.array(TradeViewItemSchema),
+  /** The shipping label's current link, while the parcel is awaited (status created). */
+  labelUrl: z.string().startsWith('/api/trades/').optional(),
+  /** The return label's link while a declined device is on its way back to the seller. */
+  returnLabelUrl: z.string().startsWith('/api/trades/').optional(),
+  /** A business trade's credit note (decision 036). */
+  creditNoteUrl: z.string().startsWith('/api/trades/').optional(),
+  /** The payout promise (issue 18): the last day of the payout (YYYY-MM-DD) once the devices arrived. */
+  payoutDueBy: z.iso.date().optional(),
+  /** The late-payout bonus paid with the payouts, in EUR (0 when paid on time). */
+  lateBonus: z.number().nonnegative().optional(),
+  timeline: z.array(TradeEventSchema),
+});
+export type TradeView = z.infer<typeof TradeViewSchema>;
+
+/** GET /api/trades/{tradeNumber}/status?token=…: the guest trade page's trade. */
+export const TradeStatusAnswerSchema = z.object({ trade: TradeViewSchema });
+export type TradeStatusAnswer = z.infer<typeof TradeStatusAnswerSchema>;
