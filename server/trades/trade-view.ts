@@ -192,14 +192,18 @@ export async function tradeViews(
             own.filter((row) => row.payoutId === null).map((row) => row.offerId),
           )
         : lastDue;
+      const totalCents = entries.reduce((sum, e) => sum + (e.cents ?? 0), 0) + trade.voucherCents + bonusCents;
+      // Everything agreed is paid and nothing can be added: paid in full, or the declined rest went back.
+      const settled =
+        made.length > 0 && paidCents >= totalCents && !AWAITING_PAYOUT.includes(trade.status) && trade.status !== 'clarification';
       const view: TradeView = {
         tradeId: trade.id,
         tradeNumber: trade.tradeNumber,
         status: trade.status,
         createdAt: trade.createdAt.toISOString(),
-        total: euros(entries.reduce((sum, e) => sum + (e.cents ?? 0), 0) + trade.voucherCents + bonusCents),
+        total: euros(totalCents),
         paid: euros(paidCents),
-        ...(trade.status === 'paid' && made.length > 0 ? { paidAt: made.at(-1)!.paidAt.toISOString() } : {}),
+        ...(settled ? { paidAt: made.at(-1)!.paidAt.toISOString() } : {}),
         payout: { method: trade.payout.method, account: maskPayout(trade.payout) },
         items: entries.map((e) => e.item),
         ...(trade.status === 'created' && labels ? { labelUrl: labels.path(trade.id, trade.labelVersion) } : {}),

@@ -115,7 +115,7 @@ export const TradeViewSchema = z.object({
   total: z.number().nonnegative(),
   /** Paid so far, in EUR: devices without a clarification are paid without waiting for the others (split payout). */
   paid: z.number().nonnegative().optional(),
-  /** When the last payout was made (a paid trade). */
+  /** When the last payout was made, once everything agreed is paid (paid in full, or the declined rest sent back). */
   paidAt: z.iso.datetime().optional(),
   /** How the seller is paid: the method and the masked account. */
   payout: z.object({ method: z.enum(['sepa', 'paypal']), account: z.string() }),

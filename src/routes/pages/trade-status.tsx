@@ -17,7 +17,7 @@ export default function TradeStatusPage() {
   const router = useRouter();
   const { tradeNumber } = page;
   return (
-    <ScreenPage screen="tradeStatus" title={page.trade ? i18n._(msg`Your trade ${tradeNumber}`) : undefined}>
+    <ScreenPage screen="tradeStatus">
       {page.status === 'open' && page.trade && (
         <>
           <p className="trade-status-intro">

@@ -49,7 +49,7 @@ export function TradeCard({
         <dd>
           <time dateTime={trade.createdAt}>{formatDate(shop.locale, trade.createdAt)}</time>
         </dd>
-        {trade.status === 'paid' && trade.paidAt ? (
+        {trade.paidAt ? (
           <>
             <dt>{i18n._(msg`Paid`)}</dt>
             <dd className="trade-total" data-testid="trade-paid-total">
@@ -64,7 +64,7 @@ export function TradeCard({
             </dd>
           </>
         )}
-        {paid > 0 && trade.status !== 'paid' && (
+        {paid > 0 && !trade.paidAt && (
           <>
             <dt>{i18n._(msg`Paid so far`)}</dt>
             <dd className="trade-paid" data-paid={paid}>
@@ -72,7 +72,7 @@ export function TradeCard({
             </dd>
           </>
         )}
-        {trade.payoutDueBy && trade.status !== 'paid' && (
+        {trade.payoutDueBy && !trade.paidAt && (
           <>
             <dt>{i18n._(msg`Paid by at the latest`)}</dt>
             <dd data-testid="trade-payout-due">

@@ -1,0 +1,121 @@
+// @vitest-environment happy-dom
+// The trade card's money, as a German seller reads it: an unanswered counter-offer is shown beside its
+// device but not counted in the payout; a device found better shows the offer struck through and the
+// higher price; a trade whose agreed devices are all paid says what was paid and when, without a due
+// day; the timeline folds in the account and lists every step with its date.
+
+import { I18nProvider } from '@lingui/react';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TradeView } from '../../contracts/trade-view';
+import { createI18n, loadAccountMessages, loadMessages } from '../../i18n/i18n';
+import { makeShop, ShopProvider } from '../shop-context';
+import { TradeCard } from './trade-card';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const IPHONE = 'Apple iPhone 13 128 GB';
+const GALAXY = 'Samsung Galaxy S21 5G 128 GB';
+const item = (over: Partial<TradeView['items'][number]>): TradeView['items'][number] => ({
+  offerId: crypto.randomUUID(),
+  deviceName: IPHONE,
+  offered: 172,
+  price: 172,
+  conditionId: 1,
+  status: 'inspected',
+  ...over,
+});
+const base: TradeView = {
+  tradeId: crypto.randomUUID(),
+  tradeNumber: 'TR-2026-000042',
+  status: 'clarification',
+  createdAt: '2026-11-02T10:00:00.000Z',
+  total: 0,
+  paid: 0,
+  payout: { method: 'sepa', account: 'DE89 •••• •••• •••• 3000' },
+  items: [],
+  timeline: [
+    { kind: 'created', at: '2026-11-02T10:00:00.000Z' },
+    { kind: 'labelIssued', at: '2026-11-02T10:00:00.000Z' },
+    { kind: 'received', at: '2026-11-04T09:00:00.000Z' },
+  ],
+};
+
+let root: Root;
+let host: HTMLElement;
+beforeEach(() => {
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+});
+
+async function render(trade: TradeView) {
+  const messages = { ...(await loadMessages('de')), ...(await loadAccountMessages('de')) };
+  const shop = makeShop({ locale: 'de', mode: 'default', languageSwitchable: false });
+  act(() =>
+    root.render(
+      <I18nProvider i18n={createI18n('de', messages)}>
+        <ShopProvider shop={shop}>
+          <ul>
+            <TradeCard trade={trade} headingLevel={3} />
+          </ul>
+        </ShopProvider>
+      </I18nProvider>,
+    ),
+  );
+}
+const facts = () =>
+  Object.fromEntries([...host.querySelectorAll('.trade-facts dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+const prices = () => [...host.querySelectorAll('.trade-item-price')].map((p) => p.textContent);
+
+describe('trade card', () => {
+  it('does not count an unanswered counter-offer in the payout; a better device shows its raise', async () => {
+    await render({
+      ...base,
+      total: 350,
+      items: [
+        item({ price: null, counterOffer: 35.55, deviceName: GALAXY, offered: 79, status: 'clarification' }),
+        item({ offered: 310, price: 350, status: 'repriced' }),
+      ],
+      payoutDueBy: '2026-11-06',
+    });
+    expect(facts()).toMatchObject({
+      'Auszahlung ohne die Geräte, die auf Ihre Antwort warten': '350,00\u00a0€',
+      'Auszahlung spätestens am': '06.11.26',
+      'Auszahlung an': 'DE89 •••• •••• •••• 3000',
+    });
+    expect(prices()).toEqual(['Neues Angebot 35,55\u00a0€', '310,00\u00a0€ 350,00\u00a0€']);
+    expect(host.querySelector('.trade-item-price del')?.textContent).toBe('310,00\u00a0€');
+  });
+
+  it('says what was paid and when once everything agreed is paid, without a due day', async () => {
+    await render({
+      ...base,
+      status: 'returned',
+      total: 344,
+      paid: 344,
+      paidAt: '2026-11-05T12:00:00.000Z',
+      payoutDueBy: '2026-11-06',
+      items: [item({ status: 'paid' }), item({ deviceName: GALAXY, offered: 79, price: 0, status: 'returned' })],
+    });
+    expect(facts()).toMatchObject({ Ausgezahlt: '344,00\u00a0€ am 05.11.26' });
+    expect(facts()).not.toHaveProperty('Auszahlung spätestens am');
+    expect(facts()).not.toHaveProperty('Bisher ausgezahlt');
+  });
+
+  it('folds the timeline in the account, each step with its date', async () => {
+    await render({ ...base, status: 'received', total: 172, items: [item({ status: 'received' })] });
+    const fold = host.querySelector('details.trade-timeline-fold')!;
+    expect(fold.querySelector('summary')?.textContent).toBe('Alle Schritte von TR-2026-000042');
+    expect([...fold.querySelectorAll('.trade-event')].map((e) => e.textContent)).toEqual([
+      '02.11.26Verkauf angelegt',
+      '02.11.26Versandetikett bereit',
+      '04.11.26Paket eingegangen',
+    ]);
+  });
+});
