@@ -15,7 +15,6 @@ export default function TradeStatusPage() {
   const { i18n } = useLingui();
   const shop = useShop();
   const router = useRouter();
-  const { tradeNumber } = page;
   return (
     <ScreenPage screen="tradeStatus">
       {page.status === 'open' && page.trade && (
