@@ -31,3 +31,22 @@ export async function newestMail(page: Page, email: string, subject = ''): Promi
     .toBeTruthy();
   return (await read(page, message!)).text;
 }
+
+/** The subjects of every mail to `email` in the developer mailbox, oldest first (HTML entities decoded). */
+export async function mailSubjects(page: Page, email: string): Promise<string[]> {
+  const list = await read(page, '/dev/mailbox');
+  expect(list.status, 'the e2e server must serve /dev/mailbox (DEV_MAILBOX=1)').toBe(200);
+  return list.text
+    .split('<tr>')
+    .filter((r) => r.includes(email) || r.includes(email.replace('+', '&#43;')))
+    .map((r) => r.match(/<a href="\/dev\/mailbox\/[^"]+">([^<]*)<\/a>/)?.[1] ?? '')
+    .map((s) =>
+      s
+        .replace(/&amp;/g, '&')
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>'),
+    )
+    .reverse();
+}
