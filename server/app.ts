@@ -128,7 +128,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       db,
       mail: shipping,
       tokens,
-      tradePages: shipping && { links: shipping.trades, clarificationPath: shipping.clarifications.path },
+      tradePages: shipping && {
+        links: shipping.trades,
+        clarificationPath: (id, tradeNumber, deadline) => shipping.clarifications.path(id, tradeNumber, deadline),
+      },
     });
     if (shipping) {
       await app.register(clarificationsPlugin, { db, store, mail: shipping, tokens });
