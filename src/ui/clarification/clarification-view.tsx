@@ -309,7 +309,8 @@ function Photos({ item }: { item: ClarificationItem }) {
   );
 }
 
-function AnsweredLine({ item }: { item: ClarificationItem }) {
+/** The answer given for `item`: its own paragraph, or (`inline`) a phrase in the summary's line (no paragraph in a paragraph: the server's HTML must hydrate). */
+function AnsweredLine({ item, inline = false }: { item: ClarificationItem; inline?: boolean }) {
   const { i18n } = useLingui();
   const shop = useShop();
   const price = formatPrice(shop.locale, euros(item.newPriceCents));
@@ -321,10 +322,11 @@ function AnsweredLine({ item }: { item: ClarificationItem }) {
           ? i18n._(msg`Declined: we recycle the device free of charge.`)
           : i18n._(msg`Declined: we send the device back to you free of charge. You get a mail with the tracking number.`)
         : i18n._(msg`Not answered yet.`);
+  const Tag = inline ? 'span' : 'p';
   return (
-    <p className="clarification-answered" data-answer={item.status}>
+    <Tag className="clarification-answered" data-answer={item.status}>
       {text}
-    </p>
+    </Tag>
   );
 }
 
@@ -426,7 +428,7 @@ function Answered({ view, token, undo }: { view: ClarificationView; token: strin
       <Heading state="answered">{i18n._(msg`Thank you, we have your answer.`)}</Heading>
       {view.items.map((item) => (
         <p key={item.clarificationId}>
-          <strong>{item.deviceName}</strong> — <AnsweredLine item={item} />
+          <strong>{item.deviceName}</strong> — <AnsweredLine item={item} inline />
         </p>
       ))}
       {undo}
@@ -612,12 +614,17 @@ export function QuickAnswerFlow({ link, expired, frame }: { link: ClarificationL
     return frame(
       <div className="quick-answer" data-clarification="deciding">
         <ItemCard item={item} choice={choices[item.clarificationId]} actor={actor} editable={false} />
-        {/* Without JavaScript this form records the answer (the route's loader); with it the machine already is. */}
-        <form method="post" className="quick-answer-buttons" onSubmit={(event) => event.preventDefault()}>
-          <button type="submit" name={QUICK_FORM_FIELD} value="accept" className="button primary big">
-            {i18n._(msg`Accept ${newPrice}`)}
-          </button>
-        </form>
+        {/* The machine is sending the answer; without JavaScript (the note hidden) the form's one button records it (the route's loader). */}
+        <p className="loading-note quick-answer-deciding" role="status">
+          {i18n._(msg`Accepting the new offer of ${newPrice}…`)}
+        </p>
+        <noscript>
+          <form method="post" className="quick-answer-buttons">
+            <button type="submit" name={QUICK_FORM_FIELD} value="accept" className="button primary big">
+              {i18n._(msg`Accept ${newPrice}`)}
+            </button>
+          </form>
+        </noscript>
         {allDevices}
       </div>,
     );
