@@ -99,4 +99,3 @@ export const ClarificationUndoRequestSchema = z.object({
   trade: z.string().trim().min(1).max(40),
   token: z.string().max(200).optional(),
 });
-export type ClarificationUndoRequest = z.infer<typeof ClarificationUndoRequestSchema>;
