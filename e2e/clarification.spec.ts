@@ -1,10 +1,11 @@
 // Clarification end to end (product §10–11). On de and fr a customer registers and sells two phones
 // through the checkout screens; the operator receives and inspects them with a worse display and a
-// photo (ops CLI); the seller opens the mail's link, sees the difference and the photo, accepts one
+// photo each (ops CLI); the seller opens the mail's link, sees the difference and the photos, accepts one
 // device and declines the other (return label); the operator pays what is settled (split payout) and
 // the account shows one device paid and one on its way back, and opens the clarification with the
 // session alone. Further trades are checked out through the API: offered vs found and the note, the
-// quick-answer link on a phone, and a link past its deadline (the expired 404 page).
+// quick-answer link on a phone (one click decides, undo while another device waits; decision 069),
+// the quick answer without JavaScript, and a link past its deadline (the expired 404 page).
 // The ops CLI shares the server's database only on PostgreSQL (TEST_DATABASE_URL), as in checkout.spec.
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -94,32 +95,87 @@ test('de: the seller sees offered vs found and the note, accepts one device and 
   noErrors();
 });
 
-test('fr: the quick-answer link on a phone accepts the one offer in one tap plus a confirmation', async ({ browser }) => {
+test('fr: the quick-answer link on a phone decides in one click, confirms it and undoes it while another device waits', async ({
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const page = await context.newPage();
   const noErrors = watchErrors(page);
   const t = (english: string) => translate('fr', english);
-  const { tradeNumber, email } = await checkout(page, 'fr', [GALAXY]);
+  const { tradeNumber, email } = await checkout(page, 'fr', [GALAXY, IPHONE]);
   ops(['trades', 'receive', tradeNumber]);
-  ops(['trades', 'inspect', tradeNumber, '--item', '1', '--answer', 'display=cracked']);
+  ops(['trades', 'inspect', tradeNumber, '--item', '1', '--answer', 'display=cracked', '--item', '2', '--answer', 'display=cracked']);
   const { quick } = await mailedLinks(page, 'fr', email);
-  expect(quick).toHaveLength(1);
+  expect(quick).toHaveLength(2);
   expect(new URL(quick[0]!).pathname).toMatch(/^\/clarificationQuickAnswer\//);
-  await page.goto(quick[0]!);
+
+  // The server's HTML already shows the device and its one button (no loading text) and decides nothing.
+  const response = await page.goto(quick[0]!);
+  expect(response?.status()).toBe(200);
+  const html = (await response?.text()) ?? '';
+  expect(html).toContain('data-clarification="deciding"');
+  expect(html).not.toContain(t('Loading your trade…'));
+  // Following the link is the one click: the page accepts the offer once it runs, and says so.
   await hydrated(page);
   await expect(page.locator('main h1')).toHaveText(t('Your answer to our new offer'));
-  const accept = page.locator('.quick-answer-buttons .button.primary');
-  await expect(accept).toBeVisible();
-  // Big enough to tap, and inside the screen.
-  const box = (await accept.boundingBox())!;
+  await expect(page.getByRole('heading', { name: t('Thank you, we have your answer.') })).toBeVisible();
+  await expect(page.locator('[data-answer="accepted"]')).toHaveCount(1);
+  expect(ops(['clarifications', 'list', '--status', 'accepted'])).toContain(tradeNumber);
+  // Undo, while the other device still waits: big enough to tap and inside the screen.
+  const undo = page.getByRole('button', { name: t('Undo my answer') });
+  await expect(undo).toBeVisible();
+  const box = (await undo.boundingBox())!;
   expect(box.height).toBeGreaterThanOrEqual(44);
   expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: testInfo.outputPath('quick-answer-fr-390.png'), fullPage: true });
+
+  await undo.tap();
+  const accept = page.locator('.quick-answer-buttons .button.primary');
+  await expect(accept).toBeVisible();
+  expect(ops(['clarifications', 'list', '--status', 'accepted'])).not.toContain(tradeNumber);
+  // Decided again, with the confirmation of the full flow.
   await accept.tap();
   await page.getByRole('button', { name: t('Send my answers') }).tap();
   await expect(page.getByRole('heading', { name: t('Thank you, we have your answer.') })).toBeVisible();
+  expect(ops(['clarifications', 'list', '--status', 'accepted'])).toContain(tradeNumber);
+
+  // The other device's quick link is the trade's last answer: the trade moves on and there is no undo.
+  await page.goto(quick[1]!);
+  await hydrated(page);
+  await expect(page.locator('[data-answer="accepted"]')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: t('Undo my answer') })).toHaveCount(0);
   expect(ops(['trades', 'show', tradeNumber])).toMatch(/accepted/);
   noErrors();
+  await context.close();
+});
+
+test('de: without JavaScript the quick answer is one button that accepts, and undo takes it back', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const t = (english: string) => translate('de', english);
+  // The trade is made through the API from a page with JavaScript.
+  const setup = await browser.newPage();
+  const { tradeNumber, email } = await checkout(setup, 'de', [IPHONE, GALAXY]);
+  ops(['trades', 'receive', tradeNumber]);
+  ops(['trades', 'inspect', tradeNumber, '--item', '1', '--answer', 'display=cracked', '--item', '2', '--answer', 'display=cracked']);
+  const { quick } = await mailedLinks(setup, 'de', email);
+  await setup.close();
+
+  expect((await page.goto(quick[0]!))?.status()).toBe(200);
+  // A visit alone (a mail scanner) decides nothing.
+  expect(ops(['clarifications', 'list', '--status', 'accepted'])).not.toContain(tradeNumber);
+  const accept = page.locator('form.quick-answer-buttons button[type="submit"]');
+  await expect(accept).toHaveText(/annehmen/);
+  await accept.click();
+  await expect(page.getByRole('heading', { name: t('Thank you, we have your answer.') })).toBeVisible();
+  expect(page.url()).toBe(quick[0]);
+  expect(ops(['clarifications', 'list', '--status', 'accepted'])).toContain(tradeNumber);
+  await page.getByRole('button', { name: t('Undo my answer') }).click();
+  await expect(accept).toBeVisible();
+  expect(ops(['clarifications', 'list', '--status', 'accepted'])).not.toContain(tradeNumber);
   await context.close();
 });
 
@@ -256,9 +312,11 @@ for (const locale of ['de', 'fr'] as const) {
       '2',
       '--answer',
       'display=cracked',
+      '--photo',
+      PHOTO,
     ]);
     expect(inspected).toContain('→ clarification');
-    expect(inspected).toContain('1 evidence photo(s) attached');
+    expect(inspected).toContain('2 evidence photo(s) attached');
 
     const full = await linkInMail(
       page,
@@ -274,11 +332,18 @@ for (const locale of ['de', 'fr'] as const) {
     await expect(items.first().locator('tr[data-differs] mark')).toBeVisible();
     await expect(items.first().locator('del')).toBeVisible();
     await expect(items.first().locator('.clarification-note')).toContainText(NOTE);
-    const photo = items.first().locator('img[data-photo]');
-    await expect(photo).toHaveCount(1);
-    await expect(photo).toHaveAttribute('alt', /Apple iPhone 13 128 GB/);
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
-    await expect(items.nth(1).locator('img[data-photo]')).toHaveCount(0);
+    // Each device's evidence photo loads (status 200), through the one link the mail sent.
+    for (const [index, device] of [
+      [0, /Apple iPhone 13 128 GB/],
+      [1, /Samsung Galaxy S21/],
+    ] as const) {
+      const photo = items.nth(index).locator('img[data-photo]');
+      await expect(photo).toHaveCount(1);
+      await expect(photo).toHaveAttribute('alt', device);
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+      const src = (await photo.getAttribute('src'))!;
+      expect(await page.evaluate(async (url) => (await fetch(url)).status, src), `photo of device ${index + 1}`).toBe(200);
+    }
 
     // On a 360 px phone the page fits the screen (no sideways scrolling).
     await page.setViewportSize({ width: 360, height: 780 });

@@ -40,12 +40,22 @@ interface Harness {
   actor: Actor<typeof clarificationMachine> | null;
   stored: Choices | null;
   focus: string | null;
-  open(focus: string | null): void;
+  open(focus: string | null, given?: ClarificationView): void;
   load: ReturnType<typeof controllable<LoadResult, LoadInput>>;
   submit: ReturnType<typeof controllable<ClarificationView, SubmitInput>>;
+  undo: ReturnType<typeof controllable<ClarificationView, LoadInput>>;
 }
 
-const pending = (h: Harness) => (h.actor!.getSnapshot().matches('submitting') ? h.submit : h.load);
+const pending = (h: Harness) => {
+  const snapshot = h.actor!.getSnapshot();
+  if (snapshot.matches('undoing')) return h.undo;
+  return snapshot.matches('submitting') || snapshot.matches('deciding') ? h.submit : h.load;
+};
+/** The quick answer's device accepted, the other still open. */
+const secondAccepted = (): ClarificationView => ({
+  ...view('open'),
+  items: [item(FIRST, '44444444-4444-4444-8444-444444444444', 0), item(SECOND, SECOND_OFFER, 1, 'accepted')],
+});
 const choices = (h: Harness) => h.actor!.getSnapshot().context.choices;
 
 describeMachineFlow<Harness>({
@@ -53,27 +63,39 @@ describeMachineFlow<Harness>({
   model: clarificationModel,
   production: [clarificationMachine],
   simplePathBound: 300,
+  uncovered: {
+    'clarification.reviewing xstate.error.actor.0.clarification.reviewing#0':
+      'IndexedDB refusing to read the stored choices: the page stays as it is (not modelled)',
+  },
   start(inspect) {
     const load = controllable<LoadResult, LoadInput>('load');
     const submit = controllable<ClarificationView, SubmitInput>('submit');
+    const undo = controllable<ClarificationView, LoadInput>('undo');
     const harness: Harness = {
       actor: null,
       stored: null,
       focus: null,
       load,
       submit,
-      open(focus) {
+      undo,
+      open(focus, given) {
         harness.focus = focus;
         harness.actor?.stop();
         const machine = clarificationMachine.provide({
-          actors: { load: load.logic, submit: submit.logic },
+          actors: { load: load.logic, submit: submit.logic, undo: undo.logic },
           actions: {
             remember: ({ context }) => void (harness.stored = context.choices),
             forget: () => void (harness.stored = null),
           },
         });
         harness.actor = createActor(machine, {
-          input: { clarificationId: FIRST, tradeNumber: 'TR-2026-000042', token: 'token', focusOfferId: focus },
+          input: {
+            clarificationId: FIRST,
+            tradeNumber: 'TR-2026-000042',
+            token: 'token',
+            focusOfferId: focus,
+            ...(given && { view: given }),
+          },
           inspect,
         }).start();
       },
@@ -83,10 +105,18 @@ describeMachineFlow<Harness>({
   events: {
     OPEN_LINK: (h) => h.open(null),
     OPEN_QUICK_ANSWER: (h) => h.open(SECOND_OFFER),
+    OPEN_RENDERED_LINK: (h) => h.open(null, view('open')),
+    OPEN_RENDERED_ANSWERED_LINK: (h) => h.open(null, view('answered', 'accepted')),
+    OPEN_RENDERED_EXPIRED_LINK: (h) => h.open(null, view('expired')),
+    OPEN_RENDERED_QUICK_ANSWER: (h) => h.open(SECOND_OFFER, view('open')),
+    OPEN_RENDERED_QUICK_ANSWER_AGAIN: (h) => h.open(SECOND_OFFER, secondAccepted()),
     SERVER_SENDS_OPEN: (h) => h.load.resolve({ view: view('open'), saved: h.stored }),
     SERVER_SENDS_ANSWERED: (h) => h.load.resolve({ view: view('answered', 'accepted'), saved: h.stored }),
-    SERVER_SENDS_FOCUS_ANSWERED: (h) =>
-      h.load.resolve({ view: { ...view('open'), items: [item(FIRST, 'x', 0), item(SECOND, SECOND_OFFER, 1, 'accepted')] }, saved: null }),
+    SERVER_SENDS_FOCUS_ANSWERED: (h) => h.load.resolve({ view: secondAccepted(), saved: null }),
+    SERVER_ACCEPTS_ONE: (h) => h.submit.resolve(secondAccepted()),
+    UNDO: (h) => h.actor!.send({ type: 'clarification.undo' }),
+    SERVER_UNDOES: (h) => h.undo.resolve(view('open')),
+    SERVER_SAYS_MOVED_ON: (h) => h.undo.reject(new ApiCallError({ status: 409 })),
     SERVER_SENDS_EXPIRED: (h) => h.load.resolve({ view: view('expired'), saved: null }),
     LINK_REFUSED: (h) => h.load.reject(new ApiCallError({ status: 404 })),
     SERVER_DOWN: (h) => pending(h).reject(new ApiCallError({ status: 503 })),
@@ -105,8 +135,8 @@ describeMachineFlow<Harness>({
     BACK: (h) => h.actor!.send({ type: 'clarification.back' }),
     SUBMIT: (h) => h.actor!.send({ type: 'clarification.submit' }),
     SERVER_ACCEPTS: (h) => h.submit.resolve(view('answered', 'accepted')),
-    SERVER_SAYS_ALREADY_ANSWERED: (h) => h.submit.reject(new ApiCallError({ status: 409 })),
-    SERVER_SAYS_DEADLINE_PASSED: (h) => h.submit.reject(new ApiCallError({ status: 410 })),
+    SERVER_SAYS_ALREADY_ANSWERED: (h) => pending(h).reject(new ApiCallError({ status: 409 })),
+    SERVER_SAYS_DEADLINE_PASSED: (h) => pending(h).reject(new ApiCallError({ status: 410 })),
   },
   checks: {
     undecided: (h) => expect(choices(h)).toEqual({}),
@@ -130,6 +160,9 @@ describeMachineFlow<Harness>({
       expect(h.actor!.getSnapshot().context.view?.status).toBe('answered');
       expect(h.stored).toBeNull();
     },
+    quickDeciding: (h) => expect(h.submit.inputs.at(-1)!.decisions).toEqual([{ clarificationId: SECOND, decision: 'accept' }]),
+    quickAnswered: (h) => expect(h.actor!.getSnapshot().can({ type: 'clarification.undo' })).toBe(true),
+    undoFailed: (h) => expect(h.actor!.getSnapshot().context).toMatchObject({ failure: 'conflict', failedStep: 'undo' }),
     loadFailed: (h) => expect(h.actor!.getSnapshot().context.failedStep).toBe('load'),
   },
 });

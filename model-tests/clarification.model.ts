@@ -1,7 +1,8 @@
 // Answering a clarification as the seller lives it (product §10–11): open the mail's link (two
 // devices re-priced) or the quick answer of one of them; decide per device, change a decision,
-// reload half-way (the decisions come back), confirm or go back, send. A link that is wrong or past
-// its deadline, an answer already given, and server failures (with a retry) end or pause the flow.
+// reload half-way (the decisions come back), confirm or go back, send. The quick answer accepts its
+// device at once and can be undone while the other device waits (decision 069). A link that is wrong
+// or past its deadline, an answer already given, and server failures (with a retry) end or pause the flow.
 
 import { setup } from 'xstate';
 
@@ -11,7 +12,16 @@ export const clarificationModel = setup({}).createMachine({
   states: {
     mailbox: {
       meta: { production: null, sees: 'the clarification e-mail' },
-      on: { OPEN_LINK: 'loading', OPEN_QUICK_ANSWER: 'quickLoading' },
+      on: {
+        OPEN_LINK: 'loading',
+        OPEN_QUICK_ANSWER: 'quickLoading',
+        // The server rendered the page with the view (the machine starts from it).
+        OPEN_RENDERED_LINK: 'undecided',
+        OPEN_RENDERED_ANSWERED_LINK: 'alreadyAnswered',
+        OPEN_RENDERED_EXPIRED_LINK: 'expired',
+        OPEN_RENDERED_QUICK_ANSWER: 'quickDeciding',
+        OPEN_RENDERED_QUICK_ANSWER_AGAIN: 'quickAnswered',
+      },
     },
     loading: {
       meta: { production: 'loading', sees: 'loading the clarification…' },
@@ -60,8 +70,31 @@ export const clarificationModel = setup({}).createMachine({
     },
     quickLoading: {
       meta: { production: 'loading', sees: 'loading the one new offer…' },
-      on: { SERVER_SENDS_OPEN: 'quickUndecided', SERVER_SENDS_FOCUS_ANSWERED: 'alreadyAnswered' },
+      on: { SERVER_SENDS_OPEN: 'quickDeciding', SERVER_SENDS_FOCUS_ANSWERED: 'quickAnswered' },
     },
+    quickDeciding: {
+      meta: { production: 'deciding', sees: 'the one new offer, being accepted (a button without JavaScript)' },
+      on: {
+        SERVER_ACCEPTS_ONE: 'quickAnswered',
+        SERVER_DOWN: 'quickDecideFailed',
+        SERVER_SAYS_ALREADY_ANSWERED: 'quickReloading',
+        SERVER_SAYS_DEADLINE_PASSED: 'expired',
+      },
+    },
+    quickDecideFailed: { meta: { production: 'failed', sees: 'a failure with retry' }, on: { RETRY: 'quickSubmitting' } },
+    quickReloading: {
+      meta: { production: 'loading', sees: 'loading what was answered meanwhile' },
+      on: { SERVER_SENDS_FOCUS_ANSWERED: 'quickAnswered' },
+    },
+    quickAnswered: {
+      meta: { production: 'answered', sees: 'the device accepted, with undo while the other device waits' },
+      on: { UNDO: 'undoing' },
+    },
+    undoing: {
+      meta: { production: 'undoing', sees: 'taking the answer back…' },
+      on: { SERVER_UNDOES: 'quickUndecided', SERVER_SAYS_MOVED_ON: 'undoFailed', SERVER_SAYS_DEADLINE_PASSED: 'expired' },
+    },
+    undoFailed: { meta: { production: 'failed', sees: 'the answer can no longer be undone' }, on: { RETRY: 'quickReloading' } },
     quickUndecided: {
       meta: { production: 'reviewing', sees: 'one new offer with accept and decline' },
       // One tap decides and asks for the confirmation (the phone's two big buttons).

@@ -35,6 +35,8 @@ export interface RenderInput {
   readonly onRendered?: (page: RenderedPage) => void;
   /** A posted question form (no JavaScript): the product detail page prices it for its device. */
   readonly offerForm?: (deviceId: number) => Promise<OfferFormOutcome>;
+  /** The text fields of a form posted without JavaScript (the quick answer's button, decision 069). */
+  readonly postedForm?: Readonly<Record<string, string>>;
 }
 
 /** The screens whose page depends only on the shop, the URL and the catalogue. */
@@ -56,6 +58,7 @@ export async function render({
   onRendered,
   nonce,
   offerForm,
+  postedForm,
 }: RenderInput): Promise<Response> {
   const i18n = createI18n(shop.locale, await loadMessages(shop.locale));
   // The server always has every message; the browser loads the account ones with the pages that use them.
@@ -77,6 +80,7 @@ export async function render({
           catalogueSearch: search,
           content: content ?? lazyHttpContent(api),
           ...(offerForm && { offerForm }),
+          ...(postedForm && { postedForm }),
         },
         nonce === undefined ? {} : { nonce },
       ),

@@ -1,8 +1,8 @@
 // The clarification flow's model paths in the browser: a real trade of two phones on de.localhost,
-// received and inspected worse by the operator (ops CLI), opened from the links of its mail. The
-// page's own calls to the server are held until the path says what the server answers: the real
-// answer, the real answer as it would read later (answered meanwhile, past its deadline), a refusal
-// or a failure. Paths that never send their answers share one trade per worker; a path whose answers
+// received and inspected worse by the operator (ops CLI), opened from the links of its mail, which
+// the server renders with the clarification (decision 069). The page's own calls to the server are
+// held until the path says what the server answers: the real answer, the real answer as it would
+// read later (answered meanwhile, past its deadline), a refusal or a failure. Paths that never send their answers share one trade per worker; a path whose answers
 // the server takes gets a trade of its own.
 
 import type { Page, Route } from '@playwright/test';
@@ -45,7 +45,8 @@ async function clarificationOf(page: Page): Promise<Links> {
 /** One trade for every path of this worker that only reads it. */
 let shared: Promise<Links> | undefined;
 
-const takesTheAnswers = (path: FlowPath) => path.events.includes('SERVER_ACCEPTS');
+const takesTheAnswers = (path: FlowPath) =>
+  path.events.some((event) => ['SERVER_ACCEPTS', 'SERVER_ACCEPTS_ONE', 'SERVER_UNDOES'].includes(event));
 
 const t = (english: string) => translate('de', english);
 const items = (c: Context) => c.page.locator('.clarification-item');
@@ -115,18 +116,30 @@ describeBrowserFlow<Context>({
     const links = await (takesTheAnswers(path) ? clarificationOf(page) : (shared ??= clarificationOf(page)));
     const held: Route[] = [];
     await page.route(
-      (url) => /^\/api\/clarifications\/[^/]+(\/answers)?$/.test(url.pathname),
+      (url) => /^\/api\/clarifications\/[^/]+(\/answers|\/undo)?$/.test(url.pathname),
       (route) => void held.push(route),
     );
     return { page, links, held };
   },
-  unsupported: {},
+  unsupported: {
+    OPEN_LINK:
+      "the mail's link is rendered with its view by the server (decision 069): the page loads it itself only from the account, which needs a customer's trade",
+    OPEN_QUICK_ANSWER: "the mail's quick link is rendered with its view by the server (decision 069): no view request to hold",
+    'oneDecided RELOAD':
+      'a reload of a rendered link shows the view at once (no request to hold); e2e/clarification.spec.ts reloads half-way',
+  },
+  inEndToEnd: {
+    OPEN_RENDERED_ANSWERED_LINK: 'server/ssr/clarification-pages.test.ts and e2e/clarification.spec.ts (the link after the answers)',
+    OPEN_RENDERED_EXPIRED_LINK: 'server/ssr/clarification-pages.test.ts and e2e/clarification.spec.ts (the expired-link 404 page)',
+    OPEN_RENDERED_QUICK_ANSWER_AGAIN: 'e2e/clarification.spec.ts (the quick link of a device already answered)',
+  },
   events: {
-    OPEN_LINK: async (c) => {
+    OPEN_RENDERED_LINK: async (c) => {
       await c.page.goto(c.links.full);
       await hydrated(c.page);
     },
-    OPEN_QUICK_ANSWER: async (c) => {
+    // The page sends the accept as soon as it runs: held until the path answers it.
+    OPEN_RENDERED_QUICK_ANSWER: async (c) => {
       await c.page.goto(c.links.quick);
       await hydrated(c.page);
     },
@@ -172,6 +185,18 @@ describeBrowserFlow<Context>({
       await route.continue();
     },
     SERVER_SAYS_ALREADY_ANSWERED: async (c) => (await heldRequest(c)).fulfill(failure(409, 'Conflict')),
+    SERVER_ACCEPTS_ONE: async (c) => {
+      const route = await heldRequest(c);
+      expect(route.request().postDataJSON()?.decisions, 'the quick answer accepts its one device').toHaveLength(1);
+      await route.continue();
+    },
+    UNDO: (c) => c.page.getByRole('button', { name: t('Undo my answer') }).click(),
+    SERVER_UNDOES: async (c) => {
+      const route = await heldRequest(c);
+      expect(new URL(route.request().url()).pathname).toMatch(/\/undo$/);
+      await route.continue();
+    },
+    SERVER_SAYS_MOVED_ON: async (c) => (await heldRequest(c)).fulfill(failure(409, 'Conflict')),
     SERVER_SAYS_DEADLINE_PASSED: async (c) => (await heldRequest(c)).fulfill(failure(410, 'Gone')),
   },
   checks: {
@@ -206,6 +231,18 @@ describeBrowserFlow<Context>({
       await expect(c.page.locator('.quick-answer-buttons .button')).toHaveCount(2);
     },
     quickConfirming: (c) => seesSummary(c, 1),
+    quickDeciding: async (c) => {
+      await expect(items(c)).toHaveCount(1);
+      await expect(c.page.locator('.quick-answer-deciding')).toBeVisible();
+    },
+    quickDecideFailed: seesFailure,
+    quickReloading: seesLoading,
+    quickAnswered: async (c) => {
+      await seesAnswer(c);
+      await expect(c.page.getByRole('button', { name: t('Undo my answer') })).toBeEnabled();
+    },
+    undoing: (c) => expect(c.page.getByRole('button', { name: t('Undoing…') })).toBeDisabled(),
+    undoFailed: (c) => expect(c.page.getByRole('alert')).toContainText(t('Your answer can no longer be undone.')),
     quickSubmitting: seesSending,
     answered: seesAnswer,
     alreadyAnswered: seesAnswer,

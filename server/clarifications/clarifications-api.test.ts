@@ -425,6 +425,80 @@ describe.each(testDatabases())('clarification API on $name', (database) => {
     });
   });
 
+  describe('undo (the quick answer, decision 069)', () => {
+    const undo = (id: string, payload: object) =>
+      app.inject({ method: 'POST', url: `/api/clarifications/${id}/undo`, payload, headers: { host: 'de.localhost' } });
+    const quickToken = async (id: string, tradeNumber: string) =>
+      links.token(id, tradeNumber, (await db.select().from(clarifications).where(eq(clarifications.id, id)))[0]!.deadline!);
+
+    it('reopens the one answered device while the trade waits for the others; it can then be answered again', async () => {
+      const { trade, first, token } = await clarifiedTrade();
+      const before = await payoutCents(db, await tradeRow(trade.tradeId));
+      expect(
+        (await answer(first.id, { trade: trade.tradeNumber, token, decisions: [{ clarificationId: first.id, decision: 'accept' }] }))
+          .statusCode,
+      ).toBe(200);
+      expect(await payoutCents(db, await tradeRow(trade.tradeId))).toBe(before + first.newPriceCents);
+
+      const res = await undo(first.id, { trade: trade.tradeNumber, token });
+      expect(res.statusCode).toBe(200);
+      const body = ClarificationViewSchema.parse(res.json());
+      expect(body.items.find((i) => i.clarificationId === first.id)).toMatchObject({ status: 'open', declineMode: null });
+      expect((await db.select().from(clarifications).where(eq(clarifications.id, first.id)))[0]).toMatchObject({
+        status: 'open',
+        answeredAt: null,
+      });
+      // The payout no longer counts the new price, and the trade still waits.
+      expect(await payoutCents(db, await tradeRow(trade.tradeId))).toBe(before);
+      expect((await tradeRow(trade.tradeId)).status).toBe('clarification');
+
+      // Answered twice: a second undo finds nothing to undo; a new answer (new key) counts again.
+      const twice = await undo(first.id, { trade: trade.tradeNumber, token });
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().message).toMatch(/nothing to undo/);
+      const again = await answer(first.id, {
+        trade: trade.tradeNumber,
+        token,
+        decisions: [{ clarificationId: first.id, decision: 'decline', declineMode: 'recycle' }],
+      });
+      expect(again.statusCode).toBe(200);
+      expect(ClarificationViewSchema.parse(again.json()).items[0]).toMatchObject({ status: 'declined', declineMode: 'recycle' });
+    });
+
+    it('refuses a tampered token, another trade and a missing token with 404, an invalid body with 400', async () => {
+      const { trade, first, token } = await clarifiedTrade();
+      const other = await clarifiedTrade();
+      await answer(first.id, { trade: trade.tradeNumber, token, decisions: [{ clarificationId: first.id, decision: 'accept' }] });
+      expect((await undo(first.id, { trade: trade.tradeNumber, token: tamper(token) })).statusCode).toBe(404);
+      expect((await undo(first.id, { trade: other.trade.tradeNumber, token })).statusCode).toBe(404);
+      // The other trade's genuine link does not undo this trade's answer.
+      expect((await undo(first.id, { trade: trade.tradeNumber, token: other.token })).statusCode).toBe(404);
+      expect((await undo(first.id, { trade: trade.tradeNumber })).statusCode).toBe(404);
+      const invalid = await undo(first.id, { token });
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.json().message).toMatch(/Name the trade/);
+      expect((await db.select().from(clarifications).where(eq(clarifications.id, first.id)))[0]!.status).toBe('accepted');
+    });
+
+    it('answers 409 with a clear message once the last answer moved the trade on, and changes nothing', async () => {
+      const { trade, first, second, token } = await clarifiedTrade();
+      await answer(first.id, { trade: trade.tradeNumber, token, decisions: [{ clarificationId: first.id, decision: 'accept' }] });
+      const secondToken = await quickToken(second.id, trade.tradeNumber);
+      const last = await answer(second.id, {
+        trade: trade.tradeNumber,
+        token: secondToken,
+        decisions: [{ clarificationId: second.id, decision: 'accept' }],
+      });
+      expect(last.statusCode).toBe(200);
+      expect((await tradeRow(trade.tradeId)).status).toBe('accepted');
+      const res = await undo(second.id, { trade: trade.tradeNumber, token: secondToken });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toMatch(/has moved on/);
+      expect((await db.select().from(clarifications).where(eq(clarifications.id, second.id)))[0]!.status).toBe('accepted');
+      expect((await tradeRow(trade.tradeId)).status).toBe('accepted');
+    });
+  });
+
   describe('deadline, reminder and mails', () => {
     it('at the deadline a new price is accepted and the trade moves on; before it nothing happens', async () => {
       const late = await clarifiedTrade({ now: new Date(Date.now() - 15 * DAY_MS) });

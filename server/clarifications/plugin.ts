@@ -1,5 +1,5 @@
 // The clarifications domain as a plugin: a seller's view of a clarification, its evidence photos and
-// the answers (GET/POST /api/clarifications/…), and the mail that confirms the answers.
+// the answers and the quick answer's undo (GET/POST /api/clarifications/…), and the mail that confirms the answers.
 
 import type { AccessTokens } from '../accounts/access-tokens';
 import type { CatalogueStore } from '../catalogue/store';

@@ -1,5 +1,6 @@
 // The seller's clarification API: GET /api/clarifications/{id}?trade=…&token=… (the view) and
-// POST /api/clarifications/{id}/answers (one decision per item, Idempotency-Key). The token of the
+// POST /api/clarifications/{id}/answers (one decision per item, Idempotency-Key) and
+// POST /api/clarifications/{id}/undo (takes back the answer to that one clarification, decision 069). The token of the
 // mail's link (server/clarifications/links.ts) or the bearer token of the trade's own customer opens
 // it; a wrong token, another trade, an unknown id and an expired link all answer the same 404, so
 // nobody learns which clarifications exist.
@@ -7,14 +8,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ClarificationAnswersRequestSchema, ClarificationQuerySchema, type ClarificationView } from '../../src/contracts/clarifications';
+import {
+  ClarificationAnswersRequestSchema,
+  ClarificationQuerySchema,
+  ClarificationUndoRequestSchema,
+  type ClarificationView,
+} from '../../src/contracts/clarifications';
 import { bearerToken, type AccessTokens } from '../accounts/access-tokens';
 import type { CatalogueStore } from '../catalogue/store';
 import type { ClarificationLinks } from './links';
 import type { LabelLinks } from '../labels/links';
-import { clarificationView, findClarification, submitAnswers } from './service';
+import { clarificationView, findClarification, submitAnswers, undoAnswer } from './service';
 import type { Database } from '../db/client';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, HttpError, notFound } from '../http/errors';
 import { NO_STORE } from '../http/no-store';
 import { IDEMPOTENCY_KEY_PATTERN } from '../trades/idempotency';
 import { findPhoto } from '../trades/photos';
@@ -142,6 +148,29 @@ export function registerClarificationRoutes(server: FastifyInstance, services: C
       if (answer.applied && services.onAnswered) await services.onAnswered(answer.applied).catch(() => undefined);
       const body = answer.statusCode === 200 ? decorate(found.trade.id, answer.body as ClarificationView, token) : answer.body;
       return reply.status(answer.statusCode).send(body);
+    },
+  );
+
+  // The quick answer's undo: the same proof as the answers; 409 once the trade has moved on.
+  app.post(
+    '/api/clarifications/:id/undo',
+    {
+      ...NO_STORE,
+      schema: { params: Params, body: ClarificationUndoRequestSchema },
+      config: { invalidBody: 'Name the trade (and the link token) of the answer to undo.' },
+    },
+    async (request) => {
+      const { trade, token } = request.body;
+      const found = await authorize(request, request.params.id, trade, token);
+      const undone = await undoAnswer(db, store, { clarificationId: found.clarification.id, tradeNumber: found.trade.tradeNumber });
+      if (undone.statusCode !== 200 || !undone.view) {
+        throw new HttpError(
+          undone.statusCode,
+          undone.statusCode === 410 ? 'Gone' : 'Conflict',
+          undone.message ?? 'The answer cannot be undone.',
+        );
+      }
+      return decorate(found.trade.id, undone.view, token);
     },
   );
 }

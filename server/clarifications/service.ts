@@ -298,6 +298,52 @@ export async function applyAnswers(
   return { trade: moved.trade, answered: decisions.map((d) => d.clarificationId) };
 }
 
+export interface UndoResult {
+  readonly statusCode: 200 | 409 | 410;
+  readonly view?: ClarificationView;
+  readonly message?: string;
+}
+
+/**
+ * Takes back the seller's answer to one clarification (the quick answer's "undo", decision 069): the
+ * clarification is open again and its item has no agreed price, in one transaction under the trade's
+ * row lock. Only while the trade still waits for answers (other clarifications open) and before the
+ * deadline: 409 when there is no answer to take back or the trade has moved on, 410 after the deadline.
+ */
+export async function undoAnswer(
+  db: Database,
+  store: CatalogueStore,
+  ref: { readonly clarificationId: string; readonly tradeNumber: string; readonly now?: Date },
+): Promise<UndoResult> {
+  const now = ref.now ?? new Date();
+  const id = ref.clarificationId.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    const trade = await lockTrade(tx, ref.tradeNumber);
+    const [clarification] = await tx
+      .select()
+      .from(clarifications)
+      .where(and(eq(clarifications.id, id), eq(clarifications.tradeId, trade.id)));
+    if (!clarification) return { statusCode: 409, message: 'This clarification is not part of the trade.' } as const;
+    if (trade.status !== 'clarification') {
+      return {
+        statusCode: 409,
+        message: `Trade ${trade.tradeNumber} has moved on (every device is answered); the answer can no longer be undone.`,
+      } as const;
+    }
+    if (clarification.status === 'open')
+      return { statusCode: 409, message: 'This device has not been answered; there is nothing to undo.' } as const;
+    if (deadlineOf(clarification).getTime() < now.getTime()) {
+      return { statusCode: 410, message: 'The deadline to answer has passed; the answer can no longer be undone.' } as const;
+    }
+    await tx
+      .update(clarifications)
+      .set({ status: 'open', declineMode: null, answeredAt: null })
+      .where(eq(clarifications.id, clarification.id));
+    await tx.update(tradeInspections).set({ agreedPriceCents: null }).where(eq(tradeInspections.offerId, clarification.itemOfferId));
+    return { statusCode: 200, view: await clarificationView(tx, store, trade, id, now) } as const;
+  });
+}
+
 /**
  * The decision applied when the deadline passes without an answer (decision 022): a device that still
  * has a price is bought at the new price; one we could only recycle (or that is blocked) goes back.

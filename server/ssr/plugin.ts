@@ -43,6 +43,8 @@ export type RenderFn = (input: {
   nonce: string;
   /** A posted question form (no JavaScript): prices its answers for the device the page shows. */
   offerForm?: (deviceId: number) => Promise<OfferFormOutcome>;
+  /** The text fields of a form posted without JavaScript (the quick answer's button records its decision, decision 069). */
+  postedForm?: Readonly<Record<string, string>>;
 }) => Promise<Response>;
 
 export interface PagesPluginOptions {
@@ -185,7 +187,11 @@ export const pagesPlugin = domainPlugin<PagesPluginOptions>('pages', async (app,
   });
 
   /** Renders the request's page; `catalogue` tells whether it may be kept in the page cache. */
-  const renderFresh = async (request: FastifyRequest, shop: ShopContext, offerForm?: (deviceId: number) => Promise<OfferFormOutcome>) => {
+  const renderFresh = async (
+    request: FastifyRequest,
+    shop: ShopContext,
+    posted?: { offerForm: (deviceId: number) => Promise<OfferFormOutcome>; fields: Readonly<Record<string, string>> },
+  ) => {
     let catalogue = false;
     const response = await options.render({
       request: toFetchRequest(request),
@@ -199,7 +205,7 @@ export const pagesPlugin = domainPlugin<PagesPluginOptions>('pages', async (app,
         catalogue = page.catalogue;
       },
       nonce: NONCE_PLACEHOLDER,
-      ...(offerForm && { offerForm }),
+      ...(posted && { offerForm: posted.offerForm, postedForm: posted.fields }),
     });
     const page: CachedPage = {
       renderedAt: Date.now(),
@@ -241,11 +247,15 @@ export const pagesPlugin = domainPlugin<PagesPluginOptions>('pages', async (app,
         const shop = resolveShop(request.hostname, request.headers.cookie);
         const fields = formFields(request.body);
         let outcome: OfferFormOutcome | undefined;
-        const { page } = await renderFresh(request, shop, async (deviceId) => {
-          outcome = await submitOfferForm(writer, api.store, shop.locale, deviceId, fields);
-          return outcome;
+        const { page } = await renderFresh(request, shop, {
+          offerForm: async (deviceId) => {
+            outcome = await submitOfferForm(writer, api.store, shop.locale, deviceId, fields);
+            return outcome;
+          },
+          fields,
         });
-        // A page without a question form (or a device that no longer exists) is shown as it is.
+        // A page without a question form (or a device that no longer exists) is shown as it is; the
+        // quick answer's form has recorded its decision while rendering, and is then read again (303).
         // (One leading slash: "//host/…" would send the browser to another site.)
         if (!outcome) return page.status === 200 ? reply.redirect(request.url.replace(/^\/+/, '/'), 303) : sendPage(request, reply, page);
         reply.header('Cache-Control', 'private, no-store');

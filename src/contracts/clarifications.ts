@@ -93,3 +93,9 @@ export const ClarificationAnswersRequestSchema = z.object({
     ),
 });
 export type ClarificationAnswersRequest = z.infer<typeof ClarificationAnswersRequestSchema>;
+
+/** Takes back the answer to the clarification the link names (the quick answer's undo). */
+export const ClarificationUndoRequestSchema = z.object({
+  trade: z.string().trim().min(1).max(40),
+  token: z.string().max(200).optional(),
+});

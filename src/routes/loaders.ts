@@ -3,12 +3,15 @@
 // module per call in src/services/catalogue). Those modules load lazily, so their code (zod, the
 // query layer) stays out of the entry.
 
-import { notFound } from '@tanstack/react-router';
+import { isNotFound, notFound } from '@tanstack/react-router';
 import { contentPageForSlug, type ContentPage } from '../config/content';
+import type { ClarificationView } from '../contracts/clarifications';
 import type { ContentDocument } from '../contracts/content';
 import type { OfferFormOutcome } from '../contracts/offers';
 import type { TradeView } from '../contracts/trade-view';
+import type { ApiClient } from '../services/api-client';
 import type { CatalogueApi } from '../services/catalogue/search';
+import type { answerClarification, ClarificationRef, undoClarificationAnswer } from '../services/clarifications';
 import type { CategoryData } from '../services/catalogue/get-category';
 import type { DeviceData } from '../services/catalogue/get-device';
 import type { HomeData as CatalogueHome } from '../services/catalogue/get-home';
@@ -166,18 +169,24 @@ export interface ClarificationLinkData {
   readonly offerId: string | null;
   /** The link's token; null when opened from the account. */
   readonly token: string | null;
-  /** The server accepted the token (false: no token, or the check could not be made). */
-  readonly checked: boolean;
+  /** The clarification as the link opens it, loaded once here; null: the page's flow loads it (no token, or the server could not answer now). */
+  readonly view: ClarificationView | null;
 }
 
+/** What the quick-answer page's form sends without JavaScript (decision 069): its one button's value. */
+const QUICK_FORM_FIELD = 'quickAnswer';
+
 /**
- * A clarification link (/clarification/{id}/{trade}?token=…) checked before the page renders, so a
- * wrong, foreign or expired link answers the expired-link 404 page with status 404 (product §2, §8).
- * Without a token (opened from the account) the page's flow asks with the session instead; other
- * failures are left to the page, which offers a retry.
+ * A clarification link (/clarification/{id}/{trade}?token=…): the clarification is loaded before the
+ * page renders (on the server in process, through the shop API's inject fetch), so the first HTML
+ * shows it, and a wrong, foreign or expired link answers the expired-link 404 page with status 404
+ * (product §2.5, §8). Without a token (opened from the account) the page's flow asks with the
+ * session instead; a failure that is not the link's (5xx, no answer) is left to the flow, which
+ * offers a retry. The quick-answer page's form posted without JavaScript (`postedForm`) records
+ * its decision (accept, or undo) here, before the view is read.
  */
 export async function checkClarificationLink(
-  context: Pick<RouterContext, 'api'>,
+  context: Pick<RouterContext, 'api' | 'postedForm'>,
   params: { id?: string; trade?: string; offerid?: string },
   searchStr: string,
 ): Promise<ClarificationLinkData> {
@@ -190,18 +199,45 @@ export async function checkClarificationLink(
     offerId: params.offerid ?? null,
     token,
   };
-  if (token === null) return { ...link, checked: false };
-  const [{ createApiClient, statusOf }, { fetchClarification }] = await Promise.all([
+  if (token === null) return { ...link, view: null };
+  const [{ createApiClient, statusOf }, clarifications] = await Promise.all([
     import('../services/api-client'),
     import('../services/clarifications'),
   ]);
+  const api = createApiClient(context.api);
+  const ref = { clarificationId: link.clarificationId, tradeNumber: link.tradeNumber, token };
   try {
-    await fetchClarification(createApiClient(context.api), { clarificationId: link.clarificationId, tradeNumber: link.tradeNumber, token });
-    return { ...link, checked: true };
+    const posted = link.offerId === null ? undefined : context.postedForm?.[QUICK_FORM_FIELD];
+    if (posted === 'accept' || posted === 'undo') await decideQuickAnswer(api, ref, posted, clarifications, statusOf);
+    const view = await clarifications.fetchClarification(api, ref);
+    if (view.status === 'expired') throw notFound();
+    return { ...link, view };
   } catch (error) {
+    if (isNotFound(error)) throw error;
     const status = statusOf(error);
-    if (status === 404 || status === 410 || status === 400) throw notFound();
-    return { ...link, checked: false };
+    if (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429) throw notFound();
+    return { ...link, view: null };
+  }
+}
+
+/** The quick answer's form without JavaScript: accept the link's own clarification, or take that answer back. */
+async function decideQuickAnswer(
+  api: ApiClient,
+  ref: ClarificationRef,
+  decision: 'accept' | 'undo',
+  clarifications: { answerClarification: typeof answerClarification; undoClarificationAnswer: typeof undoClarificationAnswer },
+  statusOf: (error: unknown) => number | undefined,
+): Promise<void> {
+  try {
+    if (decision === 'undo') await clarifications.undoClarificationAnswer(api, ref);
+    else {
+      const decisions = [{ clarificationId: ref.clarificationId, decision: 'accept' as const }];
+      await clarifications.answerClarification(api, ref, decisions, globalThis.crypto.randomUUID());
+    }
+  } catch (error) {
+    // Answered before (a second press), moved on or too late: the page shows what is true now.
+    if (statusOf(error) === 409 || statusOf(error) === 410) return;
+    throw error;
   }
 }
 

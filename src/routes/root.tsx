@@ -87,6 +87,8 @@ export interface RouterContext {
   readonly content: ContentSource;
   /** Server only, when the page answers its posted question form (no JavaScript): prices it for a device. */
   readonly offerForm?: (deviceId: number) => Promise<OfferFormOutcome>;
+  /** Server only, when the page answers a form posted without JavaScript: its text fields (the quick answer's button). */
+  readonly postedForm?: Readonly<Record<string, string>>;
 }
 
 declare module '@tanstack/react-router' {

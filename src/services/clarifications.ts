@@ -32,3 +32,11 @@ export async function answerClarification(
     }),
   );
 }
+
+/** Takes back the answer to the clarification `ref` names (the quick answer's undo): the view afterwards. */
+export async function undoClarificationAnswer(api: ApiClient, ref: ClarificationRef): Promise<ClarificationView> {
+  const body = { trade: ref.tradeNumber, ...(ref.token === null ? {} : { token: ref.token }) };
+  return ClarificationViewSchema.parse(
+    await api(`/api/clarifications/${encodeURIComponent(ref.clarificationId)}/undo`, { method: 'POST', body }),
+  );
+}

@@ -1,6 +1,7 @@
 // /clarification/{id}/{trade}?token=…: the seller answers the clarification of a trade (the mail's
-// link, or the account's without a token). A wrong or expired link answers the expired-link 404 page:
-// from the route's loader when the token is refused, else when the flow's own call is refused.
+// link, or the account's without a token). The route's loader loaded the clarification (the server's
+// HTML shows it; the flow starts from it) or answered the expired-link 404 page for a wrong, foreign
+// or expired link; without a token the flow loads it with the session and says when that is refused.
 
 import { ClarificationFlow } from '../../ui/clarification/clarification-view';
 import { NotFoundPage } from '../not-found';

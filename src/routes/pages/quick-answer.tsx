@@ -1,5 +1,7 @@
 // /clarificationQuickAnswer/{id}/{trade}/{offerid} (and /clarification/clarificationQuickAnswer/…):
-// the one new offer of the mail's quick-answer link, accepted or declined in one tap and confirmed.
+// the mail's quick-answer link accepts its one new offer in one click (once the page runs, or by the
+// page's one-button form without JavaScript; decision 069), confirms it and offers to undo it. The
+// route's loader loaded the clarification, so the server's HTML already shows the device.
 
 import { QuickAnswerFlow } from '../../ui/clarification/clarification-view';
 import { NotFoundPage } from '../not-found';

@@ -1,19 +1,23 @@
 // The clarification screens (product §10–11): per device what was offered and what the inspection
 // found (answer by answer, differences marked), the inspector's note, old and new price, the deadline
 // with a countdown, and one decision per device (accept the new price; decline: sent back or
-// recycled free), then a confirmation and the summary. The quick answer shows one device with
-// one-tap accept/decline. The clarification machine owns the flow; this file selects and sends.
+// recycled free), then a confirmation and the summary. The quick answer accepts its one device as
+// soon as the page runs (a one-button form without JavaScript), confirms it, and offers to undo it
+// while other devices of the trade still wait (decision 069); after an undo, one-tap accept/decline.
+// The route's loader hands in the view it loaded (server rendering), so the first HTML is the page.
+// The clarification machine owns the flow; this file selects and sends.
 
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ClarificationItem, ClarificationKind, ClarificationView } from '../../contracts/clarifications';
 import { formatDate, formatPrice } from '../../i18n/format';
 import { clarificationMachine, itemsToAnswer, type Choice } from '../../machines/clarification';
-import { clarificationActors, clarificationPersistence } from '../../machines/clarification.actors';
+import { clarificationActors, clarificationChanged, clarificationPersistence } from '../../machines/clarification.actors';
 import { pageCoverageInspector } from '../../services/actor-coverage';
 import { useAccount } from '../account/account-provider';
 import { useApiClient } from '../api-context';
@@ -26,7 +30,12 @@ export interface ClarificationLink {
   readonly token: string | null;
   /** The quick answer's new offer. */
   readonly focusOfferId?: string;
+  /** The clarification the route's loader loaded; null: the flow loads it. */
+  readonly view: ClarificationView | null;
 }
+
+/** The name and value of the quick answer's buttons in its form without JavaScript (read by the route's loader). */
+const QUICK_FORM_FIELD = 'quickAnswer';
 
 type Option = 'accept' | 'return' | 'recycle';
 
@@ -47,20 +56,25 @@ const linkTo = (path: string, token: string | null) => (token === null ? path : 
 function useClarificationActor(link: ClarificationLink) {
   const api = useApiClient();
   const { getAccessToken } = useAccount();
-  const machine = useMemo(
-    () =>
-      clarificationMachine.provide({
-        actors: clarificationActors({ api, accessToken: getAccessToken }),
-        actions: clarificationPersistence,
-      }),
-    [api, getAccessToken],
-  );
+  const queryClient = useRouter().options.context.queryClient;
+  const machine = useMemo(() => {
+    // The account's trade history, if this page's cache holds it, is stale once an answer or an undo went through.
+    const onChanged = () =>
+      void queryClient.current?.invalidateQueries({
+        predicate: (query) => query.queryKey[0] === 'account' && query.queryKey[2] === 'tradeHistory',
+      });
+    return clarificationMachine.provide({
+      actors: clarificationActors({ api, accessToken: getAccessToken }),
+      actions: { ...clarificationPersistence, ...clarificationChanged({ onChanged }) },
+    });
+  }, [api, getAccessToken, queryClient]);
   return useActorRef(machine, {
     input: {
       clarificationId: link.clarificationId,
       tradeNumber: link.tradeNumber,
       token: link.token,
       focusOfferId: link.focusOfferId ?? null,
+      view: link.view,
     },
     inspect: pageCoverageInspector(),
   });
@@ -295,7 +309,8 @@ function Photos({ item }: { item: ClarificationItem }) {
   );
 }
 
-function AnsweredLine({ item }: { item: ClarificationItem }) {
+/** The answer given for `item`: its own paragraph, or (`inline`) a phrase in the summary's line (no paragraph in a paragraph: the server's HTML must hydrate). */
+function AnsweredLine({ item, inline = false }: { item: ClarificationItem; inline?: boolean }) {
   const { i18n } = useLingui();
   const shop = useShop();
   const price = formatPrice(shop.locale, euros(item.newPriceCents));
@@ -307,10 +322,11 @@ function AnsweredLine({ item }: { item: ClarificationItem }) {
           ? i18n._(msg`Declined: we recycle the device free of charge.`)
           : i18n._(msg`Declined: we send the device back to you free of charge. You get a mail with the tracking number.`)
         : i18n._(msg`Not answered yet.`);
+  const Tag = inline ? 'span' : 'p';
   return (
-    <p className="clarification-answered" data-answer={item.status}>
+    <Tag className="clarification-answered" data-answer={item.status}>
       {text}
-    </p>
+    </Tag>
   );
 }
 
@@ -355,9 +371,21 @@ function Summary({ view, choices }: { view: ClarificationView; choices: Readonly
   );
 }
 
-function Failure({ actor, kind }: { actor: ClarificationActor; kind: string | null }) {
+function Failure({ actor, kind, step }: { actor: ClarificationActor; kind: string | null; step: string | null }) {
   const { i18n } = useLingui();
   const shop = useShop();
+  if (step === 'undo' && kind === 'conflict') {
+    // The trade moved on between the answer and the undo (every device answered): the answer stands.
+    return (
+      <div className="clarification-outcome" role="alert" data-failure="conflict">
+        <Heading state="failed">{i18n._(msg`Your answer can no longer be undone.`)}</Heading>
+        <p>{i18n._(msg`Every device of your trade has been answered in the meantime, so your trade has moved on.`)}</p>
+        <button type="button" className="button primary" onClick={() => actor.send({ type: 'clarification.retry' })}>
+          {i18n._(msg`Show my answers`)}
+        </button>
+      </div>
+    );
+  }
   if (kind === 'sessionEnded' || kind === 'unauthorized') {
     // Opened from the account without the mail's token: only the trade's owner, logged in, may see it.
     return (
@@ -390,7 +418,7 @@ function Failure({ actor, kind }: { actor: ClarificationActor; kind: string | nu
   );
 }
 
-function Answered({ view, token }: { view: ClarificationView; token: string | null }) {
+function Answered({ view, token, undo }: { view: ClarificationView; token: string | null; undo?: ReactNode }) {
   const { i18n } = useLingui();
   const shop = useShop();
   const stillOpen = view.items.some((i) => i.status === 'open');
@@ -400,9 +428,10 @@ function Answered({ view, token }: { view: ClarificationView; token: string | nu
       <Heading state="answered">{i18n._(msg`Thank you, we have your answer.`)}</Heading>
       {view.items.map((item) => (
         <p key={item.clarificationId}>
-          <strong>{item.deviceName}</strong> — <AnsweredLine item={item} />
+          <strong>{item.deviceName}</strong> — <AnsweredLine item={item} inline />
         </p>
       ))}
+      {undo}
       <h3>{i18n._(msg`What happens next`)}</h3>
       <ul>
         <li>{i18n._(msg`Devices without a question and accepted devices are paid within a few working days.`)}</li>
@@ -456,10 +485,10 @@ export function ClarificationFlow({ link, expired, frame }: { link: Clarificatio
   const { i18n } = useLingui();
   const actor = useClarificationActor(link);
   const state = useSelector(actor, (s) => s);
-  const { view, choices, failure } = state.context;
+  const { view, choices, failure, failedStep } = state.context;
 
   if (state.matches('expired')) return expired;
-  if (state.matches('failed')) return frame(<Failure actor={actor} kind={failure} />);
+  if (state.matches('failed')) return frame(<Failure actor={actor} kind={failure} step={failedStep} />);
   if (state.matches('answered') && view) return frame(<Answered view={view} token={link.token} />);
   if (!view || state.matches('loading')) return frame(<Loading />);
 
@@ -533,26 +562,77 @@ function Confirm({
   );
 }
 
-/** The quick answer: one device, one tap to accept or decline, then a confirmation. */
+/**
+ * The quick answer (decision 069): the mail's link accepts the one new offer. The page shows the
+ * device with one button while the machine sends the answer (the server's HTML: the button is a
+ * form that records it without JavaScript), then the confirmation with an undo while other devices
+ * of the trade still wait; after an undo, one tap to accept or decline and a confirmation.
+ */
 export function QuickAnswerFlow({ link, expired, frame }: { link: ClarificationLink & { focusOfferId: string } } & FlowProps) {
   const { i18n } = useLingui();
   const shop = useShop();
   const actor = useClarificationActor(link);
   const state = useSelector(actor, (s) => s);
-  const { view, choices, failure } = state.context;
+  const { view, choices, failure, failedStep } = state.context;
+  const full = linkTo(shop.path('clarification', { id: link.clarificationId, trade: link.tradeNumber }), link.token);
+  const allDevices = (
+    <p>
+      <a href={full}>{i18n._(msg`See all devices and more choices`)}</a>
+    </p>
+  );
 
   if (state.matches('expired')) return expired;
-  if (state.matches('failed')) return frame(<Failure actor={actor} kind={failure} />);
-  if (state.matches('answered') && view) return frame(<Answered view={view} token={link.token} />);
+  if (state.matches('failed')) return frame(<Failure actor={actor} kind={failure} step={failedStep} />);
+  if ((state.matches('answered') || state.matches('undoing')) && view) {
+    const undoing = state.matches('undoing');
+    const canUndo = undoing || state.can({ type: 'clarification.undo' });
+    const undo = canUndo && (
+      // A form, so that the undo works without JavaScript too (the route's loader takes it back); with
+      // JavaScript the machine does.
+      <form
+        method="post"
+        className="quick-answer-undo"
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'clarification.undo' });
+        }}
+      >
+        <p>{i18n._(msg`Changed your mind? You can undo this answer while we wait for your answers about the other devices.`)}</p>
+        <button type="submit" name={QUICK_FORM_FIELD} value="undo" className="button secondary big" disabled={undoing}>
+          {undoing ? i18n._(msg`Undoing…`) : i18n._(msg`Undo my answer`)}
+        </button>
+      </form>
+    );
+    return frame(<Answered view={view} token={link.token} undo={undo} />);
+  }
   if (!view || state.matches('loading')) return frame(<Loading />);
-  const item = itemsToAnswer(state.context)[0];
+  const item = state.matches('deciding') ? view.items.find((i) => i.newOfferId === link.focusOfferId) : itemsToAnswer(state.context)[0];
   if (!item) return frame(<Loading />);
   const newPrice = formatPrice(shop.locale, euros(item.newPriceCents));
+
+  if (state.matches('deciding')) {
+    return frame(
+      <div className="quick-answer" data-clarification="deciding">
+        <ItemCard item={item} choice={choices[item.clarificationId]} actor={actor} editable={false} />
+        {/* The machine is sending the answer; without JavaScript (the note hidden) the form's one button records it (the route's loader). */}
+        <p className="loading-note quick-answer-deciding" role="status">
+          {i18n._(msg`Accepting the new offer of ${newPrice}…`)}
+        </p>
+        <noscript>
+          <form method="post" className="quick-answer-buttons">
+            <button type="submit" name={QUICK_FORM_FIELD} value="accept" className="button primary big">
+              {i18n._(msg`Accept ${newPrice}`)}
+            </button>
+          </form>
+        </noscript>
+        {allDevices}
+      </div>,
+    );
+  }
   const tap = (decision: 'accept' | 'decline') => {
     actor.send({ type: 'clarification.decide', clarificationId: item.clarificationId, decision });
     actor.send({ type: 'clarification.confirm' });
   };
-  const full = linkTo(shop.path('clarification', { id: link.clarificationId, trade: link.tradeNumber }), link.token);
   return frame(
     <div className="quick-answer" data-clarification={String(state.value)}>
       <Deadline deadline={view.deadline} />
@@ -569,9 +649,7 @@ export function QuickAnswerFlow({ link, expired, frame }: { link: ClarificationL
       ) : (
         <Confirm actor={actor} view={view} choices={choices} submitting={state.matches('submitting')} />
       )}
-      <p>
-        <a href={full}>{i18n._(msg`See all devices and more choices`)}</a>
-      </p>
+      {allDevices}
     </div>,
   );
 }
