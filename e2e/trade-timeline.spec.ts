@@ -57,6 +57,7 @@ for (const locale of ['de', 'it'] as const satisfies readonly Locale[]) {
     expect(quick).toHaveLength(1);
     await page.goto(quick[0]!);
     await hydrated(page);
+    await expect(page.getByRole('heading', { name: t('Thank you, we have your answer.') })).toBeVisible();
     await expect(page.locator('[data-answer="accepted"]')).toHaveCount(1);
 
     const paid = ops(['trades', 'pay', tradeNumber]);
