@@ -151,7 +151,7 @@ function writer(context: { trade: TradeRow; locale: Locale; brand: Brand; email:
       signature: t('signature', { brand: BRAND_CONFIG[brand].name }),
       text: [
         ...body.text,
-        '',
+        ...(body.text.at(-1) === '' ? [] : ['']),
         `${t('tradePage')}${words.c}${context.tradePageUrl}`,
         ...(closed ? [t('tradePageClosed', { days: TRADE_LINK_GRACE_DAYS })] : []),
         t('questions'),
@@ -175,7 +175,7 @@ const amount = { padding: '4px 0', textAlign: 'right' } as const;
 /** Label and value rows: as text lines ("- label: value") and as an HTML table (the last row bold when `total`). */
 function rows(words: Words, lines: readonly (readonly [string, string])[], total?: readonly [string, string]): Omit<Body, 'subject'> {
   return {
-    text: [...lines.map(([label, value]) => `- ${label}${words.c}${value}`), ...(total ? [`${total[0]}${words.c}${total[1]}`] : [])],
+    text: [...lines.map(([label, value]) => `- ${label}${words.c}${value}`), ...(total ? [`${total[0]}${words.c}${total[1]}`] : []), ''],
     html: (
       <table role="presentation" style={{ borderCollapse: 'collapse' }}>
         <tbody>
@@ -286,7 +286,6 @@ async function inspectedBody(words: Words, tx: Database, trade: TradeRow): Promi
     paragraphs(t('inspected.intro', { tradeNumber: words.tradeNumber })),
     { heading: t('devicesTitle') },
     rows(words, [...lines, ...voucher], [t('inspected.total'), money(totalCents)]),
-    { text: [''], html: null },
     paragraphs(dueBy ? t('inspected.next', { ...values, due: words.day(dueBy) }) : t('inspected.nextUndated', values)),
   );
 }
@@ -348,7 +347,6 @@ function paidBody(words: Words, trade: TradeRow, payout: PayoutBreakdown, paidSo
       payout.devices.length > 0 && rows(words, deviceLines),
       { heading: t('paid.sumsTitle') },
       rows(words, sums, [t('paid.total'), money(payout.amountCents)]),
-      { text: [''], html: null },
       complete
         ? paragraphs(t('paid.complete', { paidSoFar: money(paidSoFarCents) }))
         : paragraphs(t('paid.part', { paidSoFar: money(paidSoFarCents) })),
@@ -372,7 +370,7 @@ async function returnedBody(words: Words, tx: Database, trade: TradeRow): Promis
   ]);
   const paidCents = payouts.reduce((sum, p) => sum + p.amountCents, 0);
   const list = (names: readonly string[]) => ({
-    text: names.map((name) => `- ${name}`),
+    text: [...names.map((name) => `- ${name}`), ''],
     html: (
       <ul>
         {names.map((name, i) => (
@@ -387,7 +385,6 @@ async function returnedBody(words: Words, tx: Database, trade: TradeRow): Promis
       ? join(
           paragraphs(t('returned.intro', { tradeNumber: words.tradeNumber })),
           list(back.devices),
-          { text: [''], html: null },
           paragraphs(
             t('returned.parcel', {
               carrier,
@@ -398,7 +395,7 @@ async function returnedBody(words: Words, tx: Database, trade: TradeRow): Promis
           ),
         )
       : paragraphs(t('returned.introNothingBack', { tradeNumber: words.tradeNumber })),
-    recycled.length > 0 && join(paragraphs(t('returned.recycled')), list(recycled.map((r) => r.deviceName)), { text: [''], html: null }),
+    recycled.length > 0 && join(paragraphs(t('returned.recycled')), list(recycled.map((r) => r.deviceName))),
     paragraphs(paidCents > 0 ? t('returned.closedPaid', { paid: money(paidCents) }) : t('returned.closed')),
   );
 }
