@@ -90,7 +90,8 @@ export const tradeCommands: Record<string, Command> = {
     help:
       'Records a payout and prints the amount. Inspected or accepted: the whole rest (→ paid). In clarification, declined or ' +
       'returned: the devices settled so far (no clarification, or accepted), without waiting for the others (split payout, decision 025). ' +
-      "--at: when the transfer was made (ISO time; default now). Paid after the payout promise's due day, the late-payout bonus is added (decision 043).",
+      "--at: when the transfer was made (ISO time, not in the future; default now). Paid after the payout promise's due day, the late-payout bonus is added (decision 043). " +
+      'The seller is mailed the amount and its breakdown (with the review invitation when the trade is paid in full).',
     run: async (args) => {
       const { positionals, values } = parse(args, { note: { type: 'string' }, at: { type: 'string' } }, 1);
       const ref = tradeRef(positionals);
@@ -142,7 +143,7 @@ export const tradeCommands: Record<string, Command> = {
 function moveCommand(verb: string, to: TradeStatus, help: string): Command {
   return {
     usage: `trades ${verb} <TR-…> [--note <text>] [--at <time>]`,
-    help: `${help} --at: when it happened (ISO time; default now).`,
+    help: `${help} --at: when it happened (ISO time, not in the future; default now). The seller is mailed the step.`,
     run: async (args) => {
       const { positionals, values } = parse(args, { note: { type: 'string' }, at: { type: 'string' } }, 1);
       const ref = tradeRef(positionals);

@@ -326,7 +326,7 @@ describe('the operator CLI (tsx server/ops/cli.ts, embedded database)', () => {
       /Payouts\n\s+AT\s+AMOUNT\s+DEVICES\s+VOUCHER\s+DUE BY\s+LATE BONUS\n\s+\S+ \S+ UTC\s+139\.50 EUR\s+1\s+\d{4}-\d\d-\d\d\s*\n/,
     );
     expect(paid.stdout).toMatch(/payout promise: due by \d{4}-\d\d-\d\d, paid on time/);
-  }, 120_000);
+  }, 240_000);
 
   it('receives and inspects in the past (--at), pays now with the late-payout bonus; one mail per step; refuses a future --at', async () => {
     const past = new Date(Date.now() - 20 * 86_400_000).toISOString();
@@ -358,7 +358,7 @@ describe('the operator CLI (tsx server/ops/cli.ts, embedded database)', () => {
     } finally {
       await handle.close();
     }
-  }, 120_000);
+  }, 240_000);
 
   it('exits 1 with one line (no stack) for an unknown trade, 2 with the usage for wrong arguments', async () => {
     const unknown = await ops('trades', 'show', 'TR-1999-999999');
