@@ -111,14 +111,17 @@ test('de: a trade paid late by the operator shows its late-payout bonus in the a
   await page.getByRole('button', { name: t('Log in') }).click();
   await expect(page.getByTestId('header-logout')).toBeAttached();
 
-  // A trade with the account's address, received and inspected now, paid ten days later: late.
+  // A trade with the account's address, received and inspected 20 days ago, paid now: late. (A payout
+  // dated in the future is refused: it would book a bonus nobody was owed.)
   const { tradeNumber } = await guestTrade(page, 'de', [101800], email);
-  ops(['trades', 'receive', tradeNumber]);
-  ops(['trades', 'inspect', tradeNumber, '--item', '1']);
-  const paidAt = new Date(Date.now() + 10 * 86_400_000).toISOString();
-  const paid = ops(['trades', 'pay', tradeNumber, '--at', paidAt]);
+  const past = new Date(Date.now() - 20 * 86_400_000).toISOString();
+  ops(['trades', 'receive', tradeNumber, '--at', past]);
+  ops(['trades', 'inspect', tradeNumber, '--at', past, '--item', '1']);
+  const paid = ops(['trades', 'pay', tradeNumber]);
   expect(paid).toMatch(/payout promise: due by \d{4}-\d\d-\d\d, paid late: late-payout bonus \d+\.\d\d EUR included/);
   const bonus = paid.match(/late-payout bonus (\d+)\.(\d\d) EUR/)!;
+  // The payout mail states the bonus among the amounts it adds up.
+  expect(await newestMail(page, email, 'ausgezahlt')).toMatch(new RegExp(`Bonus für späte Auszahlung[^:]*:\\s*\\+${bonus[1]},${bonus[2]}`));
 
   await page.goto(shopUrl('de', buildPath('accountOverview', 'de')));
   await hydrated(page);

@@ -530,7 +530,11 @@ describe.each(testDatabases())('clarification API on $name', (database) => {
         `/clarificationQuickAnswer/${first.id}/${trade.tradeNumber}/${first.newOfferId}`,
         `/clarificationQuickAnswer/${second.id}/${trade.tradeNumber}/${second.newOfferId}`,
         `/clarification/${first.id}/${trade.tradeNumber}`,
+        // The seller's trade page (issue 27), signed by its own links.
+        `/verkauf/${trade.tradeNumber}`,
       ]);
+      const tradePage = urls.pop()!;
+      expect(shipping.trades.verify(trade.tradeNumber, tradePage.searchParams.get('token'))).toBe(true);
       for (const url of urls) {
         const id = url.pathname.split('/')[2]!;
         expect(links.verify(id, trade.tradeNumber, url.searchParams.get('token'))).toBe('ok');

@@ -19,6 +19,7 @@ import { ButtonLink, HEADING } from '../mail/html';
 import { letter } from '../mail/letter';
 import type { MailMessage } from '../mail/mailer';
 import type { MailServices } from '../mail/setup';
+import type { TradeLinks } from '../trades/links';
 import type { ClarificationLinks } from './links';
 import { deadlineOf } from './service';
 
@@ -46,6 +47,8 @@ export interface ClarificationMailInput {
   readonly deadline: Date;
   /** Absolute link to the whole clarification. */
   readonly url: string;
+  /** Absolute link to the seller's trade page (server/trades/links.ts). */
+  readonly tradePageUrl: string;
   readonly items: readonly ClarificationMailItem[];
 }
 
@@ -88,6 +91,8 @@ export function clarificationMail(input: ClarificationMailInput): MailMessage {
       ]),
       '',
       ...(asking ? [t('deadline', values), '', `${t('link')}${c}${input.url}`, ''] : [`${t('overview')}${c}${input.url}`, '']),
+      `${i18n._('mail.trade.tradePage')}${c}${input.tradePageUrl}`,
+      '',
     ],
     html: (
       <>
@@ -108,14 +113,20 @@ export function clarificationMail(input: ClarificationMailInput): MailMessage {
         </ul>
         {asking && <p>{t('deadline', values)}</p>}
         <ButtonLink href={input.url}>{asking ? t('link') : t('overview')}</ButtonLink>
+        <p>
+          <a href={input.tradePageUrl}>{i18n._('mail.trade.tradePage')}</a>
+        </p>
       </>
     ),
   });
 }
 
 /** Reads the trade's clarifications and sends one mail of `kind`; false when there is nothing to send. */
-/** What a clarification mail needs: the mailer, the public origins and the clarification links. */
-export type ClarificationMailServices = Pick<MailServices, 'mailer' | 'publicOrigin'> & { readonly clarifications: ClarificationLinks };
+/** What a clarification mail needs: the mailer, the public origins, the clarification and trade page links. */
+export type ClarificationMailServices = Pick<MailServices, 'mailer' | 'publicOrigin'> & {
+  readonly clarifications: ClarificationLinks;
+  readonly trades: TradeLinks;
+};
 
 export async function sendClarificationMail(
   services: ClarificationMailServices,
@@ -163,6 +174,7 @@ export async function sendClarificationMail(
       lastName: trade.trade.address.lastName,
       deadline,
       url: origin + services.clarifications.path(first.id, tradeNumber, deadline),
+      tradePageUrl: origin + services.trades.path(locale, tradeNumber),
       items: rows.map((r) => ({
         deviceName: r.deviceName,
         offeredCents: r.offeredCents,

@@ -50,6 +50,7 @@ const confirmation = (brand: Brand) =>
     firstName: 'Erika',
     lastName: 'Mustermann',
     labelUrl: `${publicOriginResolver({}, 3000)('de', brand)}/api/trades/${TRADE.tradeId}/label.pdf?token=abc`,
+    tradePageUrl: `${publicOriginResolver({}, 3000)('de', brand)}/verkauf/${TRADE.tradeNumber}?token=abc`,
   });
 
 const clarification = (brand: Brand) =>
@@ -63,6 +64,7 @@ const clarification = (brand: Brand) =>
     lastName: 'Mustermann',
     deadline: new Date('2026-02-01T00:00:00Z'),
     url: 'http://agan.localhost:3000/klaerung/x',
+    tradePageUrl: 'http://agan.localhost:3000/verkauf/x',
     items: [
       {
         deviceName: 'Apple iPhone 13',
@@ -83,7 +85,15 @@ describe('every mail fills in its brand', () => {
   it('no signature shows the {brand} placeholder, in any language', () => {
     for (const locale of LOCALES) {
       const messages = [
-        confirmationMail({ trade: TRADE, locale, email: 'e@example.com', firstName: 'E', lastName: 'M', labelUrl: 'https://x.example/l' }),
+        confirmationMail({
+          trade: TRADE,
+          locale,
+          email: 'e@example.com',
+          firstName: 'E',
+          lastName: 'M',
+          labelUrl: 'https://x.example/l',
+          tradePageUrl: 'https://x.example/t',
+        }),
         accountMail({ kind: 'passwordChanged' }, locale, 'https://x.example', { email: 'e@example.com', firstName: 'E', lastName: 'M' }),
         ...(countryConfig(locale).features.hasNewsletter
           ? [newsletterMail({ kind: 'welcome' }, locale, 'https://x.example', { email: 'e@example.com', emailHash: 'a'.repeat(64) })]

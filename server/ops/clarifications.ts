@@ -2,11 +2,23 @@
 // and apply the deadline default.
 
 import { eq } from 'drizzle-orm';
+import { brandOfTrade } from '../../src/config/brands';
 import { sendClarificationMail } from '../clarifications/mail';
 import { claimReminders, expireClarifications, listClarifications, deadlineOf } from '../clarifications/service';
 import { clarifications as clarificationsTable } from '../db/schema/clarifications';
 import { trades as tradesTable } from '../db/schema/trades';
-import { parse, shipping, shippingOrigin, table, UsageError, when, withDatabase, withMail, type Command } from './command';
+import {
+  announceTradeLinks,
+  parse,
+  shipping,
+  shippingOrigin,
+  table,
+  UsageError,
+  when,
+  withDatabase,
+  withMail,
+  type Command,
+} from './command';
 
 export const clarificationCommands: Record<string, Command> = {
   'clarifications list': {
@@ -41,7 +53,6 @@ export const clarificationCommands: Record<string, Command> = {
     run: async (args) => {
       const [id] = parse(args, {}, 1).positionals as [string];
       const links = (await shipping()).clarifications;
-      const origin = (locale: string) => shippingOrigin(locale);
       await withDatabase(async (db) => {
         const clean = id.trim().toLowerCase();
         if (!/^[0-9a-f-]{36}$/.test(clean)) throw new Error(`There is no clarification ${id}.`);
@@ -53,7 +64,7 @@ export const clarificationCommands: Record<string, Command> = {
         if (!row) throw new Error(`There is no clarification ${id}.`);
         const { clarification: c, trade } = row;
         const deadline = deadlineOf(c);
-        const base = await origin(trade.locale);
+        const base = await shippingOrigin(trade.locale, brandOfTrade(trade.shopMode));
         console.log(
           `clarification ${c.id} · ${trade.tradeNumber} (${trade.status}) · ${c.kind} · ${c.status}${c.declineMode ? ` (${c.declineMode})` : ''}`,
         );
@@ -76,7 +87,10 @@ export const clarificationCommands: Record<string, Command> = {
       const sent = await withDatabase((db) =>
         withMail(db, async (services) => {
           const due = await claimReminders(db, { days });
-          for (const t of due) await sendClarificationMail(services, db, t.tradeId, 'reminder');
+          for (const t of due) {
+            await sendClarificationMail(services, db, t.tradeId, 'reminder');
+            await announceTradeLinks(db, t.tradeId);
+          }
           return due;
         }),
       );
@@ -91,7 +105,10 @@ export const clarificationCommands: Record<string, Command> = {
       const done = await withDatabase((db) =>
         withMail(db, async (services) => {
           const expired = await expireClarifications(db, values.trade ? { tradeRef: values.trade as string } : {});
-          for (const t of expired) await sendClarificationMail(services, db, t.tradeId, 'expired');
+          for (const t of expired) {
+            await sendClarificationMail(services, db, t.tradeId, 'expired');
+            await announceTradeLinks(db, t.tradeId);
+          }
           return expired;
         }),
       );

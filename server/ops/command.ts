@@ -2,9 +2,16 @@
 // the database and mail as the server opens them, argument parsing and the plain-text output helpers.
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { brandOfTrade, type Brand } from '../../src/config/brands';
+import { isLocale, type Locale } from '../../src/config/locales';
 import { TRADE_NUMBER } from '../../src/contracts/trades';
 import { readConfig } from '../platform/config';
+import { describeOrigin, publicOriginSource } from '../platform/origins';
 import { openDatabase, type Database } from '../db/client';
+import { trades } from '../db/schema/trades';
+import type { TradeStepMails } from '../trades/lifecycle';
+import { tradeStepMails } from '../trades/step-mails';
 import { createShippingServices, type ShippingServices } from '../shipping';
 import { databaseTarget } from '../runtime';
 
@@ -42,6 +49,41 @@ export async function withMail<T>(db: Database, work: (services: ShippingService
   } finally {
     await services.mailer.close?.();
   }
+}
+
+/**
+ * The seller's step mails of the trade moves (server/trades/step-mails.tsx): hand them to transition,
+ * payTrade and recordInspection, which write each mail in the move's transaction (decision 068).
+ */
+export function withTradeMails<T>(db: Database, work: (mails: TradeStepMails, services: ShippingServices) => Promise<T>): Promise<T> {
+  return withMail(db, (services) => work(tradeStepMails(services), services));
+}
+
+const announced = new Set<string>();
+
+/**
+ * Prints, once per origin, which origin the command's links use and where it comes from, e.g.
+ * `links use https://www.tradein.de (PUBLIC_ORIGINS)`: a mail with links to localhost is then no surprise.
+ * The origin is decided where the server decides it (publicOriginSource, server/platform/origins.ts).
+ */
+export function announceLinks(locale: Locale, brand?: Brand): void {
+  const resolved = publicOriginSource(config.PUBLIC_ORIGINS ?? {}, config.PORT)(locale, brand);
+  const line = `links use ${describeOrigin(resolved, config.PORT)}`;
+  if (announced.has(line)) return;
+  announced.add(line);
+  console.log(line);
+}
+
+/** A trade's shop and brand (its shop mode, decision 033): what its links' origin depends on. */
+export async function tradeShop(db: Database, tradeId: string): Promise<{ locale: Locale; brand: Brand }> {
+  const [trade] = await db.select({ locale: trades.locale, shopMode: trades.shopMode }).from(trades).where(eq(trades.id, tradeId));
+  return { locale: trade && isLocale(trade.locale) ? trade.locale : 'default', brand: brandOfTrade(trade?.shopMode ?? 'default') };
+}
+
+/** announceLinks for a trade's shop and brand. */
+export async function announceTradeLinks(db: Database, tradeId: string): Promise<void> {
+  const { locale, brand } = await tradeShop(db, tradeId);
+  announceLinks(locale, brand);
 }
 
 export async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
@@ -99,9 +141,30 @@ export function table(headers: string[], rows: string[][]): string {
   return [line(names), ...rows.map(line)].map((l) => `  ${l}`).join('\n');
 }
 
-/** The shop's public origin for links (PUBLIC_ORIGINS, else the local host and PORT). */
-export async function shippingOrigin(locale: string): Promise<string> {
-  return (await shipping()).publicOrigin(locale as Parameters<ShippingServices['publicOrigin']>[0]).replace(/\/+$/, '');
+/** The shop's public origin for links (PUBLIC_ORIGINS, else the local host and PORT), announced once. */
+export async function shippingOrigin(locale: string, brand?: Brand): Promise<string> {
+  const shop = isLocale(locale) ? locale : 'default';
+  announceLinks(shop, brand);
+  return (await shipping()).publicOrigin(shop, brand).replace(/\/+$/, '');
+}
+
+/** Two machines' clocks differ a little; a time further ahead than this is a typo. */
+const CLOCK_SKEW_MS = 60_000;
+
+/**
+ * `--at <ISO time>`: when it happened (the parcel scan, the inspection, the bank transfer); now without
+ * it. Never in the future: a payout dated after today would book a late-payout bonus nobody was owed.
+ */
+export function atOption(value: string | undefined, now = new Date()): Date {
+  if (value === undefined) return now;
+  const at = new Date(value);
+  if (!/^\d{4}-\d\d-\d\d/.test(value) || Number.isNaN(at.getTime()))
+    throw new UsageError('--at takes an ISO time, e.g. 2026-11-24T09:30:00Z.');
+  if (at.getTime() > now.getTime() + CLOCK_SKEW_MS)
+    throw new UsageError(
+      `--at ${value} is in the future: a payout dated after today would book a late-payout bonus nobody was owed. Give the time it happened, or leave --at out for now.`,
+    );
+  return at;
 }
 
 export const when = (date: Date) => `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;

@@ -8,10 +8,23 @@ import { sendClarificationMail } from '../clarifications/mail';
 import { recordInspection, type ItemInspection } from '../trades/inspection';
 import { formatCents, showTrade, type TradeDetails } from '../trades/lifecycle';
 import { checkPhoto, MAX_PHOTOS_PER_ITEM, type InspectionPhoto } from '../trades/photos';
-import { config, parse, table, tradeRef, UsageError, withDatabase, withMail, type Command, type Tokens } from './command';
+import {
+  announceTradeLinks,
+  atOption,
+  config,
+  parse,
+  table,
+  tradeRef,
+  UsageError,
+  withDatabase,
+  withTradeMails,
+  type Command,
+  type Tokens,
+} from './command';
 
 export const inspectCommand: Command = {
-  usage: 'trades inspect <TR-…> --item <offerId|#> [--answer <question>=<answer>]… [--note <text>] [--photo <file>]… [--item …]',
+  usage:
+    'trades inspect <TR-…> [--at <time>] --item <offerId|#> [--answer <question>=<answer>]… [--note <text>] [--photo <file>]… [--item …]',
   help: [
     'Records what the inspection found (from received), for EVERY item of the trade: --item names an',
     'item by its offer id (or a unique start of it) or by its number (#) in `trades show`; the --answer',
@@ -20,21 +33,24 @@ export const inspectCommand: Command = {
     'with a new offer; otherwise the trade is inspected and ready to pay. --note after an item is the',
     "inspector's note the seller reads with the clarification; --photo <file> after an item attaches an evidence",
     'photo the seller sees with it (JPEG, PNG or WebP, at most 5 MB, 6 per item; repeatable). Opening clarifications mails the seller',
-    `the links (deadline: CLARIFICATION_DAYS, now ${config.CLARIFICATION_DAYS} days).`,
+    `the links (deadline: CLARIFICATION_DAYS, now ${config.CLARIFICATION_DAYS} days); without one the seller gets the inspection's mail.`,
+    '--at: when the devices were inspected (ISO time, not in the future; default now): the payout promise counts from it.',
     'Example: trades inspect TR-2026-000003 --item 1 --item 2 --answer DISPLAY=CRACKED --answer POWER=YES',
   ].join('\n'),
   run: async (args) => {
-    const { positionals, tokens } = parse(
+    const { positionals, values, tokens } = parse(
       args,
       {
         item: { type: 'string', multiple: true },
         answer: { type: 'string', multiple: true },
         note: { type: 'string', multiple: true },
         photo: { type: 'string', multiple: true },
+        at: { type: 'string' },
       },
       1,
     );
     const ref = tradeRef(positionals);
+    const at = atOption(values.at);
     const groups = inspectionGroups(tokens);
     // The files are read and checked before the database is opened: a wrong file changes nothing.
     const photos = await Promise.all(groups.map((group) => Promise.all(group.photos.map(readPhoto))));
@@ -42,10 +58,17 @@ export const inspectCommand: Command = {
       const trade = await showTrade(db, ref);
       const catalogue = await CatalogueStore.load(db);
       const inspections = groups.map((group, i) => ({ ...resolveItem(trade, catalogue, group), photos: photos[i]! }));
-      const inspected = await recordInspection(db, catalogue, ref, inspections, { deadlineDays: config.CLARIFICATION_DAYS });
-      if (inspected.status === 'clarification') {
-        await withMail(db, (services) => sendClarificationMail(services, db, inspected.tradeId, 'opened'));
-      }
+      // One mail for the inspection: its own (written with it) or, when it opens clarifications, theirs.
+      const inspected = await withTradeMails(db, async (mails, services) => {
+        const inspected = await recordInspection(db, catalogue, ref, inspections, {
+          now: at,
+          deadlineDays: config.CLARIFICATION_DAYS,
+          mails,
+        });
+        if (inspected.status === 'clarification') await sendClarificationMail(services, db, inspected.tradeId, 'opened');
+        await announceTradeLinks(db, inspected.tradeId);
+        return inspected;
+      });
       return { store: catalogue, inspected };
     });
     console.log(`${inspected.tradeNumber} received → inspected${inspected.status === 'clarification' ? ' → clarification' : ''}`);
@@ -70,7 +93,11 @@ export const inspectCommand: Command = {
     }
     const attached = photos.reduce((sum, list) => sum + list.length, 0);
     if (attached > 0) console.log(`\n${attached} evidence photo(s) attached; the seller sees them with the clarification.`);
-    if (inspected.status === 'clarification') console.log('\nThe seller was mailed the links (see `clarifications show`).');
+    console.log(
+      inspected.status === 'clarification'
+        ? '\nThe seller was mailed the links (see `clarifications show`).'
+        : "\nThe seller was mailed the inspection's result.",
+    );
   },
 };
 

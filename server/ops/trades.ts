@@ -3,20 +3,22 @@
 
 import { TradeStatusSchema, type TradeStatus } from '../../src/contracts/trades';
 import { revokeLabel } from '../labels/repository';
-import { sendReviewRequestMail } from '../reviews/mail';
 import { answerClarification } from '../trades/inspection';
 import { formatCents, listTrades, payTrade, showTrade, transition } from '../trades/lifecycle';
 import {
+  announceTradeLinks,
+  atOption,
   parse,
   positiveInt,
   shipping,
   shippingOrigin,
   table,
   tradeRef,
+  tradeShop,
   UsageError,
   when,
   withDatabase,
-  withMail,
+  withTradeMails,
   type Command,
 } from './command';
 import { formatTrade } from './trade-details';
@@ -53,11 +55,14 @@ export const tradeCommands: Record<string, Command> = {
     help: 'Shows a trade: items (offered and found), clarifications with their links, payouts, every transition, and the return label of declined devices.',
     run: async (args) => {
       const ref = tradeRef(parse(args, {}, 1).positionals);
-      const details = await withDatabase((db) => showTrade(db, ref));
+      const { details, shop } = await withDatabase(async (db) => {
+        const details = await showTrade(db, ref);
+        return { details, shop: await tradeShop(db, details.trade.tradeId) };
+      });
       console.log(formatTrade(details));
       // The warehouse prints the label of the devices that go back (decision 025).
       if (details.clarifications.some((c) => c.status === 'declined' && c.declineMode !== 'recycle')) {
-        const origin = await shippingOrigin(details.trade.locale);
+        const origin = await shippingOrigin(shop.locale, shop.brand);
         console.log(`\nReturn label (warehouse → seller): ${origin}${(await shipping()).labels.returnPath(details.trade.tradeId)}`);
       }
     },
@@ -85,20 +90,20 @@ export const tradeCommands: Record<string, Command> = {
     help:
       'Records a payout and prints the amount. Inspected or accepted: the whole rest (→ paid). In clarification, declined or ' +
       'returned: the devices settled so far (no clarification, or accepted), without waiting for the others (split payout, decision 025). ' +
-      "--at: when the transfer was made (ISO time; default now). Paid after the payout promise's due day, the late-payout bonus is added (decision 043).",
+      "--at: when the transfer was made (ISO time, not in the future; default now). Paid after the payout promise's due day, the late-payout bonus is added (decision 043). " +
+      'The seller is mailed the amount and its breakdown (with the review invitation when the trade is paid in full).',
     run: async (args) => {
       const { positionals, values } = parse(args, { note: { type: 'string' }, at: { type: 'string' } }, 1);
       const ref = tradeRef(positionals);
       const at = atOption(values.at);
-      const { paid, reviewRequested } = await withDatabase(async (db) => {
-        const paid = await payTrade(db, ref, values.note, at);
-        // Paid in full: the seller is asked for a review (once; a trade is paid in full only once).
-        const reviewRequested =
-          paid.to === 'paid' &&
-          paid.from !== 'paid' &&
-          (await withMail(db, (services) => sendReviewRequestMail(services, db, paid.tradeId)));
-        return { paid, reviewRequested };
-      });
+      // The payout mail (with the review invitation when it completes the trade) is written with the payout.
+      const paid = await withDatabase((db) =>
+        withTradeMails(db, async (mails) => {
+          const paid = await payTrade(db, ref, values.note, at, { mails });
+          await announceTradeLinks(db, paid.tradeId);
+          return paid;
+        }),
+      );
       const move = paid.from === paid.to ? `${paid.from} (split payout)` : `${paid.from} → ${paid.to}`;
       console.log(
         `${paid.tradeNumber} ${move} at ${when(paid.at)}: paid ${formatCents(paid.amountCents)} for ${paid.items} device(s), ` +
@@ -109,7 +114,7 @@ export const tradeCommands: Record<string, Command> = {
       else if (paid.bonusCents > 0)
         console.log(`payout promise: due by ${paid.dueBy}, paid late: late-payout bonus ${formatCents(paid.bonusCents)} included`);
       else console.log(`payout promise: due by ${paid.dueBy}, paid on time`);
-      if (reviewRequested) console.log('review request mailed to the seller');
+      console.log(`payout mail to the seller${paid.to === 'paid' ? ', with the review invitation' : ''}`);
     },
   },
   'trades revoke-label': {
@@ -120,36 +125,38 @@ export const tradeCommands: Record<string, Command> = {
     run: async (args) => {
       const { positionals } = parse(args, {}, 1);
       const ref = tradeRef(positionals);
-      const revoked = await withDatabase((db) => revokeLabel(db, ref));
+      const revoked = await withDatabase(async (db) => {
+        const revoked = await revokeLabel(db, ref);
+        return revoked && { ...revoked, shop: await tradeShop(db, revoked.tradeId) };
+      });
       if (!revoked) throw new UsageError(`There is no trade ${ref}.`);
       console.log(`${revoked.tradeNumber}: label links revoked (version ${revoked.version})`);
-      console.log(`new link: ${(await shipping()).labels.path(revoked.tradeId, revoked.version)}`);
+      const origin = await shippingOrigin(revoked.shop.locale, revoked.shop.brand);
+      console.log(`new link: ${origin}${(await shipping()).labels.path(revoked.tradeId, revoked.version)}`);
     },
   },
   'trades cancel': moveCommand('cancel', 'cancelled', 'Cancels a trade before its parcel arrived (from created only).'),
   'trades return': moveCommand('return', 'returned', 'Records that the devices of a declined trade were sent back.'),
 };
 
-/** `--at <ISO time>`: when it happened (the parcel scan, the bank transfer); now without it. */
-function atOption(value: string | undefined): Date {
-  if (value === undefined) return new Date();
-  const at = new Date(value);
-  if (!/^\d{4}-\d\d-\d\d/.test(value) || Number.isNaN(at.getTime()))
-    throw new UsageError('--at takes an ISO time, e.g. 2026-11-24T09:30:00Z.');
-  return at;
-}
-
 /** receive, pay, cancel, return: one transition with an optional note. */
 function moveCommand(verb: string, to: TradeStatus, help: string): Command {
   return {
     usage: `trades ${verb} <TR-…> [--note <text>] [--at <time>]`,
-    help: `${help} --at: when it happened (ISO time; default now).`,
+    help: `${help} --at: when it happened (ISO time, not in the future; default now). The seller is mailed the step.`,
     run: async (args) => {
       const { positionals, values } = parse(args, { note: { type: 'string' }, at: { type: 'string' } }, 1);
       const ref = tradeRef(positionals);
       const at = atOption(values.at);
-      const moved = await withDatabase((db) => transition(db, ref, to, values.note, at));
+      const moved = await withDatabase((db) =>
+        withTradeMails(db, async (mails) => {
+          const moved = await transition(db, ref, to, values.note, at, { mails });
+          await announceTradeLinks(db, moved.tradeId);
+          return moved;
+        }),
+      );
       console.log(`${moved.tradeNumber} ${moved.from} → ${moved.to} at ${when(moved.at)}${moved.note ? ` (${moved.note})` : ''}`);
+      console.log(`${to} mail to the seller`);
     },
   };
 }

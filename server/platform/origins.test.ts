@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig } from './config';
-import { localOrigin, parsePublicOrigins, publicOriginResolver } from './origins';
+import { describeOrigin, localOrigin, parsePublicOrigins, publicOriginResolver, publicOriginSource } from './origins';
 
 describe('public origins', () => {
   it('parses locale=origin pairs and drops trailing slashes', () => {
@@ -29,6 +29,17 @@ describe('public origins', () => {
     expect(origin('de')).toBe('http://de.localhost:3000');
     expect(origin('default')).toBe('http://localhost:3000');
     expect(localOrigin('it', 8080)).toBe('http://it.localhost:8080');
+  });
+
+  it('says where an origin came from, as the ops CLI prints it', () => {
+    const source = publicOriginSource({ de: 'https://www.tradein.de' }, 3000);
+    expect(describeOrigin(source('de'), 3000)).toBe('https://www.tradein.de (PUBLIC_ORIGINS)');
+    expect(describeOrigin(source('fr'), 3000)).toBe('http://fr.localhost:3000 (PUBLIC_ORIGINS has no "fr": the local origin on PORT 3000)');
+    expect(describeOrigin(source('de', 'agan'), 3000)).toBe(
+      'http://agan.localhost:3000 (PUBLIC_ORIGINS has no "agan": the local origin on PORT 3000)',
+    );
+    // The resolver every mail uses decides the same origin.
+    expect(publicOriginResolver({ de: 'https://www.tradein.de' }, 3000)('de', 'agan')).toBe(source('de', 'agan').origin);
   });
 });
 

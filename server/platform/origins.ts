@@ -49,8 +49,34 @@ export function localOrigin(locale: Locale, port: number): string {
   return `http://${locale === 'default' ? '' : `${locale}.`}localhost:${port}`;
 }
 
+/** Where a shop's origin came from: PUBLIC_ORIGINS, or the local development origin on PORT. */
+export interface ResolvedOrigin {
+  readonly origin: string;
+  /** `configured`: the PUBLIC_ORIGINS entry `key`; `local`: PUBLIC_ORIGINS has no `key`. */
+  readonly source: 'configured' | 'local';
+  /** The PUBLIC_ORIGINS key that was looked up: the locale, or `agan` for the sister brand. */
+  readonly key: Locale | 'agan';
+}
+
+/** The origin of each shop and where it came from: the configured one, else the local development one; the sister brand's has one shop. */
+export function publicOriginSource(origins: PublicOrigins, port: number): (locale: Locale, brand?: Brand) => ResolvedOrigin {
+  return (locale, brand = 'tradein') => {
+    const key = brand === 'agan' ? 'agan' : locale;
+    const configured = origins[key];
+    if (configured) return { origin: configured, source: 'configured', key };
+    return { origin: key === 'agan' ? `http://agan.localhost:${port}` : localOrigin(locale, port), source: 'local', key };
+  };
+}
+
 /** The origin of each shop: the configured one, else the local development one; the sister brand's has one shop. */
 export function publicOriginResolver(origins: PublicOrigins, port: number): (locale: Locale, brand?: Brand) => string {
-  return (locale, brand = 'tradein') =>
-    brand === 'agan' ? (origins.agan ?? `http://agan.localhost:${port}`) : (origins[locale] ?? localOrigin(locale, port));
+  const resolve = publicOriginSource(origins, port);
+  return (locale, brand) => resolve(locale, brand).origin;
+}
+
+/** How an operator reads it: `https://www.tradein.de (PUBLIC_ORIGINS)`, or why it is the local one. */
+export function describeOrigin(resolved: ResolvedOrigin, port: number): string {
+  return resolved.source === 'configured'
+    ? `${resolved.origin} (PUBLIC_ORIGINS)`
+    : `${resolved.origin} (PUBLIC_ORIGINS has no "${resolved.key}": the local origin on PORT ${port})`;
 }

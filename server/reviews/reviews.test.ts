@@ -1,5 +1,5 @@
-// Reviews end to end on the server: the review request mail of a paid trade with its signed link, the
-// link check, storing one review per trade, moderation, and the summary that counts approved reviews only.
+// Reviews end to end on the server: the review invitation in the payout mail that completes a trade,
+// with its signed link (server/trades/step-mails.tsx), the link check, storing one review per trade, moderation, and the summary that counts approved reviews only.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalogue } from '../catalogue/repository';
@@ -19,7 +19,7 @@ import { recordInspection } from '../trades/inspection';
 import { payTrade, transition } from '../trades/lifecycle';
 import { createReviewLinks, REVIEW_LINK_DAYS } from './links';
 import { createTradeLinks } from '../trades/links';
-import { sendReviewRequestMail } from './mail';
+import { tradeStepMails } from '../trades/step-mails';
 import { authorNameOf, listReviews, moderateReview, reviewLinkStatus, reviewSummary, submitReview } from './service';
 
 const SECRET = 'a-label-secret-for-the-tests';
@@ -63,20 +63,24 @@ describe.each(testDatabases())('reviews ($name)', (database) => {
     return { tradeId: url.pathname.split('/').pop()!, token: url.searchParams.get('token')! };
   };
 
-  it('mails a localized review request with a signed link once the trade is paid, not before', async () => {
+  it('invites the review in the payout mail that completes the trade, with a signed link, not before', async () => {
+    const mails = tradeStepMails(services);
     const t = await createTrade(handle.db, store);
-    expect(await sendReviewRequestMail(services, handle.db, t.tradeId)).toBe(false);
-    await transition(handle.db, t.tradeNumber, 'received');
+    const before = sent.length;
+    await transition(handle.db, t.tradeNumber, 'received', undefined, new Date(), { mails });
     await recordInspection(
       handle.db,
       store,
       t.tradeNumber,
       t.items.map((i) => ({ offerId: i.offerId, answers: BEST })),
+      { mails },
     );
-    await payTrade(handle.db, t.tradeNumber);
-    expect(await sendReviewRequestMail(services, handle.db, t.tradeId)).toBe(true);
+    // The parcel's and the inspection's mails invite no review.
+    expect(sent.slice(before).map((m) => /bewertung/.test(m.text))).toEqual([false, false]);
+    await payTrade(handle.db, t.tradeNumber, undefined, new Date(), { mails });
     const mail = sent.at(-1)!;
-    expect(mail.subject).toBe(`Wie war Ihr Verkauf ${t.tradeNumber}?`);
+    expect(mail.subject).toMatch(new RegExp(`^Ihr Verkauf ${t.tradeNumber}: Wir haben Ihnen .* ausgezahlt$`));
+    expect(mail.text).toContain('Verkauf bewerten');
     expect(mail.text).toContain(`Der Link gilt ${REVIEW_LINK_DAYS} Tage.`);
     const { tradeId, token } = tokenOf(mail);
     expect(tradeId).toBe(t.tradeId);

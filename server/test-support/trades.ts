@@ -2,6 +2,8 @@
 // service behind POST /api/trades), for server tests that need trades in a database.
 
 import { randomUUID } from 'node:crypto';
+import type { ShopMode } from '../../src/config/hosts';
+import type { Locale } from '../../src/config/locales';
 import { TradeRequestSchema, TradeSchema, type Trade } from '../../src/contracts/trades';
 import type { CatalogueStore } from '../catalogue/store';
 import type { Database } from '../db/client';
@@ -27,11 +29,14 @@ export async function createTrade(
   deviceIds: number[] = [1300],
   /** More request fields, or a function of the offer ids that gives them (e.g. quantities). */
   extra: Record<string, unknown> | ((offerIds: string[]) => Record<string, unknown>) = {},
+  /** The shop it is sold in (German by default) and the shop mode of its host (the brand, decision 033). */
+  shop: { readonly locale?: Locale; readonly shopMode?: ShopMode } = {},
 ): Promise<Trade> {
+  const locale = shop.locale ?? 'de';
   const writer = new OfferWriter(db);
   const offerIds: string[] = [];
   for (const deviceId of deviceIds) {
-    const result = await createOffer(writer, store, 'de', { deviceId, answers: BEST });
+    const result = await createOffer(writer, store, locale, { deviceId, answers: BEST });
     if (result.kind !== 'created') throw new Error('offer blocked');
     offerIds.push(result.offer.offerId);
   }
@@ -45,8 +50,9 @@ export async function createTrade(
   };
   const answer = await submitTrade(db, {
     idempotencyKey: randomUUID(),
-    locale: 'de',
-    request: TradeRequestSchema('de').parse(rawBody),
+    locale,
+    request: TradeRequestSchema(locale).parse(rawBody),
+    ...(shop.shopMode && { shopMode: shop.shopMode }),
   });
   if (answer.statusCode !== 201) throw new Error(`trade not created: ${JSON.stringify(answer.body)}`);
   return TradeSchema.parse(answer.body);

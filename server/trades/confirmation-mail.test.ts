@@ -35,6 +35,7 @@ const TRADE: Trade = {
   createdAt: '2026-01-05T08:00:00.000Z',
 };
 const LINK = `https://www.tradein.de/api/trades/${TRADE.tradeId}/label.pdf?token=abc_DEF-123`;
+const TRADE_PAGE = 'https://www.tradein.de/verkauf/TR-2026-000123?token=tok_EN-42';
 /** The mail, its non-breaking spaces (which ICU puts around € and French puts before colons) as plain ones. */
 const mail = (locale: Locale) => {
   const message = confirmationMail({
@@ -44,6 +45,7 @@ const mail = (locale: Locale) => {
     firstName: 'Erika',
     lastName: 'Mustermann',
     labelUrl: LINK,
+    tradePageUrl: TRADE_PAGE,
   });
   return { ...message, text: message.text.replace(/[\u00a0\u202f]/g, ' ') };
 };
@@ -72,6 +74,9 @@ describe('confirmation mail', () => {
     // Four next steps: pack, ship, inspection, payout.
     expect(message.text.match(/^\d\. /gm)).toHaveLength(4);
     expect(message.html).toContain(`href="${LINK}"`);
+    // Every mail of the trade links to the seller's trade page (issue 27).
+    expect(message.text).toContain(TRADE_PAGE);
+    expect(message.html).toContain(`href="${TRADE_PAGE}"`);
   });
 
   it('uses the shop register: Sie, vous, tú, tu', () => {

@@ -1,6 +1,6 @@
 // The confirmation mail a seller gets when a trade is created: the trade number, the devices and
 // prices, the total, the label link (absolute, from the shop's configured public origin) and the
-// next steps, in the trade's language. Sent after the trade is committed; a failure is logged (no
+// next steps and the link to the seller's trade page, in the trade's language. Sent after the trade is committed; a failure is logged (no
 // body, no payout data) and never fails the trade.
 
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,6 +15,7 @@ import { letter } from '../mail/letter';
 import type { MailMessage } from '../mail/mailer';
 import type { LabelLinks } from '../labels/links';
 import type { MailServices } from '../mail/setup';
+import type { TradeLinks } from './links';
 import type { TradeSubmission } from './service';
 
 export interface ConfirmationInput {
@@ -27,6 +28,8 @@ export interface ConfirmationInput {
   readonly lastName: string;
   /** Absolute URL of the label PDF. */
   readonly labelUrl: string;
+  /** Absolute URL of the seller's trade page (server/trades/links.ts). */
+  readonly tradePageUrl: string;
   /** Absolute URL of a business trade's credit note PDF (decision 036). */
   readonly creditNoteUrl?: string;
 }
@@ -74,6 +77,8 @@ export function confirmationMail(input: ConfirmationInput): MailMessage {
       `${t('nextTitle')}${c.trimEnd()}`,
       ...steps.map((step, i) => `${i + 1}. ${step.title}${c}${step.text}`),
       '',
+      `${i18n._('mail.trade.tradePage')}${c}${input.tradePageUrl}`,
+      '',
     ],
     html: (
       <>
@@ -119,6 +124,7 @@ export function confirmationMail(input: ConfirmationInput): MailMessage {
             </li>
           ))}
         </ol>
+        <ButtonLink href={input.tradePageUrl}>{i18n._('mail.trade.tradePage')}</ButtonLink>
       </>
     ),
   });
@@ -133,8 +139,11 @@ export interface CreatedTrade {
 }
 
 /** The confirmation mail of a newly created trade, with its label (and credit note) links. */
-/** What the confirmation needs: the mailer, the public origins and the label links. */
-export type TradeMailServices = Pick<MailServices, 'mailer' | 'publicOrigin'> & { readonly labels: LabelLinks };
+/** What the confirmation needs: the mailer, the public origins, the label and trade page links. */
+export type TradeMailServices = Pick<MailServices, 'mailer' | 'publicOrigin'> & {
+  readonly labels: LabelLinks;
+  readonly trades: TradeLinks;
+};
 
 export function tradeConfirmationMail(services: TradeMailServices, created: CreatedTrade): MailMessage {
   const { trade, locale } = created;
@@ -146,6 +155,7 @@ export function tradeConfirmationMail(services: TradeMailServices, created: Crea
     firstName: created.address.firstName,
     lastName: created.address.lastName,
     labelUrl: services.labels.url(services.publicOrigin(locale, created.brand), trade.tradeId),
+    tradePageUrl: services.publicOrigin(locale, created.brand).replace(/\/+$/, '') + services.trades.path(locale, trade.tradeNumber),
     ...(trade.b2b ? { creditNoteUrl: services.labels.creditNoteUrl(services.publicOrigin(locale, created.brand), trade.tradeId) } : {}),
   });
 }

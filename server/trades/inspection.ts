@@ -17,7 +17,7 @@ import { clarifications } from '../db/schema/clarifications';
 import { offers } from '../db/schema/offers';
 import { tradeInspections, tradeItems } from '../db/schema/trades';
 import { PricingInputError, priceOffer, type PricingResult } from '../offers/pricing';
-import { applyTransition, formatCents, lockTrade, TransitionError } from './lifecycle';
+import { applyTransition, formatCents, lockTrade, TransitionError, type MoveOptions } from './lifecycle';
 import { insertPhotos, type InspectionPhoto } from './photos';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -81,13 +81,17 @@ export function clarificationLink(clarificationId: string, tradeNumber: string):
   return `/clarification/${clarificationId}/${tradeNumber}`;
 }
 
-/** Records what the inspection found for every item of a received trade and moves it on. */
+/**
+ * Records what the inspection found for every item of a received trade and moves it on. Without a
+ * clarification the inspection is the seller's step and `options.mails` writes its mail in this
+ * transaction; a clarification's mail (the clarifications domain) is that step's mail instead.
+ */
 export async function recordInspection(
   db: Database,
   store: CatalogueStore,
   ref: string,
   inspections: readonly ItemInspection[],
-  options: { now?: Date; deadlineDays?: number } = {},
+  options: { now?: Date; deadlineDays?: number } & MoveOptions = {},
 ): Promise<InspectionResult> {
   const now = options.now ?? new Date();
   const deadline = new Date(now.getTime() + (options.deadlineDays ?? CLARIFICATION_DAYS) * DAY_MS);
@@ -98,7 +102,7 @@ export async function recordInspection(
     seen.add(id);
   }
 
-  return db.transaction(async (tx) => {
+  const { result, afterCommit } = await db.transaction(async (tx) => {
     let trade = await lockTrade(tx, ref);
     if (trade.status !== 'received') throw new TransitionError(trade.tradeNumber, trade.status, 'inspected');
     const locale = trade.locale as Locale;
@@ -194,8 +198,18 @@ export async function recordInspection(
     const opened = results.filter((r) => r.clarification).length;
     trade = (await applyTransition(tx, trade, 'inspected', `inspected ${results.length} item(s)`, now)).trade;
     if (opened > 0) trade = (await applyTransition(tx, trade, 'clarification', `${opened} clarification(s) opened`, now)).trade;
-    return { tradeId: trade.id, tradeNumber: trade.tradeNumber, status: opened > 0 ? 'clarification' : 'inspected', items: results };
+    const afterCommit =
+      opened === 0 && options.mails ? await options.mails.write(tx, { kind: 'inspected', tradeId: trade.id, at: now }) : undefined;
+    const result: InspectionResult = {
+      tradeId: trade.id,
+      tradeNumber: trade.tradeNumber,
+      status: opened > 0 ? 'clarification' : 'inspected',
+      items: results,
+    };
+    return { result, afterCommit };
   });
+  await afterCommit?.();
+  return result;
 }
 
 type Decision =

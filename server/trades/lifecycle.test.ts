@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TradeStatusSchema, type TradeStatus } from '../../src/contracts/trades';
 import type { CatalogueStore } from '../catalogue/store';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
+import { mailOutbox } from '../db/schema/mail';
 import { trades, tradeTransitions } from '../db/schema/trades';
 import { PROJECT_ROOT } from '../platform/paths';
 import { fixtureServices } from '../test-support/app';
@@ -221,11 +222,13 @@ describe.each(testDatabases())('trade life cycle on $name', (database) => {
 describe('the operator CLI (tsx server/ops/cli.ts, embedded database)', () => {
   let dataDir: string;
   let tradeNumber: string;
+  let lateTrade: string;
 
   const ops = (...args: string[]) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent' };
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent', PORT: '3000' };
       delete env.DATABASE_URL;
+      delete env.PUBLIC_ORIGINS;
       execFile(
         join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'),
         ['server/ops/cli.ts', ...args],
@@ -242,6 +245,7 @@ describe('the operator CLI (tsx server/ops/cli.ts, embedded database)', () => {
     try {
       const { store } = await fixtureServices(handle.db);
       tradeNumber = (await createTrade(handle.db, store, [1300])).tradeNumber;
+      lateTrade = (await createTrade(handle.db, store, [1300])).tradeNumber;
     } finally {
       await handle.close();
     }
@@ -255,7 +259,11 @@ describe('the operator CLI (tsx server/ops/cli.ts, embedded database)', () => {
     expect(list).toMatchObject({ code: 0, stderr: '' });
     expect(list.stdout).toMatch(new RegExp(`${tradeNumber}\\s+created\\s+de\\s+1\\s+310\\.00 EUR`));
 
-    expect(await ops('trades', 'receive', tradeNumber, '--note', 'parcel 0034')).toMatchObject({ code: 0 });
+    const received = await ops('trades', 'receive', tradeNumber, '--note', 'parcel 0034');
+    expect(received).toMatchObject({ code: 0 });
+    // The mail's links: which origin, and why (PUBLIC_ORIGINS has none for the German shop here).
+    expect(received.stdout).toContain('links use http://de.localhost:3000 (PUBLIC_ORIGINS has no "de": the local origin on PORT 3000)\n');
+    expect(received.stdout).toContain('received mail to the seller');
     const again = await ops('trades', 'receive', tradeNumber);
     expect(again.code).toBe(1);
     expect(again.stderr.trim()).toBe(`ops: Trade ${tradeNumber} is already received.`);
@@ -300,8 +308,17 @@ describe('the operator CLI (tsx server/ops/cli.ts, embedded database)', () => {
     expect((await ops('trades', 'clarification', 'answer', tradeNumber, id!, 'accept')).stdout).toContain(
       `${tradeNumber} clarification → accepted`,
     );
+    // A payout dated in the future is refused (it would book a late-payout bonus): nothing is paid.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const future = await ops('trades', 'pay', tradeNumber, '--at', tomorrow);
+    expect(future.code).toBe(2);
+    expect(future.stderr).toContain(
+      `--at ${tomorrow} is in the future: a payout dated after today would book a late-payout bonus nobody was owed`,
+    );
+    expect((await ops('trades', 'show', tradeNumber)).stdout).toContain('status: accepted');
     const paid = await ops('trades', 'pay', tradeNumber);
     expect(paid.stdout).toMatch(new RegExp(`${tradeNumber} accepted → paid at .* \\(payout 139\\.50 EUR\\)`));
+    expect(paid.stdout).toContain('payout mail to the seller, with the review invitation');
     const settled = await ops('trades', 'show', tradeNumber);
     expect(settled.stdout).toContain('paid 139.50 EUR');
     // Paid the day it was received and inspected: due two working days later, no late-payout bonus.
@@ -309,7 +326,39 @@ describe('the operator CLI (tsx server/ops/cli.ts, embedded database)', () => {
       /Payouts\n\s+AT\s+AMOUNT\s+DEVICES\s+VOUCHER\s+DUE BY\s+LATE BONUS\n\s+\S+ \S+ UTC\s+139\.50 EUR\s+1\s+\d{4}-\d\d-\d\d\s*\n/,
     );
     expect(paid.stdout).toMatch(/payout promise: due by \d{4}-\d\d-\d\d, paid on time/);
-  }, 120_000);
+  }, 240_000);
+
+  it('receives and inspects in the past (--at), pays now with the late-payout bonus; one mail per step; refuses a future --at', async () => {
+    const past = new Date(Date.now() - 20 * 86_400_000).toISOString();
+    const ahead = new Date(Date.now() + 5 * 60_000).toISOString();
+    for (const verb of ['receive', 'cancel', 'return'])
+      expect((await ops('trades', verb, lateTrade, '--at', ahead)).stderr).toContain(`--at ${ahead} is in the future`);
+    expect((await ops('trades', 'receive', lateTrade, '--at', past)).code).toBe(0);
+    const futureInspection = await ops('trades', 'inspect', lateTrade, '--at', ahead, '--item', '1');
+    expect(futureInspection.code).toBe(2);
+    const inspected = await ops('trades', 'inspect', lateTrade, '--at', past, '--item', '1');
+    expect(inspected.stdout).toContain('received → inspected\n');
+    expect(inspected.stdout).toContain("The seller was mailed the inspection's result.");
+    const paid = await ops('trades', 'pay', lateTrade);
+    expect(paid.stdout).toMatch(/payout promise: due by \d{4}-\d\d-\d\d, paid late: late-payout bonus 15\.50 EUR included/);
+
+    const handle = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') });
+    try {
+      const [trade] = await handle.db.select().from(trades).where(eq(trades.tradeNumber, lateTrade));
+      const subjects = (await handle.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, trade!.guestEmail!))).map((m) =>
+        m.subject.replace(/[\u00a0\u202f]/g, ' '),
+      );
+      expect(subjects.sort()).toEqual(
+        [
+          `Ihr Verkauf ${lateTrade}: Ihr Paket ist angekommen`,
+          `Ihr Verkauf ${lateTrade}: Ihre Geräte sind geprüft`,
+          `Ihr Verkauf ${lateTrade}: Wir haben Ihnen 325,50 € ausgezahlt`,
+        ].sort(),
+      );
+    } finally {
+      await handle.close();
+    }
+  }, 240_000);
 
   it('exits 1 with one line (no stack) for an unknown trade, 2 with the usage for wrong arguments', async () => {
     const unknown = await ops('trades', 'show', 'TR-1999-999999');

@@ -118,6 +118,34 @@ export async function applyTransition(
   return { trade: updated, note: recordedNote, ...(payout ? { payout } : {}) };
 }
 
+/**
+ * A move the seller hears of by mail (issue 27): the parcel arrived, the devices were inspected without
+ * a clarification (a clarification's own mail is that step's mail), a payout (split payouts too), the
+ * declined devices went back, the trade was cancelled. Moves inside a clarification have their mails in
+ * the clarifications domain.
+ */
+export type TradeStep =
+  | { readonly kind: 'received' | 'inspected' | 'returned' | 'cancelled'; readonly tradeId: string; readonly at: Date }
+  | { readonly kind: 'paid'; readonly tradeId: string; readonly at: Date; readonly payoutId: string };
+
+/**
+ * Writes the mail of a step in the move's transaction (decision 068): the move and its mail commit
+ * together, and a mail that cannot be composed rolls the move back. What it returns runs after the
+ * commit (wake the outbox's worker, or send where there is no outbox).
+ */
+export interface TradeStepMails {
+  write(tx: Database, step: TradeStep): Promise<() => Promise<void>>;
+}
+
+/** What every move takes besides its arguments: the step mails (server/trades/step-mails.tsx); without them no mail. */
+export interface MoveOptions {
+  readonly mails?: TradeStepMails | undefined;
+}
+
+/** The moves that are a step of their own for the seller; a payout is one too (with its payout row). */
+const MAILED_MOVES = ['received', 'inspected', 'returned', 'cancelled'] as const;
+const isMailedMove = (to: TradeStatus): to is (typeof MAILED_MOVES)[number] => (MAILED_MOVES as readonly TradeStatus[]).includes(to);
+
 export interface TransitionResult {
   readonly tradeId: string;
   readonly tradeNumber: string;
@@ -135,12 +163,22 @@ export async function transition(
   to: TradeStatus,
   note?: string,
   at: Date = new Date(),
+  options: MoveOptions = {},
 ): Promise<TransitionResult> {
-  return db.transaction(async (tx) => {
+  const { result, afterCommit } = await db.transaction(async (tx) => {
     const trade = await lockTrade(tx, ref);
     const moved = await applyTransition(tx, trade, to, note ?? null, at);
-    return { tradeId: trade.id, tradeNumber: trade.tradeNumber, from: trade.status, to, at, note: moved.note };
+    const step: TradeStep | null =
+      to === 'paid' && moved.payout?.payoutId
+        ? { kind: 'paid', tradeId: trade.id, at, payoutId: moved.payout.payoutId }
+        : isMailedMove(to)
+          ? { kind: to, tradeId: trade.id, at }
+          : null;
+    const afterCommit = step && options.mails ? await options.mails.write(tx, step) : undefined;
+    return { result: { tradeId: trade.id, tradeNumber: trade.tradeNumber, from: trade.status, to, at, note: moved.note }, afterCommit };
   });
+  await afterCommit?.();
+  return result;
 }
 
 /**
@@ -249,6 +287,8 @@ export async function payOut(
 
 export interface PayResult {
   readonly tradeId: string;
+  /** The payout row; null only when a trade paid in full had nothing left after its split payouts. */
+  readonly payoutId: string | null;
   readonly tradeNumber: string;
   readonly from: TradeStatus;
   /** The trade's status afterwards: 'paid' when paid as a whole, else unchanged (a split payout). */
@@ -268,18 +308,34 @@ export interface PayResult {
  * clarification, declined or returned pays the devices settled so far without waiting for the rest
  * (split payout, decision 025); nothing due is an error, like any other refused move.
  */
-export async function payTrade(db: Database, ref: string, note?: string, at: Date = new Date()): Promise<PayResult> {
-  return db.transaction(async (tx) => {
+export async function payTrade(
+  db: Database,
+  ref: string,
+  note?: string,
+  at: Date = new Date(),
+  options: MoveOptions = {},
+): Promise<PayResult> {
+  const { result, afterCommit } = await db.transaction(async (tx) => {
     const trade = await lockTrade(tx, ref);
+    let result: PayResult;
     if (SPLIT_PAYOUT_STATUSES.includes(trade.status)) {
       const paid = await payOut(tx, trade, at, 'settled');
       if (paid.payoutId === null) throw new NothingToPayError(trade.tradeNumber);
-      return { tradeId: trade.id, tradeNumber: trade.tradeNumber, from: trade.status, to: trade.status, at, ...paid, note: note ?? null };
+      result = { tradeId: trade.id, tradeNumber: trade.tradeNumber, from: trade.status, to: trade.status, at, ...paid, note: note ?? null };
+    } else {
+      const moved = await applyTransition(tx, trade, 'paid', note ?? null, at);
+      const paid = moved.payout!;
+      result = { tradeId: trade.id, tradeNumber: trade.tradeNumber, from: trade.status, to: 'paid', at, ...paid, note: moved.note };
     }
-    const moved = await applyTransition(tx, trade, 'paid', note ?? null, at);
-    const paid = moved.payout!;
-    return { tradeId: trade.id, tradeNumber: trade.tradeNumber, from: trade.status, to: 'paid', at, ...paid, note: moved.note };
+    // Paid in full after split payouts may pay nothing more (payoutId null): no payout, no mail.
+    const afterCommit =
+      options.mails && result.payoutId
+        ? await options.mails.write(tx, { kind: 'paid', tradeId: trade.id, at, payoutId: result.payoutId })
+        : undefined;
+    return { result, afterCommit };
   });
+  await afterCommit?.();
+  return result;
 }
 
 export const formatCents = (cents: number) => `${(cents / 100).toFixed(2)} EUR`;
