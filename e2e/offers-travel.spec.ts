@@ -128,7 +128,10 @@ test('de: a trade paid late by the operator shows its late-payout bonus in the a
   await page.getByRole('button', { name: t('Add earlier guest trades') }).click();
   const card = page.locator(`.trade-card[data-trade-number="${tradeNumber}"]`);
   await expect(card.getByTestId('trade-late-bonus')).toContainText(`${bonus[1]},${bonus[2]}`);
-  await expect(card.getByTestId('trade-payout-due')).toBeVisible();
+  // Paid in full: the card says what was paid (the bonus included), not a due day.
+  const [, euros, cents] = paid.match(/paid (\d+)\.(\d\d) EUR/)!;
+  await expect(card.getByTestId('trade-paid-total')).toContainText(`${euros},${cents}`);
+  await expect(card.getByTestId('trade-payout-due')).toHaveCount(0);
 });
 
 test('de: a guest whose cart is known from the address step gets the price-drop warning, with a link that stops it', async ({ page }) => {
