@@ -14,7 +14,7 @@ export const IPHONE = 101800;
 export const GALAXY = 105400;
 /** Phone questions of the seed catalogue: every answer at its best. */
 export const BEST = { 20101: 31011, 20102: 31021, 20103: 31031, 20104: 31041, 20105: 31051, 20106: 31061 };
-const POSTAL: Partial<Record<Locale, string>> = { de: '51147', fr: '75001' };
+const POSTAL: Partial<Record<Locale, string>> = { de: '51147', fr: '75001', it: '20121' };
 
 export const databaseUrl = e2eDatabaseUrl();
 
