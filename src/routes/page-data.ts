@@ -17,7 +17,15 @@ import type {
 import type { RootData } from './root-data';
 
 export type PageData =
-  HomeData | CategoryData | OverviewData | DevicePageData | ContentData | ClarificationLinkData | ReviewLinkData | SearchResultsData | TradeStatusData;
+  | HomeData
+  | CategoryData
+  | OverviewData
+  | DevicePageData
+  | ContentData
+  | ClarificationLinkData
+  | ReviewLinkData
+  | SearchResultsData
+  | TradeStatusData;
 export type PageKind = PageData['kind'];
 
 function isOneOf<K extends PageKind>(data: PageData | RootData | undefined, kinds: readonly K[]): data is Extract<PageData, { kind: K }> {
