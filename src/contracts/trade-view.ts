@@ -3,19 +3,8 @@
 // and the guest trade page shows one from the mails' signed link (GET /api/trades/{tradeNumber}/status).
 // Amounts are in EUR; times are ISO instants, days YYYY-MM-DD.
 
+import { TradeStatusSchema } from './trades';
 import { z } from './zod';
-
-const TRADE_STATUSES = [
-  'created',
-  'received',
-  'inspected',
-  'clarification',
-  'accepted',
-  'declined',
-  'returned',
-  'paid',
-  'cancelled',
-] as const;
 
 export const TradeViewItemSchema = z.object({
   offerId: z.uuid(),
@@ -106,7 +95,7 @@ export type TradeEvent = z.infer<typeof TradeEventSchema>;
 export const TradeViewSchema = z.object({
   tradeId: z.uuid(),
   tradeNumber: z.string(),
-  status: z.enum(TRADE_STATUSES),
+  status: TradeStatusSchema,
   createdAt: z.iso.datetime(),
   /**
    * What is or will be paid: the devices at their agreed prices (declined ones and unanswered

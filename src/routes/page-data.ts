@@ -2,18 +2,8 @@
 // result, and the `kind` each result carries tells the page which one it got (no casts).
 
 import { useMatches } from '@tanstack/react-router';
-import type {
-  CategoryData,
-  ClarificationLinkData,
-  ContentData,
-  DevicePageData,
-  HomeData,
-  OverviewData,
-  PageHttpStatus,
-  ReviewLinkData,
-  SearchResultsData,
-  TradeStatusData,
-} from './loaders';
+import type { ClarificationLinkData, PageHttpStatus, ReviewLinkData, TradeStatusData } from './link-loaders';
+import type { CategoryData, ContentData, DevicePageData, HomeData, OverviewData, SearchResultsData } from './loaders';
 import type { RootData } from './root-data';
 
 export type PageData =

@@ -12,9 +12,6 @@ import { withAccountMessages } from '../i18n/i18n';
 import { CONTENT_TITLES } from '../ui/content-titles';
 import { CatalogueError } from './catalogue-error';
 import {
-  checkClarificationLink,
-  checkReviewLink,
-  loadTradeStatus,
   type CategoryData,
   type DeviceData,
   type OverviewData,
@@ -131,6 +128,9 @@ function screenOptions(rootRoute: ShopRootRoute, screen: ScreenId, context: Rout
 
 const paramsOf = (params: ScreenParams) => params;
 
+/** The loaders of the pages behind a mail's signed link, loaded with the first such page (./link-loaders.ts). */
+const linkLoaders = () => import('./link-loaders');
+
 /** One typed route per kind of screen: the catalogue screens load data, the others render from the route. */
 function routesOf(rootRoute: ShopRootRoute, screen: ScreenId, context: RouterContext) {
   const base = screenOptions(rootRoute, screen, context);
@@ -194,19 +194,22 @@ function routesOf(rootRoute: ShopRootRoute, screen: ScreenId, context: RouterCon
     case 'quickAnswerLegacy':
       return createRoute({
         ...base,
-        loader: ({ context, params, location }) => checkClarificationLink(context, paramsOf(params), location.searchStr),
+        loader: async ({ context, params, location }) =>
+          (await linkLoaders()).checkClarificationLink(context, paramsOf(params), location.searchStr),
         head: () => documentHead(shop.mode, i18n._(SCREEN_TITLES[pageScreenOf(screen)])),
       });
     case 'review':
       return createRoute({
         ...base,
-        loader: ({ context, params, location }) => checkReviewLink(context, paramsOf(params), location.searchStr),
+        loader: async ({ context, params, location }) =>
+          (await linkLoaders()).checkReviewLink(context, paramsOf(params), location.searchStr),
         head: () => documentHead(shop.mode, i18n._(SCREEN_TITLES.review)),
       });
     case 'tradeStatus':
       return createRoute({
         ...base,
-        loader: ({ context, params, location }) => loadTradeStatus(context, paramsOf(params), location.searchStr),
+        loader: async ({ context, params, location }) =>
+          (await linkLoaders()).loadTradeStatus(context, paramsOf(params), location.searchStr),
         head: () => {
           const head = documentHead(shop.mode, i18n._(SCREEN_TITLES.tradeStatus));
           // A seller's own trade, reached by a private link: not for search engines.
