@@ -19,7 +19,10 @@ import { fixtureServices } from '../test-support/app';
 import { ADDRESS, createTrade } from '../test-support/trades';
 import { testDatabases } from '../test-support/databases';
 import { importVouchers } from '../vouchers/seed';
-import { canTransition, listTrades, showTrade, TradeNotFoundError, transition, TransitionError, TRANSITIONS } from './lifecycle';
+import { recordInspection } from './inspection';
+import { canTransition, listTrades, payTrade, showTrade, TradeNotFoundError, transition, TransitionError, TRANSITIONS } from './lifecycle';
+import { payoutBreakdowns } from './payouts';
+import { tradeViews } from './trade-view';
 
 describe('the allowed transitions', () => {
   it('follow product §11 and end in paid, returned or cancelled', () => {
@@ -183,6 +186,36 @@ describe.each(testDatabases())('trade life cycle on $name', (database) => {
     const details = await showTrade(db, trade.tradeNumber);
     // 3 × 310 + 280: the payout is what the trade was sold for.
     expect(details.trade).toMatchObject({ subtotalCents: 121_000, totalCents: 121_000, payoutCents: 121_000 });
+  });
+
+  it('pays an inspected business item for all its units: the agreed price is per unit', async () => {
+    const trade = await createTrade(db, store, [1300, 3000], (ids) => ({
+      b2b: true,
+      company: { name: 'Muster Handel GmbH', legalForm: 'gmbh' },
+      address: { ...ADDRESS, phone: '0221 123456' },
+      quantities: { [ids[0]!]: 3 },
+    }));
+    await transition(db, trade.tradeNumber, 'received');
+    await recordInspection(
+      db,
+      store,
+      trade.tradeNumber,
+      trade.items.map((i) => ({ offerId: i.offerId, answers: {} })),
+    );
+    expect((await showTrade(db, trade.tradeNumber)).trade.payoutCents).toBe(121_000);
+    const paid = await payTrade(db, trade.tradeNumber);
+    expect(paid).toMatchObject({ to: 'paid', amountCents: 121_000, bonusCents: 0 });
+    const [breakdown] = await payoutBreakdowns(db, trade.tradeId);
+    expect(breakdown!.devices.map((d) => [d.offeredCents, d.paidCents])).toEqual([
+      [93_000, 93_000],
+      [28_000, 28_000],
+    ]);
+    const [view] = await tradeViews(db, { tradeId: trade.tradeId });
+    expect(view!.items.map((i) => [i.offered, i.price])).toEqual([
+      [930, 930],
+      [280, 280],
+    ]);
+    expect(view!.total).toBe(1210);
   });
 
   it('shows a trade by number (any case) or id: items with device names, masked payout, transitions', async () => {

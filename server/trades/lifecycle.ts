@@ -198,7 +198,7 @@ export async function payoutCents(db: Database, trade: Pick<TradeRow, 'id' | 'vo
     .where(eq(tradeItems.tradeId, trade.id));
   // An item not inspected is paid as offered: its unit price times its units (business trade-in).
   return (
-    rows.reduce((sum, r) => sum + (r.inspected === null ? r.priceCents * r.quantity : (r.agreedPriceCents ?? 0)), 0) + trade.voucherCents
+    rows.reduce((sum, r) => sum + (r.inspected === null ? r.priceCents : (r.agreedPriceCents ?? 0)) * r.quantity, 0) + trade.voucherCents
   );
 }
 
@@ -254,7 +254,7 @@ export async function payOut(
   const due = rows.flatMap((r) => {
     if (r.payoutId !== null) return [];
     if (r.inspected === null) return scope === 'rest' ? [{ offerId: r.offerId, cents: r.priceCents * r.quantity }] : [];
-    return r.agreedPriceCents === null ? [] : [{ offerId: r.offerId, cents: r.agreedPriceCents }];
+    return r.agreedPriceCents === null ? [] : [{ offerId: r.offerId, cents: r.agreedPriceCents * r.quantity }];
   });
   const voucherCents = earlier.length === 0 ? trade.voucherCents : 0;
   if (due.length === 0 && voucherCents === 0)

@@ -56,8 +56,8 @@ export async function payoutBreakdowns(db: Database, tradeId: string): Promise<P
       .filter((row) => row.payoutId === p.id)
       .map((row) => {
         const offeredCents = row.priceCents * row.quantity;
-        // An item paid after inspection is paid its agreed price (payOut in ./lifecycle pays nothing else).
-        const paidCents = row.inspected === null ? offeredCents : (row.agreedPriceCents ?? 0);
+        // An item paid after inspection is paid its agreed unit price per unit (payOut in ./lifecycle pays nothing else).
+        const paidCents = row.inspected === null ? offeredCents : (row.agreedPriceCents ?? 0) * row.quantity;
         return { offerId: row.offerId, deviceName: row.deviceName, offeredCents, paidCents };
       });
     return {

@@ -263,7 +263,7 @@ async function inspectedBody(words: Words, tx: Database, trade: TradeRow): Promi
     .orderBy(asc(tradeItems.position));
   const priced = items.map((item) => {
     const offeredCents = item.priceCents * item.quantity;
-    return { ...item, offeredCents, paidCents: item.agreedPriceCents ?? offeredCents };
+    return { ...item, offeredCents, paidCents: item.agreedPriceCents === null ? offeredCents : item.agreedPriceCents * item.quantity };
   });
   const totalCents = priced.reduce((sum, item) => sum + item.paidCents, 0) + trade.voucherCents;
   const dueBy = await dueDayOf(

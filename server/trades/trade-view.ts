@@ -148,14 +148,16 @@ export async function tradeViews(
       const own = items.filter((row) => row.tradeId === trade.id);
       const made = breakdowns.get(trade.id) ?? [];
       const entries = own.map((row) => {
+        // Prices are per unit (a business line has 1–99 units): the item is worth the unit price times its units.
+        const units = (cents: number | null) => (cents === null ? null : cents * row.quantity);
         const offeredCents = row.offeredCents * row.quantity;
         const state: ItemState = {
           offeredCents,
-          inspection: row.inspected === null ? null : { agreedPriceCents: row.agreedPriceCents },
+          inspection: row.inspected === null ? null : { agreedPriceCents: units(row.agreedPriceCents) },
           clarification:
             row.clarificationStatus === null
               ? null
-              : { status: row.clarificationStatus, newPriceCents: row.newPriceCents ?? 0, declineMode: row.declineMode },
+              : { status: row.clarificationStatus, newPriceCents: units(row.newPriceCents) ?? 0, declineMode: row.declineMode },
           paid: row.payoutId !== null,
         };
         const cents = itemPriceCents(state);
@@ -166,7 +168,7 @@ export async function tradeViews(
             deviceName: row.deviceName,
             offered: euros(offeredCents),
             price: cents === null ? null : euros(cents),
-            ...(cents === null ? { counterOffer: euros(row.newPriceCents ?? 0) } : {}),
+            ...(cents === null ? { counterOffer: euros(state.clarification?.newPriceCents ?? 0) } : {}),
             conditionId: row.foundConditionId ?? row.conditionId,
             status: itemStatus(trade.status, state),
             clarificationId: row.clarificationId,
@@ -272,7 +274,7 @@ export function timelineOf({ trade, items, transitions, payouts }: TimelineRows)
             .map((item) => {
               const offered = item.offeredCents * item.quantity;
               const worse = item.clarificationStatus !== null;
-              const price = worse ? (item.newPriceCents ?? 0) : (item.agreedPriceCents ?? 0);
+              const price = (worse ? (item.newPriceCents ?? 0) : (item.agreedPriceCents ?? 0)) * item.quantity;
               return {
                 deviceName: item.deviceName,
                 outcome: worse ? 'worse' : price > offered ? 'better' : 'asDeclared',
@@ -319,7 +321,7 @@ export function timelineOf({ trade, items, transitions, payouts }: TimelineRows)
       deviceName: item.deviceName,
       decision: item.clarificationStatus,
       byDeadline: item.answeredAt.getTime() >= deadline.getTime(),
-      counterOffer: euros(item.newPriceCents ?? 0),
+      counterOffer: euros((item.newPriceCents ?? 0) * item.quantity),
     });
   }
   for (const payout of payouts) {
