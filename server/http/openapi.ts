@@ -9,6 +9,8 @@ import { z } from 'zod';
 import { RegistrationSchema, AddressPatchSchema } from '../../src/contracts/account';
 import { ContactSubmissionSchema } from '../../src/contracts/contact';
 import { ApiErrorSchema, OfferSchema } from '../../src/contracts/offers';
+import { ClarificationViewSchema } from '../../src/contracts/clarifications';
+import { TradeStatusAnswerSchema } from '../../src/contracts/trade-view';
 import { TradeRequestSchema, TradeSchema } from '../../src/contracts/trades';
 
 type JsonSchema = Record<string, unknown>;
@@ -45,6 +47,8 @@ const ANSWERS: Record<string, { readonly status: string; readonly schema: z.ZodT
   'POST /api/offers': { status: '201', schema: OfferSchema },
   'GET /api/offers/{id}': { status: '200', schema: OfferSchema },
   'POST /api/trades': { status: '201', schema: TradeSchema },
+  'GET /api/trades/{tradeNumber}/status': { status: '200', schema: TradeStatusAnswerSchema },
+  'POST /api/clarifications/{id}/undo': { status: '200', schema: ClarificationViewSchema },
 };
 
 const toJson = (schema: z.ZodType): JsonSchema =>
