@@ -13,6 +13,11 @@ import { severeViolations } from './support/axe';
 import { expectedPage, hydrated, pathOf, shopUrl, translate, watchErrors } from './support/shop';
 
 const CLARIFICATION_SCREENS: ReadonlySet<ScreenId> = new Set(['clarification', 'quickAnswer', 'quickAnswerShort']);
+/** The pages behind a mail's signed link that say on the page (404) what is wrong with a link without its token. */
+const SIGNED_LINK_PROBLEMS: Partial<Record<ScreenId, string>> = {
+  review: 'This review link is not valid. Please use the link from our e-mail.',
+  tradeStatus: 'This trade link is not valid. Please use the link from our e-mail.',
+};
 
 for (const locale of LOCALES) {
   test.describe(`${locale} shop`, () => {
@@ -27,33 +32,16 @@ for (const locale of LOCALES) {
         });
         continue;
       }
-      if (screen === 'review') {
+      const linkProblem = SIGNED_LINK_PROBLEMS[screen];
+      if (linkProblem) {
         test(`${screen} ${path} (link without its token)`, async ({ page }) => {
-          // The review page says what is wrong with the link, under its heading, and answers 404.
+          // The page says what is wrong with the link, under its heading, and answers 404.
           const noErrors = watchErrors(page);
           const response = await page.goto(shopUrl(locale, path));
           expect(response?.status()).toBe(404);
           expect(await response?.text()).toContain(`<h1>${expectedPage(screen, locale).heading}</h1>`);
           await hydrated(page);
-          await expect(page.getByRole('alert')).toHaveText(
-            translate(locale, 'This review link is not valid. Please use the link from our e-mail.'),
-          );
-          expect(await severeViolations(page), `${locale} ${screen}`).toEqual([]);
-          noErrors();
-        });
-        continue;
-      }
-      if (screen === 'tradeStatus') {
-        test(`${screen} ${path} (link without its token)`, async ({ page }) => {
-          // The guest trade page says what is wrong with the link, under its heading, and answers 404.
-          const noErrors = watchErrors(page);
-          const response = await page.goto(shopUrl(locale, path));
-          expect(response?.status()).toBe(404);
-          expect(await response?.text()).toContain(`<h1>${expectedPage(screen, locale).heading}</h1>`);
-          await hydrated(page);
-          await expect(page.getByRole('alert')).toHaveText(
-            translate(locale, 'This trade link is not valid. Please use the link from our e-mail.'),
-          );
+          await expect(page.getByRole('alert')).toHaveText(translate(locale, linkProblem));
           expect(await severeViolations(page), `${locale} ${screen}`).toEqual([]);
           noErrors();
         });
