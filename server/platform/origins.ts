@@ -6,12 +6,14 @@
 // A shop left out gets the local development origin: http://<locale>.localhost:<PORT>, and
 // http://localhost:<PORT> for the default shop. Deployments list every shop. The sister brand's
 // links (decision 033) go to its own shop: `agan=https://www.agan.de` (default http://agan.localhost:<PORT>).
+// The staff back office (decision 071) is served on its own host: `staff=https://staff.tradein.com`
+// (default http://staff.localhost:<PORT>); it is no shop, so no shop link ever points there.
 
 import type { Brand } from '../../src/config/brands';
 import { isLocale, type Locale } from '../../src/config/locales';
 
-/** Keys: the locales of the main brand's shops, and `agan` for the sister brand's (German) shop. */
-export type PublicOrigins = Partial<Record<Locale | 'agan', string>>;
+/** Keys: the locales of the main brand's shops, `agan` for the sister brand's (German) shop, `staff` for the back office. */
+export type PublicOrigins = Partial<Record<Locale | 'agan' | 'staff', string>>;
 
 export class PublicOriginsError extends Error {}
 
@@ -36,9 +38,9 @@ export function parsePublicOrigins(value: string): PublicOrigins {
   for (const pair of value.split(/[,\s]+/).filter(Boolean)) {
     const eq = pair.indexOf('=');
     const key = eq > 0 ? pair.slice(0, eq).trim() : '';
-    const locale = key === 'agan' || isLocale(key) ? key : undefined;
+    const locale = key === 'agan' || key === 'staff' || isLocale(key) ? key : undefined;
     if (!locale)
-      throw new PublicOriginsError(`"${pair}" must look like de=https://www.tradein.de (locales: default, de, at, es, fr, it; or agan)`);
+      throw new PublicOriginsError(`"${pair}" must look like de=https://www.tradein.de (locales: default, de, at, es, fr, it; or agan, staff)`);
     if (origins[locale]) throw new PublicOriginsError(`${locale} is listed twice`);
     origins[locale] = parseOrigin(pair.slice(eq + 1).trim());
   }
@@ -79,4 +81,9 @@ export function describeOrigin(resolved: ResolvedOrigin, port: number): string {
   return resolved.source === 'configured'
     ? `${resolved.origin} (PUBLIC_ORIGINS)`
     : `${resolved.origin} (PUBLIC_ORIGINS has no "${resolved.key}": the local origin on PORT ${port})`;
+}
+
+/** The back office's origin: PUBLIC_ORIGINS `staff=…`, else http://staff.localhost:<PORT>. */
+export function staffOrigin(origins: PublicOrigins, port: number): string {
+  return origins.staff ?? `http://staff.localhost:${port}`;
 }

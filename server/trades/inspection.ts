@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Locale } from '../../src/config/locales';
+import type { ErasureMethod } from '../../src/contracts/staff';
 import { CLARIFICATION_DAYS } from '../../src/contracts/clarifications';
 import { OFFER_VALIDITY_DAYS } from '../../src/contracts/offers';
 import type { CatalogueQuestion } from '../catalogue/model';
@@ -17,7 +18,7 @@ import { clarifications } from '../db/schema/clarifications';
 import { offers } from '../db/schema/offers';
 import { tradeInspections, tradeItems } from '../db/schema/trades';
 import { PricingInputError, priceOffer, type PricingResult } from '../offers/pricing';
-import { applyTransition, formatCents, lockTrade, TransitionError, type MoveOptions } from './lifecycle';
+import { applyTransition, checkVersion, formatCents, lockTrade, TransitionError, type MoveOptions } from './lifecycle';
 import { insertPhotos, type InspectionPhoto } from './photos';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,6 +48,13 @@ export interface ItemInspection {
   readonly note?: string;
   /** Evidence photos (checked with checkPhoto), shown with the clarification. */
   readonly photos?: readonly InspectionPhoto[];
+  /** The IMEI or serial number the inspector read off the device (normalized, IdentifierSchema). */
+  readonly identifier?: string;
+  /**
+   * The wipe the inspector confirms for a device accepted as it is: its data-erasure certificate is
+   * written with the inspection. Refused (InspectionError) for a device that goes to the seller first.
+   */
+  readonly erasure?: { readonly method: ErasureMethod; readonly inspector: string };
 }
 
 export type ClarificationKind = 'lower_price' | 'recycling' | 'blocked';
@@ -104,6 +112,7 @@ export async function recordInspection(
 
   const { result, afterCommit } = await db.transaction(async (tx) => {
     let trade = await lockTrade(tx, ref);
+    checkVersion(trade, options);
     if (trade.status !== 'received') throw new TransitionError(trade.tradeNumber, trade.status, 'inspected');
     const locale = trade.locale as Locale;
 

@@ -2,7 +2,7 @@
 // per call (row lock on the trade, so two operators cannot both move it), and the operator's views
 // (list, show). Inspection and clarifications (./inspection) move trades through the same functions.
 
-import { and, asc, count, desc, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { TradeStatus } from '../../src/contracts/trades';
 import type { Database } from '../db/client';
 import { randomUUID } from 'node:crypto';
@@ -110,7 +110,7 @@ export async function applyTransition(
   // The status condition is the second guard behind the row lock.
   const [updated] = await tx
     .update(trades)
-    .set({ status: to })
+    .set({ status: to, version: sql`${trades.version} + 1` })
     .where(and(eq(trades.id, trade.id), eq(trades.status, trade.status)))
     .returning();
   if (!updated) throw new Error(`Trade ${trade.tradeNumber} changed while it was being moved; try again.`);
@@ -137,9 +137,50 @@ export interface TradeStepMails {
   write(tx: Database, step: TradeStep): Promise<() => Promise<void>>;
 }
 
-/** What every move takes besides its arguments: the step mails (server/trades/step-mails.tsx); without them no mail. */
+/** One row of the audit log (server/staff/audit.ts): what a move did to a trade, before and after. */
+export interface TradeAuditEntry {
+  readonly action: string;
+  readonly tradeNumber: string;
+  readonly before?: unknown;
+  readonly after?: unknown;
+}
+
+/** Writes audit rows in the move's transaction, as the actor it was made for (a staff user, or `cli`). */
+export interface TradeAudit {
+  write(tx: Database, entry: TradeAuditEntry): Promise<void>;
+}
+
+/**
+ * A save made on an older version of the trade than it has now (optimistic locking of the back office,
+ * decision 071): nothing was written.
+ */
+export class StaleTradeError extends Error {
+  constructor(
+    readonly tradeId: string,
+    readonly tradeNumber: string,
+    readonly expected: number,
+    readonly actual: number,
+  ) {
+    super(`Trade ${tradeNumber} changed since it was opened (version ${actual}, not ${expected}); reload it.`);
+    this.name = 'StaleTradeError';
+  }
+}
+
+/** What every move takes besides its arguments. */
 export interface MoveOptions {
+  /** The step mails (server/trades/step-mails.tsx); without them no mail. */
   readonly mails?: TradeStepMails | undefined;
+  /** The audit log of the actor making the move; without it nothing is logged. */
+  readonly audit?: TradeAudit | undefined;
+  /** The version the caller saw (trades.version): a trade moved since is refused with StaleTradeError. */
+  readonly expectedVersion?: number | undefined;
+}
+
+/** Refuses a locked trade that moved since the caller saw it (MoveOptions.expectedVersion). */
+export function checkVersion(trade: TradeRow, options: Pick<MoveOptions, 'expectedVersion'>): void {
+  if (options.expectedVersion !== undefined && trade.version !== options.expectedVersion) {
+    throw new StaleTradeError(trade.id, trade.tradeNumber, options.expectedVersion, trade.version);
+  }
 }
 
 /** The moves that are a step of their own for the seller; a payout is one too (with its payout row). */
@@ -167,7 +208,14 @@ export async function transition(
 ): Promise<TransitionResult> {
   const { result, afterCommit } = await db.transaction(async (tx) => {
     const trade = await lockTrade(tx, ref);
+    checkVersion(trade, options);
     const moved = await applyTransition(tx, trade, to, note ?? null, at);
+    await options.audit?.write(tx, {
+      action: `trade.${to}`,
+      tradeNumber: trade.tradeNumber,
+      before: { status: trade.status },
+      after: { status: to, ...(moved.note ? { note: moved.note } : {}) },
+    });
     const step: TradeStep | null =
       to === 'paid' && moved.payout?.payoutId
         ? { kind: 'paid', tradeId: trade.id, at, payoutId: moved.payout.payoutId }
@@ -317,6 +365,7 @@ export async function payTrade(
 ): Promise<PayResult> {
   const { result, afterCommit } = await db.transaction(async (tx) => {
     const trade = await lockTrade(tx, ref);
+    checkVersion(trade, options);
     let result: PayResult;
     if (SPLIT_PAYOUT_STATUSES.includes(trade.status)) {
       const paid = await payOut(tx, trade, at, 'settled');
@@ -327,6 +376,12 @@ export async function payTrade(
       const paid = moved.payout!;
       result = { tradeId: trade.id, tradeNumber: trade.tradeNumber, from: trade.status, to: 'paid', at, ...paid, note: moved.note };
     }
+    await options.audit?.write(tx, {
+      action: 'trade.paid',
+      tradeNumber: trade.tradeNumber,
+      before: { status: trade.status },
+      after: { status: result.to, payoutCents: result.amountCents },
+    });
     // Paid in full after split payouts may pay nothing more (payoutId null): no payout, no mail.
     const afterCommit =
       options.mails && result.payoutId

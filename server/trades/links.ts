@@ -36,3 +36,25 @@ export function createTradeLinks(secret: string | Uint8Array): TradeLinks {
     },
   };
 }
+
+/** Data-erasure certificate links (issue 28): GET /api/certificates/{id}.pdf?token=HMAC("certificate", id). */
+export interface CertificateLinks {
+  token(certificateId: string): string;
+  verify(certificateId: string, token: unknown): boolean;
+  /** The PDF's path with its token (relative to the seller's shop origin). */
+  path(certificateId: string): string;
+}
+
+export function createCertificateLinks(secret: string | Uint8Array): CertificateLinks {
+  const key = typeof secret === 'string' ? Buffer.from(secret, 'utf8') : Buffer.from(secret);
+  if (key.length < 16) throw new Error('The link secret must be at least 16 bytes long.');
+  const token = (id: string) => createHmac('sha256', key).update(`certificate:${id.toLowerCase()}`).digest('base64url');
+  return {
+    token,
+    verify(id, presented) {
+      if (typeof presented !== 'string' || !TOKEN.test(presented)) return false;
+      return timingSafeEqual(Buffer.from(presented), Buffer.from(token(id)));
+    },
+    path: (id) => `/api/certificates/${id.toLowerCase()}.pdf?token=${encodeURIComponent(token(id))}`,
+  };
+}

@@ -57,6 +57,11 @@ export const trades = pgTable(
     totalCents: integer('total_cents').notNull(),
     /** The generation of the shipping label link; `trades revoke-label` raises it, which voids the links given out so far. */
     labelVersion: integer('label_version').notNull().default(0),
+    /**
+     * Raised by every move and every inspection (optimistic locking of the back office, decision 071):
+     * a staff save names the version it was made on and is refused when the trade moved since.
+     */
+    version: integer('version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
@@ -209,6 +214,8 @@ export const tradeInspections = pgTable(
     agreedPriceCents: integer('agreed_price_cents'),
     /** The inspector's note for the seller (shown with the clarification). */
     note: text('note'),
+    /** The device's IMEI (Luhn-checked) or serial number as read by the inspector; null from the ops CLI without one. */
+    identifier: text('identifier'),
     inspectedAt: timestamp('inspected_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
@@ -242,3 +249,25 @@ export const inspectionPhotos = pgTable(
   },
   (t) => [index('inspection_photos_offer_idx').on(t.offerId)],
 );
+
+/**
+ * The data-erasure certificate of an accepted device (issue 28): the inspector confirmed the wipe by a
+ * NIST SP 800-88 "purge" method; the seller downloads it as a PDF behind a signed link.
+ */
+export const erasureCertificates = pgTable('erasure_certificates', {
+  id: uuid('id').primaryKey(),
+  /** The trade item (its offer id): one certificate per item. */
+  offerId: uuid('offer_id')
+    .notNull()
+    .unique()
+    .references(() => tradeItems.offerId),
+  tradeId: uuid('trade_id')
+    .notNull()
+    .references(() => trades.id),
+  method: text('method').$type<'factory_reset_encrypted' | 'cryptographic_erase'>().notNull(),
+  /** The IMEI or serial number as inspected (the certificate shows it masked). */
+  identifier: text('identifier').notNull(),
+  /** Who confirmed it: the staff user's id, or `cli`. */
+  inspector: text('inspector').notNull(),
+  erasedAt: timestamp('erased_at', { withTimezone: true }).notNull(),
+});

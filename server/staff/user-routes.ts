@@ -1,0 +1,5 @@
+// PLACEHOLDER (being written).
+import type { FastifyInstance } from 'fastify';
+import type { StaffPluginOptions } from './plugin';
+
+export function registerStaffUserRoutes(_app: FastifyInstance, _options: StaffPluginOptions): void {}

@@ -1,0 +1,315 @@
+// The staff back office's API (/api/staff/* on the staff host, product §11.10): signing in with a
+// password and a TOTP second factor, the signed-in user, receiving a parcel by its label's barcode,
+// a trade as the inspector sees it, the counter-offer preview, saving an inspection, the data-erasure
+// confirmation, staff users and the audit log. Amounts are in cents (the back office shows exact
+// money); times are ISO instants. A refusal is the ApiError shape with a `reason` code the screens
+// turn into words.
+
+import { ApiErrorSchema } from './offers';
+import { TradeStatusSchema } from './trades';
+import { z } from './zod';
+
+export const STAFF_ROLES = ['support', 'inspector', 'payouts', 'admin'] as const;
+export const StaffRoleSchema = z.enum(STAFF_ROLES);
+export type StaffRole = z.infer<typeof StaffRoleSchema>;
+
+/** Why a staff request was refused; only the UI turns a reason into words. */
+export const STAFF_FAILURE_REASONS = [
+  /** Wrong e-mail or password (the same answer for both). */
+  'invalid_credentials',
+  /** Too many wrong attempts: the account waits `retryAfterSeconds`. */
+  'locked',
+  /** The TOTP code is wrong, or was used already (a replay). */
+  'invalid_code',
+  /** No session, or it timed out (idle or absolute). */
+  'signed_out',
+  /** A changing request without the session's X-CSRF-Token, or from another origin. */
+  'csrf',
+  /** The signed-in user's roles do not allow this. */
+  'forbidden',
+  /** The one-time link is unknown, used or expired. */
+  'link_invalid',
+  'trade_not_found',
+  /** The trade is not in the status the step needs (`status` says which it is in). */
+  'wrong_status',
+  /** The trade changed since the screen loaded it (`changedBy`, `changedAt` say who and when): nothing was saved. */
+  'stale',
+  /** An IMEI whose check digit is wrong, or a serial number that is too short. */
+  'invalid_identifier',
+  /** A photo that is not a JPEG, PNG or WebP image, is empty or too large, or one too many. */
+  'photo_rejected',
+  /** The device is not accepted (declined, blocked or awaiting the seller), so it gets no certificate. */
+  'not_accepted',
+  'staff_exists',
+  'staff_not_found',
+  /** An admin may not take the admin role from, or disable, themselves. */
+  'own_account',
+] as const;
+export const StaffFailureReasonSchema = z.enum(STAFF_FAILURE_REASONS);
+export type StaffFailureReason = z.infer<typeof StaffFailureReasonSchema>;
+
+export const StaffErrorSchema = ApiErrorSchema.extend({
+  reason: StaffFailureReasonSchema.optional(),
+  retryAfterSeconds: z.number().int().optional(),
+  status: TradeStatusSchema.optional(),
+  changedBy: z.string().optional(),
+  changedAt: z.iso.datetime().optional(),
+});
+export type StaffError = z.infer<typeof StaffErrorSchema>;
+
+/** The CSRF header every POST/PUT/DELETE of a session sends (synchronizer token, decision 071). */
+export const STAFF_CSRF_HEADER = 'x-csrf-token';
+
+const email = z.email({ error: 'Enter the e-mail address of your staff account.' }).max(254);
+
+// ---- Signing in ----------------------------------------------------------------------------------
+
+export const StaffLoginRequestSchema = z.object({
+  email,
+  password: z.string().min(1, { error: 'Enter your password.' }).max(256),
+});
+export type StaffLoginRequest = z.infer<typeof StaffLoginRequestSchema>;
+
+/** After the password: the second factor; on the first sign-in, enrol it first (scan the QR code). */
+export const StaffLoginAnswerSchema = z.discriminatedUnion('step', [
+  z.object({ step: z.literal('secondFactor') }),
+  z.object({
+    step: z.literal('enrol'),
+    /** Base32, for typing into an authenticator app without a camera. */
+    secret: z.string(),
+    otpauthUri: z.string().startsWith('otpauth://totp/'),
+    /** The otpauth URI as an SVG QR code. */
+    qrSvg: z.string().startsWith('<svg'),
+  }),
+]);
+export type StaffLoginAnswer = z.infer<typeof StaffLoginAnswerSchema>;
+
+export const TotpCodeRequestSchema = z.object({
+  code: z.string().regex(/^\d{6}$/, { error: 'Enter the 6 digits your authenticator app shows.' }),
+});
+
+export const SetPasswordRequestSchema = z.object({
+  token: z.string().min(1).max(200),
+  password: z.string().min(12, { error: 'Use at least 12 characters.' }).max(256),
+});
+
+export const StaffMeSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  roles: z.array(StaffRoleSchema),
+  /** Sent back in X-CSRF-Token with every changing request of this session. */
+  csrfToken: z.string(),
+  /** Idle minutes after which the session ends. */
+  idleMinutes: z.number().int().positive(),
+});
+export type StaffMe = z.infer<typeof StaffMeSchema>;
+
+// ---- Trades --------------------------------------------------------------------------------------
+
+/** A trade number as the label's Code 128 carries it (a scanner types it, then Enter). */
+export const ScanRequestSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, { error: 'Scan or type the trade number from the label.' })
+    .max(40, { error: 'That is not a trade number from a label.' }),
+});
+
+export const StaffAnswerOptionSchema = z.object({ id: z.number().int(), code: z.string(), text: z.string() });
+export const StaffQuestionSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  text: z.string(),
+  answers: z.array(StaffAnswerOptionSchema),
+});
+
+export const ERASURE_METHODS = ['factory_reset_encrypted', 'cryptographic_erase'] as const;
+export const ErasureMethodSchema = z.enum(ERASURE_METHODS);
+export type ErasureMethod = z.infer<typeof ErasureMethodSchema>;
+
+export const StaffTradeItemSchema = z.object({
+  offerId: z.uuid(),
+  position: z.number().int(),
+  deviceId: z.number().int(),
+  deviceName: z.string(),
+  quantity: z.number().int().positive(),
+  /** Per unit. */
+  offeredCents: z.number().int().nonnegative(),
+  kind: z.enum(['purchase', 'recycling']),
+  /** The device's questions in the trade's language, in order. */
+  questions: z.array(StaffQuestionSchema),
+  /** The seller's answers: answer id per question id. */
+  offeredAnswers: z.record(z.string(), z.number().int()),
+  inspection: z
+    .object({
+      foundAnswers: z.record(z.string(), z.number().int()),
+      foundKind: z.enum(['purchase', 'recycling', 'blocked']),
+      foundPriceCents: z.number().int(),
+      agreedPriceCents: z.number().int().nullable(),
+      identifier: z.string().nullable(),
+      note: z.string().nullable(),
+      inspectedAt: z.iso.datetime(),
+      photoIds: z.array(z.uuid()),
+    })
+    .nullable(),
+  clarification: z.object({ status: z.enum(['open', 'accepted', 'declined']), newPriceCents: z.number().int() }).nullable(),
+  certificate: z.object({ id: z.uuid(), method: ErasureMethodSchema, erasedAt: z.iso.datetime(), pdfPath: z.string() }).nullable(),
+});
+export type StaffTradeItem = z.infer<typeof StaffTradeItemSchema>;
+
+export const StaffTradeSchema = z.object({
+  tradeNumber: z.string(),
+  status: TradeStatusSchema,
+  /** Named in every save: a save on an older version is refused (`stale`). */
+  version: z.number().int().nonnegative(),
+  locale: z.string(),
+  b2b: z.boolean(),
+  sellerName: z.string(),
+  sellerEmail: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  totalCents: z.number().int(),
+  items: z.array(StaffTradeItemSchema),
+  /** Another staff user who has the trade open, or null. */
+  heldBy: z.object({ name: z.string(), email: z.string(), since: z.iso.datetime() }).nullable(),
+  /** Status history, oldest first. */
+  transitions: z.array(
+    z.object({ from: TradeStatusSchema.nullable(), to: TradeStatusSchema, at: z.iso.datetime(), note: z.string().nullable() }),
+  ),
+});
+export type StaffTrade = z.infer<typeof StaffTradeSchema>;
+
+export const ReceiveAnswerSchema = z.object({
+  /** False when the trade was received before (scanning it again opens it). */
+  received: z.boolean(),
+  trade: StaffTradeSchema,
+});
+export type ReceiveAnswer = z.infer<typeof ReceiveAnswerSchema>;
+
+export const TradeSearchAnswerSchema = z.object({
+  trades: z.array(
+    z.object({
+      tradeNumber: z.string(),
+      status: TradeStatusSchema,
+      sellerEmail: z.string().nullable(),
+      createdAt: z.iso.datetime(),
+      totalCents: z.number().int(),
+      items: z.number().int(),
+    }),
+  ),
+});
+
+/** An IMEI (15 digits, Luhn check digit) or a serial number (6–30 letters and digits). */
+export function identifierProblem(value: string): 'imei_check_digit' | 'too_short' | 'invalid' | null {
+  const v = value.replace(/[\s-]/g, '');
+  if (/^\d{15}$/.test(v)) return luhnValid(v) ? null : 'imei_check_digit';
+  if (v.length < 6) return 'too_short';
+  return /^[A-Za-z0-9]{6,30}$/.test(v) ? null : 'invalid';
+}
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export const IdentifierSchema = z
+  .string()
+  .trim()
+  .max(40)
+  .refine((v) => identifierProblem(v) === null, { error: 'Enter the 15-digit IMEI (check digit) or the serial number.' })
+  .transform((v) => v.replace(/[\s-]/g, '').toUpperCase());
+
+export const ItemInspectionSchema = z.object({
+  offerId: z.uuid(),
+  /** Answer id per question id as found; questions left out are as offered. */
+  answers: z.record(z.string().regex(/^\d{1,9}$/), z.number().int()),
+  identifier: IdentifierSchema,
+  note: z.string().trim().max(1000).optional(),
+  /** Uploaded photos of this item (POST …/photos), in order. */
+  photoIds: z.array(z.uuid()).max(6).default([]),
+  /** The wipe the inspector confirms for a device that is accepted as it is; absent for one that goes to the seller first. */
+  erasure: ErasureMethodSchema.optional(),
+});
+export type ItemInspectionInput = z.input<typeof ItemInspectionSchema>;
+
+export const InspectionRequestSchema = z.object({
+  version: z.number().int().nonnegative(),
+  items: z.array(ItemInspectionSchema).min(1).max(100),
+});
+export type InspectionRequest = z.input<typeof InspectionRequestSchema>;
+
+/** The counter-offer preview: what saving these answers would do to one item, priced like the shop's offers. */
+export const QuoteRequestSchema = z.object({
+  offerId: z.uuid(),
+  answers: z.record(z.string().regex(/^\d{1,9}$/), z.number().int()),
+});
+export const QuoteAnswerSchema = z.object({
+  offerId: z.uuid(),
+  foundKind: z.enum(['purchase', 'recycling', 'blocked']),
+  /** Per unit. */
+  foundPriceCents: z.number().int(),
+  /** `asOffered`/`better`: paid `payCents` (never below the offer); `worse`: the seller is asked (`payCents` is the counter-offer). */
+  outcome: z.enum(['asOffered', 'better', 'worse', 'blocked']),
+  payCents: z.number().int(),
+});
+export type QuoteAnswer = z.infer<typeof QuoteAnswerSchema>;
+
+export const PhotoUploadAnswerSchema = z.object({ id: z.uuid(), contentType: z.string(), size: z.number().int() });
+
+export const ErasureRequestSchema = z.object({ version: z.number().int().nonnegative(), method: ErasureMethodSchema });
+
+// ---- Staff users and the audit log ---------------------------------------------------------------
+
+export const StaffUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  roles: z.array(StaffRoleSchema),
+  enrolled: z.boolean(),
+  disabled: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type StaffUser = z.infer<typeof StaffUserSchema>;
+
+export const CreateStaffRequestSchema = z.object({
+  email,
+  name: z.string().trim().min(1, { error: 'Enter the name.' }).max(100),
+  roles: z.array(StaffRoleSchema).min(1, { error: 'Choose at least one role.' }),
+});
+export const CreateStaffAnswerSchema = z.object({ user: StaffUserSchema, setPasswordLink: z.string() });
+
+export const UpdateStaffRequestSchema = z.object({
+  roles: z.array(StaffRoleSchema).min(1, { error: 'Choose at least one role.' }).optional(),
+  disabled: z.boolean().optional(),
+});
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.iso.datetime(),
+  actor: z.string(),
+  action: z.string(),
+  tradeNumber: z.string().nullable(),
+  customerId: z.string().nullable(),
+  subject: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditQuerySchema = z.object({
+  actor: z.string().max(254).optional(),
+  action: z.string().max(64).optional(),
+  trade: z.string().max(40).optional(),
+  /** Entries before this id (the next page). */
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const AuditAnswerSchema = z.object({ entries: z.array(AuditEntrySchema), next: z.number().int().nullable() });
