@@ -11,7 +11,7 @@ import { createMailServices, type MailConfig, type MailQueueOptions, type MailSe
 import { createOfferShareTokens, type OfferShareTokens } from './offers/share-token';
 import { DEFAULT_DATA_DIR } from './platform/paths';
 import { createReviewLinks, type ReviewLinks } from './reviews/links';
-import { createTradeLinks, type TradeLinks } from './trades/links';
+import { createCertificateLinks, createTradeLinks, type CertificateLinks, type TradeLinks } from './trades/links';
 
 export interface ShippingServices extends MailServices {
   readonly labels: LabelLinks;
@@ -21,6 +21,8 @@ export interface ShippingServices extends MailServices {
   readonly reviews: ReviewLinks;
   /** The guest trade page links, signed with the label secret (server/trades/links.ts). */
   readonly trades: TradeLinks;
+  /** The data-erasure certificates' links, signed with the label secret (server/trades/links.ts). */
+  readonly certificates: CertificateLinks;
   /** Tokens of shared offer links, keyed from the label secret (server/offers/share-token.ts); absent in tests that share none. */
   readonly offerShares?: OfferShareTokens;
   /** The stop links of price-drop warnings to cart holds, keyed from the label secret (server/offers/cart-holds.ts). */
@@ -41,6 +43,7 @@ export async function createShippingServices(config: ShippingConfig, queue?: Mai
     clarifications: createClarificationLinks(secret),
     reviews: createReviewLinks(secret),
     trades: createTradeLinks(secret),
+    certificates: createCertificateLinks(secret),
     offerShares: createOfferShareTokens(secret),
     cartHoldStops: createCartHoldStopLinks(secret),
   };

@@ -12,7 +12,7 @@ import type { DatabaseHandle } from '../db/client';
 import { createLabelLinks } from '../labels/links';
 import { createOfferShareTokens } from '../offers/share-token';
 import { createReviewLinks } from '../reviews/links';
-import { createTradeLinks } from '../trades/links';
+import { createCertificateLinks, createTradeLinks } from '../trades/links';
 import { testAccountServices, TEST_ORIGIN, type TestAccountServices } from '../test-support/accounts';
 import { fixtureServices, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
@@ -35,6 +35,7 @@ describe.each(testDatabases())('scheduled prices on $name', (database) => {
     offerShares: createOfferShareTokens('a-label-secret-for-the-tests'),
     reviews: createReviewLinks('a-label-secret-for-the-tests'),
     trades: createTradeLinks('a-label-secret-for-the-tests'),
+    certificates: createCertificateLinks('a-label-secret-for-the-tests'),
     publicOrigin: TEST_ORIGIN,
     devMailbox: false,
   };

@@ -27,7 +27,7 @@ import { createClarificationLinks } from './links';
 import { sendClarificationMail } from './mail';
 import { claimReminders, expireClarifications } from './service';
 import { createReviewLinks } from '../reviews/links';
-import { createTradeLinks } from '../trades/links';
+import { createCertificateLinks, createTradeLinks } from '../trades/links';
 
 const SECRET = 'a-clarification-secret-for-tests';
 const BEST = { 1: 11, 2: 21, 3: 31 };
@@ -63,6 +63,7 @@ describe.each(testDatabases())('clarification API on $name', (database) => {
       clarifications: links,
       reviews: createReviewLinks('a-label-secret-for-the-tests'),
       trades: createTradeLinks('a-label-secret-for-the-tests'),
+      certificates: createCertificateLinks('a-label-secret-for-the-tests'),
       mailer: { send: async (message: MailMessage) => void mails.push(message) },
       publicOrigin: () => 'https://www.tradein.de',
       devMailbox: false,

@@ -23,7 +23,7 @@ import { NothingToPayError, payoutCents, payTrade, showTrade, transition } from 
 import { itemPriceCents, itemStatus, type ItemState } from '../trades/trade-view';
 import { checkout, insertCustomer, testAccountServices, type TestCustomer } from './testing';
 import { createReviewLinks } from '../reviews/links';
-import { createTradeLinks } from '../trades/links';
+import { createCertificateLinks, createTradeLinks } from '../trades/links';
 
 const BEST = { 1: 11, 2: 21, 3: 31 };
 const CRACKED = { 2: 23 };
@@ -108,6 +108,7 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
       clarifications: createClarificationLinks('a-label-secret-for-the-tests'),
       reviews: createReviewLinks('a-label-secret-for-the-tests'),
       trades: createTradeLinks('a-label-secret-for-the-tests'),
+      certificates: createCertificateLinks('a-label-secret-for-the-tests'),
       mailer: { send: async () => undefined },
       publicOrigin: () => 'https://www.tradein.de',
       devMailbox: false,

@@ -17,7 +17,7 @@ import { priceSchedules } from '../db/schema/catalogue';
 import { cartHolds } from '../db/schema/offers';
 import { createLabelLinks } from '../labels/links';
 import { createReviewLinks } from '../reviews/links';
-import { createTradeLinks } from '../trades/links';
+import { createCertificateLinks, createTradeLinks } from '../trades/links';
 import { TEST_ORIGIN, testAccountServices, type TestAccountServices } from '../test-support/accounts';
 import { fixtureServices, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
@@ -41,6 +41,7 @@ describe.each(testDatabases())('cart holds on $name', (database) => {
     offerShares: createOfferShareTokens(SECRET),
     reviews: createReviewLinks(SECRET),
     trades: createTradeLinks(SECRET),
+    certificates: createCertificateLinks(SECRET),
     cartHoldStops: createCartHoldStopLinks(SECRET),
     publicOrigin: TEST_ORIGIN,
     devMailbox: false,

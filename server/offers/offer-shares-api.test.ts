@@ -16,7 +16,7 @@ import { fixtureServices, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { createOfferShareTokens } from './share-token';
 import { createReviewLinks } from '../reviews/links';
-import { createTradeLinks } from '../trades/links';
+import { createCertificateLinks, createTradeLinks } from '../trades/links';
 
 const BEST = { 1: 11, 2: 21, 3: 31 };
 const DAY = 86_400_000;
@@ -35,6 +35,7 @@ describe.each(testDatabases())('shared offers on $name', (database) => {
       offerShares: createOfferShareTokens('a-label-secret-for-the-tests'),
       reviews: createReviewLinks('a-label-secret-for-the-tests'),
       trades: createTradeLinks('a-label-secret-for-the-tests'),
+      certificates: createCertificateLinks('a-label-secret-for-the-tests'),
       mailer: accounts.mailer,
       publicOrigin: TEST_ORIGIN,
       devMailbox: false,

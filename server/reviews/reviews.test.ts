@@ -18,7 +18,7 @@ import { BEST, createTrade } from '../test-support/trades';
 import { recordInspection } from '../trades/inspection';
 import { payTrade, transition } from '../trades/lifecycle';
 import { createReviewLinks, REVIEW_LINK_DAYS } from './links';
-import { createTradeLinks } from '../trades/links';
+import { createCertificateLinks, createTradeLinks } from '../trades/links';
 import { tradeStepMails } from '../trades/step-mails';
 import { authorNameOf, listReviews, moderateReview, reviewLinkStatus, reviewSummary, submitReview } from './service';
 
@@ -34,6 +34,7 @@ describe.each(testDatabases())('reviews ($name)', (database) => {
     clarifications: createClarificationLinks(SECRET),
     reviews: links,
     trades: createTradeLinks(SECRET),
+    certificates: createCertificateLinks(SECRET),
     mailer: { send: async (message: MailMessage) => void sent.push(message) },
     publicOrigin: () => 'https://www.tradein.de',
     devMailbox: false,

@@ -21,7 +21,7 @@ import { createReviewLinks } from '../reviews/links';
 import { fixtureServices, testApp } from '../test-support/app';
 import { recordInspection } from '../trades/inspection';
 import { transition } from '../trades/lifecycle';
-import { createTradeLinks } from '../trades/links';
+import { createCertificateLinks, createTradeLinks } from '../trades/links';
 import { submitTrade } from '../trades/service';
 
 const SECRET = 'a-clarification-secret-for-tests';
@@ -48,6 +48,7 @@ beforeAll(async () => {
         clarifications: links,
         reviews: createReviewLinks(SECRET),
         trades: createTradeLinks(SECRET),
+        certificates: createCertificateLinks(SECRET),
         mailer: { send: async () => undefined },
         publicOrigin: () => 'http://de.localhost',
         devMailbox: false,

@@ -18,7 +18,7 @@ import { publicOriginResolver } from '../platform/origins';
 import { fixtureServices, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { createReviewLinks } from '../reviews/links';
-import { createTradeLinks } from './links';
+import { createCertificateLinks, createTradeLinks } from './links';
 
 const BEST = { 1: 11, 2: 21, 3: 31 };
 const ADDRESS = { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17', postalCode: '51147', city: 'Köln' };
@@ -35,6 +35,7 @@ describe.each(testDatabases())('the brand of a trade on $name', (database) => {
       clarifications: createClarificationLinks('a-label-secret-for-the-tests'),
       reviews: createReviewLinks('a-label-secret-for-the-tests'),
       trades: createTradeLinks('a-label-secret-for-the-tests'),
+      certificates: createCertificateLinks('a-label-secret-for-the-tests'),
       mailer: { send: async (message: MailMessage) => void mails.push(message) },
       publicOrigin: publicOriginResolver({ de: 'https://www.tradein.de', agan: 'https://www.agan.de' }, 3000),
       devMailbox: false,

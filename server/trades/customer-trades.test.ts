@@ -23,7 +23,7 @@ import { fixtureServices, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { importVouchers } from '../vouchers/seed';
 import { createReviewLinks } from '../reviews/links';
-import { createTradeLinks } from './links';
+import { createCertificateLinks, createTradeLinks } from './links';
 
 describe.each(testDatabases())('customer trades on $name', (database) => {
   let handle: DatabaseHandle;
@@ -45,6 +45,7 @@ describe.each(testDatabases())('customer trades on $name', (database) => {
       clarifications: createClarificationLinks('a-label-secret-for-the-tests'),
       reviews: createReviewLinks('a-label-secret-for-the-tests'),
       trades: createTradeLinks('a-label-secret-for-the-tests'),
+      certificates: createCertificateLinks('a-label-secret-for-the-tests'),
       mailer: { send: async (message: MailMessage) => void mails.push(message) },
       publicOrigin: () => 'https://www.tradein.de',
       devMailbox: false,

@@ -20,7 +20,7 @@ import { fixtureServices, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { answerClarification, recordInspection } from './inspection';
 import { payTrade, transition } from './lifecycle';
-import { createTradeLinks, TRADE_LINK_GRACE_DAYS } from './links';
+import { createCertificateLinks, createTradeLinks, TRADE_LINK_GRACE_DAYS } from './links';
 import { guestTradeView } from './status-route';
 
 const SECRET = 'a-label-secret-for-the-tests';
@@ -48,6 +48,7 @@ describe.each(testDatabases())('the guest trade page on $name', (database) => {
       clarifications: createClarificationLinks(SECRET),
       reviews: createReviewLinks(SECRET),
       trades: links,
+      certificates: createCertificateLinks(SECRET),
       mailer: { send: async () => undefined },
       publicOrigin: () => 'https://www.tradein.de',
       devMailbox: false,
