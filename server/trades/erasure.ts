@@ -163,7 +163,7 @@ export async function confirmErasure(db: Database, ref: string, offerId: string,
         'not_accepted',
         row.inspected === null
           ? `${device} is not inspected yet, so it is not accepted and gets no data-erasure certificate.`
-          : `${device} is not accepted (its clarification is open or was declined, or it is blocked), so it gets no data-erasure certificate.`,
+          : `${device} is not accepted (its clarification is open or was declined), so it gets no data-erasure certificate.`,
       );
     }
     const given = options.identifier?.trim() ? checkedIdentifier(options.identifier) : null;
