@@ -132,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         links: shipping.trades,
         clarificationPath: (id, tradeNumber, deadline) => shipping.clarifications.path(id, tradeNumber, deadline),
       },
+      certificates: shipping?.certificates,
     });
     if (shipping) {
       await app.register(clarificationsPlugin, { db, store, mail: shipping, tokens });
@@ -140,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (contact) await app.register(contactPlugin, { db, services: contact });
     if (accounts) {
       await app.register(accountsPlugin, { db, accounts });
-      await app.register(customersPlugin, { db, accounts, labels: shipping?.labels });
+      await app.register(customersPlugin, { db, accounts, labels: shipping?.labels, certificates: shipping?.certificates });
       if (api.newsletter) await app.register(newsletterPlugin, { db, accounts, signer: api.newsletter });
       await app.register(trackingPlugin, { db, accounts, devPages: shipping?.devMailbox ?? false });
     }

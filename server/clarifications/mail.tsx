@@ -2,6 +2,8 @@
 // new price, the link to the whole clarification and a quick-answer link per device), reminder
 // (3 days before the deadline), answer received, and deadline passed (the default applied). Links
 // are absolute from the shop's configured public origin (PUBLIC_ORIGINS) and carry the signed token.
+// The opened mail also links the data-erasure certificates of the devices accepted as they are
+// (decision 073): theirs is written with the inspection, which sent no mail of its own.
 
 import { eq } from 'drizzle-orm';
 import { countryConfig } from '../../src/config/countries';
@@ -19,7 +21,9 @@ import { ButtonLink, HEADING } from '../mail/html';
 import { letter } from '../mail/letter';
 import type { MailMessage } from '../mail/mailer';
 import type { MailServices } from '../mail/setup';
-import type { TradeLinks } from '../trades/links';
+import { certificatesOf } from '../trades/erasure';
+import type { CertificateLinks, TradeLinks } from '../trades/links';
+import { certificateList } from '../trades/step-mails';
 import type { ClarificationLinks } from './links';
 import { deadlineOf } from './service';
 
@@ -50,6 +54,8 @@ export interface ClarificationMailInput {
   /** Absolute link to the seller's trade page (server/trades/links.ts). */
   readonly tradePageUrl: string;
   readonly items: readonly ClarificationMailItem[];
+  /** The data-erasure certificates of the trade's other devices, each with its absolute signed link (the opened mail). */
+  readonly certificates?: readonly { readonly id: string; readonly deviceName: string; readonly url: string }[];
 }
 
 export function clarificationMail(input: ClarificationMailInput): MailMessage {
@@ -73,6 +79,7 @@ export function clarificationMail(input: ClarificationMailInput): MailMessage {
     return `${item.deviceName}${c}${outcome}`;
   };
   const subject = t(`${kind}.subject`, values);
+  const certificates = certificateList((id) => i18n._(id), c, input.certificates ?? []);
 
   return letter({
     locale,
@@ -91,6 +98,7 @@ export function clarificationMail(input: ClarificationMailInput): MailMessage {
       ]),
       '',
       ...(asking ? [t('deadline', values), '', `${t('link')}${c}${input.url}`, ''] : [`${t('overview')}${c}${input.url}`, '']),
+      ...(certificates?.text ?? []),
       `${i18n._('mail.trade.tradePage')}${c}${input.tradePageUrl}`,
       '',
     ],
@@ -113,6 +121,7 @@ export function clarificationMail(input: ClarificationMailInput): MailMessage {
         </ul>
         {asking && <p>{t('deadline', values)}</p>}
         <ButtonLink href={input.url}>{asking ? t('link') : t('overview')}</ButtonLink>
+        {certificates?.html}
         <p>
           <a href={input.tradePageUrl}>{i18n._('mail.trade.tradePage')}</a>
         </p>
@@ -122,10 +131,11 @@ export function clarificationMail(input: ClarificationMailInput): MailMessage {
 }
 
 /** Reads the trade's clarifications and sends one mail of `kind`; false when there is nothing to send. */
-/** What a clarification mail needs: the mailer, the public origins, the clarification and trade page links. */
+/** What a clarification mail needs: the mailer, the public origins, the clarification, trade page and certificate links. */
 export type ClarificationMailServices = Pick<MailServices, 'mailer' | 'publicOrigin'> & {
   readonly clarifications: ClarificationLinks;
   readonly trades: TradeLinks;
+  readonly certificates: CertificateLinks;
 };
 
 export async function sendClarificationMail(
@@ -163,6 +173,8 @@ export async function sendClarificationMail(
   const first = rows[0]!.clarification;
   const deadline = rows.map((r) => deadlineOf(r.clarification)).reduce((a, b) => (a < b ? a : b));
   const { tradeNumber } = trade.trade;
+  // The devices accepted as they are: their certificates came with the inspection this mail tells of.
+  const certificates = kind === 'opened' ? await certificatesOf(db, tradeId) : [];
   await services.mailer.send(
     clarificationMail({
       kind,
@@ -182,6 +194,11 @@ export async function sendClarificationMail(
         status: r.clarification.status,
         declineMode: r.clarification.declineMode,
         quickUrl: origin + services.clarifications.path(r.clarification.id, tradeNumber, deadline, r.clarification.newOfferId),
+      })),
+      certificates: certificates.map((cert) => ({
+        id: cert.id,
+        deviceName: cert.deviceName,
+        url: origin + services.certificates.path(cert.id),
       })),
     }),
   );

@@ -5,6 +5,7 @@ import type { AccountServices } from '../accounts/services';
 import type { Database } from '../db/client';
 import { domainPlugin } from '../http/plugin';
 import type { LabelLinks } from '../labels/links';
+import type { CertificateLinks } from '../trades/links';
 import { registerCustomerRoutes } from './routes';
 
 export interface CustomersPluginOptions {
@@ -12,6 +13,8 @@ export interface CustomersPluginOptions {
   readonly accounts: AccountServices;
   /** The trade history's label links; without them it lists none. */
   readonly labels?: LabelLinks | undefined;
+  /** The trade history's data-erasure certificate links; without them it lists none. */
+  readonly certificates?: CertificateLinks | undefined;
 }
 
 export const customersPlugin = domainPlugin<CustomersPluginOptions>('customers', (app, options) => registerCustomerRoutes(app, options));

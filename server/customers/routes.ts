@@ -24,6 +24,7 @@ import { createPhone, patchPhone } from './phones';
 import { deleteCustomerData, getCustomer, patchPerson } from './profile';
 import { tradeHistory } from './trade-history';
 import type { LabelLinks } from '../labels/links';
+import type { CertificateLinks } from '../trades/links';
 import type { Database } from '../db/client';
 import { parseOr400 } from '../http/errors';
 
@@ -35,9 +36,11 @@ export interface CustomerRouteOptions {
   readonly accounts: AccountServices;
   /** The trade history's label links; without them it lists none. */
   readonly labels?: LabelLinks | undefined;
+  /** The trade history's data-erasure certificate links; without them it lists none. */
+  readonly certificates?: CertificateLinks | undefined;
 }
 
-export function registerCustomerRoutes(app: FastifyInstance, { db, accounts, labels }: CustomerRouteOptions): void {
+export function registerCustomerRoutes(app: FastifyInstance, { db, accounts, labels, certificates }: CustomerRouteOptions): void {
   // One address schema per shop (postal code rule), built once.
   const addressSchemas = new Map<Locale, ReturnType<typeof AddressPatchSchema>>();
   const addressSchema = (locale: Locale) =>
@@ -134,6 +137,8 @@ export function registerCustomerRoutes(app: FastifyInstance, { db, accounts, lab
 
   app.get(
     `${BASE}/trade_history`,
-    customerRoute(accounts, undefined, async ({ caller }) => ok({ trades: await tradeHistory(db, caller.customerId, labels) })),
+    customerRoute(accounts, undefined, async ({ caller }) =>
+      ok({ trades: await tradeHistory(db, caller.customerId, labels, certificates) }),
+    ),
   );
 }

@@ -1,7 +1,8 @@
 // GET /api/customers/trade_history on PGlite and (when TEST_DATABASE_URL is set) PostgreSQL: trades
 // moved through their life cycle with the operator's functions (server/trades/lifecycle.ts and
 // inspection.ts) show each trade's status, every item's own status and price, and the total in EUR;
-// newest first; only the caller's trades. Plus the item status rule itself, for every trade status.
+// newest first; only the caller's trades; a device's data-erasure certificate once its wipe is
+// confirmed. Plus the item status rule itself, for every trade status.
 
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -229,6 +230,26 @@ describe.each(testDatabases())('GET /api/customers/trade_history on $name', (dat
     await transition(handle.db, business.tradeNumber, 'received');
     expect((await entry(business.tradeId)).creditNoteUrl).toBe(links.creditNotePath(business.tradeId));
     expect((await entry((await trade([1300])).tradeId)).creditNoteUrl).toBeUndefined();
+  });
+
+  it('links the data-erasure certificate of a device whose wipe was confirmed, and opens it', async () => {
+    const t = await trade([1300, 1500]);
+    await transition(handle.db, t.tradeNumber, 'received');
+    const inspection = await recordInspection(handle.db, store, t.tradeNumber, [
+      {
+        offerId: t.offerIds[0]!,
+        answers: BEST,
+        identifier: '352099001761481',
+        erasure: { method: 'factory_reset_encrypted', inspector: 'cli' },
+      },
+      { offerId: t.offerIds[1]!, answers: BEST },
+    ]);
+    const links = createCertificateLinks('a-label-secret-for-the-tests');
+    const items = (await entry(t.tradeId)).items;
+    expect(items.map((i) => i.certificatePath)).toEqual([links.path(inspection.items[0]!.certificateId!), undefined]);
+    const pdf = await app.inject({ method: 'GET', url: items[0]!.certificatePath!, headers: { host: 'de.localhost' } });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
   });
 
   it('shows an item paid above its offer as repriced', async () => {

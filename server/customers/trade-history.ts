@@ -3,10 +3,16 @@
 
 import type { TradeView } from '../../src/contracts/trade-view';
 import type { Database } from '../db/client';
+import type { CertificateLinks } from '../trades/links';
 import { tradeViews, type TradeViewLinks } from '../trades/trade-view';
 import { readCaller } from './caller';
 
-export async function tradeHistory(db: Database, customerId: string, labels?: TradeViewLinks): Promise<TradeView[]> {
+export async function tradeHistory(
+  db: Database,
+  customerId: string,
+  labels?: TradeViewLinks,
+  certificates?: Pick<CertificateLinks, 'path'>,
+): Promise<TradeView[]> {
   const caller = await readCaller(db, customerId);
-  return tradeViews(db, { customerId: caller.id }, labels);
+  return tradeViews(db, { customerId: caller.id }, labels, undefined, certificates);
 }

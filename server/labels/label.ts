@@ -50,8 +50,8 @@ export const CARRIER_LINE_LIMIT = 35;
 
 const require = createRequire(import.meta.url);
 let fonts: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
-/** The DejaVu Sans files of the dejavu-fonts-ttf package, read once per process. */
-function fontFiles() {
+/** The DejaVu Sans files of the dejavu-fonts-ttf package, read once per process (the label and the erasure certificate). */
+export function fontFiles() {
   fonts ??= Promise.all([
     readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
     readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),

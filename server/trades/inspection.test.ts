@@ -123,7 +123,13 @@ describe.each(testDatabases())('inspection and clarifications on $name', (databa
         foundKind: 'purchase',
         foundPriceCents: 31_000,
         foundConditionId: 1,
+        // No IMEI or serial number given (the ops CLI): none stored, and no data-erasure certificate (./erasure.test.ts).
+        identifier: null,
       });
+      expect(result.items.map((i) => [i.identifier, i.certificateId])).toEqual([
+        [null, null],
+        [null, null],
+      ]);
       expect((await showTrade(db, trade.tradeNumber)).trade.payoutCents).toBe(47_150);
       expect((await transition(db, trade.tradeNumber, 'paid')).note).toBe('payout 471.50 EUR');
     });

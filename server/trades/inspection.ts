@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Locale } from '../../src/config/locales';
-import type { ErasureMethod } from '../../src/contracts/staff';
+import { identifierProblem, type ErasureMethod } from '../../src/contracts/staff';
 import { CLARIFICATION_DAYS } from '../../src/contracts/clarifications';
 import { OFFER_VALIDITY_DAYS } from '../../src/contracts/offers';
 import type { CatalogueQuestion } from '../catalogue/model';
@@ -18,6 +18,7 @@ import { clarifications } from '../db/schema/clarifications';
 import { offers } from '../db/schema/offers';
 import { tradeInspections, tradeItems } from '../db/schema/trades';
 import { PricingInputError, priceOffer, type PricingResult } from '../offers/pricing';
+import { insertCertificate, maskIdentifier, normalizeIdentifier } from './erasure';
 import { applyTransition, checkVersion, formatCents, lockTrade, TransitionError, type MoveOptions } from './lifecycle';
 import { insertPhotos, type InspectionPhoto } from './photos';
 
@@ -68,6 +69,10 @@ export interface InspectedItem {
   readonly foundPriceCents: number;
   /** What the item is paid; null when a clarification asks the seller first. */
   readonly agreedPriceCents: number | null;
+  /** The IMEI or serial number as stored (normalized); null when the inspection named none. */
+  readonly identifier: string | null;
+  /** The data-erasure certificate written with the inspection (ItemInspection.erasure), or null. */
+  readonly certificateId: string | null;
   readonly clarification: {
     readonly id: string;
     readonly kind: ClarificationKind;
@@ -93,6 +98,9 @@ export function clarificationLink(clarificationId: string, tradeNumber: string):
  * Records what the inspection found for every item of a received trade and moves it on. Without a
  * clarification the inspection is the seller's step and `options.mails` writes its mail in this
  * transaction; a clarification's mail (the clarifications domain) is that step's mail instead.
+ * Each item's IMEI or serial number is stored with its inspection; a device accepted as it is whose
+ * wipe the inspector confirms (`erasure`) gets its data-erasure certificate in the same transaction
+ * (decision 073). `options.audit` logs the inspection there too.
  */
 export async function recordInspection(
   db: Database,
@@ -144,6 +152,15 @@ export async function recordInspection(
       const found = priced(label, base, questions, foundAnswers);
       const offeredToday = pricedOrNull(base, questions, offeredAnswers);
       const decision = decide(item.priceCents, found, offeredToday);
+      const identifier = identifierOf(label, input.identifier);
+      if (input.erasure) {
+        if (decision.clarify) {
+          throw new InspectionError(
+            `${label}: the device is not accepted yet (the seller is asked first), so its data erasure cannot be confirmed now; confirm it once the seller accepts.`,
+          );
+        }
+        if (!identifier) throw new InspectionError(`${label}: confirming the data erasure needs the device's IMEI or serial number.`);
+      }
 
       await tx.insert(tradeInspections).values({
         offerId: item.offerId,
@@ -154,9 +171,21 @@ export async function recordInspection(
         foundConditionId: found.kind === 'blocked' ? 4 : found.conditionId,
         agreedPriceCents: decision.agreedPriceCents,
         note: input.note?.trim() || null,
+        identifier,
         inspectedAt: now,
       });
       await insertPhotos(tx, { tradeId: trade.id, offerId: item.offerId }, input.photos ?? [], randomUUID);
+      const certificateId =
+        input.erasure && identifier
+          ? await insertCertificate(tx, {
+              tradeId: trade.id,
+              offerId: item.offerId,
+              method: input.erasure.method,
+              identifier,
+              inspector: input.erasure.inspector,
+              erasedAt: now,
+            })
+          : null;
 
       let clarification: InspectedItem['clarification'] = null;
       if (decision.clarify) {
@@ -200,6 +229,8 @@ export async function recordInspection(
         foundKind: found.kind,
         foundPriceCents: found.kind === 'blocked' ? 0 : found.priceCents,
         agreedPriceCents: decision.agreedPriceCents,
+        identifier,
+        certificateId,
         clarification,
       });
     }
@@ -207,6 +238,23 @@ export async function recordInspection(
     const opened = results.filter((r) => r.clarification).length;
     trade = (await applyTransition(tx, trade, 'inspected', `inspected ${results.length} item(s)`, now)).trade;
     if (opened > 0) trade = (await applyTransition(tx, trade, 'clarification', `${opened} clarification(s) opened`, now)).trade;
+    await options.audit?.write(tx, {
+      action: 'trade.inspected',
+      tradeNumber: trade.tradeNumber,
+      before: { status: 'received' },
+      after: {
+        status: trade.status,
+        items: results.map((r) => ({
+          offerId: r.offerId,
+          foundKind: r.foundKind,
+          foundPriceCents: r.foundPriceCents,
+          agreedPriceCents: r.agreedPriceCents,
+          // Masked: the log is append-only and kept for good, the full identifier stays with the inspection.
+          identifier: r.identifier === null ? null : maskIdentifier(r.identifier),
+          erasure: inspections.find((i) => i.offerId.trim().toLowerCase() === r.offerId)?.erasure?.method ?? null,
+        })),
+      },
+    });
     const afterCommit =
       opened === 0 && options.mails ? await options.mails.write(tx, { kind: 'inspected', tradeId: trade.id, at: now }) : undefined;
     const result: InspectionResult = {
@@ -219,6 +267,15 @@ export async function recordInspection(
   });
   await afterCommit?.();
   return result;
+}
+
+/** The item's identifier as stored (normalized), null without one; a wrong one is refused. */
+function identifierOf(label: string, value: string | undefined): string | null {
+  if (value === undefined || value.trim() === '') return null;
+  const problem = identifierProblem(value.trim());
+  if (problem === 'imei_check_digit') throw new InspectionError(`${label}: the IMEI ${value.trim()} has a wrong check digit.`);
+  if (problem !== null) throw new InspectionError(`${label}: "${value.trim()}" is neither a 15-digit IMEI nor a serial number.`);
+  return normalizeIdentifier(value);
 }
 
 type Decision =

@@ -13,7 +13,7 @@ import type { Database } from '../db/client';
 import { trades, tradeTransitions } from '../db/schema/trades';
 import { HttpError, notFound } from '../http/errors';
 import { NO_STORE } from '../http/no-store';
-import { TRADE_LINK_GRACE_DAYS, type TradeLinks } from './links';
+import { TRADE_LINK_GRACE_DAYS, type CertificateLinks, type TradeLinks } from './links';
 import { tradeViews, type ClarificationPathOf, type TradeViewLinks } from './trade-view';
 
 const INVALID = 'This trade link is not valid. Please use the link from our e-mail.';
@@ -30,11 +30,13 @@ export interface TradeStatusRouteOptions {
   readonly labels: TradeViewLinks;
   /** The clarification pages' signed paths: a guest opens an open question from the trade page. */
   readonly clarificationPath: ClarificationPathOf;
+  /** The data-erasure certificates' signed links; without them the page links none. */
+  readonly certificates?: Pick<CertificateLinks, 'path'> | undefined;
   readonly now?: () => Date;
 }
 
 export async function guestTradeView(
-  { db, links, labels, clarificationPath, now = () => new Date() }: TradeStatusRouteOptions,
+  { db, links, labels, clarificationPath, certificates, now = () => new Date() }: TradeStatusRouteOptions,
   tradeNumber: string,
   token: string,
 ): Promise<TradeStatusAnswer> {
@@ -52,7 +54,7 @@ export async function guestTradeView(
     if (last && last.at.getTime() + TRADE_LINK_GRACE_DAYS * DAY_MS < now().getTime())
       throw new HttpError(410, 'Gone', 'This trade is closed and its link has expired. Sellers with an account find it there.');
   }
-  const [view] = await tradeViews(db, { tradeId: trade.id }, labels, clarificationPath);
+  const [view] = await tradeViews(db, { tradeId: trade.id }, labels, clarificationPath, certificates);
   return { trade: view! };
 }
 

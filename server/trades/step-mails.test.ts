@@ -3,6 +3,8 @@
 // transaction, in the trade's language and brand, with the trade page link and the exact amounts; an
 // inspection that opens a clarification writes none (the clarification's mail is that step's mail); a
 // mail that cannot be composed rolls the move back; without the outbox the mail is sent after the commit.
+// The inspection's mail and the clarification's opened mail link the data-erasure certificates of the
+// devices accepted as they are (decision 073).
 
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,16 +27,19 @@ import { testDatabases } from '../test-support/databases';
 import { BEST, createTrade } from '../test-support/trades';
 import { importVouchers } from '../vouchers/seed';
 import { CatalogueStore as Store } from '../catalogue/store';
+import { certificatesOf } from './erasure';
 import { answerClarification, recordInspection } from './inspection';
 import { payTrade, transition } from './lifecycle';
-import { createTradeLinks } from './links';
+import { createCertificateLinks, createTradeLinks } from './links';
 import { tradeStepMails, type TradeStepMailServices } from './step-mails';
 
 const SECRET = 'a-label-secret-for-the-tests';
 const ORIGINS: Record<string, string> = { de: 'https://www.tradein.de', it: 'https://www.tradein.it', agan: 'https://www.agan.de' };
 const tradeLinks = createTradeLinks(SECRET);
+const certificateLinks = createCertificateLinks(SECRET);
 const CRACKED = { 2: 23 };
 const DAY_MS = 86_400_000;
+const IMEI = '352099001761481';
 
 /** The fixture catalogue with another German base price for one device (the price rose since the offer). */
 function storeWithPrice(deviceId: number, euros: number): CatalogueStore {
@@ -66,6 +71,7 @@ describe.each(testDatabases())('the step mails on $name', (database) => {
       publicOrigin: (locale, brand) => ORIGINS[brand === 'agan' ? 'agan' : locale]!,
       trades: tradeLinks,
       reviews: createReviewLinks(SECRET),
+      certificates: certificateLinks,
     };
   }, 60_000);
   afterAll(async () => {
@@ -225,6 +231,58 @@ describe.each(testDatabases())('the step mails on $name', (database) => {
     expect(returned.text).toContain('Das Paket ist mit DHL an Ihre Adresse in 51147 Köln unterwegs');
     expect(returned.text).toContain(`Auftragsnummer ${trade.tradeNumber}`);
     expect(returned.text).toContain('Für Ihre übrigen Geräte haben wir Ihnen 570,00 € ausgezahlt.');
+  });
+
+  it('the inspection’s mail and the opened clarification’s link the certificates of the devices whose wipe was confirmed', async () => {
+    const mails = tradeStepMails(services);
+    const erasure = { method: 'factory_reset_encrypted', inspector: 'cli' } as const;
+    const { trade, email } = await sold([1300, 2100]);
+    await transition(db, trade.tradeNumber, 'received', undefined, undefined, { mails });
+    const [wiped, kept] = trade.items;
+    const inspected = await oneMail(email, () =>
+      recordInspection(
+        db,
+        store,
+        trade.tradeNumber,
+        [
+          { offerId: wiped!.offerId, answers: BEST, identifier: IMEI, erasure },
+          { offerId: kept!.offerId, answers: BEST },
+        ],
+        { mails },
+      ),
+    );
+    const [certificate] = await certificatesOf(db, trade.tradeId);
+    const url = `https://www.tradein.de${certificateLinks.path(certificate!.id)}`;
+    expect(inspected.text).toContain(
+      [
+        'Zertifikate über die Datenlöschung',
+        'Wir haben die Daten auf diesen Geräten sicher gelöscht. Das Zertifikat für jedes Gerät steht als PDF bereit:',
+        `- Apple iPhone 13 128 GB: ${url}`,
+      ].join('\n'),
+    );
+    expect(inspected.text).not.toContain('- Samsung Galaxy S21 128 GB: https');
+    expect(inspected.html).toContain(`<a href="${url}">Zertifikat (PDF)</a>`);
+
+    // A clarification: the inspection writes no mail; the opened mail links the accepted device's certificate.
+    const asked = await sold([1300, 1301], { locale: 'it' });
+    await transition(db, asked.trade.tradeNumber, 'received');
+    await recordInspection(db, store, asked.trade.tradeNumber, [
+      { offerId: asked.trade.items[0]!.offerId, answers: BEST, identifier: IMEI, erasure },
+      { offerId: asked.trade.items[1]!.offerId, answers: CRACKED },
+    ]);
+    const [accepted] = await certificatesOf(db, asked.trade.tradeId);
+    const clarificationServices = { ...services, clarifications: createClarificationLinks(SECRET) };
+    const opened = await oneMail(asked.email, () => sendClarificationMail(clarificationServices, db, asked.trade.tradeId, 'opened'));
+    expect(opened.text).toContain(
+      [
+        'Certificati di cancellazione dei dati',
+        'Abbiamo cancellato in modo sicuro i dati di questi dispositivi. Trovi il certificato di ciascuno in PDF:',
+        `- Apple iPhone 13 128 GB: https://www.tradein.it${certificateLinks.path(accepted!.id)}`,
+      ].join('\n'),
+    );
+    expect(opened.text).not.toContain('Apple iPhone 13 256 GB: https://www.tradein.it/api/certificates/');
+    const reminder = await oneMail(asked.email, () => sendClarificationMail(clarificationServices, db, asked.trade.tradeId, 'reminder'));
+    expect(reminder.text).not.toContain('/api/certificates/');
   });
 
   it('a mail that cannot be composed rolls the move back: no transition, no status change, no mail', async () => {

@@ -4,7 +4,8 @@
 // went back, the trade was cancelled. Each is composed from the trade as the move left it, inside the
 // move's transaction, and written to the outbox there (decision 054): a move never exists without its
 // mail, and a mail that cannot be composed rolls the move back. In the trade's language and brand
-// (decision 033), with the link to the seller's trade page.
+// (decision 033), with the link to the seller's trade page. The inspection's mail links the
+// data-erasure certificate of every device whose wipe was confirmed with it (decision 073).
 
 import type { ReactNode } from 'react';
 import { and, asc, eq } from 'drizzle-orm';
@@ -27,15 +28,17 @@ import type { MailServices } from '../mail/setup';
 import { localDate } from '../platform/working-days';
 import { REVIEW_LINK_DAYS, type ReviewLinks } from '../reviews/links';
 import type { TradeStep, TradeStepMails } from './lifecycle';
-import { TRADE_LINK_GRACE_DAYS, type TradeLinks } from './links';
+import { TRADE_LINK_GRACE_DAYS, type CertificateLinks, type TradeLinks } from './links';
 import { dueDayOf } from './payout-promise';
 import { payoutBreakdowns, type PayoutBreakdown } from './payouts';
 import { maskPayout } from './service';
+import { certificatesOf } from './erasure';
 
-/** What the step mails need: the mailer, the public origins, the trade page and review links. */
+/** What the step mails need: the mailer, the public origins, the trade page, review and certificate links. */
 export type TradeStepMailServices = Pick<MailServices, 'mailer' | 'publicOrigin'> & {
   readonly trades: TradeLinks;
   readonly reviews: ReviewLinks;
+  readonly certificates: CertificateLinks;
 };
 
 /**
@@ -80,7 +83,7 @@ async function stepMail(services: TradeStepMailServices, tx: Database, step: Tra
     case 'received':
       return letterOf('received', receivedBody(letterOf.words, await dueDayOf(tx, trade, [])));
     case 'inspected':
-      return letterOf('inspected', await inspectedBody(letterOf.words, tx, trade));
+      return letterOf('inspected', await inspectedBody(letterOf.words, tx, trade, (id) => origin + services.certificates.path(id)));
     case 'paid': {
       const breakdowns = await payoutBreakdowns(tx, trade.id);
       const payout = breakdowns.find((p) => p.id === step.payoutId);
@@ -106,6 +109,8 @@ interface Body {
 /** The words and formats of one trade's mails. */
 interface Words {
   readonly t: (id: string, values?: Record<string, unknown>) => string;
+  /** A message of the whole server catalog by its full id. */
+  readonly i18n: (id: string) => string;
   /** Between a label and its value (': ', in French ' : '). */
   readonly c: string;
   readonly money: (cents: number) => string;
@@ -132,6 +137,7 @@ function writer(context: { trade: TradeRow; locale: Locale; brand: Brand; email:
   const day = (isoDay: string) => dates.format(new Date(`${isoDay}T12:00:00Z`));
   const words: Words = {
     t,
+    i18n: (id) => i18n._(id),
     c: i18n._('mail.colon'),
     money: (cents) => money.format(cents / 100),
     day,
@@ -246,7 +252,42 @@ function receivedBody(words: Words, dueBy: string | null): Body {
   );
 }
 
-async function inspectedBody(words: Words, tx: Database, trade: TradeRow): Promise<Body> {
+/**
+ * The data-erasure certificates of a trade's devices as a heading, a sentence and one link per device
+ * (`url`: the certificate's absolute signed link); null when no device has one. `t` reads the whole
+ * server catalog, `c` is the language's colon.
+ */
+export function certificateList(
+  t: (id: string) => string,
+  c: string,
+  certificates: readonly { readonly id: string; readonly deviceName: string; readonly url: string }[],
+): { readonly text: string[]; readonly html: ReactNode } | null {
+  if (certificates.length === 0) return null;
+  return {
+    text: [
+      t('mail.certificates.title'),
+      t('mail.certificates.intro'),
+      ...certificates.map((cert) => `- ${cert.deviceName}${c}${cert.url}`),
+      '',
+    ],
+    html: (
+      <>
+        <h2 style={HEADING}>{t('mail.certificates.title')}</h2>
+        <p>{t('mail.certificates.intro')}</p>
+        <ul>
+          {certificates.map((cert) => (
+            <li key={cert.id}>
+              {cert.deviceName + c}
+              <a href={cert.url}>{t('mail.certificates.link')}</a>
+            </li>
+          ))}
+        </ul>
+      </>
+    ),
+  };
+}
+
+async function inspectedBody(words: Words, tx: Database, trade: TradeRow, certificateUrl: (id: string) => string): Promise<Body> {
   const { t, money } = words;
   const items = await tx
     .select({
@@ -282,11 +323,17 @@ async function inspectedBody(words: Words, tx: Database, trade: TradeRow): Promi
   );
   const voucher = trade.voucherCode ? [[t('voucher', { code: trade.voucherCode }), `+${money(trade.voucherCents)}`] as const] : [];
   const values = { total: money(totalCents), account: maskPayout(trade.payout) };
+  const certificates = certificateList(
+    words.i18n,
+    words.c,
+    (await certificatesOf(tx, trade.id)).map((cert) => ({ id: cert.id, deviceName: cert.deviceName, url: certificateUrl(cert.id) })),
+  );
   return join(
     paragraphs(t('inspected.intro', { tradeNumber: words.tradeNumber })),
     { heading: t('devicesTitle') },
     rows(words, [...lines, ...voucher], [t('inspected.total'), money(totalCents)]),
     paragraphs(dueBy ? t('inspected.next', { ...values, due: words.day(dueBy) }) : t('inspected.nextUndated', values)),
+    certificates,
   );
 }
 

@@ -3,6 +3,8 @@
 // link and an unknown trade answer the same 404, a closed trade's link expires after the grace period.
 // The trade is moved with the operator's functions: received and inspected in the past (one device found
 // better, one worse and declined, one as declared), paid late (the late-payout bonus), then returned.
+// A device whose wipe was confirmed links its data-erasure certificate, whose signed link
+// (GET /api/certificates/{id}.pdf) opens the PDF; any other link to it answers the same 404.
 
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -18,6 +20,7 @@ import { createReviewLinks } from '../reviews/links';
 import { fixtureCatalogue } from '../test-support/catalogue';
 import { fixtureServices, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
+import { confirmErasure } from './erasure';
 import { answerClarification, recordInspection } from './inspection';
 import { payTrade, transition } from './lifecycle';
 import { createCertificateLinks, createTradeLinks, TRADE_LINK_GRACE_DAYS } from './links';
@@ -28,6 +31,8 @@ const BEST = { 1: 11, 2: 21, 3: 31 };
 const LOCKED = { 3: 32 };
 const DAY_MS = 24 * 3600 * 1000;
 const links = createTradeLinks(SECRET);
+const certificateLinks = createCertificateLinks(SECRET);
+const IMEI = '352099001761481';
 
 describe.each(testDatabases())('the guest trade page on $name', (database) => {
   let handle: DatabaseHandle;
@@ -48,7 +53,7 @@ describe.each(testDatabases())('the guest trade page on $name', (database) => {
       clarifications: createClarificationLinks(SECRET),
       reviews: createReviewLinks(SECRET),
       trades: links,
-      certificates: createCertificateLinks(SECRET),
+      certificates: certificateLinks,
       mailer: { send: async () => undefined },
       publicOrigin: () => 'https://www.tradein.de',
       devMailbox: false,
@@ -195,5 +200,52 @@ describe.each(testDatabases())('the guest trade page on $name', (database) => {
       links.token(other.tradeNumber),
     );
     expect(running.trade.status).toBe('created');
+  });
+
+  it('links the data-erasure certificate of each device that has one; the link opens the PDF, any other answers 404', async () => {
+    const t = await guestTrade([1300, 1500]);
+    await transition(handle.db, t.tradeNumber, 'received');
+    await recordInspection(handle.db, store, t.tradeNumber, [
+      { offerId: t.offerIds[0]!, answers: BEST, identifier: IMEI, erasure: { method: 'factory_reset_encrypted', inspector: 'cli' } },
+      { offerId: t.offerIds[1]!, answers: LOCKED },
+    ]);
+    const view = await statusOf(t.tradeNumber);
+    const [wiped, asked] = view.items;
+    expect(wiped!.certificatePath).toMatch(/^\/api\/certificates\/[0-9a-f-]{36}\.pdf\?token=[A-Za-z0-9_-]{43}$/);
+    expect(asked!.certificatePath).toBeUndefined();
+
+    const res = await open(wiped!.certificatePath!);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`inline; filename="data-erasure-certificate-${t.tradeNumber}-1.pdf"`);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const id = /certificates\/([0-9a-f-]{36})\.pdf/.exec(wiped!.certificatePath!)![1]!;
+    const token = certificateLinks.token(id);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const refused = await Promise.all(
+      [
+        `/api/certificates/${id}.pdf?token=${token[0] === 'A' ? 'B' : 'A'}${token.slice(1)}`,
+        `/api/certificates/${id}.pdf`,
+        `/api/certificates/${unknown}.pdf?token=${certificateLinks.token(unknown)}`,
+        `/api/certificates/${id}?token=${token}`,
+        `/api/certificates/not-an-id.pdf?token=${token}`,
+      ].map(open),
+    );
+    expect(refused.map((r) => r.statusCode)).toEqual([404, 404, 404, 404, 404]);
+    expect(new Set(refused.map((r) => r.json().message))).toEqual(
+      new Set(['There is no such certificate. Please use the link from our e-mail.']),
+    );
+
+    // Once the seller accepts the blocked device's free recycling, its wipe is confirmed later.
+    await answerClarification(handle.db, t.tradeNumber, (await statusOf(t.tradeNumber)).items[1]!.clarificationId!, 'accept');
+    await confirmErasure(handle.db, t.tradeNumber, t.offerIds[1]!, {
+      method: 'cryptographic_erase',
+      identifier: 'C39XK2LMN07K',
+      inspector: 'cli',
+    });
+    expect((await statusOf(t.tradeNumber)).items.every((i) => i.certificatePath)).toBe(true);
   });
 });

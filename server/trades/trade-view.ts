@@ -12,6 +12,7 @@
 // never an unanswered counter-offer.
 // The timeline is read from the trade's own rows: its transitions, its inspections, its clarifications
 // and its payouts (a split payout moves no status, so payouts are events of their own).
+// A device whose wipe was confirmed carries its data-erasure certificate's signed link (decision 073).
 
 import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { TradeEvent, TradeView } from '../../src/contracts/trade-view';
@@ -21,7 +22,8 @@ import type { LabelLinks } from '../labels/links';
 import { devices } from '../db/schema/catalogue';
 import { clarifications } from '../db/schema/clarifications';
 import { offers } from '../db/schema/offers';
-import { tradeInspections, tradeItems, tradePayouts, trades, tradeTransitions } from '../db/schema/trades';
+import { erasureCertificates, tradeInspections, tradeItems, tradePayouts, trades, tradeTransitions } from '../db/schema/trades';
+import type { CertificateLinks } from './links';
 import { dueDayOf } from './payout-promise';
 import { payoutBreakdowns } from './payouts';
 import { maskPayout } from './service';
@@ -95,13 +97,15 @@ export type TradeViewFilter = { readonly customerId: string } | { readonly trade
 /**
  * The trades of `filter`, newest first. `labels`: a trade still awaited (created) carries its current
  * shipping label link, so the seller always has a working one (also after a revocation); a trade with
- * a declined device on its way back carries the return label's link (decision 025).
+ * a declined device on its way back carries the return label's link (decision 025). `certificates`:
+ * a device with a data-erasure certificate carries its PDF's signed path.
  */
 export async function tradeViews(
   db: Database,
   filter: TradeViewFilter,
   labels?: TradeViewLinks,
   clarificationPath?: ClarificationPathOf,
+  certificates?: Pick<CertificateLinks, 'path'>,
 ): Promise<TradeView[]> {
   const where: SQL = 'customerId' in filter ? eq(trades.customerId, filter.customerId) : eq(trades.id, filter.tradeId);
   const rows = await db.select().from(trades).where(where).orderBy(desc(trades.createdAt), desc(trades.transactionId));
@@ -128,12 +132,14 @@ export async function tradeViews(
         answeredAt: clarifications.answeredAt,
         payoutId: tradeItems.payoutId,
         newPriceCents: offers.priceCents,
+        certificateId: erasureCertificates.id,
       })
       .from(tradeItems)
       .innerJoin(devices, eq(devices.id, tradeItems.deviceId))
       .leftJoin(tradeInspections, eq(tradeInspections.offerId, tradeItems.offerId))
       .leftJoin(clarifications, eq(clarifications.itemOfferId, tradeItems.offerId))
       .leftJoin(offers, eq(offers.id, clarifications.newOfferId))
+      .leftJoin(erasureCertificates, eq(erasureCertificates.offerId, tradeItems.offerId))
       .where(inArray(tradeItems.tradeId, ids))
       .orderBy(asc(tradeItems.position)),
     db.select().from(tradeTransitions).where(inArray(tradeTransitions.tradeId, ids)).orderBy(asc(tradeTransitions.id)),
@@ -175,6 +181,7 @@ export async function tradeViews(
             ...(clarificationPath && row.clarificationId !== null
               ? { clarificationPath: clarificationPath(row.clarificationId, trade.tradeNumber, deadlineOf(row)) }
               : {}),
+            ...(certificates && row.certificateId !== null ? { certificatePath: certificates.path(row.certificateId) } : {}),
           },
         };
       });

@@ -38,6 +38,8 @@ export const TradeViewItemSchema = z.object({
   clarificationId: z.uuid().nullable().optional(),
   /** The clarification page with its link's token (the guest trade page: a guest has no session to open it with). */
   clarificationPath: z.string().startsWith('/').optional(),
+  /** The device's data-erasure certificate (a PDF) with its link's token, once its wipe was confirmed. */
+  certificatePath: z.string().startsWith('/api/certificates/').optional(),
 });
 
 const PaidDeviceSchema = z.object({ deviceName: z.string(), offered: z.number().nonnegative(), paid: z.number().nonnegative() });

@@ -2,7 +2,8 @@
 // The trade card's money, as a German seller reads it: an unanswered counter-offer is shown beside its
 // device but not counted in the payout; a device found better shows the offer struck through and the
 // higher price; a trade whose agreed devices are all paid says what was paid and when, without a due
-// day; the timeline folds in the account and lists every step with its date.
+// day; the timeline folds in the account and lists every step with its date; a device whose wipe was
+// confirmed links its data-erasure certificate.
 
 import { I18nProvider } from '@lingui/react';
 import { act } from 'react';
@@ -117,5 +118,20 @@ describe('trade card', () => {
       '02.11.26Versandetikett bereit',
       '04.11.26Paket eingegangen',
     ]);
+  });
+
+  it('links the data-erasure certificate of each device that has one, named by its device', async () => {
+    const path = '/api/certificates/0b1e6d2c-8a4f-4c1e-9f3a-5d7b2e6c9a10.pdf?token=abc';
+    await render({
+      ...base,
+      status: 'inspected',
+      total: 251,
+      items: [item({ certificatePath: path }), item({ deviceName: GALAXY, offered: 79, price: 79 })],
+    });
+    const links = [...host.querySelectorAll<HTMLAnchorElement>('[data-testid="trade-item-certificate"]')];
+    expect(links.map((a) => [a.getAttribute('href'), a.textContent, a.getAttribute('aria-label')])).toEqual([
+      [path, 'Zertifikat über die Datenlöschung (PDF)', `Zertifikat über die Datenlöschung (PDF): ${IPHONE}`],
+    ]);
+    expect(links[0]!.closest('.trade-item')?.querySelector('.trade-item-name')?.textContent).toBe(IPHONE);
   });
 });

@@ -1,6 +1,7 @@
 // One trade as its seller sees it, in the account's list and on the guest trade page: number, status,
 // the money (what is or will be paid — never an unanswered counter-offer — or what was paid and when),
-// each device with its own status and price, the label downloads, and the timeline of its steps.
+// each device with its own status and price and, once its wipe was confirmed, its data-erasure
+// certificate, the label downloads, and the timeline of its steps.
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
@@ -157,6 +158,18 @@ function TradeItem({ item, tradeNumber }: { item: TradeView['items'][number]; tr
           data-clarification-link={clarificationId}
         >
           {open ? i18n._(msg`Answer our question about ${deviceName}`) : i18n._(msg`See our question about ${deviceName}`)}
+        </a>
+      )}
+      {item.certificatePath && (
+        // A PDF the browser shows (its link's token opens it: no session needed). The name says which
+        // device, as the visible text is the same for each.
+        <a
+          className="trade-item-certificate"
+          href={item.certificatePath}
+          aria-label={i18n._(msg`Data-erasure certificate (PDF): ${deviceName}`)}
+          data-testid="trade-item-certificate"
+        >
+          {i18n._(msg`Data-erasure certificate (PDF)`)}
         </a>
       )}
     </li>
