@@ -14,6 +14,7 @@ import type { Trade } from '../../src/contracts/trades';
 import type { CatalogueStore } from '../catalogue/store';
 import { createClarificationLinks } from '../clarifications/links';
 import type { Database, DatabaseHandle } from '../db/client';
+import { clarifications } from '../db/schema/clarifications';
 import { mailOutbox } from '../db/schema/mail';
 import { auditLog, staffPhotoUploads, staffTradeHolds, staffUsers } from '../db/schema/staff';
 import { inspectionPhotos, tradeInspections, trades, tradeTransitions } from '../db/schema/trades';
@@ -24,6 +25,7 @@ import { CapturingMailer } from '../test-support/accounts';
 import { fixtureServices } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { createTrade } from '../test-support/trades';
+import { answerClarification } from '../trades/inspection';
 import { transition } from '../trades/lifecycle';
 import { createCertificateLinks, createTradeLinks } from '../trades/links';
 import { tradeStepMails } from '../trades/step-mails';
@@ -423,5 +425,49 @@ describe.each(testDatabases())('the staff trade routes on $name', (database) => 
         .from(staffPhotoUploads)
         .where(and(eq(staffPhotoUploads.tradeId, trade.tradeId), eq(staffPhotoUploads.id, photo.id))),
     ).toHaveLength(1);
+  });
+  // Needs server/trades/erasure.ts (confirmErasure) and the inspection's certificate (the certificates' engineer).
+  it('confirms the data erasure of an accepted device, with the inspection or later, and refuses one not accepted', async () => {
+    const trade = await received([1300, 2100]);
+    const [phone, other] = trade.items as [Trade['items'][number], Trade['items'][number]];
+    const inspected = (
+      await post('anna', `/api/staff/trades/${trade.tradeNumber}/inspection`, {
+        version: 1,
+        items: [
+          { offerId: phone.offerId, answers: {}, identifier: IMEI, erasure: 'factory_reset_encrypted' },
+          { offerId: other.offerId, answers: CRACKED, identifier: 'R58N123ABC' },
+        ],
+      })
+    ).json<StaffTrade>();
+    expect(inspected.status).toBe('clarification');
+    expect(inspected.items[0]!.certificate).toMatchObject({
+      method: 'factory_reset_encrypted',
+      pdfPath: expect.stringMatching(/^\/api\/certificates\//),
+    });
+    const erasure = (offerId: string, version: number) =>
+      post('anna', `/api/staff/trades/${trade.tradeNumber}/items/${offerId}/erasure`, { version, method: 'cryptographic_erase' });
+
+    const waiting = await erasure(other.offerId, inspected.version);
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json()).toMatchObject({ reason: 'not_accepted' });
+    expect((await erasure(phone.offerId, inspected.version)).statusCode).toBe(409);
+
+    const [clarification] = await db.select().from(clarifications).where(eq(clarifications.tradeId, trade.tradeId));
+    await answerClarification(db, trade.tradeNumber, clarification!.id, 'accept');
+    expect((await erasure(other.offerId, inspected.version)).json()).toMatchObject({ reason: 'stale' });
+    const accepted = await viewOf('anna', trade.tradeNumber);
+    const confirmed = await erasure(other.offerId, accepted.version);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json<StaffTrade>()).toMatchObject({ version: accepted.version + 1 });
+    expect(confirmed.json<StaffTrade>().items[1]!.certificate).toMatchObject({ method: 'cryptographic_erase' });
+    expect((await auditOf(trade.tradeNumber)).at(-1)).toMatchObject({ actor: 'anna@staff.example.com', action: 'trade.erasure_confirmed' });
+    expect(
+      (
+        await post('sam', `/api/staff/trades/${trade.tradeNumber}/items/${other.offerId}/erasure`, {
+          version: 0,
+          method: 'cryptographic_erase',
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });

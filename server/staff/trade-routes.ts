@@ -10,6 +10,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import { z } from 'zod';
 import { fieldIssues } from '../../src/contracts/issues';
 import {
+  ErasureRequestSchema,
   InspectionRequestSchema,
   PhotoUploadAnswerSchema,
   QuoteAnswerSchema,
@@ -24,9 +25,10 @@ import type { TradeStatus } from '../../src/contracts/trades';
 import type { CatalogueStore } from '../catalogue/store';
 import { sendClarificationMail, type ClarificationMailServices } from '../clarifications/mail';
 import type { Database } from '../db/client';
-import { apiErrorHandler, badRequest, HttpError, notFound } from '../http/errors';
+import { apiErrorHandler, badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { NO_STORE } from '../http/no-store';
 import { PricingInputError } from '../offers/pricing';
+import { confirmErasure, ErasureError } from '../trades/erasure';
 import { InspectionError, recordInspection, type ItemInspection } from '../trades/inspection';
 import {
   checkVersion,
@@ -143,6 +145,12 @@ export function registerStaffTradeRoutes(server: FastifyInstance, options: Staff
       return staffError(400, 'not_accepted', error.message);
     if (error instanceof InspectionError) return badRequest(error.message);
     if (error instanceof PricingInputError) return badRequest('Some answers do not fit the device.', error.fields);
+    if (error instanceof ErasureError) {
+      if (error.code === 'unknown_item') return notFound(`${error.message} Reload the trade.`);
+      if (error.code === 'not_accepted') return staffError(409, 'not_accepted', error.message);
+      if (error.code === 'exists') return conflict(error.message);
+      return staffError(400, 'invalid_identifier', error.message);
+    }
     return error;
   };
   const refused = async (error: unknown): Promise<never> => {
@@ -439,6 +447,29 @@ export function registerStaffTradeRoutes(server: FastifyInstance, options: Staff
           );
         }
         return view(inspected.tradeNumber, staff, now);
+      },
+    );
+
+    // The data erasure of a device accepted after the inspection (its clarification accepted), or
+    // inspected without confirming it: its certificate, with the IMEI or serial number the inspection read.
+    app.post(
+      '/api/staff/trades/:tradeNumber/items/:offerId/erasure',
+      {
+        preHandler: allow('inspector'),
+        schema: { params: ItemParams, body: ErasureRequestSchema, response: { 200: StaffTradeSchema } },
+        config: { invalidBody: 'Choose how the device was wiped.' },
+      },
+      async (request) => {
+        const staff = signedIn(request);
+        const now = clock();
+        const confirmed = await confirmErasure(db, request.params.tradeNumber, request.params.offerId, {
+          method: request.body.method,
+          inspector: staff.id,
+          at: now,
+          audit: tradeAudit(actorOf(staff), now),
+          expectedVersion: request.body.version,
+        }).catch(refused);
+        return view(confirmed.tradeNumber, staff, now);
       },
     );
   });
