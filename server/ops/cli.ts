@@ -1,10 +1,11 @@
 // Operator command line (`npm run ops -- <command>`): catalogue import and statistics, search reindex,
 // and the trade life cycle (product §11: list, show, receive, inspect, clarification answers, pay,
 // cancel, return, clarifications), the newsletter export, the contact messages (list, show) and the mail
-// outbox (list, retry). It uses the same configuration as the server (DATABASE_URL or the embedded
+// outbox (list, retry) and the audit log (list). It uses the same configuration as the server (DATABASE_URL or the embedded
 // database in DATA_DIR). Failures print one line and exit 1; wrong arguments exit 2 with the usage.
 // The commands live per domain in the modules beside this one; this entry merges them and runs one.
 
+import { auditCommands } from './audit';
 import { catalogueCommands } from './catalogue';
 import { clarificationCommands } from './clarifications';
 import { UsageError, type Command } from './command';
@@ -31,6 +32,7 @@ const COMMANDS: Record<string, Command> = {
   ...contactCommands,
   ...clarificationCommands,
   ...reviewCommands,
+  ...auditCommands,
 };
 
 function usage(): string {

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { CatalogueQuestion } from '../catalogue/model';
 import { CatalogueStore } from '../catalogue/store';
 import { sendClarificationMail } from '../clarifications/mail';
+import { tradeAudit } from '../staff/audit';
 import { recordInspection, type ItemInspection } from '../trades/inspection';
 import { formatCents, showTrade, type TradeDetails } from '../trades/lifecycle';
 import { checkPhoto, MAX_PHOTOS_PER_ITEM, type InspectionPhoto } from '../trades/photos';
@@ -64,6 +65,7 @@ export const inspectCommand: Command = {
           now: at,
           deadlineDays: config.CLARIFICATION_DAYS,
           mails,
+          audit: tradeAudit('cli'),
         });
         if (inspected.status === 'clarification') await sendClarificationMail(services, db, inspected.tradeId, 'opened');
         await announceTradeLinks(db, inspected.tradeId);

@@ -1,10 +1,12 @@
 // Operator commands for the trade life cycle (product §11): list, show, receive, inspect, clarification
-// answers, pay, cancel, return, and revoking a trade's label links.
+// answers, pay, cancel, return, and revoking a trade's label links. Every change writes its audit row
+// as `cli` in its transaction (issue 28).
 
 import { TradeStatusSchema, type TradeStatus } from '../../src/contracts/trades';
 import { revokeLabel } from '../labels/repository';
+import { appendAudit, tradeAudit } from '../staff/audit';
 import { answerClarification } from '../trades/inspection';
-import { formatCents, listTrades, payTrade, showTrade, transition } from '../trades/lifecycle';
+import { formatCents, listTrades, lockTrade, payTrade, showTrade, transition } from '../trades/lifecycle';
 import {
   announceTradeLinks,
   atOption,
@@ -76,7 +78,21 @@ export const tradeCommands: Record<string, Command> = {
       const { positionals } = parse(args, {}, 3);
       const [ref, id, answer] = positionals as [string, string, string];
       if (answer !== 'accept' && answer !== 'decline') throw new UsageError(`The answer is accept or decline, not "${answer}".`);
-      const result = await withDatabase((db) => answerClarification(db, ref, id, answer));
+      // The answer and its audit row in one transaction (answerClarification's own is a savepoint in it).
+      const result = await withDatabase((db) =>
+        db.transaction(async (tx) => {
+          const trade = await lockTrade(tx, ref);
+          const result = await answerClarification(tx, trade.id, id, answer);
+          await appendAudit(tx, 'cli', {
+            action: 'trade.clarification_answered',
+            tradeNumber: trade.tradeNumber,
+            subject: result.clarificationId,
+            before: { status: trade.status },
+            after: { status: result.tradeStatus, clarification: result.status },
+          });
+          return result;
+        }),
+      );
       console.log(`clarification ${result.clarificationId} ${result.status}`);
       console.log(
         result.tradeStatus === 'clarification'
@@ -99,7 +115,7 @@ export const tradeCommands: Record<string, Command> = {
       // The payout mail (with the review invitation when it completes the trade) is written with the payout.
       const paid = await withDatabase((db) =>
         withTradeMails(db, async (mails) => {
-          const paid = await payTrade(db, ref, values.note, at, { mails });
+          const paid = await payTrade(db, ref, values.note, at, { mails, audit: tradeAudit('cli') });
           await announceTradeLinks(db, paid.tradeId);
           return paid;
         }),
@@ -126,7 +142,18 @@ export const tradeCommands: Record<string, Command> = {
       const { positionals } = parse(args, {}, 1);
       const ref = tradeRef(positionals);
       const revoked = await withDatabase(async (db) => {
-        const revoked = await revokeLabel(db, ref);
+        const revoked = await db.transaction(async (tx) => {
+          const revoked = await revokeLabel(tx, ref);
+          if (revoked) {
+            await appendAudit(tx, 'cli', {
+              action: 'trade.label_revoked',
+              tradeNumber: revoked.tradeNumber,
+              before: { labelVersion: revoked.version - 1 },
+              after: { labelVersion: revoked.version },
+            });
+          }
+          return revoked;
+        });
         return revoked && { ...revoked, shop: await tradeShop(db, revoked.tradeId) };
       });
       if (!revoked) throw new UsageError(`There is no trade ${ref}.`);
@@ -150,7 +177,7 @@ function moveCommand(verb: string, to: TradeStatus, help: string): Command {
       const at = atOption(values.at);
       const moved = await withDatabase((db) =>
         withTradeMails(db, async (mails) => {
-          const moved = await transition(db, ref, to, values.note, at, { mails });
+          const moved = await transition(db, ref, to, values.note, at, { mails, audit: tradeAudit('cli') });
           await announceTradeLinks(db, moved.tradeId);
           return moved;
         }),
