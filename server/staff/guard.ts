@@ -33,9 +33,15 @@ export function staffError(
   details: Readonly<Record<string, unknown>> = {},
   headers: Readonly<Record<string, string>> = {},
 ): HttpError {
-  const error = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 423: 'Locked', 429: 'Too Many Requests' }[
-    statusCode
-  ];
+  const error = {
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    409: 'Conflict',
+    423: 'Locked',
+    429: 'Too Many Requests',
+  }[statusCode];
   return new HttpError(statusCode, error ?? 'Error', message, { reason, ...details }, headers);
 }
 

@@ -64,6 +64,7 @@ describe.each(testDatabases())('the staff trade routes on $name', (database) => 
       principals.set(key, { id, email, name: user.name, roles: user.roles, csrfToken: 'test', sessionHash: `session-${key}` });
     }
     const tradeLinks = createTradeLinks(SECRET);
+    const certificates = createCertificateLinks(SECRET);
     const options: StaffTradeRouteOptions = {
       db,
       store,
@@ -72,14 +73,16 @@ describe.each(testDatabases())('the staff trade routes on $name', (database) => 
         publicOrigin: () => 'https://www.tradein.de',
         trades: tradeLinks,
         reviews: createReviewLinks(SECRET),
+        certificates,
       }),
       clarificationMails: {
         mailer: clarificationMailer,
         publicOrigin: () => 'https://www.tradein.de',
         clarifications: createClarificationLinks(SECRET),
         trades: tradeLinks,
+        certificates,
       },
-      certificates: createCertificateLinks(SECRET),
+      certificates,
     };
     app = Fastify({ logger: false });
     await app.register(httpPlatform);
