@@ -28,10 +28,12 @@ import { operationsPlugin } from './operations/plugin';
 import { loggerOptions } from './platform/logger';
 import { reviewsPlugin } from './reviews/plugin';
 import type { ShippingServices } from './shipping';
+import { staffPlugin, type StaffServices } from './staff/plugin';
 import type { AssetResolver } from './ssr/assets';
 import { pagesPlugin, type RenderFn } from './ssr/plugin';
 import { trackingPlugin } from './tracking/plugin';
 import { tradesPlugin } from './trades/plugin';
+import { tradeStepMails } from './trades/step-mails';
 
 export type { RenderFn } from './ssr/plugin';
 
@@ -57,6 +59,11 @@ export interface ApiServices {
   readonly bulkRateLimit?: RateLimitRule;
   /** PostgreSQL's pool figures for /metrics; absent on the embedded database. */
   readonly poolStats?: () => PoolStats;
+  /**
+   * The staff back office (decision 071): its origin and session settings. With `shipping` (its trade
+   * moves mail the seller), /api/staff/* is served on the staff host.
+   */
+  readonly staff?: StaffServices;
 }
 
 export interface AppOptions {
@@ -138,6 +145,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await app.register(reviewsPlugin, { db, links: shipping.reviews });
     }
     if (contact) await app.register(contactPlugin, { db, services: contact });
+    if (shipping && api.staff) {
+      await app.register(staffPlugin, {
+        ...api.staff,
+        db,
+        store,
+        limiter,
+        mails: tradeStepMails(shipping),
+        clarificationMails: shipping,
+        certificates: shipping.certificates,
+      });
+    }
     if (accounts) {
       await app.register(accountsPlugin, { db, accounts });
       await app.register(customersPlugin, { db, accounts, labels: shipping?.labels });
