@@ -1,7 +1,9 @@
 // The Fastify app factory used by `npm start`, `npm run dev`, the tests and the benchmarks: the HTTP
-// platform, then one plugin per domain with the named services it declares (docs/architecture.md,
-// "The server"), then the pages. Without `api` only pages, assets and health are served.
+// platform, the staff host's gate (decision 071), then one plugin per domain with the named services it
+// declares (docs/architecture.md, "The server"), then the pages. Without `api` only pages, assets and
+// health are served.
 
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { accountsPlugin } from './accounts/plugin';
 import type { AccountServices } from './accounts/services';
@@ -28,6 +30,7 @@ import { operationsPlugin } from './operations/plugin';
 import { loggerOptions } from './platform/logger';
 import { reviewsPlugin } from './reviews/plugin';
 import type { ShippingServices } from './shipping';
+import { staffHost } from './staff/host';
 import { staffPlugin, type StaffServices } from './staff/plugin';
 import type { AssetResolver } from './ssr/assets';
 import { pagesPlugin, type RenderFn } from './ssr/plugin';
@@ -115,6 +118,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mail: api?.shipping,
   });
   if (options.setup) await options.setup(app);
+  // The staff host answers the back office only, and no other host answers it.
+  await app.register(staffHost, {
+    origin: api?.staff?.origin,
+    staffDir: options.clientDir && join(options.clientDir, '..', 'staff'),
+  });
 
   if (api) {
     const { db, store, search, shipping, accounts, contact } = api;
