@@ -1,9 +1,10 @@
 // Operator command line (`npm run ops -- <command>`): catalogue import and statistics, search reindex,
 // and the trade life cycle (product §11: list, show, receive, inspect, clarification answers, pay,
-// cancel, return, clarifications), the newsletter export, the contact messages (list, show) and the mail
-// outbox (list, retry). It uses the same configuration as the server (DATABASE_URL or the embedded
-// database in DATA_DIR). Failures print one line and exit 1; wrong arguments exit 2 with the usage.
-// The commands live per domain in the modules beside this one; this entry merges them and runs one.
+// cancel, return, clarifications), the newsletter export, the contact messages (list, show), the mail
+// outbox (list, retry) and the back office's users (add, list, link). It uses the same configuration as
+// the server (DATABASE_URL or the embedded database in DATA_DIR). Failures print one line and exit 1;
+// wrong arguments exit 2 with the usage. The commands live per domain in the modules beside this one;
+// this entry merges them and runs one.
 
 import { catalogueCommands } from './catalogue';
 import { clarificationCommands } from './clarifications';
@@ -16,6 +17,7 @@ import { privacyCommands } from './privacy';
 import { reportCommands } from './reports';
 import { reviewCommands } from './reviews';
 import { searchCommands } from './search';
+import { staffCommands } from './staff';
 import { tradeCommands } from './trades';
 
 /** Every command, in the order the usage lists them. */
@@ -31,6 +33,7 @@ const COMMANDS: Record<string, Command> = {
   ...contactCommands,
   ...clarificationCommands,
   ...reviewCommands,
+  ...staffCommands,
 };
 
 function usage(): string {
