@@ -1,7 +1,9 @@
 // The Fastify app factory used by `npm start`, `npm run dev`, the tests and the benchmarks: the HTTP
-// platform, then one plugin per domain with the named services it declares (docs/architecture.md,
-// "The server"), then the pages. Without `api` only pages, assets and health are served.
+// platform, the staff host's gate (decision 071), then one plugin per domain with the named services it
+// declares (docs/architecture.md, "The server"), then the pages. Without `api` only pages, assets and
+// health are served.
 
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { accountsPlugin } from './accounts/plugin';
 import type { AccountServices } from './accounts/services';
@@ -28,10 +30,13 @@ import { operationsPlugin } from './operations/plugin';
 import { loggerOptions } from './platform/logger';
 import { reviewsPlugin } from './reviews/plugin';
 import type { ShippingServices } from './shipping';
+import { staffHost } from './staff/host';
+import { staffPlugin, type StaffServices } from './staff/plugin';
 import type { AssetResolver } from './ssr/assets';
 import { pagesPlugin, type RenderFn } from './ssr/plugin';
 import { trackingPlugin } from './tracking/plugin';
 import { tradesPlugin } from './trades/plugin';
+import { tradeStepMails } from './trades/step-mails';
 
 export type { RenderFn } from './ssr/plugin';
 
@@ -57,6 +62,11 @@ export interface ApiServices {
   readonly bulkRateLimit?: RateLimitRule;
   /** PostgreSQL's pool figures for /metrics; absent on the embedded database. */
   readonly poolStats?: () => PoolStats;
+  /**
+   * The staff back office (decision 071): its origin and session settings. With `shipping` (its trade
+   * moves mail the seller), /api/staff/* is served on the staff host.
+   */
+  readonly staff?: StaffServices;
 }
 
 export interface AppOptions {
@@ -108,6 +118,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mail: api?.shipping,
   });
   if (options.setup) await options.setup(app);
+  // The staff host answers the back office only, and no other host answers it.
+  await app.register(staffHost, {
+    origin: api?.staff?.origin,
+    staffDir: options.clientDir && join(options.clientDir, '..', 'staff'),
+  });
 
   if (api) {
     const { db, store, search, shipping, accounts, contact } = api;
@@ -139,6 +154,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await app.register(reviewsPlugin, { db, links: shipping.reviews });
     }
     if (contact) await app.register(contactPlugin, { db, services: contact });
+    if (shipping && api.staff) {
+      await app.register(staffPlugin, {
+        ...api.staff,
+        db,
+        store,
+        limiter,
+        mails: tradeStepMails(shipping),
+        clarificationMails: shipping,
+        certificates: shipping.certificates,
+      });
+    }
     if (accounts) {
       await app.register(accountsPlugin, { db, accounts });
       await app.register(customersPlugin, { db, accounts, labels: shipping?.labels, certificates: shipping?.certificates });

@@ -6,7 +6,7 @@ import { createServer as createViteServer } from 'vite';
 import { buildApp, type RenderFn } from './app';
 import { pino } from 'pino';
 import { readConfig } from './platform/config';
-import { apiServicesOf, createRuntime, databaseTarget } from './runtime';
+import { apiServicesOf, createRuntime, databaseTarget, staffServicesOf } from './runtime';
 
 const config = readConfig({ ...process.env, NODE_ENV: 'development' });
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'custom' });
@@ -35,7 +35,7 @@ const app = await buildApp({
   pageCache: false,
   metrics: { open: true },
   apiDocs: true,
-  api: apiServicesOf(runtime, { searchBasicAuth: config.SEARCH_BASIC_AUTH }),
+  api: apiServicesOf(runtime, { searchBasicAuth: config.SEARCH_BASIC_AUTH, staff: staffServicesOf(config) }),
   resolveAssets: () => ({ entry: '/src/entry-client.tsx', css: [], preloads: [], devScripts: [REFRESH_PREAMBLE] }),
   setup: async (instance) => {
     await instance.register(middie);

@@ -10,7 +10,7 @@ import { readConfig } from './platform/config';
 import { UpcomingPrices } from './catalogue/price-schedule';
 import { startPriceScheduler } from './offers/price-scheduler';
 import { closeOnSignals } from './platform/shutdown';
-import { apiServicesOf, createRuntime, databaseTarget } from './runtime';
+import { apiServicesOf, createRuntime, databaseTarget, staffServicesOf } from './runtime';
 import { pino } from 'pino';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -21,6 +21,7 @@ export async function startServer() {
   const clientDir = join(here, '..', 'client');
   const logger = pino({ level: config.LOG_LEVEL });
   const runtime = await createRuntime(databaseTarget(config), { searchUrl: config.SEARCH_URL, shipping: config, accounts: config }, logger);
+  const staff = staffServicesOf(config);
   const upcomingPrices = new UpcomingPrices();
   await upcomingPrices.refresh(runtime.database.db);
   const app = await buildApp({
@@ -32,7 +33,7 @@ export async function startServer() {
     render,
     resolveAssets: createAssetResolver(clientDir),
     clientDir,
-    api: apiServicesOf(runtime, { searchBasicAuth: config.SEARCH_BASIC_AUTH, upcomingPrices }),
+    api: apiServicesOf(runtime, { searchBasicAuth: config.SEARCH_BASIC_AUTH, upcomingPrices, staff }),
   });
   // Scheduled prices switch on their day and sellers holding an offer hear of a drop (issue 18).
   const stopPrices = startPriceScheduler({
@@ -49,7 +50,11 @@ export async function startServer() {
   });
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   void runtime.search.warm?.();
-  app.log.info({ address, startMs: Math.round(performance.now() - started) }, 'shop ready: open http://de.localhost:%d', config.PORT);
+  app.log.info(
+    { address, backOffice: staff.origin, startMs: Math.round(performance.now() - started) },
+    'shop ready: open http://de.localhost:%d',
+    config.PORT,
+  );
   closeOnSignals(app);
   return app;
 }

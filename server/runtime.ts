@@ -16,6 +16,8 @@ import { LocalSearch, type SearchBackend } from './catalogue/search-service';
 import { loadSeedCatalogue } from './catalogue/seed';
 import { CatalogueStore } from './catalogue/store';
 import type { ServerConfig } from './platform/config';
+import { staffOrigin } from './platform/origins';
+import type { StaffServices } from './staff/plugin';
 import { registerInstance } from './db/instances';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/client';
 import { createShippingServices, type ShippingConfig, type ShippingServices } from './shipping';
@@ -39,7 +41,10 @@ export interface Runtime {
 }
 
 /** The services `buildApp` serves the API with, from a runtime. */
-export function apiServicesOf(runtime: Runtime, extra: Pick<ApiServices, 'searchBasicAuth' | 'upcomingPrices'> = {}): ApiServices {
+export function apiServicesOf(
+  runtime: Runtime,
+  extra: Pick<ApiServices, 'searchBasicAuth' | 'upcomingPrices' | 'staff'> = {},
+): ApiServices {
   return {
     db: runtime.database.db,
     store: runtime.store,
@@ -51,6 +56,11 @@ export function apiServicesOf(runtime: Runtime, extra: Pick<ApiServices, 'search
     ...(runtime.database.poolStats && { poolStats: runtime.database.poolStats }),
     ...extra,
   };
+}
+
+/** The back office's settings (decision 071): its origin (PUBLIC_ORIGINS `staff=`, else the local one) and idle timeout. */
+export function staffServicesOf(config: Pick<ServerConfig, 'PUBLIC_ORIGINS' | 'PORT' | 'STAFF_IDLE_MINUTES'>): StaffServices {
+  return { origin: staffOrigin(config.PUBLIC_ORIGINS ?? {}, config.PORT), sessions: { idleMinutes: config.STAFF_IDLE_MINUTES } };
 }
 
 const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };

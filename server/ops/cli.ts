@@ -1,9 +1,10 @@
 // Operator command line (`npm run ops -- <command>`): catalogue import and statistics, search reindex,
 // and the trade life cycle (product §11: list, show, receive, inspect, clarification answers, pay,
-// cancel, return, clarifications), the newsletter export, the contact messages (list, show) and the mail
-// outbox (list, retry) and the audit log (list). It uses the same configuration as the server (DATABASE_URL or the embedded
-// database in DATA_DIR). Failures print one line and exit 1; wrong arguments exit 2 with the usage.
-// The commands live per domain in the modules beside this one; this entry merges them and runs one.
+// cancel, return, clarifications), the newsletter export, the contact messages (list, show), the mail
+// outbox (list, retry), the back office's users (add, list, link) and the audit log (list). It uses the
+// same configuration as the server (DATABASE_URL or the embedded database in DATA_DIR). Failures print
+// one line and exit 1; wrong arguments exit 2 with the usage. The commands live per domain in the
+// modules beside this one; this entry merges them and runs one.
 
 import { auditCommands } from './audit';
 import { catalogueCommands } from './catalogue';
@@ -17,6 +18,7 @@ import { privacyCommands } from './privacy';
 import { reportCommands } from './reports';
 import { reviewCommands } from './reviews';
 import { searchCommands } from './search';
+import { staffCommands } from './staff';
 import { tradeCommands } from './trades';
 
 /** Every command, in the order the usage lists them. */
@@ -33,6 +35,7 @@ const COMMANDS: Record<string, Command> = {
   ...clarificationCommands,
   ...reviewCommands,
   ...auditCommands,
+  ...staffCommands,
 };
 
 function usage(): string {

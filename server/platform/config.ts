@@ -54,7 +54,8 @@ const EnvSchema = z.object({
   /**
    * Each shop's public origin for absolute links in mail: `de=https://www.tradein.de,fr=https://www.tradein.fr,…`
    * (locales default, de, at, es, fr, it). A shop left out links to http://<locale>.localhost:<PORT>
-   * (http://localhost:<PORT> for default), which suits local development only.
+   * (http://localhost:<PORT> for default), which suits local development only. `staff=https://staff.tradein.com`
+   * is the back office's own host (decision 071; default http://staff.localhost:<PORT>).
    */
   PUBLIC_ORIGINS: z
     .string()
@@ -88,6 +89,8 @@ const EnvSchema = z.object({
   CLARIFICATION_DAYS: z.coerce.number().min(0).max(90).default(14),
   /** Days before a scheduled price drop that sellers holding a saved or shared offer of the device are warned (issue 18); default 3. */
   PRICE_WARNING_DAYS: z.coerce.number().int().min(0).max(30).default(3),
+  /** Minutes without a request after which a back-office session ends (decision 071); default 30. */
+  STAFF_IDLE_MINUTES: z.coerce.number().int().min(5).max(240).default(30),
   /** Redis for the account rate limits shared by several servers; without it each server counts in memory. */
   REDIS_URL: z
     .string()
