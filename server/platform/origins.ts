@@ -40,7 +40,9 @@ export function parsePublicOrigins(value: string): PublicOrigins {
     const key = eq > 0 ? pair.slice(0, eq).trim() : '';
     const locale = key === 'agan' || key === 'staff' || isLocale(key) ? key : undefined;
     if (!locale)
-      throw new PublicOriginsError(`"${pair}" must look like de=https://www.tradein.de (locales: default, de, at, es, fr, it; or agan, staff)`);
+      throw new PublicOriginsError(
+        `"${pair}" must look like de=https://www.tradein.de (locales: default, de, at, es, fr, it; or agan, staff)`,
+      );
     if (origins[locale]) throw new PublicOriginsError(`${locale} is listed twice`);
     origins[locale] = parseOrigin(pair.slice(eq + 1).trim());
   }

@@ -112,9 +112,5 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
   },
-  (t) => [
-    index('audit_log_at_idx').on(t.at),
-    index('audit_log_trade_idx').on(t.tradeNumber),
-    index('audit_log_staff_idx').on(t.staffId),
-  ],
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_trade_idx').on(t.tradeNumber), index('audit_log_staff_idx').on(t.staffId)],
 );
