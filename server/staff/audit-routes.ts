@@ -17,7 +17,7 @@ export function registerAuditRoutes(server: FastifyInstance, options: { readonly
       .withTypeProvider<ZodTypeProvider>()
       .get(
         '/api/staff/audit',
-        { ...NO_STORE, preHandler: allow('admin'), schema: { querystring: AuditQuerySchema, response: { 200: AuditAnswerSchema } } },
+        { ...NO_STORE, onRequest: allow('admin'), schema: { querystring: AuditQuerySchema, response: { 200: AuditAnswerSchema } } },
         async (request) => listAudit(options.db, request.query),
       );
   });

@@ -196,7 +196,7 @@ export function registerStaffAuthRoutes(server: FastifyInstance, options: StaffP
     },
   );
 
-  app.get('/api/staff/me', { ...NO_STORE, preHandler: allow(...ANY_ROLE) }, async (request): Promise<StaffMe> => {
+  app.get('/api/staff/me', { ...NO_STORE, onRequest: allow(...ANY_ROLE) }, async (request): Promise<StaffMe> => {
     const staff = signedIn(request);
     return {
       id: staff.id,

@@ -1,6 +1,6 @@
 // Who is asking on the staff host, and what they may do (docs/staff-roles.md). The session hook
 // (./sessions.ts) sets `request.staff` from the staff session cookie; every staff route names the roles
-// it allows with `allow(...)`, checked on the server before the handler runs. The UI shows only what
+// it allows with `allow(...)`, checked on the server before the body is read. The UI shows only what
 // the roles allow, but never decides.
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -54,7 +54,11 @@ export function signedIn(request: FastifyRequest): StaffPrincipal {
   return request.staff;
 }
 
-/** A preHandler: 401 without a staff session, 403 `forbidden` when none of `roles` is the user's. */
+/**
+ * A route's onRequest hook (after the session hook, before the body is read or validated): 401 without a
+ * staff session, 403 `forbidden` when none of `roles` is the user's — a refused role learns nothing of
+ * the input rules and sends no 5 MB photo for nothing.
+ */
 export function allow(...roles: readonly StaffRole[]) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const staff = signedIn(request);

@@ -164,13 +164,13 @@ export function registerStaffTradeRoutes(server: FastifyInstance, options: Staff
 
     app.get(
       '/api/staff/trades',
-      { preHandler: allow(...READ_ROLES), schema: { querystring: SearchQuery, response: { 200: TradeSearchAnswerSchema } } },
+      { onRequest: allow(...READ_ROLES), schema: { querystring: SearchQuery, response: { 200: TradeSearchAnswerSchema } } },
       async (request) => ({ trades: await searchTrades(db, request.query.q) }),
     );
 
     app.get(
       '/api/staff/trades/:tradeNumber',
-      { preHandler: allow(...READ_ROLES), schema: { params: TradeParams, response: { 200: StaffTradeSchema } } },
+      { onRequest: allow(...READ_ROLES), schema: { params: TradeParams, response: { 200: StaffTradeSchema } } },
       async (request) => view(request.params.tradeNumber, signedIn(request)),
     );
 
@@ -179,7 +179,7 @@ export function registerStaffTradeRoutes(server: FastifyInstance, options: Staff
     app.post(
       '/api/staff/receive',
       {
-        preHandler: allow('inspector'),
+        onRequest: allow('inspector'),
         schema: { body: ScanRequestSchema, response: { 200: ReceiveAnswerSchema } },
         config: { invalidBody: 'Scan the barcode on the label, or type the trade number under it.' },
       },
@@ -212,7 +212,7 @@ export function registerStaffTradeRoutes(server: FastifyInstance, options: Staff
     // leaving it. Someone else's live hold stays unless `takeOver` (written to the audit log).
     app.post(
       '/api/staff/trades/:tradeNumber/hold',
-      { preHandler: allow('inspector'), schema: { params: TradeParams, body: HoldRequest, response: { 200: StaffTradeSchema } } },
+      { onRequest: allow('inspector'), schema: { params: TradeParams, body: HoldRequest, response: { 200: StaffTradeSchema } } },
       async (request) => {
         const staff = signedIn(request);
         const now = clock();
@@ -228,7 +228,7 @@ export function registerStaffTradeRoutes(server: FastifyInstance, options: Staff
 
     app.delete(
       '/api/staff/trades/:tradeNumber/hold',
-      { preHandler: allow('inspector'), schema: { params: TradeParams, response: { 200: StaffTradeSchema } } },
+      { onRequest: allow('inspector'), schema: { params: TradeParams, response: { 200: StaffTradeSchema } } },
       async (request) => {
         const staff = signedIn(request);
         const trade = await tradeByNumber(db, request.params.tradeNumber);
@@ -243,7 +243,7 @@ export function registerStaffTradeRoutes(server: FastifyInstance, options: Staff
     app.post(
       '/api/staff/trades/:tradeNumber/quote',
       {
-        preHandler: allow('inspector'),
+        onRequest: allow('inspector'),
         schema: { params: TradeParams, body: QuoteRequestSchema, response: { 200: QuoteAnswerSchema } },
         config: { invalidBody: 'The answers are not valid.' },
       },
@@ -288,7 +288,7 @@ export function registerStaffTradeRoutes(server: FastifyInstance, options: Staff
       photos.withTypeProvider<ZodTypeProvider>().post(
         '/api/staff/trades/:tradeNumber/items/:offerId/photos',
         {
-          preHandler: allow('inspector'),
+          onRequest: allow('inspector'),
           bodyLimit: PHOTO_BODY_LIMIT,
           schema: { params: ItemParams, response: { 201: PhotoUploadAnswerSchema } },
         },
@@ -332,7 +332,7 @@ export function registerStaffTradeRoutes(server: FastifyInstance, options: Staff
     // A photo of the trade (saved with its inspection, or uploaded and waiting for the save).
     app.get(
       '/api/staff/trades/:tradeNumber/photos/:photoId',
-      { preHandler: allow(...READ_ROLES), schema: { params: PhotoParams } },
+      { onRequest: allow(...READ_ROLES), schema: { params: PhotoParams } },
       async (request, reply) => {
         const trade = await tradeByNumber(db, request.params.tradeNumber);
         if (!trade) throw tradeNotFound(request.params.tradeNumber);
@@ -349,7 +349,7 @@ export function registerStaffTradeRoutes(server: FastifyInstance, options: Staff
     // Discards an upload before the save (a blurred photo); saved evidence photos stay.
     app.delete(
       '/api/staff/trades/:tradeNumber/photos/:photoId',
-      { preHandler: allow('inspector'), schema: { params: PhotoParams } },
+      { onRequest: allow('inspector'), schema: { params: PhotoParams } },
       async (request, reply) => {
         const staff = signedIn(request);
         const now = clock();
@@ -384,7 +384,7 @@ export function registerStaffTradeRoutes(server: FastifyInstance, options: Staff
     app.post(
       '/api/staff/trades/:tradeNumber/inspection',
       {
-        preHandler: allow('inspector'),
+        onRequest: allow('inspector'),
         // The IMEI's check digit gets its own reason, so the screen can point at the field.
         preValidation: async (request) => {
           const parsed = InspectionRequestSchema.safeParse(request.body);
@@ -455,7 +455,7 @@ export function registerStaffTradeRoutes(server: FastifyInstance, options: Staff
     app.post(
       '/api/staff/trades/:tradeNumber/items/:offerId/erasure',
       {
-        preHandler: allow('inspector'),
+        onRequest: allow('inspector'),
         schema: { params: ItemParams, body: ErasureRequestSchema, response: { 200: StaffTradeSchema } },
         config: { invalidBody: 'Choose how the device was wiped.' },
       },

@@ -28,7 +28,7 @@ export function registerStaffUserRoutes(server: FastifyInstance, options: StaffP
   const { db, origin } = options;
   const app = server.withTypeProvider<ZodTypeProvider>();
   const now = staffClock(options);
-  const admin = { ...NO_STORE, preHandler: allow('admin') };
+  const admin = { ...NO_STORE, onRequest: allow('admin') };
   const actorOf = (request: Parameters<typeof signedIn>[0]): AuditActor => {
     const staff = signedIn(request);
     return { staffId: staff.id, email: staff.email };
