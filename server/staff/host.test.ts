@@ -92,6 +92,10 @@ describe.each(testDatabases())('the staff host on $name', (database) => {
     expect(post.statusCode).toBe(404);
     const form = await app.inject({ method: 'POST', url: '/de/verkaufen', headers: { host: STAFF_HOST }, payload: {} });
     expect(form.statusCode).toBe(404);
+    // The one shop route it answers: a data-erasure certificate behind its signed link (the inspection
+    // screen links it); a wrong token is the certificate route's own 404, not the host's.
+    const certificate = await get(app, STAFF_HOST, '/api/certificates/00000000-0000-4000-8000-000000000000.pdf?token=wrong');
+    expect([certificate.statusCode, certificate.json().message]).toEqual([404, expect.stringMatching(/no such certificate/)]);
     const robots = await get(app, STAFF_HOST, '/robots.txt');
     expect(robots.body).toBe('User-agent: *\nDisallow: /\n');
     // The shop itself is unchanged; its API documentation lists the staff API too.

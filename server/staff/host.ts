@@ -1,7 +1,7 @@
 // The back office's own host (decision 071): `staff.localhost` and the host of the staff origin
 // (PUBLIC_ORIGINS `staff=…`). It answers the staff API (/api/staff/*), the staff app's files
-// (/staff-assets/*, built by Vite into dist/staff), the operators' /healthz, /readyz and /metrics and
-// the CSP reports; any other GET gets the staff app's HTML shell (dist/staff/index.html) with this
+// (/staff-assets/*, built by Vite into dist/staff), the operators' /healthz, /readyz and /metrics, the
+// CSP reports and the signed certificate links; any other GET gets the staff app's HTML shell (dist/staff/index.html) with this
 // request's CSP nonce on its scripts. It never answers a shop page or the shop's API, and no other
 // host answers the staff API or its files (404). Registered before the domain plugins and not
 // encapsulated, so its hook sees every route; it decides by the route a request matched, so an
@@ -27,8 +27,11 @@ export const LOCAL_STAFF_HOST = 'staff.localhost';
 export const STAFF_ASSETS_PREFIX = '/staff-assets/';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Routes of the staff host besides the staff API and assets. */
-const OPERATOR_ROUTES = new Set(['/healthz', '/readyz', '/metrics', CSP_REPORT_PATH]);
+/**
+ * Routes of the staff host besides the staff API and assets: the operators', and the data-erasure
+ * certificate behind its signed link, which the inspection screen links as the seller gets it.
+ */
+const OPERATOR_ROUTES = new Set(['/healthz', '/readyz', '/metrics', CSP_REPORT_PATH, '/api/certificates/:file']);
 
 const isStaffRoute = (route: string | undefined) =>
   route !== undefined && (route === '/api/staff' || route.startsWith('/api/staff/') || route.startsWith(STAFF_ASSETS_PREFIX));
