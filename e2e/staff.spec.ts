@@ -1,0 +1,132 @@
+// The back office end to end (product §11.10): the operator creates an inspector with the ops CLI,
+// who sets a password through the printed link and enrols the authenticator app on the first sign-in
+// (the test computes the codes from the key the screen shows); a guest sells two phones in the German
+// shop; the inspector scans the parcel (the scanner types the trade number and Enter), inspects the
+// iPhone as offered with its IMEI and a confirmed wipe and the Galaxy worse (cracked display, with a
+// photo); saving mails the seller the clarification with the iPhone's data-erasure certificate, whose
+// PDF opens. The audit log names the inspector for each step. The ops CLI shares the server's
+// database only on PostgreSQL (TEST_DATABASE_URL).
+
+import { generate } from 'otplib';
+import { expect, test } from './support/test';
+import { GALAXY, IPHONE, databaseUrl, guestTrade, ops } from './support/clarification';
+import { newestMail } from './support/mailbox';
+import { PORT, watchErrors } from './support/shop';
+
+test.skip(!databaseUrl, 'The ops CLI needs the e2e server on PostgreSQL: set TEST_DATABASE_URL.');
+
+const STAFF = `http://staff.localhost:${PORT}`;
+/** A 15-digit IMEI whose check digit is right (Luhn), and one whose last digit is wrong. */
+const IMEI = '490154203237518';
+const WRONG_IMEI = '490154203237519';
+const CERTIFICATE_LINK = /https?:\/\/[^\s<>"]+\/api\/certificates\/[0-9a-f-]{36}\.pdf\?token=[A-Za-z0-9_-]{43}/;
+
+test('an inspector signs up, scans a parcel, inspects two phones and the seller gets the clarification and the erasure certificate', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const noErrors = watchErrors(page);
+  const inspectorEmail = `inspector-${Date.now()}@tradein.test`;
+  const password = 'a long staff passphrase 42';
+
+  // The operator creates the inspector; the CLI prints the one-time link on the staff host.
+  const added = ops(['staff', 'add', '--email', inspectorEmail, '--role', 'inspector', '--name', 'Ines Prüfer']);
+  const link = added.match(/https?:\/\/staff\.localhost:\d+\/set-password\?token=\S+/)?.[0];
+  expect(link, added).toBeTruthy();
+
+  await page.goto(link!);
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('New password again').fill(password);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect(page.getByRole('heading', { name: 'Your password is set' })).toBeVisible();
+  await page.getByRole('link', { name: 'Sign in' }).click();
+
+  // First sign-in: password, then the enrolment with the QR code and the key to type.
+  await page.getByLabel('E-mail address').fill(inspectorEmail);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Set up your authenticator app' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  const secret = (await page.locator('code.secret').innerText()).replace(/\s/g, '');
+  await page.getByLabel('Code').fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('heading', { name: 'Receive parcels' })).toBeVisible();
+
+  // A guest sells two phones in the German shop (its own tab: the mailbox is a shop page).
+  const shop = await context.newPage();
+  const { tradeNumber, email } = await guestTrade(shop, 'de', [IPHONE, GALAXY]);
+
+  // The scanner types the label's trade number and Enter.
+  const scan = page.getByLabel('Trade number');
+  await expect(scan).toBeFocused();
+  await scan.fill(tradeNumber);
+  const enter = Date.now();
+  await scan.press('Enter');
+  await expect(page.getByText(`Received ${tradeNumber}`)).toBeVisible();
+  const scanMs = Date.now() - enter;
+  console.log(`scan-receive: ${scanMs} ms from Enter to the confirmation`);
+  await expect(scan).toBeFocused();
+  await expect(scan).toHaveValue('');
+  await page.getByRole('link', { name: `Inspect ${tradeNumber}` }).click();
+  await expect(page.getByRole('heading', { name: `Trade ${tradeNumber}` })).toBeVisible();
+
+  const devices = page.locator('.device-card');
+  await expect(devices).toHaveCount(2);
+  const iphone = devices.nth(0);
+  const galaxy = devices.nth(1);
+
+  // The iPhone as offered: its IMEI (a wrong check digit is caught while typing), the wipe confirmed.
+  await expect(iphone.getByText(/As offered: pays/)).toBeVisible();
+  const iphoneImei = iphone.getByLabel('IMEI or serial number');
+  await iphoneImei.fill(WRONG_IMEI);
+  await expect(iphone.getByText(/check digit/i)).toBeVisible();
+  await iphoneImei.fill(IMEI);
+  await expect(iphone.getByText('Checked: the number is valid.')).toBeVisible();
+  await iphone.getByLabel(/Factory reset of the encrypted device/).check();
+
+  // The Galaxy worse than declared: a cracked display, its serial number and a photo.
+  await galaxy.getByLabel('Found: In welchem Zustand ist das Display?').selectOption('31024');
+  await expect(galaxy.getByText(/Worse than offered: the seller gets a counter-offer of/)).toBeVisible();
+  await galaxy.getByLabel('IMEI or serial number').fill('R58M12ABCDE');
+  // A photo as a desk camera gives it: a JPEG (drawn by the browser's canvas).
+  const jpeg = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 64;
+    canvas.height = 48;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#345';
+    context.fillRect(0, 0, 64, 48);
+    return canvas.toDataURL('image/jpeg', 0.8).split(',')[1]!;
+  });
+  await galaxy
+    .getByLabel('Choose photo files')
+    .setInputFiles({ name: 'display.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpeg, 'base64') });
+  await expect(galaxy.getByRole('img', { name: /Photo 1 of/ })).toBeVisible();
+  await expect(galaxy.getByText('No wipe yet: the device waits for the seller’s answer.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Review and save' }).click();
+  await expect(page.getByText(/After saving, the seller is asked about 1 device/)).toBeVisible();
+  await page.getByRole('button', { name: 'Save the inspection' }).click();
+  await expect(page.getByText('Saved. The seller is asked about the devices found worse.')).toBeVisible();
+
+  // The seller's mail: the clarification of the Galaxy, with the iPhone's certificate link.
+  const mail = await newestMail(shop, email);
+  expect(mail).toMatch(/\/clarification\//);
+  const certificate = mail.match(CERTIFICATE_LINK)?.[0];
+  expect(certificate, mail).toBeTruthy();
+  const pdf = await shop.request.get(certificate!.replace(/^https?:\/\/[^/]+/, `http://127.0.0.1:${PORT}`));
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The saved trade in the back office links the same certificate.
+  await page.getByRole('link', { name: 'Show the saved trade' }).click();
+  await expect(iphone.getByRole('link', { name: 'Certificate (PDF)' })).toBeVisible();
+
+  // The audit log names the inspector for the receipt and the inspection.
+  const audit = ops(['audit', 'list', '--trade', tradeNumber]);
+  expect(audit).toMatch(new RegExp(`trade\\.received.*${inspectorEmail}|${inspectorEmail}.*trade\\.received`));
+  expect(audit).toMatch(new RegExp(`trade\\.inspected.*${inspectorEmail}|${inspectorEmail}.*trade\\.inspected`));
+  noErrors();
+});
