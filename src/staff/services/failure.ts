@@ -75,5 +75,3 @@ export function readStaffFailure(error: unknown): StaffFailure {
   return staffFailure('server');
 }
 
-/** A failure the same request may overcome when tried again. */
-export const isTransient = (failure: StaffFailure): boolean => failure.code === 'network' || failure.code === 'server';
