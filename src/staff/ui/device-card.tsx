@@ -43,7 +43,13 @@ function DeviceHeading({ item, index, id }: { item: StaffTradeItem; index: numbe
         {number}. {item.deviceName}
         {quantity > 1 && ` × ${quantity}`}
       </h2>
-      <p>{item.kind === 'recycling' ? i18n._(msg`Offered for recycling`) : i18n._(msg`Offered: ${offered} per unit`)}</p>
+      <p>
+        {item.kind === 'recycling'
+          ? i18n._(msg`Offered for recycling`)
+          : quantity > 1
+            ? i18n._(msg`Offered: ${offered} per unit`)
+            : i18n._(msg`Offered: ${offered}`)}
+      </p>
     </header>
   );
 }
