@@ -30,6 +30,9 @@ const RENDER = {
   message: 'Machines own flows; they do not render (docs/architecture.md).',
 };
 
+/** The shop's layers never import the back office (src/staff): its code stays out of the shop's bundles. */
+const STAFF_APP = { regex: '^(?:\\.\\./)+staff(?:/|$)', message: 'The shop never imports the back office (src/staff, decision 072).' };
+
 const layerConfigs = Object.entries(LAYER_RULES).map(([layer, forbidden]) => ({
   files: [`src/${layer}/**`],
   rules: {
@@ -40,6 +43,7 @@ const layerConfigs = Object.entries(LAYER_RULES).map(([layer, forbidden]) => ({
         patterns: [
           layerPattern(forbidden, `src/${layer} may not import ${forbidden.join(', ')} (imports run one way, docs/architecture.md).`),
           serverPattern('The browser code never imports the server.'),
+          STAFF_APP,
           ...(layer === 'machines' ? [RENDER, HTTP] : []),
           ...(layer === 'ui' ? [HTTP] : []),
         ],
@@ -54,6 +58,52 @@ const layerConfigs = Object.entries(LAYER_RULES).map(([layer, forbidden]) => ({
           ],
         }
       : {}),
+  },
+}));
+
+// The back office (src/staff, decision 072) has the same layers in its own folder: a layer imports
+// its own app's lower layers (`../<layer>`) and the shared contracts, never the shop's i18n, services,
+// machines, UI or routes (`../../<layer>`), so neither app's build pulls in the other's code.
+const STAFF_LAYER_RULES = {
+  i18n: ['services', 'machines', 'ui', 'routes'],
+  services: ['i18n', 'machines', 'ui', 'routes'],
+  machines: ['ui', 'routes'],
+  ui: ['routes'],
+  routes: [],
+};
+const SHOP_LAYERS = {
+  regex: '^\\.\\./\\.\\./(?:i18n|services|machines|ui|routes)(?:/|$)',
+  message: 'The back office shares only src/contracts and src/config with the shop (decision 072).',
+};
+const NO_HTTP_GLOBALS = [
+  'error',
+  { name: 'fetch', message: 'Only src/staff/services talks HTTP (docs/architecture.md).' },
+  { name: 'XMLHttpRequest', message: 'Only src/staff/services talks HTTP.' },
+];
+const staffLayerConfigs = Object.entries(STAFF_LAYER_RULES).map(([layer, forbidden]) => ({
+  files: [`src/staff/${layer}/**`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [ZOD],
+        patterns: [
+          ...(forbidden.length > 0
+            ? [
+                {
+                  regex: `^\\.\\./(?:${forbidden.join('|')})(?:/|$)`,
+                  message: `src/staff/${layer} may not import ${forbidden.join(', ')} (imports run one way, docs/architecture.md).`,
+                },
+              ]
+            : []),
+          SHOP_LAYERS,
+          serverPattern('The browser code never imports the server.'),
+          ...(layer === 'machines' ? [RENDER, HTTP] : []),
+          ...(layer === 'ui' || layer === 'routes' ? [HTTP] : []),
+        ],
+      },
+    ],
+    ...(layer === 'machines' || layer === 'ui' || layer === 'routes' ? { 'no-restricted-globals': NO_HTTP_GLOBALS } : {}),
   },
 }));
 
@@ -76,12 +126,16 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  ...staffLayerConfigs,
   // The module that configures zod for the browser.
   { files: ['src/contracts/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['src/routes/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [ZOD], patterns: [HTTP, serverPattern('The browser code never imports the server.')] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [ZOD], patterns: [HTTP, serverPattern('The browser code never imports the server.'), STAFF_APP] },
+      ],
       'no-restricted-globals': [
         'error',
         { name: 'fetch', message: 'Only src/services talks HTTP (docs/architecture.md).' },

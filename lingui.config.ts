@@ -50,7 +50,8 @@ export default defineConfig({
     {
       path: '<rootDir>/src/i18n/locales/{locale}',
       include: ['<rootDir>/src'],
-      exclude: ['**/*.test.*', ...ACCOUNT_SOURCES, ...CONSENT_SOURCES],
+      // The back office (src/staff) has its own catalogs: lingui.staff.config.ts.
+      exclude: ['**/*.test.*', '<rootDir>/src/staff/**', ...ACCOUNT_SOURCES, ...CONSENT_SOURCES],
     },
     { path: '<rootDir>/src/i18n/account/{locale}', include: ACCOUNT_SOURCES, exclude: ['**/*.test.*'] },
     { path: '<rootDir>/src/i18n/consent/{locale}', include: CONSENT_SOURCES },

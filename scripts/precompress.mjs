@@ -1,10 +1,11 @@
 // Writes .br and .gz files beside the built browser assets, so the server sends them without
-// compressing on every request.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+// compressing on every request: the shop's (dist/client) and the back office's assets
+// (dist/staff/staff-assets; not its index.html, which the server sends with a nonce per answer).
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const root = new URL('../dist/client/', import.meta.url).pathname;
+const roots = ['../dist/client/', '../dist/staff/staff-assets/'].map((path) => new URL(path, import.meta.url).pathname);
 const COMPRESSIBLE = /\.(js|css|svg|json|txt|html|xml)$/;
 let count = 0;
 function walk(dir) {
@@ -20,5 +21,5 @@ function walk(dir) {
     }
   }
 }
-walk(root);
+for (const root of roots) if (existsSync(root)) walk(root);
 console.log(`precompressed ${count} files (br, gz)`);

@@ -14,7 +14,18 @@ function newestMtime(path) {
   return newest;
 }
 
-const inputs = ['src', 'server', 'public', 'data', 'package-lock.json', 'vite.config.ts', 'lingui.config.ts']
+const inputs = [
+  'src',
+  'server',
+  'public',
+  'data',
+  'package-lock.json',
+  'vite.config.ts',
+  'lingui.config.ts',
+  'vite.staff.config.ts',
+  'lingui.staff.config.ts',
+  'package.json',
+]
   .map((p) => join(root, p))
   .filter(existsSync);
 const stale = !existsSync(built) || inputs.some((p) => newestMtime(p) > statSync(built).mtimeMs);

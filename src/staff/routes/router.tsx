@@ -1,0 +1,223 @@
+// The back office's route tree (decision 072): the sign-in and set-password pages, and behind the
+// signed-in frame receiving (/), the trade search and a trade's page, the staff users and the audit
+// log. Each screen's code loads with its route; the frame and the session come with the entry.
+
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { createRootRoute, createRoute, createRouter, Navigate, Outlet, useParams, useSearch } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, type ComponentType, type JSX } from 'react';
+import { hasRole } from '../machines/session';
+import { RoleGate, SignedInLayout } from '../ui/layout';
+import { FailureNote, Loading } from '../ui/page';
+import { PATHS, safeRedirect } from '../ui/paths';
+import { useMe, useStaffServices } from '../ui/staff-context';
+
+/** A screen's module, loaded when its route is first shown. */
+function screen<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(() => load().then((component) => ({ default: component })));
+}
+
+const SignInScreen = screen(() => import('../ui/sign-in-screen').then((m) => m.SignInScreen));
+const SetPasswordScreen = screen(() => import('../ui/set-password-screen').then((m) => m.SetPasswordScreen));
+const ReceiveScreen = screen(() => import('../ui/receive-screen').then((m) => m.ReceiveScreen));
+const TradeSearchScreen = screen(() => import('../ui/trade-search').then((m) => m.TradeSearchScreen));
+const InspectionScreen = screen(() => import('../ui/inspection-screen').then((m) => m.InspectionScreen));
+const UsersScreen = screen(() => import('../ui/users-screen').then((m) => m.UsersScreen));
+const AuditScreen = screen(() => import('../ui/audit-screen').then((m) => m.AuditScreen));
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+
+// The search of each page, read from the URL. The route hooks are typed by the router the project
+// registers, which is the shop's (src/routes/router.tsx): the back office reads its URL loosely and
+// checks it with these.
+type Search = Record<string, unknown>;
+const signInSearch = (search: Search): { redirect?: string } => {
+  const redirect = text(search.redirect);
+  return redirect ? { redirect } : {};
+};
+const setPasswordSearch = (search: Search): { token?: string } => {
+  const token = text(search.token);
+  return token ? { token } : {};
+};
+const tradesSearch = (search: Search): { q?: string } => {
+  const q = text(search.q);
+  return q ? { q } : {};
+};
+const tradeSearch = (search: Search): { again?: boolean } => (search.again === true || search.again === 'true' ? { again: true } : {});
+const auditSearch = (search: Search): { actor?: string; action?: string; trade?: string } => {
+  const actor = text(search.actor);
+  const action = text(search.action);
+  const trade = text(search.trade);
+  return { ...(actor && { actor }), ...(action && { action }), ...(trade && { trade }) };
+};
+const usePageSearch = <T,>(read: (search: Search) => T): T => read(useSearch({ strict: false }) as Search);
+
+function Lazy({ children }: { children: JSX.Element }) {
+  return <Suspense fallback={<Loading />}>{children}</Suspense>;
+}
+
+function NotFound() {
+  const { i18n } = useLingui();
+  return (
+    <main id="main" className="staff-main narrow">
+      <h1>{i18n._(msg`Page not found`)}</h1>
+      <p>
+        <a href={PATHS.receive}>{i18n._(msg`To the back office`)}</a>
+      </p>
+    </main>
+  );
+}
+
+const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFound });
+
+function SignInPage(): JSX.Element {
+  const { session } = useStaffServices();
+  const { redirect } = usePageSearch(signInSearch);
+  const view = useSelector(session, (snapshot) =>
+    snapshot.matches('signedOut')
+      ? 'signedOut'
+      : snapshot.matches('unavailable')
+        ? 'unavailable'
+        : snapshot.matches('checking')
+          ? 'checking'
+          : 'signedIn',
+  );
+  const signIn = useSelector(session, (snapshot) => snapshot.children.signIn);
+  const failure = useSelector(session, (snapshot) => snapshot.context.failure);
+  if (view === 'signedIn') return <Navigate to={safeRedirect(redirect)} replace />;
+  if (view === 'signedOut' && signIn) {
+    return (
+      <Lazy>
+        <SignInScreen actor={signIn} />
+      </Lazy>
+    );
+  }
+  if (view === 'unavailable' && failure) {
+    return (
+      <main id="main" className="staff-main narrow">
+        <FailureNote failure={failure} onRetry={() => session.send({ type: 'session.retry' })} />
+      </main>
+    );
+  }
+  return <Loading />;
+}
+
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/sign-in',
+  validateSearch: signInSearch,
+  component: SignInPage,
+});
+
+function SetPasswordPage(): JSX.Element {
+  const { token } = usePageSearch(setPasswordSearch);
+  return (
+    <Lazy>
+      <SetPasswordScreen token={token ?? ''} />
+    </Lazy>
+  );
+}
+
+const setPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/set-password',
+  validateSearch: setPasswordSearch,
+  component: SetPasswordPage,
+});
+
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  component: () => (
+    <SignedInLayout>
+      <Outlet />
+    </SignedInLayout>
+  ),
+});
+
+/** Receiving is the inspectors' start page; everyone else starts at the trade search. */
+function ReceivePage(): JSX.Element {
+  const me = useMe();
+  if (!hasRole(me, 'inspector')) return <Navigate to={PATHS.trades} replace />;
+  return (
+    <Lazy>
+      <ReceiveScreen />
+    </Lazy>
+  );
+}
+
+const receiveRoute = createRoute({ getParentRoute: () => appRoute, path: '/', component: ReceivePage });
+
+function TradesPage(): JSX.Element {
+  const { q } = usePageSearch(tradesSearch);
+  return (
+    <Lazy>
+      <TradeSearchScreen q={q ?? ''} />
+    </Lazy>
+  );
+}
+
+const tradesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/trades',
+  validateSearch: tradesSearch,
+  component: TradesPage,
+});
+
+function TradePage(): JSX.Element {
+  const { tradeNumber = '' } = useParams({ strict: false }) as { tradeNumber?: string };
+  const { again } = usePageSearch(tradeSearch);
+  return (
+    <Lazy>
+      <InspectionScreen key={tradeNumber} tradeNumber={tradeNumber} scannedAgain={again === true} />
+    </Lazy>
+  );
+}
+
+const tradeRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/trades/$tradeNumber',
+  validateSearch: tradeSearch,
+  component: TradePage,
+});
+
+const usersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/users',
+  component: () => (
+    <RoleGate roles={['admin']}>
+      <Lazy>
+        <UsersScreen />
+      </Lazy>
+    </RoleGate>
+  ),
+});
+
+function AuditPage(): JSX.Element {
+  const search = usePageSearch(auditSearch);
+  return (
+    <RoleGate roles={['admin']}>
+      <Lazy>
+        <AuditScreen filter={{ actor: search.actor ?? '', action: search.action ?? '', trade: search.trade ?? '' }} />
+      </Lazy>
+    </RoleGate>
+  );
+}
+
+const auditRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/audit',
+  validateSearch: auditSearch,
+  component: AuditPage,
+});
+
+const routeTree = rootRoute.addChildren([
+  signInRoute,
+  setPasswordRoute,
+  appRoute.addChildren([receiveRoute, tradesRoute, tradeRoute, usersRoute, auditRoute]),
+]);
+
+export function createStaffRouter() {
+  return createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+}

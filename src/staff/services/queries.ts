@@ -1,0 +1,48 @@
+// The back office's reads as TanStack Query options: a trade, the trade search, the staff users and
+// the audit log. Keys start with 'staff' and name what they hold, so a change can drop what it made stale.
+
+import { infiniteQueryOptions, QueryClient, queryOptions } from '@tanstack/react-query';
+import { fetchAudit, type AuditFilter } from './audit';
+import type { StaffClient } from './client';
+import { fetchTrade, searchTrades } from './trades';
+import { listStaffUsers } from './users';
+
+export const staffKeys = {
+  trade: (tradeNumber: string) => ['staff', 'trade', tradeNumber] as const,
+  /** Every search (a change to any trade may change them). */
+  searches: ['staff', 'trades'] as const,
+  search: (q: string) => ['staff', 'trades', q] as const,
+  users: ['staff', 'users'] as const,
+  audit: (filter: AuditFilter) => ['staff', 'audit', filter] as const,
+};
+
+export const tradeQuery = (client: StaffClient, tradeNumber: string) =>
+  queryOptions({ queryKey: staffKeys.trade(tradeNumber), queryFn: ({ signal }) => fetchTrade(client, tradeNumber, signal) });
+
+export const tradeSearchQuery = (client: StaffClient, q: string) =>
+  queryOptions({
+    queryKey: staffKeys.search(q.trim()),
+    queryFn: ({ signal }) => searchTrades(client, q.trim(), signal),
+    enabled: q.trim() !== '',
+  });
+
+export const staffUsersQuery = (client: StaffClient) =>
+  queryOptions({ queryKey: staffKeys.users, queryFn: ({ signal }) => listStaffUsers(client, signal) });
+
+export const auditQuery = (client: StaffClient, filter: AuditFilter) =>
+  infiniteQueryOptions({
+    queryKey: staffKeys.audit(filter),
+    queryFn: ({ pageParam, signal }) => fetchAudit(client, filter, pageParam, signal),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.next,
+  });
+
+/** The back office's QueryClient: fresh for 15 s (several people work on the same trades); the client retries reads once itself. */
+export function newStaffQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 15_000, retry: false, refetchOnWindowFocus: true },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,123 @@
+// The words of the back office's codes: refusal reasons, trade statuses, roles, field issues, the
+// identifier check and the wipe methods. Only the screens turn a code into words, and only here.
+
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import type { IssueCode } from '../../contracts/issues';
+import type { ErasureMethod, StaffRole, identifierProblem } from '../../contracts/staff';
+import type { TradeStatus } from '../../contracts/trades';
+import type { StaffFailure } from '../services/failure';
+
+const STATUS: Record<TradeStatus, MessageDescriptor> = {
+  created: msg`Created (not received yet)`,
+  received: msg`Received`,
+  inspected: msg`Inspected`,
+  clarification: msg`Waiting for the seller’s answer`,
+  accepted: msg`Accepted`,
+  declined: msg`Declined`,
+  returned: msg`Returned`,
+  paid: msg`Paid`,
+  cancelled: msg`Cancelled`,
+};
+
+export const statusText = (i18n: I18n, status: TradeStatus): string => i18n._(STATUS[status]);
+
+const ROLE: Record<StaffRole, MessageDescriptor> = {
+  support: msg`Support`,
+  inspector: msg`Inspector`,
+  payouts: msg`Payouts`,
+  admin: msg`Admin`,
+};
+
+export const roleText = (i18n: I18n, role: StaffRole): string => i18n._(ROLE[role]);
+
+const ERASURE: Record<ErasureMethod, MessageDescriptor> = {
+  factory_reset_encrypted: msg`Factory reset of the encrypted device`,
+  cryptographic_erase: msg`Cryptographic erase`,
+};
+
+export const erasureText = (i18n: I18n, method: ErasureMethod): string => i18n._(ERASURE[method]);
+
+export function identifierText(i18n: I18n, problem: ReturnType<typeof identifierProblem>): string | null {
+  switch (problem) {
+    case 'imei_check_digit':
+      return i18n._(msg`The IMEI’s check digit does not fit: check the 15 digits.`);
+    case 'too_short':
+      return i18n._(msg`Too short: a serial number has at least 6 letters or digits, an IMEI 15 digits.`);
+    case 'invalid':
+      return i18n._(msg`Only letters and digits: a serial number has 6 to 30, an IMEI 15 digits.`);
+    default:
+      return null;
+  }
+}
+
+export function issueText(i18n: I18n, code: IssueCode): string {
+  switch (code) {
+    case 'required':
+      return i18n._(msg`Please fill in this field.`);
+    case 'email':
+      return i18n._(msg`Enter a valid e-mail address.`);
+    case 'passwordTooShort':
+      return i18n._(msg`Use at least 12 characters.`);
+    case 'passwordMismatch':
+      return i18n._(msg`The two passwords differ.`);
+    case 'tooLong':
+      return i18n._(msg`This is too long.`);
+    default:
+      return i18n._(msg`This value is not valid.`);
+  }
+}
+
+/** Whole minutes of a lock (at least one). */
+const minutesOf = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+
+/** What a refusal means, in a sentence; a screen may say some reasons in its own words first. */
+export function failureText(i18n: I18n, failure: StaffFailure): string {
+  switch (failure.code) {
+    case 'invalid_credentials':
+      return i18n._(msg`The e-mail address or the password is wrong.`);
+    case 'locked': {
+      if (failure.retryAfterSeconds === null)
+        return i18n._(msg`Too many attempts: this account is locked for now. Please try again later.`);
+      const minutes = minutesOf(failure.retryAfterSeconds);
+      return i18n._(msg`Too many attempts: this account is locked for ${plural(minutes, { one: '# minute', other: '# minutes' })}.`);
+    }
+    case 'invalid_code':
+      return i18n._(msg`This code is wrong or was used already. Type the code your authenticator app shows now.`);
+    case 'signed_out':
+      return i18n._(msg`Your session has ended. Please sign in again.`);
+    case 'csrf':
+      return i18n._(msg`The request was refused because it did not come from this page. Please reload the page and try again.`);
+    case 'forbidden':
+      return i18n._(msg`Your roles do not allow this. Please ask an admin.`);
+    case 'link_invalid':
+      return i18n._(msg`This link is unknown, used or expired. Please ask an admin for a new one.`);
+    case 'trade_not_found':
+      return i18n._(msg`There is no trade with this number.`);
+    case 'wrong_status': {
+      if (failure.tradeStatus === null) return i18n._(msg`The trade is not in a status that allows this step.`);
+      const status = statusText(i18n, failure.tradeStatus);
+      return i18n._(msg`The trade’s status (${status}) does not allow this step.`);
+    }
+    case 'stale':
+      return i18n._(msg`The trade was changed meanwhile. Nothing was saved.`);
+    case 'invalid_identifier':
+      return i18n._(msg`The server refused an IMEI or serial number. Please check the marked device.`);
+    case 'photo_rejected':
+      return i18n._(msg`Refused: only JPEG, PNG or WebP photos, not empty and not too large.`);
+    case 'not_accepted':
+      return i18n._(msg`This device is not accepted (declined, blocked or waiting for the seller), so it gets no certificate.`);
+    case 'staff_exists':
+      return i18n._(msg`A staff user with this e-mail address exists already.`);
+    case 'staff_not_found':
+      return i18n._(msg`This staff user does not exist any more.`);
+    case 'own_account':
+      return i18n._(msg`You cannot take the admin role from your own account or disable it.`);
+    case 'network':
+      return i18n._(msg`No answer from the server. Please check the connection and try again.`);
+    case 'server':
+      return i18n._(msg`Something went wrong on the server. Please try again in a moment.`);
+    case 'refused':
+      return i18n._(msg`The server refused this request.`);
+  }
+}
