@@ -4,9 +4,9 @@
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { createRootRoute, createRoute, createRouter, Navigate, Outlet, useParams, useSearch } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, Navigate, Outlet, useParams, useRouter, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, type ComponentType, type JSX } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type JSX } from 'react';
 import { hasRole } from '../machines/session';
 import { RoleGate, SignedInLayout } from '../ui/layout';
 import { FailureNote, Loading } from '../ui/page';
@@ -73,7 +73,6 @@ const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFou
 
 function SignInPage(): JSX.Element {
   const { session } = useStaffServices();
-  const { redirect } = usePageSearch(signInSearch);
   const view = useSelector(session, (snapshot) =>
     snapshot.matches('signedOut')
       ? 'signedOut'
@@ -85,7 +84,13 @@ function SignInPage(): JSX.Element {
   );
   const signIn = useSelector(session, (snapshot) => snapshot.children.signIn);
   const failure = useSelector(session, (snapshot) => snapshot.context.failure);
-  if (view === 'signedIn') return <Navigate to={safeRedirect(redirect)} replace />;
+  const router = useRouter();
+  // Signed in: once, back to where the user was (the page renders again while the navigation runs).
+  useEffect(() => {
+    if (view !== 'signedIn') return;
+    const { redirect } = signInSearch(router.state.location.search as Search);
+    void router.navigate({ to: safeRedirect(redirect), replace: true });
+  }, [view, router]);
   if (view === 'signedOut' && signIn) {
     return (
       <Lazy>

@@ -74,4 +74,3 @@ export function readStaffFailure(error: unknown): StaffFailure {
   if (error instanceof TypeError) return staffFailure('network');
   return staffFailure('server');
 }
-

@@ -6,9 +6,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { Link, Navigate, useLocation } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { STAFF_ROLES, type StaffRole } from '../../contracts/staff';
 import { hasRole } from '../machines/session';
 import { LanguageSwitch } from './language-switch';
@@ -70,7 +70,7 @@ function Header() {
 export function SignedInLayout({ children }: { children: ReactNode }) {
   const { i18n } = useLingui();
   const { session } = useStaffServices();
-  const location = useLocation();
+  const router = useRouter();
   const view = useSelector(session, (snapshot) =>
     snapshot.matches('checking')
       ? 'checking'
@@ -81,7 +81,14 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
           : 'signedIn',
   );
   const failure = useSelector(session, (snapshot) => snapshot.context.failure);
-  if (view === 'checking') return <Loading />;
+  // Signed out: once, to the sign-in with the page the user was on (read when the session ended, not
+  // on every render: the frame renders again while the navigation runs).
+  useEffect(() => {
+    if (view !== 'signedOut') return;
+    const { href } = router.state.location;
+    void router.navigate({ to: PATHS.signIn, search: { redirect: href }, replace: true });
+  }, [view, router]);
+  if (view === 'checking' || view === 'signedOut') return <Loading />;
   if (view === 'unavailable' && failure) {
     return (
       <main id="main" className="staff-main">
@@ -89,7 +96,6 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
       </main>
     );
   }
-  if (view === 'signedOut') return <Navigate to={PATHS.signIn} search={{ redirect: location.href }} replace />;
   return (
     <ReceiveActorProvider>
       <a className="skip-link" href="#main">

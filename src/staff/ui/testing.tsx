@@ -12,6 +12,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { StaffMe } from '../../contracts/staff';
 import { sessionMachine } from '../machines/session';
 import type { CallOptions, StaffClient } from '../services/client';
+import { StaffCallError, staffFailure } from '../services/failure';
 import { StaffServicesContext } from './staff-context';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -51,19 +52,28 @@ export function fakeClient(answer: (call: Call) => unknown | Promise<unknown>) {
 /** Lets answers and re-renders through. */
 export const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 10)));
 
-export async function renderScreen(screen: () => ReactNode, client: StaffClient, me: StaffMe = INSPECTOR) {
+/** `me` null: nobody is signed in (GET /me answers signed_out). */
+export async function renderScreen(screen: () => ReactNode, client: StaffClient, me: StaffMe | null = INSPECTOR, path = '/') {
   const host = document.createElement('div');
   document.body.append(host);
   const root = createRoot(host);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const session = createActor(
-    sessionMachine.provide({ actors: { me: fromPromise(async () => me), signOut: fromPromise(async () => {}) } }),
+    sessionMachine.provide({
+      actors: {
+        me: fromPromise(async () => {
+          if (me === null) throw new StaffCallError(staffFailure('signed_out', { status: 401 }));
+          return me;
+        }),
+        signOut: fromPromise(async () => {}),
+      },
+    }),
   ).start();
-  await waitFor(session, (snapshot) => snapshot.matches('signedIn'));
+  await waitFor(session, (snapshot) => snapshot.matches(me === null ? 'signedOut' : 'signedIn'));
   const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
   const rootRoute = createRootRoute({ component: () => <>{screen()}</> });
   const routeTree = rootRoute.addChildren([createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => null })]);
-  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }) });
   await act(async () => {
     root.render(
       <I18nProvider i18n={i18n}>
