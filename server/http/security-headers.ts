@@ -30,6 +30,8 @@ export const CSP_REPORT_PATH = '/api/csp-report';
 const REPORTS_PER_MINUTE = 60;
 
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()';
+/** The back office's (server/staff/host.ts): its receive screen scans labels with the desk camera. */
+export const CAMERA_PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()';
 
 /** A URL whose query carries a secret (activation, password reset, label and clarification links). */
 const carriesToken = (url: string) => /[?&]token=/.test(url);

@@ -112,6 +112,9 @@ describe.each(testDatabases())('the staff host on $name', (database) => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(res.headers['x-frame-options']).toBe('DENY');
+    // The receive screen may use the camera here, and only here.
+    expect(res.headers['permissions-policy']).toMatch(/^camera=\(self\), microphone=\(\)/);
+    expect((await get(app, 'de.localhost', '/')).headers['permissions-policy']).toMatch(/^camera=\(\), /);
     const nonce = /script-src 'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
     expect(nonce).toBeDefined();
     expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");

@@ -13,7 +13,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HTTP_PLUGIN } from '../http/plugin';
-import { CSP_REPORT_PATH } from '../http/security-headers';
+import { CAMERA_PERMISSIONS_POLICY, CSP_REPORT_PATH } from '../http/security-headers';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request came to the back office's host. */
+    staffHost: boolean;
+  }
+}
 
 export interface StaffHostOptions {
   /** The back office's origin; its host name is a staff host beside `staff.localhost`. */
@@ -92,11 +99,20 @@ export const staffHost = fp<StaffHostOptions>(
         return;
       }
       reply.header('X-Robots-Tag', 'noindex, nofollow');
+      // The receive screen may scan a label with the camera (this origin only); the shop hosts may not.
+      request.staffHost = true;
       if (isStaffRoute(route) || (route !== undefined && OPERATOR_ROUTES.has(route))) return;
       const path = pathOf(request.url);
       if (path.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) return notFound(request, reply);
       if (path === '/robots.txt') return reply.type('text/plain; charset=utf-8').send('User-agent: *\nDisallow: /\n');
       return sendShell(request, reply);
+    });
+
+    app.decorateRequest('staffHost', false);
+    // After the security headers' own onSend (registered before this plugin), so this one wins.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.staffHost) reply.header('Permissions-Policy', CAMERA_PERMISSIONS_POLICY);
+      return payload;
     });
 
     if (staffDir) {

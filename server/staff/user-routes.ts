@@ -6,7 +6,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CreateStaffRequestSchema, StaffUserSchema, UpdateStaffRequestSchema, type StaffUser } from '../../src/contracts/staff';
+import { CreateStaffRequestSchema, type StaffUsersAnswerSchema, UpdateStaffRequestSchema, type StaffUser } from '../../src/contracts/staff';
 import { z } from '../../src/contracts/zod';
 import { NO_STORE } from '../http/no-store';
 import type { AuditActor } from './audit';
@@ -14,9 +14,6 @@ import { allow, signedIn, staffError } from './guard';
 import type { StaffPluginOptions } from './options';
 import { staffClock } from './sessions';
 import { createStaff, issuePasswordLink, listStaff, setPasswordLink, updateStaff } from './users';
-
-/** GET /api/staff/users answers the users by e-mail. */
-export const StaffUsersAnswerSchema = z.object({ users: z.array(StaffUserSchema) });
 
 const IdParamsSchema = z.object({ id: z.uuid({ error: 'Not a staff user id.' }) });
 

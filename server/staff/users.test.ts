@@ -20,7 +20,7 @@ import {
   staffTestApp,
   type StaffSession,
 } from '../test-support/staff';
-import { StaffUsersAnswerSchema } from './user-routes';
+import { StaffUsersAnswerSchema } from '../../src/contracts/staff';
 
 describe.each(testDatabases())('staff users on $name', (database) => {
   let handle: DatabaseHandle;

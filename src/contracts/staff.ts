@@ -279,6 +279,12 @@ export const StaffUserSchema = z.object({
 });
 export type StaffUser = z.infer<typeof StaffUserSchema>;
 
+/** GET /api/staff/users: every staff user, by e-mail. */
+export const StaffUsersAnswerSchema = z.object({ users: z.array(StaffUserSchema) });
+
+/** POST /api/staff/users/{id}/password-link: the new one-time link (the old one stops working). */
+export const PasswordLinkAnswerSchema = z.object({ setPasswordLink: z.string() });
+
 export const CreateStaffRequestSchema = z.object({
   email,
   name: z.string().trim().min(1, { error: 'Enter the name.' }).max(100),

@@ -1,17 +1,20 @@
 // Staff users (admin): the list, a new user with the one-time link to set a password, roles, disabling
 // and a new link.
 
-import { CreateStaffAnswerSchema, StaffUserSchema, type StaffRole, type StaffUser } from '../../contracts/staff';
-import { z } from '../../contracts/zod';
+import {
+  CreateStaffAnswerSchema,
+  PasswordLinkAnswerSchema,
+  StaffUserSchema,
+  StaffUsersAnswerSchema,
+  type StaffRole,
+  type StaffUser,
+} from '../../contracts/staff';
+import { type z } from '../../contracts/zod';
 import type { StaffClient } from './client';
 
 export type CreateStaffAnswer = z.infer<typeof CreateStaffAnswerSchema>;
 
-const UserListSchema = z.union([
-  z.array(StaffUserSchema),
-  z.object({ users: z.array(StaffUserSchema) }).transform((answer) => answer.users),
-]);
-const LinkAnswerSchema = z.object({ setPasswordLink: z.string() });
+const UserListSchema = StaffUsersAnswerSchema.transform((answer) => answer.users);
 
 export async function listStaffUsers(client: StaffClient, signal?: AbortSignal): Promise<StaffUser[]> {
   return client.json('/api/staff/users', UserListSchema, signal ? { signal } : {});
@@ -34,7 +37,7 @@ export async function updateStaffUser(
 
 /** A new one-time link to set the password (the old one stops working). */
 export async function newPasswordLink(client: StaffClient, id: string): Promise<string> {
-  const answer = await client.json(`/api/staff/users/${encodeURIComponent(id)}/password-link`, LinkAnswerSchema, {
+  const answer = await client.json(`/api/staff/users/${encodeURIComponent(id)}/password-link`, PasswordLinkAnswerSchema, {
     method: 'POST',
     body: {},
   });
