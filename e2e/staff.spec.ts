@@ -15,7 +15,6 @@ import { PORT } from './support/shop';
 
 test.skip(!databaseUrl, 'The ops CLI needs the e2e server on PostgreSQL: set TEST_DATABASE_URL.');
 
-const STAFF = `http://staff.localhost:${PORT}`;
 /** A 15-digit IMEI whose check digit is right (Luhn), and one whose last digit is wrong. */
 const IMEI = '490154203237518';
 const WRONG_IMEI = '490154203237519';

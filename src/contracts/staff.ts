@@ -55,7 +55,6 @@ export const StaffErrorSchema = ApiErrorSchema.extend({
   changedBy: z.string().optional(),
   changedAt: z.iso.datetime().optional(),
 });
-export type StaffError = z.infer<typeof StaffErrorSchema>;
 
 /** The CSRF header every POST/PUT/DELETE of a session sends (synchronizer token, decision 071). */
 export const STAFF_CSRF_HEADER = 'x-csrf-token';
@@ -238,7 +237,6 @@ export const ItemInspectionSchema = z.object({
   /** The wipe the inspector confirms for a device that is accepted as it is; absent for one that goes to the seller first. */
   erasure: ErasureMethodSchema.optional(),
 });
-export type ItemInspectionInput = z.input<typeof ItemInspectionSchema>;
 
 export const InspectionRequestSchema = z.object({
   version: z.number().int().nonnegative(),
