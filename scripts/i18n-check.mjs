@@ -1,12 +1,14 @@
-// Checks the browser's catalogs and the server's (mails, label). Fails when a catalog misses a
+// Checks the browser's catalogs, the server's (mails, label) and the back office's (German only). Fails when a catalog misses a
 // translation (de-AT may fall back to de) or when a translation drops or invents a placeholder
 // ({name}, <0>…</0>, #) of its source message, or when a message is in two browser catalogs with two
 // translations (the server renders with both loaded, a page without the second hydrates with the first:
 // React then throws away the server's HTML).
-import { CATALOGS, readPo, SERVER_CATALOG } from './po.mjs';
+import { CATALOGS, readPo, SERVER_CATALOG, STAFF_CATALOG } from './po.mjs';
 
 const FALLBACK = { 'de-AT': 'de' };
 const LOCALES = ['de', 'de-AT', 'es', 'fr', 'it'];
+/** The back office is in English and German only (decision 072). */
+const LOCALES_OF = { [STAFF_CATALOG]: ['de'] };
 
 const placeholders = (message) =>
   [...message.matchAll(/\{(\w+)[,}]|<\/?(\d+)\/?>/g)]
@@ -16,10 +18,10 @@ const placeholders = (message) =>
 
 let problems = 0;
 const rows = [];
-for (const catalogName of [...CATALOGS, SERVER_CATALOG]) {
+for (const catalogName of [...CATALOGS, SERVER_CATALOG, STAFF_CATALOG]) {
   const source = readPo('en', catalogName);
   const sourceText = (id) => source.get(id) || id;
-  for (const locale of LOCALES) {
+  for (const locale of LOCALES_OF[catalogName] ?? LOCALES) {
     const catalog = readPo(locale, catalogName);
     const fallback = FALLBACK[locale] ? readPo(FALLBACK[locale], catalogName) : undefined;
     let missing = 0;

@@ -7,7 +7,11 @@ export const CATALOGS = ['locales', 'account', 'consent'];
 /** The server's catalog (mails, shipping label; server/i18n/catalog.ts), kept by hand with explicit ids. */
 export const SERVER_CATALOG = 'server';
 
+/** The back office's catalog (lingui.staff.config.ts): English source, German translation. */
+export const STAFF_CATALOG = 'staff';
+
 const CATALOG_DIRS = {
+  [STAFF_CATALOG]: '../src/staff/i18n/',
   locales: '../src/i18n/locales/',
   account: '../src/i18n/account/',
   consent: '../src/i18n/consent/',
