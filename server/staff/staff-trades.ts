@@ -14,9 +14,10 @@ import { devices } from '../db/schema/catalogue';
 import { clarifications } from '../db/schema/clarifications';
 import { customers } from '../db/schema/customers';
 import { offers } from '../db/schema/offers';
-import { erasureCertificates, tradeCompanies, tradeInspections, tradeItems, trades, tradeTransitions } from '../db/schema/trades';
+import { erasureCertificates, tradeCompanies, tradeItems, trades, tradeTransitions } from '../db/schema/trades';
 import { priceOffer, PricingInputError, type PricingResult } from '../offers/pricing';
 import { decide, InspectionError } from '../trades/inspection';
+import { tradeItemRows } from '../trades/lifecycle';
 import type { CertificateLinks } from '../trades/links';
 import { photoIdsOf } from '../trades/photos';
 import { liveHold } from './holds';
@@ -123,14 +124,7 @@ export async function staffTrade(context: StaffTradeContext, tradeNumber: string
   const { trade } = found;
   const locale = localeOf(trade);
   const [itemRows, clarificationRows, certificateRows, transitionRows, holder] = await Promise.all([
-    db
-      .select({ item: tradeItems, deviceName: devices.name, offeredAnswers: offers.answers, inspection: tradeInspections })
-      .from(tradeItems)
-      .innerJoin(devices, eq(devices.id, tradeItems.deviceId))
-      .innerJoin(offers, eq(offers.id, tradeItems.offerId))
-      .leftJoin(tradeInspections, eq(tradeInspections.offerId, tradeItems.offerId))
-      .where(eq(tradeItems.tradeId, trade.id))
-      .orderBy(asc(tradeItems.position)),
+    tradeItemRows(db, trade.id),
     db
       .select({ itemOfferId: clarifications.itemOfferId, status: clarifications.status, newPriceCents: offers.priceCents })
       .from(clarifications)

@@ -514,18 +514,23 @@ export interface TradeDetails {
   }[];
 }
 
+/** A trade's items in cart order with the device's name, the offered answers and the inspection (if any). */
+export function tradeItemRows(db: Database, tradeId: string) {
+  return db
+    .select({ item: tradeItems, deviceName: devices.name, offeredAnswers: offers.answers, inspection: tradeInspections })
+    .from(tradeItems)
+    .innerJoin(devices, eq(devices.id, tradeItems.deviceId))
+    .innerJoin(offers, eq(offers.id, tradeItems.offerId))
+    .leftJoin(tradeInspections, eq(tradeInspections.offerId, tradeItems.offerId))
+    .where(eq(tradeItems.tradeId, tradeId))
+    .orderBy(asc(tradeItems.position));
+}
+
 export async function showTrade(db: Database, ref: string): Promise<TradeDetails> {
   const [trade] = await db.select().from(trades).where(refCondition(ref));
   if (!trade) throw new TradeNotFoundError(ref.trim());
   const [itemRows, transitionRows, clarificationRows, payout, payoutRows, photoRows] = await Promise.all([
-    db
-      .select({ item: tradeItems, deviceName: devices.name, offeredAnswers: offers.answers, inspection: tradeInspections })
-      .from(tradeItems)
-      .innerJoin(devices, eq(devices.id, tradeItems.deviceId))
-      .innerJoin(offers, eq(offers.id, tradeItems.offerId))
-      .leftJoin(tradeInspections, eq(tradeInspections.offerId, tradeItems.offerId))
-      .where(eq(tradeItems.tradeId, trade.id))
-      .orderBy(asc(tradeItems.position)),
+    tradeItemRows(db, trade.id),
     db.select().from(tradeTransitions).where(eq(tradeTransitions.tradeId, trade.id)).orderBy(asc(tradeTransitions.id)),
     db
       .select({

@@ -8,7 +8,7 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { ERASURE_METHODS, identifierProblem, type ErasureMethod, type StaffTradeItem } from '../../contracts/staff';
 import {
@@ -85,6 +85,24 @@ function Quote({ actor, offerId, quote }: { actor: InspectionActor; offerId: str
         </button>
       )}
     </div>
+  );
+}
+
+/** The table of the seller's answers beside what was found (one row per question). */
+function AnswersTable({ caption, children }: { caption: string; children: ReactNode }) {
+  const { i18n } = useLingui();
+  return (
+    <table className="answers">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{i18n._(msg`Question`)}</th>
+          <th scope="col">{i18n._(msg`Seller’s answer`)}</th>
+          <th scope="col">{i18n._(msg`Found`)}</th>
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
   );
 }
 
@@ -272,21 +290,11 @@ export function DeviceForm({
     <section className="device" aria-labelledby={headingId} data-offer={item.offerId} data-problems={problems.join(' ') || undefined}>
       <DeviceHeading item={item} index={index} id={headingId} />
       <div className="device-columns">
-        <table className="answers">
-          <caption className="visually-hidden">{i18n._(msg`The seller’s answers and what you found`)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{i18n._(msg`Question`)}</th>
-              <th scope="col">{i18n._(msg`Seller’s answer`)}</th>
-              <th scope="col">{i18n._(msg`Found`)}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {item.questions.map((question) => (
-              <AnswerRow key={question.id} actor={actor} item={item} question={question} found={draft.answers[String(question.id)]} />
-            ))}
-          </tbody>
-        </table>
+        <AnswersTable caption={i18n._(msg`The seller’s answers and what you found`)}>
+          {item.questions.map((question) => (
+            <AnswerRow key={question.id} actor={actor} item={item} question={question} found={draft.answers[String(question.id)]} />
+          ))}
+        </AnswersTable>
         <div className="device-details">
           <Field
             label={i18n._(msg`IMEI or serial number`)}
@@ -356,33 +364,23 @@ export function DeviceView({
     <section className="device" aria-labelledby={headingId} data-offer={item.offerId}>
       <DeviceHeading item={item} index={index} id={headingId} />
       <div className="device-columns">
-        <table className="answers">
-          <caption className="visually-hidden">{i18n._(msg`The seller’s answers and what was found`)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{i18n._(msg`Question`)}</th>
-              <th scope="col">{i18n._(msg`Seller’s answer`)}</th>
-              <th scope="col">{i18n._(msg`Found`)}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {item.questions.map((question) => {
-              const offered = item.offeredAnswers[String(question.id)];
-              const found = inspection ? (inspection.foundAnswers[String(question.id)] ?? offered) : undefined;
-              const differs = inspection !== null && found !== offered;
-              return (
-                <tr key={question.id} className={differs ? 'differs' : undefined}>
-                  <th scope="row">{question.text}</th>
-                  <td data-label={i18n._(msg`Seller’s answer`)}>{answerOf(question, offered)}</td>
-                  <td data-label={i18n._(msg`Found`)}>
-                    {inspection ? answerOf(question, found) : i18n._(msg`not inspected yet`)}
-                    {differs && <span className="differs-mark"> {i18n._(msg`differs from the seller’s answer`)}</span>}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <AnswersTable caption={i18n._(msg`The seller’s answers and what was found`)}>
+          {item.questions.map((question) => {
+            const offered = item.offeredAnswers[String(question.id)];
+            const found = inspection ? (inspection.foundAnswers[String(question.id)] ?? offered) : undefined;
+            const differs = inspection !== null && found !== offered;
+            return (
+              <tr key={question.id} className={differs ? 'differs' : undefined}>
+                <th scope="row">{question.text}</th>
+                <td data-label={i18n._(msg`Seller’s answer`)}>{answerOf(question, offered)}</td>
+                <td data-label={i18n._(msg`Found`)}>
+                  {inspection ? answerOf(question, found) : i18n._(msg`not inspected yet`)}
+                  {differs && <span className="differs-mark"> {i18n._(msg`differs from the seller’s answer`)}</span>}
+                </td>
+              </tr>
+            );
+          })}
+        </AnswersTable>
         <dl className="device-details facts">
           {inspection && (
             <>
