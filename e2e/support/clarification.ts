@@ -48,7 +48,8 @@ export async function guestTrade(
   /** The seller's address; a new one by default. */
   sellerEmail?: string,
 ): Promise<{ tradeNumber: string; email: string }> {
-  await page.goto(shopUrl(locale, '/'));
+  // The calls need a page of the shop's host: its home page, unless the page is on that host already.
+  if (new URL(page.url()).origin !== origin(HOSTS[locale])) await page.goto(shopUrl(locale, '/'));
   const offerIds: string[] = [];
   for (const deviceId of devices) {
     const offer = await postFromPage(page, '/api/offers', { deviceId, answers: BEST });

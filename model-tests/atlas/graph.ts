@@ -3,9 +3,9 @@
 // the model-test coverage report counts against it, so both speak of the same states and transitions.
 
 import type { AnyStateMachine } from 'xstate';
-import { transitionKey } from '../../src/services/actor-coverage';
+import { transitionKey } from '../../src/contracts/actor-coverage';
 
-export { keyOfTakenTransition, transitionKey } from '../../src/services/actor-coverage';
+export { keyOfTakenTransition, transitionKey } from '../../src/contracts/actor-coverage';
 
 export interface GraphState {
   /** Dotted id, e.g. `checkout.address`. */

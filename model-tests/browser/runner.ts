@@ -1,13 +1,13 @@
 // The browser-level runner: the same model paths as the machine level (./support/paths.ts), each
 // driving the real UI of the production build on a country host and checking what the user sees
 // after every step. Paths that use an event the UI cannot produce are skipped and counted with the
-// reason. The page records the production actors' coverage (src/services/actor-coverage.ts) into
+// reason. The page records the production actors' coverage (src/contracts/actor-coverage.ts) into
 // `window.__modelCoverage`, which is saved per worker for the report.
 
 import { type Page } from '@playwright/test';
 import { expect, test } from '../../e2e/support/test';
 import type { AnyStateMachine } from 'xstate';
-import type { CoverageSink } from '../../src/services/actor-coverage';
+import type { CoverageSink } from '../../src/contracts/actor-coverage';
 import { rawFromSink, saveRaw } from '../support/coverage';
 import { flowPaths, type FlowPath } from '../support/paths';
 

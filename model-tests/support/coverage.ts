@@ -6,7 +6,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AnyStateMachine, InspectionEvent } from 'xstate';
-import { createCoverageInspector, type CoverageSink } from '../../src/services/actor-coverage';
+import { createCoverageInspector, type CoverageSink } from '../../src/contracts/actor-coverage';
 import { machineGraph, type MachineGraph } from '../atlas/graph';
 
 export const REPORT_DIR = join(import.meta.dirname, '..', 'report');

@@ -84,7 +84,7 @@ export function ShopActorProvider({ children }: { children: ReactNode }) {
     void (async () => {
       const [{ startShop }, { pageCoverageInspector }] = await Promise.all([
         import('../machines/shop.runtime'),
-        import('../services/actor-coverage'),
+        import('../contracts/actor-coverage'),
       ]);
       if (stopped) return;
       const inspect = pageCoverageInspector();

@@ -11,6 +11,7 @@ import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
+import { pageCoverageInspector } from '../../contracts/actor-coverage';
 import type { StaffTrade } from '../../contracts/staff';
 import { acceptedAsIs, canSave, inspectionMachine, needsWipe, saveProblems, type Drafts, type SaveProblem } from '../machines/inspection';
 import { inspectionActors } from '../machines/inspection.actors';
@@ -215,7 +216,7 @@ export function InspectionScreen({ tradeNumber, scannedAgain = false }: { tradeN
   const me = useMe();
   const canInspect = hasRole(me, 'inspector');
   const machine = useMemo(() => inspectionMachine.provide(inspectionActors(client, queryClient)), [client, queryClient]);
-  const actor = useActorRef(machine, { input: { tradeNumber, canInspect } });
+  const actor = useActorRef(machine, { input: { tradeNumber, canInspect }, inspect: pageCoverageInspector() });
   const { step, trade, drafts, failure, erasing } = useSelector(
     actor,
     (snapshot) => ({

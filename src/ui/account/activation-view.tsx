@@ -9,7 +9,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
 import { activationMachine } from '../../machines/activation';
 import { activationActors } from '../../machines/activation.actors';
-import { pageCoverageInspector } from '../../services/actor-coverage';
+import { pageCoverageInspector } from '../../contracts/actor-coverage';
 import { useApiClient } from '../api-context';
 import { useShop } from '../shop-context';
 import { LoadingNote } from './account-gate';

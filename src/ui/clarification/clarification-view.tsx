@@ -18,7 +18,7 @@ import type { ClarificationItem, ClarificationKind, ClarificationView } from '..
 import { formatDate, formatPrice } from '../../i18n/format';
 import { clarificationMachine, itemsToAnswer, type Choice } from '../../machines/clarification';
 import { clarificationActors, clarificationChanged, clarificationPersistence } from '../../machines/clarification.actors';
-import { pageCoverageInspector } from '../../services/actor-coverage';
+import { pageCoverageInspector } from '../../contracts/actor-coverage';
 import { useAccount } from '../account/account-provider';
 import { useApiClient } from '../api-context';
 import { useFocusOnMount } from '../form/focus';

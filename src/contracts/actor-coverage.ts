@@ -2,6 +2,8 @@
 // an actor `inspect` callback (xstate inspection API) records state node ids and transition keys.
 // In the browser it records only when a test put `window.__modelCoverage` in place before the
 // page loaded (Playwright's addInitScript); otherwise it is undefined and actors run uninspected.
+// A contract between the pages and the tests, so both apps may use it: the shop and the back office
+// (which shares only src/contracts and src/config with the shop, decision 072).
 
 import type { InspectionEvent } from 'xstate';
 
