@@ -4,6 +4,7 @@
 
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { inspectionMachine } from '../src/staff/machines/inspection';
 import { productionMachines } from './atlas/atlas';
 import { loadRawCoverage, REPORT_DIR, summarize, type RawCoverage } from './support/coverage';
 import { TRANSITION_GOAL } from './support/machine-runner';
@@ -14,7 +15,9 @@ if (records.length === 0) {
   process.exit(1);
 }
 const covered = new Set(records.flatMap((record) => Object.keys(record.machines)));
-const machines = (await productionMachines()).filter((machine) => covered.has(machine.id));
+// The shop's machines (src/machines, as the flow atlas draws them) and the back office's inspection,
+// which has model paths at both levels too.
+const machines = [...(await productionMachines()), inspectionMachine].filter((machine) => covered.has(machine.id));
 // The goal applies to what all runners reached together; each runner's own figures are shown too
 // (the browser runs fewer paths by design: shortest paths, and only what the UI can produce).
 const coverage = summarize(machines, records);
