@@ -8,6 +8,10 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'model-tests/**/*.test.ts'],
       environment: 'node',
       restoreMocks: true,
+      // A test that opens an embedded database, takes a backup or builds a search index needs 2–3 s
+      // alone and over 5 s (Vitest's default) when the suite's files run side by side on 2 cores. The
+      // limit only stops a hung test: speed is measured by the benchmarks (bench/), never by a timeout.
+      testTimeout: 30_000,
     },
   }),
 );
