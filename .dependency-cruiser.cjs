@@ -30,6 +30,7 @@ const SERVER_LAYERS = [
   'business', // business trade-in: bulk offer routes, credit notes
   'clarifications',
   'customers', // a customer's data and trade history
+  'payouts', // payout batches: due payouts, SEPA and PayPal files, execution
   'staff', // the back office: staff users, sessions, receiving, inspection, audit log
   'operations', // health, metrics, API docs, developer mailbox
   'ssr', // the pages plugin: server rendering, page cache, sitemap

@@ -58,10 +58,26 @@ export function apiServicesOf(
   };
 }
 
-/** The back office's settings (decision 071): its origin (PUBLIC_ORIGINS `staff=`, else the local one) and idle timeout. */
-export function staffServicesOf(config: Pick<ServerConfig, 'PUBLIC_ORIGINS' | 'PORT' | 'STAFF_IDLE_MINUTES'>): StaffServices {
-  return { origin: staffOrigin(config.PUBLIC_ORIGINS ?? {}, config.PORT), sessions: { idleMinutes: config.STAFF_IDLE_MINUTES } };
+/** The back office's settings (decision 071): its origin (PUBLIC_ORIGINS `staff=`, else the local one), idle timeout and the payouts' debtor account. */
+export function staffServicesOf(
+  config: Pick<
+    ServerConfig,
+    'PUBLIC_ORIGINS' | 'PORT' | 'STAFF_IDLE_MINUTES' | 'PAYOUT_DEBTOR_NAME' | 'PAYOUT_DEBTOR_IBAN' | 'PAYOUT_DEBTOR_BIC'
+  >,
+): StaffServices {
+  return {
+    origin: staffOrigin(config.PUBLIC_ORIGINS ?? {}, config.PORT),
+    sessions: { idleMinutes: config.STAFF_IDLE_MINUTES },
+    payoutDebtor: payoutDebtorOf(config),
+  };
 }
+
+/** The company's account SEPA payout batches debit (decision 074). */
+export const payoutDebtorOf = (config: Pick<ServerConfig, 'PAYOUT_DEBTOR_NAME' | 'PAYOUT_DEBTOR_IBAN' | 'PAYOUT_DEBTOR_BIC'>) => ({
+  name: config.PAYOUT_DEBTOR_NAME,
+  iban: config.PAYOUT_DEBTOR_IBAN,
+  bic: config.PAYOUT_DEBTOR_BIC,
+});
 
 const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 

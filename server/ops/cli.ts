@@ -14,6 +14,7 @@ import { contactCommands } from './contact';
 import { dbCommands } from './db';
 import { mailCommands } from './mail';
 import { newsletterCommands } from './newsletter';
+import { payoutCommands } from './payouts';
 import { privacyCommands } from './privacy';
 import { reportCommands } from './reports';
 import { reviewCommands } from './reviews';
@@ -31,6 +32,7 @@ const COMMANDS: Record<string, Command> = {
   ...reportCommands,
   ...privacyCommands,
   ...tradeCommands,
+  ...payoutCommands,
   ...contactCommands,
   ...clarificationCommands,
   ...reviewCommands,

@@ -1,5 +1,6 @@
 // Server settings from the environment, validated once at start; every setting has an embedded default.
 
+import { isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { parsePublicOrigins, PublicOriginsError } from './origins';
 
@@ -91,6 +92,22 @@ const EnvSchema = z.object({
   PRICE_WARNING_DAYS: z.coerce.number().int().min(0).max(30).default(3),
   /** Minutes without a request after which a back-office session ends (decision 071); default 30. */
   STAFF_IDLE_MINUTES: z.coerce.number().int().min(5).max(240).default(30),
+  /**
+   * The company's account that SEPA payout batches debit (issue 29, decision 074): the holder's name,
+   * the IBAN and optionally the BIC. The defaults are a test account for local use only; a bank refuses
+   * a file that debits an account that is not the company's, so production sets all of them.
+   */
+  PAYOUT_DEBTOR_NAME: z.string().trim().min(1).max(70).default('trade-in test account'),
+  PAYOUT_DEBTOR_IBAN: z
+    .string()
+    .transform((iban) => iban.replace(/\s+/g, '').toUpperCase())
+    .refine((iban) => isValidIBAN(iban), 'PAYOUT_DEBTOR_IBAN must be a valid IBAN')
+    .default('DE02120300000000202051'),
+  PAYOUT_DEBTOR_BIC: z
+    .string()
+    .transform((bic) => bic.replace(/\s+/g, '').toUpperCase())
+    .refine((bic) => bic === '' || isValidBIC(bic), 'PAYOUT_DEBTOR_BIC must be a BIC of 8 or 11 characters, or empty')
+    .default(''),
   /** Redis for the account rate limits shared by several servers; without it each server counts in memory. */
   REDIS_URL: z
     .string()

@@ -33,6 +33,11 @@ export async function appendAudit(tx: Database, actor: AuditActor, record: Audit
   });
 }
 
+/** An audit hook for one actor that domains below the staff layer are given (the payouts domain). */
+export function auditWriter(actor: AuditActor, at?: Date): { write(tx: Database, record: AuditRecord): Promise<void> } {
+  return { write: (tx, record) => appendAudit(tx, actor, record, at) };
+}
+
 /** The trades domain's audit hook (MoveOptions.audit) for one actor. */
 export function tradeAudit(actor: AuditActor, at?: Date): TradeAudit {
   return { write: (tx, entry) => appendAudit(tx, actor, entry, at) };

@@ -7,6 +7,7 @@ import type { ClarificationMailServices } from '../clarifications/mail';
 import type { Database } from '../db/client';
 import type { RateLimitRule } from '../http/rate-limit';
 import type { RateLimiter } from '../http/rate-limiter';
+import type { SepaAccount } from '../payouts/sepa-file';
 import type { TradeStepMails } from '../trades/lifecycle';
 import type { CertificateLinks } from '../trades/links';
 
@@ -30,6 +31,8 @@ export interface StaffPluginOptions {
   readonly clarificationMails: ClarificationMailServices;
   /** Signed links of the data-erasure certificates. */
   readonly certificates: CertificateLinks;
+  /** The company's account that SEPA payout batches debit (PAYOUT_DEBTOR_*). */
+  readonly payoutDebtor: SepaAccount;
   /** Session timing (tests shorten it); default: 30 idle minutes, 12 hours at most. */
   readonly sessions?: StaffSessionOptions;
   /** Sign-in calls (password, code, set-password link) per client IP; default 20 a minute. */
@@ -41,4 +44,4 @@ export interface StaffPluginOptions {
 }
 
 /** What the composition root hands the back office besides the shared services: its origin and settings. */
-export type StaffServices = Pick<StaffPluginOptions, 'origin' | 'sessions' | 'signInLimit' | 'passwordCost' | 'now'>;
+export type StaffServices = Pick<StaffPluginOptions, 'origin' | 'payoutDebtor' | 'sessions' | 'signInLimit' | 'passwordCost' | 'now'>;

@@ -1,12 +1,13 @@
 // The staff domain as a plugin (issue 28, decision 071): the back office's API under /api/staff/*,
 // answered on the staff host only. Sessions and sign-in (./sessions.ts, ./auth-routes.ts), staff users
-// (./user-routes.ts), receiving and inspecting trades (./trade-routes.ts) and the audit log
-// (./audit-routes.ts). Every route names the roles it allows (./guard.ts; docs/staff-roles.md).
+// (./user-routes.ts), receiving and inspecting trades (./trade-routes.ts), the audit log
+// (./audit-routes.ts) and payout batches (./payout-routes.ts). Every route names the roles it allows (./guard.ts; docs/staff-roles.md).
 
 import { domainPlugin } from '../http/plugin';
 import { registerAuditRoutes } from './audit-routes';
 import { registerStaffAuthRoutes } from './auth-routes';
 import type { StaffPluginOptions } from './options';
+import { registerPayoutRoutes } from './payout-routes';
 import { registerStaffSessions } from './sessions';
 import { registerStaffTradeRoutes } from './trade-routes';
 import { registerStaffUserRoutes } from './user-routes';
@@ -19,4 +20,5 @@ export const staffPlugin = domainPlugin<StaffPluginOptions>('staff', (app, optio
   registerStaffUserRoutes(app, options);
   registerStaffTradeRoutes(app, options);
   registerAuditRoutes(app, options);
+  registerPayoutRoutes(app, options);
 });

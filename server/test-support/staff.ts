@@ -24,6 +24,8 @@ import { fixtureServices, testApp } from './app';
 export const STAFF_HOST = 'staff.localhost';
 export const STAFF_ORIGIN = 'http://staff.localhost:3000';
 export const STAFF_PASSWORD = 'correct horse battery staple';
+/** The company account the tests' SEPA batches debit. */
+export const TEST_DEBTOR = { name: 'Trade-in Test GmbH', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' } as const;
 /** A cheap argon2id cost for test users (verification reads the cost from the hash). */
 const TEST_COST: PasswordCost = { memoryCost: 1024, timeCost: 1 };
 
@@ -56,7 +58,13 @@ export async function staffTestApp(
       ...(await fixtureServices(db)),
       shipping: options.shipping ?? testShipping(),
       ...options.api,
-      staff: { origin: STAFF_ORIGIN, signInLimit: { limit: 100_000, windowSeconds: 60 }, passwordCost: TEST_COST, ...options.staff },
+      staff: {
+        origin: STAFF_ORIGIN,
+        payoutDebtor: TEST_DEBTOR,
+        signInLimit: { limit: 100_000, windowSeconds: 60 },
+        passwordCost: TEST_COST,
+        ...options.staff,
+      },
     },
     options.app,
   );

@@ -2,13 +2,14 @@
 // per call (row lock on the trade, so two operators cannot both move it), and the operator's views
 // (list, show). Inspection and clarifications (./inspection) move trades through the same functions.
 
-import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { TradeStatus } from '../../src/contracts/trades';
 import type { Database } from '../db/client';
 import { randomUUID } from 'node:crypto';
 import { answers, devices, questions } from '../db/schema/catalogue';
 import { clarifications } from '../db/schema/clarifications';
 import { offers } from '../db/schema/offers';
+import { payoutBatchEntries, payoutBatchItems } from '../db/schema/payouts';
 import { inspectionPhotos, tradeInspections, tradeItems, tradePayouts, trades, tradeTransitions } from '../db/schema/trades';
 import { payoutTiming } from './payout-promise';
 import { maskPayout } from './service';
@@ -95,13 +96,15 @@ export async function applyTransition(
   to: TradeStatus,
   note: string | null,
   at: Date,
+  /** Moving to paid: the payout that completes the trade, recorded already (a payout batch's); else what is left is paid now. */
+  recorded?: PayoutRecord,
 ): Promise<{ trade: TradeRow; note: string | null; payout?: PayoutRecord }> {
   if (!canTransition(trade.status, to)) throw new TransitionError(trade.tradeNumber, trade.status, to);
   let recordedNote = note;
   let payout: PayoutRecord | undefined;
   if (to === 'paid') {
     // Pays what earlier (split) payouts left; the note names this payment and, after a split, the whole.
-    const paid = await payOut(tx, trade, at, 'rest');
+    const paid = recorded ?? (await payOut(tx, trade, at, 'rest'));
     payout = paid;
     const earlier = paid.totalPaidCents - paid.amountCents;
     const amount = `payout ${formatCents(paid.amountCents)}${earlier > 0 ? ` (${formatCents(paid.totalPaidCents)} in all)` : ''}`;
@@ -273,18 +276,35 @@ export interface PayoutRecord {
   readonly dueBy: string | null;
 }
 
+/** A payout to record: the devices it pays and what it pays for them (server/payouts pays frozen ones). */
+export interface PayoutToRecord {
+  readonly offerIds: readonly string[];
+  readonly itemsCents: number;
+  readonly voucherCents: number;
+  readonly bonusCents: number;
+  readonly dueBy: string | null;
+}
+
+/** What of a trade is due now (see dueItems). */
+export interface DueItems {
+  readonly offerIds: string[];
+  readonly itemsCents: number;
+  /** The voucher bonus: with the trade's first payout only. */
+  readonly voucherCents: number;
+  readonly paidBeforeCents: number;
+  /** Unpaid devices with an agreed price that wait in an open or executed payout batch (not due here). */
+  readonly inBatch: string[];
+  /** The trade waits in an open payout batch (a voucher or bonus top-up may wait there without devices). */
+  readonly inOpenBatch: boolean;
+}
+
 /**
- * Pays, inside the caller's transaction (trade locked), the items not paid yet whose price is agreed:
- * 'settled' — inspected with an agreed price (as offered, found better, or a clarification accepted);
- * 'rest' — also items never inspected, at their offer (the trade is paid as a whole). Items in an open
- * clarification or declined are never paid. The voucher bonus goes with the trade's first payout.
+ * The items of a trade not paid yet whose price is agreed: 'settled' — inspected with an agreed price
+ * (as offered, found better, or a clarification accepted); 'rest' — also items never inspected, at their
+ * offer (the trade is paid as a whole). Items in an open clarification or declined are never due. Devices
+ * in a live payout batch are counted apart (issue 29): the batch pays them.
  */
-export async function payOut(
-  tx: Database,
-  trade: Pick<TradeRow, 'id' | 'voucherCents' | 'locale'>,
-  at: Date,
-  scope: 'settled' | 'rest',
-): Promise<PayoutRecord> {
+export async function dueItems(tx: Database, trade: Pick<TradeRow, 'id' | 'voucherCents'>, scope: 'settled' | 'rest'): Promise<DueItems> {
   const rows = await tx
     .select({
       offerId: tradeItems.offerId,
@@ -293,44 +313,100 @@ export async function payOut(
       payoutId: tradeItems.payoutId,
       inspected: tradeInspections.offerId,
       agreedPriceCents: tradeInspections.agreedPriceCents,
+      batched: payoutBatchItems.offerId,
     })
     .from(tradeItems)
     .leftJoin(tradeInspections, eq(tradeInspections.offerId, tradeItems.offerId))
-    .where(eq(tradeItems.tradeId, trade.id));
+    .leftJoin(payoutBatchItems, and(eq(payoutBatchItems.offerId, tradeItems.offerId), eq(payoutBatchItems.live, true)))
+    .where(eq(tradeItems.tradeId, trade.id))
+    .orderBy(asc(tradeItems.position));
   const earlier = await tx.select({ amountCents: tradePayouts.amountCents }).from(tradePayouts).where(eq(tradePayouts.tradeId, trade.id));
-  const paidBefore = earlier.reduce((sum, p) => sum + p.amountCents, 0);
-  const due = rows.flatMap((r) => {
-    if (r.payoutId !== null) return [];
-    if (r.inspected === null) return scope === 'rest' ? [{ offerId: r.offerId, cents: r.priceCents * r.quantity }] : [];
-    return r.agreedPriceCents === null ? [] : [{ offerId: r.offerId, cents: r.agreedPriceCents * r.quantity }];
-  });
-  const voucherCents = earlier.length === 0 ? trade.voucherCents : 0;
-  if (due.length === 0 && voucherCents === 0)
-    return { payoutId: null, amountCents: 0, items: 0, totalPaidCents: paidBefore, bonusCents: 0, dueBy: null };
-  const itemsCents = due.reduce((sum, d) => sum + d.cents, 0);
-  // The payout promise (issue 18): paid after its due day, the items get the late-payout bonus on top.
-  const { dueBy, bonusCents } = await payoutTiming(
-    tx,
-    trade,
-    due.map((d) => d.offerId),
-    itemsCents,
-    at,
-  );
-  const amountCents = itemsCents + voucherCents + bonusCents;
+  const [openEntry] = await tx
+    .select({ id: payoutBatchEntries.id })
+    .from(payoutBatchEntries)
+    .where(and(eq(payoutBatchEntries.tradeId, trade.id), eq(payoutBatchEntries.state, 'open')))
+    .limit(1);
+  const due: { offerId: string; cents: number }[] = [];
+  const inBatch: string[] = [];
+  for (const r of rows) {
+    if (r.payoutId !== null) continue;
+    const cents =
+      r.inspected === null
+        ? scope === 'rest'
+          ? r.priceCents * r.quantity
+          : null
+        : r.agreedPriceCents === null
+          ? null
+          : r.agreedPriceCents * r.quantity;
+    if (cents === null) continue;
+    if (r.batched !== null) inBatch.push(r.offerId);
+    else due.push({ offerId: r.offerId, cents });
+  }
+  return {
+    offerIds: due.map((d) => d.offerId),
+    itemsCents: due.reduce((sum, d) => sum + d.cents, 0),
+    // The voucher goes with the first payout: none paid yet, and none on its way in a batch.
+    voucherCents: earlier.length === 0 && !openEntry && inBatch.length === 0 ? trade.voucherCents : 0,
+    paidBeforeCents: earlier.reduce((sum, p) => sum + p.amountCents, 0),
+    inBatch,
+    inOpenBatch: openEntry !== undefined,
+  };
+}
+
+/** Devices of a trade wait in a payout batch: paying them here too would pay them twice. */
+export class TradeInBatchError extends Error {
+  constructor(readonly tradeNumber: string) {
+    super(`Trade ${tradeNumber} waits in a payout batch: execute or cancel that batch (npm run ops -- payouts batch list).`);
+    this.name = 'TradeInBatchError';
+  }
+}
+
+/** Records a payout of `payout.offerIds` (unpaid devices of the trade) in the caller's transaction; its id. */
+export async function recordPayout(tx: Database, tradeId: string, payout: PayoutToRecord, at: Date): Promise<string> {
   const id = randomUUID();
-  await tx.insert(tradePayouts).values({ id, tradeId: trade.id, amountCents, voucherCents, bonusCents, dueBy, paidAt: at });
-  if (due.length > 0) {
-    await tx
+  const amountCents = payout.itemsCents + payout.voucherCents + payout.bonusCents;
+  await tx
+    .insert(tradePayouts)
+    .values({
+      id,
+      tradeId,
+      amountCents,
+      voucherCents: payout.voucherCents,
+      bonusCents: payout.bonusCents,
+      dueBy: payout.dueBy,
+      paidAt: at,
+    });
+  if (payout.offerIds.length > 0) {
+    const paid = await tx
       .update(tradeItems)
       .set({ payoutId: id })
-      .where(
-        inArray(
-          tradeItems.offerId,
-          due.map((d) => d.offerId),
-        ),
-      );
+      .where(and(eq(tradeItems.tradeId, tradeId), inArray(tradeItems.offerId, [...payout.offerIds]), isNull(tradeItems.payoutId)))
+      .returning({ offerId: tradeItems.offerId });
+    if (paid.length !== payout.offerIds.length) throw new Error(`A device of trade ${tradeId} was paid already; nothing was recorded.`);
   }
-  return { payoutId: id, amountCents, items: due.length, totalPaidCents: paidBefore + amountCents, bonusCents, dueBy };
+  return id;
+}
+
+/**
+ * Pays, inside the caller's transaction (trade locked), what dueItems finds due now. The voucher bonus
+ * goes with the trade's first payout; paid after the payout promise's due day, the late-payout bonus is
+ * added. A trade whose devices wait in a payout batch is refused (TradeInBatchError).
+ */
+export async function payOut(
+  tx: Database,
+  trade: Pick<TradeRow, 'id' | 'tradeNumber' | 'voucherCents' | 'locale'>,
+  at: Date,
+  scope: 'settled' | 'rest',
+): Promise<PayoutRecord> {
+  const due = await dueItems(tx, trade, scope);
+  if (due.inBatch.length > 0 || due.inOpenBatch) throw new TradeInBatchError(trade.tradeNumber);
+  if (due.offerIds.length === 0 && due.voucherCents === 0)
+    return { payoutId: null, amountCents: 0, items: 0, totalPaidCents: due.paidBeforeCents, bonusCents: 0, dueBy: null };
+  // The payout promise (issue 18): paid after its due day, the items get the late-payout bonus on top.
+  const { dueBy, bonusCents } = await payoutTiming(tx, trade, due.offerIds, due.itemsCents, at);
+  const payoutId = await recordPayout(tx, trade.id, { ...due, bonusCents, dueBy }, at);
+  const amountCents = due.itemsCents + due.voucherCents + bonusCents;
+  return { payoutId, amountCents, items: due.offerIds.length, totalPaidCents: due.paidBeforeCents + amountCents, bonusCents, dueBy };
 }
 
 export interface PayResult {

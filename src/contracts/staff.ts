@@ -44,6 +44,17 @@ export const STAFF_FAILURE_REASONS = [
   'staff_not_found',
   /** An admin may not take the admin role from, or disable, themselves. */
   'own_account',
+  /** Payout batches (src/contracts/payouts.ts): a trade paid by the other method (or SEPA Instant for PayPal). */
+  'wrong_method',
+  /** Nothing of the trade is due: not inspected yet, paid, or waiting for the seller. */
+  'nothing_due',
+  /** The trade waits in a payout batch already (`tradeNumber` says which). */
+  'in_batch',
+  'batch_not_found',
+  /** The batch is not open (executed or cancelled). */
+  'batch_state',
+  /** A day in the past where a future one is needed, or the other way round. */
+  'invalid_day',
 ] as const;
 export const StaffFailureReasonSchema = z.enum(STAFF_FAILURE_REASONS);
 export type StaffFailureReason = z.infer<typeof StaffFailureReasonSchema>;
@@ -54,6 +65,7 @@ export const StaffErrorSchema = ApiErrorSchema.extend({
   status: TradeStatusSchema.optional(),
   changedBy: z.string().optional(),
   changedAt: z.iso.datetime().optional(),
+  tradeNumber: z.string().optional(),
 });
 
 /** The CSRF header every POST/PUT/DELETE of a session sends (synchronizer token, decision 071). */

@@ -1,6 +1,6 @@
 // The back office's route tree (decision 072): the sign-in and set-password pages, and behind the
-// signed-in frame receiving (/), the trade search and a trade's page, the staff users and the audit
-// log. Each screen's code loads with its route; the frame and the session come with the entry.
+// signed-in frame receiving (/), the trade search and a trade's page, the staff users, the audit
+// log, and the payouts with each batch's page. Each screen's code loads with its route; the frame and the session come with the entry.
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
@@ -25,6 +25,8 @@ const TradeSearchScreen = screen(() => import('../ui/trade-search').then((m) => 
 const InspectionScreen = screen(() => import('../ui/inspection-screen').then((m) => m.InspectionScreen));
 const UsersScreen = screen(() => import('../ui/users-screen').then((m) => m.UsersScreen));
 const AuditScreen = screen(() => import('../ui/audit-screen').then((m) => m.AuditScreen));
+const PayoutsScreen = screen(() => import('../ui/payouts-screen').then((m) => m.PayoutsScreen));
+const BatchScreen = screen(() => import('../ui/batch-screen').then((m) => m.BatchScreen));
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
@@ -51,6 +53,8 @@ const auditSearch = (search: Search): { actor?: string; action?: string; trade?:
   const trade = text(search.trade);
   return { ...(actor && { actor }), ...(action && { action }), ...(trade && { trade }) };
 };
+const payoutsSearch = (search: Search): { method?: 'sepa' | 'paypal' } =>
+  search.method === 'paypal' || search.method === 'sepa' ? { method: search.method } : {};
 const usePageSearch = <T,>(read: (search: Search) => T): T => read(useSearch({ strict: false }) as Search);
 
 function Lazy({ children }: { children: JSX.Element }) {
@@ -217,10 +221,41 @@ const auditRoute = createRoute({
   component: AuditPage,
 });
 
+function PayoutsPage(): JSX.Element {
+  const { method } = usePageSearch(payoutsSearch);
+  return (
+    <RoleGate roles={['payouts']}>
+      <Lazy>
+        <PayoutsScreen method={method ?? 'sepa'} />
+      </Lazy>
+    </RoleGate>
+  );
+}
+
+const payoutsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/payouts',
+  validateSearch: payoutsSearch,
+  component: PayoutsPage,
+});
+
+function BatchPage(): JSX.Element {
+  const { batchId = '' } = useParams({ strict: false }) as { batchId?: string };
+  return (
+    <RoleGate roles={['payouts']}>
+      <Lazy>
+        <BatchScreen key={batchId} id={batchId} />
+      </Lazy>
+    </RoleGate>
+  );
+}
+
+const batchRoute = createRoute({ getParentRoute: () => appRoute, path: '/payouts/batches/$batchId', component: BatchPage });
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   setPasswordRoute,
-  appRoute.addChildren([receiveRoute, tradesRoute, tradeRoute, usersRoute, auditRoute]),
+  appRoute.addChildren([receiveRoute, tradesRoute, tradeRoute, usersRoute, auditRoute, payoutsRoute, batchRoute]),
 ]);
 
 export function createStaffRouter() {

@@ -20,6 +20,8 @@ export interface StaffFailure {
   /** `stale`: who changed the trade, and when. */
   readonly changedBy: string | null;
   readonly changedAt: string | null;
+  /** Payout batches: the trade a refusal is about. */
+  readonly tradeNumber: string | null;
   /** A 400's failing fields (paths like `items.0.identifier`). */
   readonly fields: readonly FieldIssue[];
 }
@@ -44,6 +46,7 @@ export function staffFailure(code: StaffFailureCode, details: Partial<Omit<Staff
     tradeStatus: null,
     changedBy: null,
     changedAt: null,
+    tradeNumber: null,
     fields: [],
     ...details,
   };
@@ -64,6 +67,7 @@ export function failureOfAnswer(status: number, body: unknown, retryAfter: strin
     tradeStatus: error.status ?? null,
     changedBy: error.changedBy ?? null,
     changedAt: error.changedAt ?? null,
+    tradeNumber: error.tradeNumber ?? null,
     fields: error.fields ?? [],
   });
 }

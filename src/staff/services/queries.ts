@@ -1,9 +1,11 @@
-// The back office's reads as TanStack Query options: a trade, the trade search, the staff users and
-// the audit log. Keys start with 'staff' and name what they hold, so a change can drop what it made stale.
+// The back office's reads as TanStack Query options: a trade, the trade search, the staff users, the
+// audit log, the due payouts and the payout batches. Keys start with 'staff' and name what they hold, so a change can drop what it made stale.
 
 import { infiniteQueryOptions, QueryClient, queryOptions } from '@tanstack/react-query';
 import { fetchAudit, type AuditFilter } from './audit';
 import type { StaffClient } from './client';
+import { fetchBatch, fetchBatches, fetchDuePayouts } from './payouts';
+import type { PayoutMethod } from '../../contracts/payouts';
 import { fetchTrade, searchTrades } from './trades';
 import { listStaffUsers } from './users';
 
@@ -14,6 +16,11 @@ export const staffKeys = {
   search: (q: string) => ['staff', 'trades', q] as const,
   users: ['staff', 'users'] as const,
   audit: (filter: AuditFilter) => ['staff', 'audit', filter] as const,
+  /** Everything about payouts (a batch made or executed changes the due list and the batches). */
+  payouts: ['staff', 'payouts'] as const,
+  due: (method: PayoutMethod) => ['staff', 'payouts', 'due', method] as const,
+  batches: ['staff', 'payouts', 'batches'] as const,
+  batch: (id: string) => ['staff', 'payouts', 'batches', id] as const,
 };
 
 export const tradeQuery = (client: StaffClient, tradeNumber: string) =>
@@ -36,6 +43,15 @@ export const auditQuery = (client: StaffClient, filter: AuditFilter) =>
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.next,
   });
+
+export const dueQuery = (client: StaffClient, method: PayoutMethod) =>
+  queryOptions({ queryKey: staffKeys.due(method), queryFn: ({ signal }) => fetchDuePayouts(client, method, signal) });
+
+export const batchesQuery = (client: StaffClient) =>
+  queryOptions({ queryKey: staffKeys.batches, queryFn: ({ signal }) => fetchBatches(client, signal) });
+
+export const batchQuery = (client: StaffClient, id: string) =>
+  queryOptions({ queryKey: staffKeys.batch(id), queryFn: ({ signal }) => fetchBatch(client, id, signal) });
 
 /** The back office's QueryClient: fresh for 15 s (several people work on the same trades); the client retries reads once itself. */
 export function newStaffQueryClient(): QueryClient {

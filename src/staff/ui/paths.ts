@@ -2,17 +2,21 @@
 // type checker: the router type the project registers is the shop's (src/routes/router.tsx), whose
 // paths these are not.
 
-export const PATHS: Readonly<Record<'receive' | 'signIn' | 'setPassword' | 'trades' | 'users' | 'audit', string>> = {
+export const PATHS: Readonly<Record<'receive' | 'signIn' | 'setPassword' | 'trades' | 'users' | 'audit' | 'payouts', string>> = {
   receive: '/',
   signIn: '/sign-in',
   setPassword: '/set-password',
   trades: '/trades',
   users: '/users',
   audit: '/audit',
+  payouts: '/payouts',
 };
 
 /** The trade page of a trade number. */
 export const tradePath = (tradeNumber: string): string => `/trades/${encodeURIComponent(tradeNumber)}`;
+
+/** The page of a payout batch. */
+export const batchPath = (id: string): string => `/payouts/batches/${encodeURIComponent(id)}`;
 
 /** Where the sign-in may send the user back to: a path of this app, not the sign-in itself. */
 export function safeRedirect(redirect: string | undefined): string {

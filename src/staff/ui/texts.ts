@@ -1,9 +1,10 @@
 // The words of the back office's codes: refusal reasons, trade statuses, roles, field issues, the
-// identifier check and the wipe methods. Only the screens turn a code into words, and only here.
+// identifier check, the wipe methods, payout methods and batch states. Only the screens turn a code into words, and only here.
 
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import type { IssueCode } from '../../contracts/issues';
+import type { BATCH_STATES, ENTRY_STATES, PayoutMethod } from '../../contracts/payouts';
 import type { ErasureMethod, StaffRole, identifierProblem } from '../../contracts/staff';
 import type { TradeStatus } from '../../contracts/trades';
 import type { StaffFailure } from '../services/failure';
@@ -37,6 +38,30 @@ const ERASURE: Record<ErasureMethod, MessageDescriptor> = {
 };
 
 export const erasureText = (i18n: I18n, method: ErasureMethod): string => i18n._(ERASURE[method]);
+
+export function methodText(i18n: I18n, method: PayoutMethod, instant: boolean): string {
+  if (method === 'paypal') return i18n._(msg`PayPal`);
+  return instant ? i18n._(msg`SEPA Instant`) : i18n._(msg`SEPA transfer`);
+}
+
+const BATCH_STATE: Record<(typeof BATCH_STATES)[number], MessageDescriptor> = {
+  open: msg`Open: file not executed yet`,
+  executed: msg`Executed`,
+  cancelled: msg`Cancelled`,
+};
+
+export const batchStateText = (i18n: I18n, state: (typeof BATCH_STATES)[number]): string => i18n._(BATCH_STATE[state]);
+
+const ENTRY_STATE: Record<(typeof ENTRY_STATES)[number], MessageDescriptor> = {
+  open: msg`Waiting for execution`,
+  executed: msg`Paid`,
+  cancelled: msg`Cancelled`,
+};
+
+export const entryStateText = (i18n: I18n, state: (typeof ENTRY_STATES)[number]): string => i18n._(ENTRY_STATE[state]);
+
+/** "incl. bonus 1,20 €" under an amount. */
+export const bonusLine = (i18n: I18n, bonus: string): string => i18n._(msg`incl. bonus ${bonus}`);
 
 export function identifierText(i18n: I18n, problem: ReturnType<typeof identifierProblem>): string | null {
   switch (problem) {
@@ -113,6 +138,24 @@ export function failureText(i18n: I18n, failure: StaffFailure): string {
       return i18n._(msg`This staff user does not exist any more.`);
     case 'own_account':
       return i18n._(msg`You cannot take the admin role from your own account or disable it.`);
+    case 'wrong_method':
+      return failure.tradeNumber === null
+        ? i18n._(msg`SEPA Instant is only for SEPA batches.`)
+        : i18n._(msg`${failure.tradeNumber} is paid by the other payout method; select it in that method’s batch.`);
+    case 'nothing_due':
+      return failure.tradeNumber === null
+        ? i18n._(msg`Nothing of a selected trade is due any more. Reload the due payouts.`)
+        : i18n._(msg`Nothing of ${failure.tradeNumber} is due any more. Reload the due payouts.`);
+    case 'in_batch':
+      return failure.tradeNumber === null
+        ? i18n._(msg`A selected payout was just put into another batch. Reload the due payouts.`)
+        : i18n._(msg`${failure.tradeNumber} waits in a payout batch already. Reload the due payouts.`);
+    case 'batch_not_found':
+      return i18n._(msg`There is no such payout batch.`);
+    case 'batch_state':
+      return i18n._(msg`This batch is no longer open: it was executed or cancelled. Reload it.`);
+    case 'invalid_day':
+      return i18n._(msg`This day is not possible here: a requested execution day cannot have passed, an executed one cannot lie ahead.`);
     case 'network':
       return i18n._(msg`No answer from the server. Please check the connection and try again.`);
     case 'server':

@@ -1,0 +1,109 @@
+// The payouts clerk's API (/api/staff/payouts/* on the staff host, issue 29, decision 074): the payouts
+// that are due, batches of them as a SEPA file (pain.001.001.09) or a PayPal payouts file, and recording a
+// batch as executed. Amounts are in cents; days are YYYY-MM-DD.
+
+import { z } from './zod';
+
+export const PAYOUT_METHODS = ['sepa', 'paypal'] as const;
+export const PayoutMethodSchema = z.enum(PAYOUT_METHODS);
+export type PayoutMethod = z.infer<typeof PayoutMethodSchema>;
+
+/** Who a batch entry pays, frozen when the batch is made (the full IBAN stays on the server). */
+export type PayoutRecipient =
+  | { readonly method: 'sepa'; readonly name: string; readonly iban: string; readonly bic: string }
+  | { readonly method: 'paypal'; readonly email: string };
+
+const day = z.iso.date({ error: 'Give a day as YYYY-MM-DD.' });
+const tradeNumber = z.string().regex(/^T[RB]-\d{4}-\d{6}$/i, { error: 'A trade number looks like TR-2026-000123.' });
+
+/** How a due payout stands against the payout promise on the planned day. */
+export const PAYOUT_URGENCIES = ['late', 'due_soon', 'on_time', 'no_promise'] as const;
+export type PayoutUrgency = (typeof PAYOUT_URGENCIES)[number];
+
+export const DuePayoutSchema = z.object({
+  tradeNumber: z.string(),
+  locale: z.string(),
+  method: PayoutMethodSchema,
+  /** Masked IBAN or PayPal address, and the account holder. */
+  recipient: z.string(),
+  holder: z.string(),
+  devices: z.number().int(),
+  itemsCents: z.number().int(),
+  voucherCents: z.number().int(),
+  /** The late-payout bonus if paid on the planned day. */
+  bonusCents: z.number().int(),
+  amountCents: z.number().int(),
+  dueBy: z.string().nullable(),
+  urgency: z.enum(PAYOUT_URGENCIES),
+  /** The bonus that paying after the due day would add (a preview while it is not late yet). */
+  bonusPreviewCents: z.number().int(),
+  /** A top-up of a late-payout bonus that an earlier batch's execution day earned. */
+  topUp: z.boolean(),
+});
+export type DuePayout = z.infer<typeof DuePayoutSchema>;
+
+export const DueQuerySchema = z.object({
+  method: PayoutMethodSchema.optional(),
+  /** The day the payouts would be executed (default today). */
+  day: day.optional(),
+});
+
+export const DueAnswerSchema = z.object({ day: z.string(), payouts: z.array(DuePayoutSchema) });
+export type DueAnswer = z.infer<typeof DueAnswerSchema>;
+
+export const CreateBatchRequestSchema = z.object({
+  method: PayoutMethodSchema,
+  tradeNumbers: z
+    .array(tradeNumber)
+    .min(1, { error: 'Select at least one payout.' })
+    .max(500, { error: 'A batch holds at most 500 payouts.' }),
+  /** SEPA Instant Credit Transfer (SEPA only). */
+  instant: z.boolean().default(false),
+  /** The execution day the file asks for (default today; not in the past). */
+  requestedDate: day.optional(),
+});
+export type CreateBatchRequest = z.input<typeof CreateBatchRequestSchema>;
+
+export const BATCH_STATES = ['open', 'executed', 'cancelled'] as const;
+export const ENTRY_STATES = ['open', 'executed', 'cancelled'] as const;
+
+export const BatchSummarySchema = z.object({
+  id: z.uuid(),
+  /** PB-000012 */
+  reference: z.string(),
+  method: PayoutMethodSchema,
+  instant: z.boolean(),
+  requestedDate: z.string(),
+  state: z.enum(BATCH_STATES),
+  count: z.number().int(),
+  controlSumCents: z.number().int(),
+  createdAt: z.iso.datetime(),
+  createdBy: z.string(),
+  executedAt: z.iso.datetime().nullable(),
+  /** The name the file downloads as. */
+  fileName: z.string(),
+});
+export type BatchSummary = z.infer<typeof BatchSummarySchema>;
+
+export const BatchEntrySchema = z.object({
+  tradeNumber: z.string(),
+  recipient: z.string(),
+  holder: z.string(),
+  amountCents: z.number().int(),
+  bonusCents: z.number().int(),
+  state: z.enum(ENTRY_STATES),
+  /** The bonus the execution day earned beyond the file's (paid by a top-up). */
+  shortfallCents: z.number().int(),
+  topUp: z.boolean(),
+});
+export type BatchEntry = z.infer<typeof BatchEntrySchema>;
+
+export const BatchSchema = BatchSummarySchema.extend({ entries: z.array(BatchEntrySchema) });
+export type Batch = z.infer<typeof BatchSchema>;
+
+export const BatchesAnswerSchema = z.object({ batches: z.array(BatchSummarySchema) });
+
+export const ExecuteBatchRequestSchema = z.object({
+  /** The day the bank or PayPal executed the batch (not in the future). */
+  executedOn: day,
+});
