@@ -7,11 +7,11 @@
 // PDF opens. The audit log names the inspector for each step. The ops CLI shares the server's
 // database only on PostgreSQL (TEST_DATABASE_URL).
 
-import { generate } from 'otplib';
 import { expect, test } from './support/test';
 import { GALAXY, IPHONE, databaseUrl, guestTrade, ops } from './support/clarification';
 import { newestMail } from './support/mailbox';
 import { PORT } from './support/shop';
+import { signUpStaff } from './support/staff';
 
 test.skip(!databaseUrl, 'The ops CLI needs the e2e server on PostgreSQL: set TEST_DATABASE_URL.');
 
@@ -34,30 +34,7 @@ test('an inspector signs up, scans a parcel, inspects two phones and the seller 
   page.on('response', (response) => {
     if (response.status() === 401 && new URL(response.url()).pathname !== '/api/staff/me') problems.push(`401 from ${response.url()}`);
   });
-  const inspectorEmail = `inspector-${Date.now()}@tradein.test`;
-  const password = 'a long staff passphrase 42';
-
-  // The operator creates the inspector; the CLI prints the one-time link on the staff host.
-  const added = ops(['staff', 'add', '--email', inspectorEmail, '--role', 'inspector', '--name', 'Ines Prüfer']);
-  const link = added.match(/https?:\/\/staff\.localhost:\d+\/set-password\?token=\S+/)?.[0];
-  expect(link, added).toBeTruthy();
-
-  await page.goto(link!);
-  await page.getByLabel('New password', { exact: true }).fill(password);
-  await page.getByLabel('New password again').fill(password);
-  await page.getByRole('button', { name: 'Set password' }).click();
-  await expect(page.getByRole('heading', { name: 'Your password is set' })).toBeVisible();
-  await page.getByRole('link', { name: 'Sign in' }).click();
-
-  // First sign-in: password, then the enrolment with the QR code and the key to type.
-  await page.getByLabel('E-mail address').fill(inspectorEmail);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Set up your authenticator app' })).toBeVisible();
-  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
-  const secret = (await page.locator('code.secret').innerText()).replace(/\s/g, '');
-  await page.getByLabel('Code').fill(await generate({ secret }));
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  const { email: inspectorEmail } = await signUpStaff(page, 'inspector', 'Ines Prüfer');
   await expect(page.getByRole('heading', { name: 'Receive parcels' })).toBeVisible();
 
   // A guest sells two phones in the German shop (its own tab: the mailbox is a shop page).

@@ -47,6 +47,8 @@ export async function guestTrade(
   devices: number[],
   /** The seller's address; a new one by default. */
   sellerEmail?: string,
+  /** How the seller is paid; PayPal by default. */
+  payout: Record<string, string> = { method: 'paypal', email: 'erika.paypal@example.com' },
 ): Promise<{ tradeNumber: string; email: string }> {
   // The calls need a page of the shop's host: its home page, unless the page is on that host already.
   if (new URL(page.url()).origin !== origin(HOSTS[locale])) await page.goto(shopUrl(locale, '/'));
@@ -71,7 +73,7 @@ export async function guestTrade(
         postalCode: POSTAL[locale],
         city: 'Köln',
       },
-      payout: { method: 'paypal', email: 'erika.paypal@example.com' },
+      payout,
       termsAccepted: true,
     },
     { 'Idempotency-Key': crypto.randomUUID() },

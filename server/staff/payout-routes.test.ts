@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailMessage } from '../mail/transport';
+import type { MailMessage } from '../mail/mailer';
 import type { CatalogueStore } from '../catalogue/store';
 import type { Database, DatabaseHandle } from '../db/client';
 import { auditLog } from '../db/schema/staff';

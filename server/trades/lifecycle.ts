@@ -365,17 +365,15 @@ export class TradeInBatchError extends Error {
 export async function recordPayout(tx: Database, tradeId: string, payout: PayoutToRecord, at: Date): Promise<string> {
   const id = randomUUID();
   const amountCents = payout.itemsCents + payout.voucherCents + payout.bonusCents;
-  await tx
-    .insert(tradePayouts)
-    .values({
-      id,
-      tradeId,
-      amountCents,
-      voucherCents: payout.voucherCents,
-      bonusCents: payout.bonusCents,
-      dueBy: payout.dueBy,
-      paidAt: at,
-    });
+  await tx.insert(tradePayouts).values({
+    id,
+    tradeId,
+    amountCents,
+    voucherCents: payout.voucherCents,
+    bonusCents: payout.bonusCents,
+    dueBy: payout.dueBy,
+    paidAt: at,
+  });
   if (payout.offerIds.length > 0) {
     const paid = await tx
       .update(tradeItems)

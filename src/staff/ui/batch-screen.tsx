@@ -48,7 +48,7 @@ function OpenActions({ batch }: { batch: Batch }) {
           execute.mutate();
         }}
       >
-        <div className="field">
+        <div className="field narrow-field">
           <label htmlFor={`${id}-day`}>{i18n._(msg`Executed by the bank or PayPal on`)}</label>
           <input
             id={`${id}-day`}
@@ -134,55 +134,57 @@ export function BatchScreen({ id }: { id: string }) {
         </p>
       )}
       {b.state === 'open' && <OpenActions batch={b} />}
-      <table className="batch-entries">
-        <caption>{i18n._(msg`Payouts of the batch`)}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{i18n._(msg`Trade`)}</th>
-            <th scope="col">{i18n._(msg`Paid to`)}</th>
-            <th scope="col" className="number">
-              {i18n._(msg`Amount`)}
-            </th>
-            <th scope="col">{i18n._(msg`State`)}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {b.entries.map((entry) => {
-            const shortfall = format.money(entry.shortfallCents);
-            return (
-              <tr key={entry.tradeNumber}>
-                <td>
-                  <Link to={tradePath(entry.tradeNumber)}>{entry.tradeNumber}</Link>
-                  {entry.topUp && <span className="hint"> {i18n._(msg`bonus top-up`)}</span>}
-                </td>
-                <td>
-                  {entry.holder}
-                  <br />
-                  <span className="hint">{entry.recipient}</span>
-                </td>
-                <td className="number">
-                  {format.money(entry.amountCents)}
-                  {entry.bonusCents > 0 && (
-                    <>
-                      <br />
-                      <span className="hint">{bonusLine(i18n, format.money(entry.bonusCents))}</span>
-                    </>
-                  )}
-                </td>
-                <td>
-                  {entryStateText(i18n, entry.state)}
-                  {entry.shortfallCents > 0 && (
-                    <>
-                      <br />
-                      <span className="hint">{i18n._(msg`paid late: a bonus top-up of ${shortfall} is due`)}</span>
-                    </>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div className="table-scroll">
+        <table className="batch-entries">
+          <caption>{i18n._(msg`Payouts of the batch`)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{i18n._(msg`Trade`)}</th>
+              <th scope="col">{i18n._(msg`Paid to`)}</th>
+              <th scope="col" className="number">
+                {i18n._(msg`Amount`)}
+              </th>
+              <th scope="col">{i18n._(msg`State`)}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {b.entries.map((entry) => {
+              const shortfall = format.money(entry.shortfallCents);
+              return (
+                <tr key={entry.tradeNumber}>
+                  <td>
+                    <Link to={tradePath(entry.tradeNumber)}>{entry.tradeNumber}</Link>
+                    {entry.topUp && <span className="hint"> {i18n._(msg`bonus top-up`)}</span>}
+                  </td>
+                  <td>
+                    {entry.holder}
+                    <br />
+                    <span className="hint">{entry.recipient}</span>
+                  </td>
+                  <td className="number">
+                    {format.money(entry.amountCents)}
+                    {entry.bonusCents > 0 && (
+                      <>
+                        <br />
+                        <span className="hint">{bonusLine(i18n, format.money(entry.bonusCents))}</span>
+                      </>
+                    )}
+                  </td>
+                  <td>
+                    {entryStateText(i18n, entry.state)}
+                    {entry.shortfallCents > 0 && (
+                      <>
+                        <br />
+                        <span className="hint">{i18n._(msg`paid late: a bonus top-up of ${shortfall} is due`)}</span>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -79,67 +79,72 @@ function DueTable({ method }: { method: PayoutMethod }) {
         if (count > 0) create.mutate();
       }}
     >
-      <table>
-        <caption className="visually-hidden">{i18n._(msg`Due payouts, most urgent first`)}</caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <input
-                type="checkbox"
-                aria-label={i18n._(msg`Select all`)}
-                checked={allChosen}
-                onChange={(event) => setSelected(event.target.checked ? new Set(payouts.map((p) => p.tradeNumber)) : new Set())}
-              />
-            </th>
-            <th scope="col">{i18n._(msg`Trade`)}</th>
-            <th scope="col">{i18n._(msg`Paid to`)}</th>
-            <th scope="col" className="number">
-              {i18n._(msg`Amount`)}
-            </th>
-            <th scope="col">{i18n._(msg`Due by`)}</th>
-            <th scope="col">{i18n._(msg`Promise`)}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {payouts.map((payout) => {
-            const tradeNumber = payout.tradeNumber;
-            return (
-              <tr key={tradeNumber} className={selected.has(tradeNumber) ? 'selected' : undefined}>
-                <td>
-                  <input
-                    type="checkbox"
-                    id={`${id}-${tradeNumber}`}
-                    aria-label={i18n._(msg`Select ${tradeNumber}`)}
-                    checked={selected.has(tradeNumber)}
-                    onChange={(event) => toggle(tradeNumber, event.target.checked)}
-                  />
-                </td>
-                <td>
-                  <Link to={tradePath(tradeNumber)}>{tradeNumber}</Link> <span className="hint">{payout.locale}</span>
-                </td>
-                <td>
-                  {payout.holder}
-                  <br />
-                  <span className="hint">{payout.recipient}</span>
-                </td>
-                <td className="number">
-                  {format.money(payout.amountCents)}
-                  {payout.bonusCents > 0 && (
-                    <>
-                      <br />
-                      <span className="hint">{bonusLine(i18n, format.money(payout.bonusCents))}</span>
-                    </>
-                  )}
-                </td>
-                <td>{payout.dueBy ? format.date(payout.dueBy) : '—'}</td>
-                <td>
-                  <UrgencyBadge payout={payout} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div className="table-scroll">
+        <table>
+          <caption className="visually-hidden">{i18n._(msg`Due payouts, most urgent first`)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <input
+                  type="checkbox"
+                  aria-label={i18n._(msg`Select all`)}
+                  checked={allChosen}
+                  onChange={(event) => setSelected(event.target.checked ? new Set(payouts.map((p) => p.tradeNumber)) : new Set())}
+                />
+              </th>
+              <th scope="col">{i18n._(msg`Trade`)}</th>
+              <th scope="col">{i18n._(msg`Paid to`)}</th>
+              <th scope="col" className="number">
+                {i18n._(msg`Amount`)}
+              </th>
+              <th scope="col">{i18n._(msg`Due by`)}</th>
+              <th scope="col">{i18n._(msg`Payout promise`)}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {payouts.map((payout) => {
+              const tradeNumber = payout.tradeNumber;
+              return (
+                <tr key={tradeNumber} className={selected.has(tradeNumber) ? 'selected' : undefined}>
+                  <td>
+                    <input
+                      type="checkbox"
+                      id={`${id}-${tradeNumber}`}
+                      aria-label={i18n._(msg`Select ${tradeNumber}`)}
+                      checked={selected.has(tradeNumber)}
+                      onChange={(event) => toggle(tradeNumber, event.target.checked)}
+                    />
+                  </td>
+                  <td>
+                    <Link className="nowrap" to={tradePath(tradeNumber)}>
+                      {tradeNumber}
+                    </Link>{' '}
+                    <span className="hint">{payout.locale}</span>
+                  </td>
+                  <td>
+                    {payout.holder}
+                    <br />
+                    <span className="hint">{payout.recipient}</span>
+                  </td>
+                  <td className="number">
+                    {format.money(payout.amountCents)}
+                    {payout.bonusCents > 0 && (
+                      <>
+                        <br />
+                        <span className="hint">{bonusLine(i18n, format.money(payout.bonusCents))}</span>
+                      </>
+                    )}
+                  </td>
+                  <td>{payout.dueBy ? format.date(payout.dueBy) : '—'}</td>
+                  <td>
+                    <UrgencyBadge payout={payout} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       {create.isError && <FailureNote failure={readStaffFailure(create.error)} />}
       <div className="batch-actions">
         {method === 'sepa' && (
@@ -170,43 +175,45 @@ function Batches() {
   if (batches.isError) return <FailureNote failure={readStaffFailure(batches.error)} onRetry={() => void batches.refetch()} />;
   if (batches.data.length === 0) return <p role="status">{i18n._(msg`No batches yet.`)}</p>;
   return (
-    <table className="batches">
-      <caption className="visually-hidden">{i18n._(msg`Payout batches, newest first`)}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{i18n._(msg`Batch`)}</th>
-          <th scope="col">{i18n._(msg`Method`)}</th>
-          <th scope="col">{i18n._(msg`State`)}</th>
-          <th scope="col" className="number">
-            {i18n._(msg`Payouts`)}
-          </th>
-          <th scope="col" className="number">
-            {i18n._(msg`Control sum`)}
-          </th>
-          <th scope="col">{i18n._(msg`Made`)}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {batches.data.map((batch) => (
-          <tr key={batch.id}>
-            <td>
-              <Link to={batchPath(batch.id)}>{batch.reference}</Link>
-            </td>
-            <td>{methodText(i18n, batch.method, batch.instant)}</td>
-            <td>
-              <span className={`badge batch-${batch.state}`}>{batchStateText(i18n, batch.state)}</span>
-            </td>
-            <td className="number">{batch.count}</td>
-            <td className="number">{format.money(batch.controlSumCents)}</td>
-            <td>
-              {format.dateTime(batch.createdAt)}
-              <br />
-              <span className="hint">{batch.createdBy}</span>
-            </td>
+    <div className="table-scroll">
+      <table className="batches">
+        <caption className="visually-hidden">{i18n._(msg`Payout batches, newest first`)}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{i18n._(msg`Batch`)}</th>
+            <th scope="col">{i18n._(msg`Method`)}</th>
+            <th scope="col">{i18n._(msg`State`)}</th>
+            <th scope="col" className="number">
+              {i18n._(msg`Payouts`)}
+            </th>
+            <th scope="col" className="number">
+              {i18n._(msg`Control sum`)}
+            </th>
+            <th scope="col">{i18n._(msg`Made`)}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {batches.data.map((batch) => (
+            <tr key={batch.id}>
+              <td>
+                <Link to={batchPath(batch.id)}>{batch.reference}</Link>
+              </td>
+              <td>{methodText(i18n, batch.method, batch.instant)}</td>
+              <td>
+                <span className={`badge batch-${batch.state}`}>{batchStateText(i18n, batch.state)}</span>
+              </td>
+              <td className="number">{batch.count}</td>
+              <td className="number">{format.money(batch.controlSumCents)}</td>
+              <td>
+                {format.dateTime(batch.createdAt)}
+                <br />
+                <span className="hint">{batch.createdBy}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

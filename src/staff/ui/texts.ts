@@ -138,18 +138,24 @@ export function failureText(i18n: I18n, failure: StaffFailure): string {
       return i18n._(msg`This staff user does not exist any more.`);
     case 'own_account':
       return i18n._(msg`You cannot take the admin role from your own account or disable it.`);
-    case 'wrong_method':
-      return failure.tradeNumber === null
+    case 'wrong_method': {
+      const tradeNumber = failure.tradeNumber;
+      return tradeNumber === null
         ? i18n._(msg`SEPA Instant is only for SEPA batches.`)
-        : i18n._(msg`${failure.tradeNumber} is paid by the other payout method; select it in that method’s batch.`);
-    case 'nothing_due':
-      return failure.tradeNumber === null
+        : i18n._(msg`${tradeNumber} is paid by the other payout method; select it in that method’s batch.`);
+    }
+    case 'nothing_due': {
+      const tradeNumber = failure.tradeNumber;
+      return tradeNumber === null
         ? i18n._(msg`Nothing of a selected trade is due any more. Reload the due payouts.`)
-        : i18n._(msg`Nothing of ${failure.tradeNumber} is due any more. Reload the due payouts.`);
-    case 'in_batch':
-      return failure.tradeNumber === null
+        : i18n._(msg`Nothing of ${tradeNumber} is due any more. Reload the due payouts.`);
+    }
+    case 'in_batch': {
+      const tradeNumber = failure.tradeNumber;
+      return tradeNumber === null
         ? i18n._(msg`A selected payout was just put into another batch. Reload the due payouts.`)
-        : i18n._(msg`${failure.tradeNumber} waits in a payout batch already. Reload the due payouts.`);
+        : i18n._(msg`${tradeNumber} waits in a payout batch already. Reload the due payouts.`);
+    }
     case 'batch_not_found':
       return i18n._(msg`There is no such payout batch.`);
     case 'batch_state':
