@@ -10,6 +10,7 @@ import type { RateLimiter } from '../http/rate-limiter';
 import type { SepaAccount } from '../payouts/sepa-file';
 import type { TradeStepMails } from '../trades/lifecycle';
 import type { CertificateLinks } from '../trades/links';
+import type { ReturnLabelLinks } from './returns';
 
 export interface StaffSessionOptions {
   /** Minutes without a request after which a session ends (default 30). */
@@ -31,6 +32,8 @@ export interface StaffPluginOptions {
   readonly clarificationMails: ClarificationMailServices;
   /** Signed links of the data-erasure certificates. */
   readonly certificates: CertificateLinks;
+  /** The return labels of declined trades, on each trade's shop (returns). */
+  readonly returnLabels: ReturnLabelLinks;
   /** The company's account that SEPA payout batches debit (PAYOUT_DEBTOR_*). */
   readonly payoutDebtor: SepaAccount;
   /** Session timing (tests shorten it); default: 30 idle minutes, 12 hours at most. */

@@ -307,6 +307,24 @@ export const UpdateStaffRequestSchema = z.object({
   disabled: z.boolean().optional(),
 });
 
+/** A declined trade whose devices go back to the seller (returns, issue 29). */
+export const ReturnEntrySchema = z.object({
+  tradeNumber: z.string(),
+  locale: z.string(),
+  seller: z.string(),
+  /** Street, postal code and city, for checking the label. */
+  address: z.string(),
+  /** The devices to pack ("2 × …" for several units). */
+  devices: z.array(z.string()),
+  /** When the seller's last answer declined them. */
+  declinedAt: z.iso.datetime(),
+  /** The return label on the trade's shop; null when every declined device is recycled (nothing to ship). */
+  returnLabelUrl: z.string().nullable(),
+});
+export type ReturnEntry = z.infer<typeof ReturnEntrySchema>;
+
+export const ReturnsAnswerSchema = z.object({ returns: z.array(ReturnEntrySchema) });
+
 export const AuditEntrySchema = z.object({
   id: z.number().int(),
   at: z.iso.datetime(),

@@ -1,6 +1,6 @@
 // The back office's route tree (decision 072): the sign-in and set-password pages, and behind the
 // signed-in frame receiving (/), the trade search and a trade's page, the staff users, the audit
-// log, and the payouts with each batch's page. Each screen's code loads with its route; the frame and the session come with the entry.
+// log, the returns, and the payouts with each batch's page. Each screen's code loads with its route; the frame and the session come with the entry.
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
@@ -25,6 +25,7 @@ const TradeSearchScreen = screen(() => import('../ui/trade-search').then((m) => 
 const InspectionScreen = screen(() => import('../ui/inspection-screen').then((m) => m.InspectionScreen));
 const UsersScreen = screen(() => import('../ui/users-screen').then((m) => m.UsersScreen));
 const AuditScreen = screen(() => import('../ui/audit-screen').then((m) => m.AuditScreen));
+const ReturnsScreen = screen(() => import('../ui/returns-screen').then((m) => m.ReturnsScreen));
 const PayoutsScreen = screen(() => import('../ui/payouts-screen').then((m) => m.PayoutsScreen));
 const BatchScreen = screen(() => import('../ui/batch-screen').then((m) => m.BatchScreen));
 
@@ -221,6 +222,18 @@ const auditRoute = createRoute({
   component: AuditPage,
 });
 
+const returnsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/returns',
+  component: () => (
+    <RoleGate roles={['inspector', 'support']}>
+      <Lazy>
+        <ReturnsScreen />
+      </Lazy>
+    </RoleGate>
+  ),
+});
+
 function PayoutsPage(): JSX.Element {
   const { method } = usePageSearch(payoutsSearch);
   return (
@@ -255,7 +268,7 @@ const batchRoute = createRoute({ getParentRoute: () => appRoute, path: '/payouts
 const routeTree = rootRoute.addChildren([
   signInRoute,
   setPasswordRoute,
-  appRoute.addChildren([receiveRoute, tradesRoute, tradeRoute, usersRoute, auditRoute, payoutsRoute, batchRoute]),
+  appRoute.addChildren([receiveRoute, tradesRoute, tradeRoute, usersRoute, auditRoute, returnsRoute, payoutsRoute, batchRoute]),
 ]);
 
 export function createStaffRouter() {

@@ -1,12 +1,12 @@
 // The back office's reads as TanStack Query options: a trade, the trade search, the staff users, the
-// audit log, the due payouts and the payout batches. Keys start with 'staff' and name what they hold, so a change can drop what it made stale.
+// audit log, the returns, the due payouts and the payout batches. Keys start with 'staff' and name what they hold, so a change can drop what it made stale.
 
 import { infiniteQueryOptions, QueryClient, queryOptions } from '@tanstack/react-query';
 import { fetchAudit, type AuditFilter } from './audit';
 import type { StaffClient } from './client';
 import { fetchBatch, fetchBatches, fetchDuePayouts } from './payouts';
 import type { PayoutMethod } from '../../contracts/payouts';
-import { fetchTrade, searchTrades } from './trades';
+import { fetchReturns, fetchTrade, searchTrades } from './trades';
 import { listStaffUsers } from './users';
 
 export const staffKeys = {
@@ -15,6 +15,7 @@ export const staffKeys = {
   searches: ['staff', 'trades'] as const,
   search: (q: string) => ['staff', 'trades', q] as const,
   users: ['staff', 'users'] as const,
+  returns: ['staff', 'returns'] as const,
   audit: (filter: AuditFilter) => ['staff', 'audit', filter] as const,
   /** Everything about payouts (a batch made or executed changes the due list and the batches). */
   payouts: ['staff', 'payouts'] as const,
@@ -43,6 +44,9 @@ export const auditQuery = (client: StaffClient, filter: AuditFilter) =>
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.next,
   });
+
+export const returnsQuery = (client: StaffClient) =>
+  queryOptions({ queryKey: staffKeys.returns, queryFn: ({ signal }) => fetchReturns(client, signal) });
 
 export const dueQuery = (client: StaffClient, method: PayoutMethod) =>
   queryOptions({ queryKey: staffKeys.due(method), queryFn: ({ signal }) => fetchDuePayouts(client, method, signal) });

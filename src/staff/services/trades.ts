@@ -1,23 +1,27 @@
 // Trades as the warehouse works on them (product §11.10): search, one trade, receiving a parcel by its
 // label's barcode, the inspector's hold, the counter-offer preview, photos, saving an inspection and
-// confirming a device's data erasure. Every answer is parsed with the staff contract.
+// confirming a device's data erasure, and the returns of declined devices. Every answer is parsed with the staff contract.
 
 import {
   PhotoUploadAnswerSchema,
   QuoteAnswerSchema,
   ReceiveAnswerSchema,
+  ReturnsAnswerSchema,
   StaffTradeSchema,
   TradeSearchAnswerSchema,
   type ErasureMethod,
   type InspectionRequest,
   type QuoteAnswer,
   type ReceiveAnswer,
+  type ReturnEntry,
   type StaffTrade,
 } from '../../contracts/staff';
 import type { z } from '../../contracts/zod';
 import type { StaffClient } from './client';
 
 export type TradeSearchAnswer = z.infer<typeof TradeSearchAnswerSchema>;
+
+const ReturnListSchema = ReturnsAnswerSchema.transform((answer) => answer.returns);
 export type PhotoUpload = z.infer<typeof PhotoUploadAnswerSchema>;
 
 const tradePath = (tradeNumber: string) => `/api/staff/trades/${encodeURIComponent(tradeNumber)}`;
@@ -97,4 +101,14 @@ export async function confirmErasure(
     method: 'POST',
     body: { ...request },
   });
+}
+
+/** The declined trades whose devices go back to the seller, oldest first. */
+export async function fetchReturns(client: StaffClient, signal?: AbortSignal): Promise<ReturnEntry[]> {
+  return client.json('/api/staff/returns', ReturnListSchema, signal ? { signal } : {});
+}
+
+/** The parcel of a declined trade was sent: the trade is returned and the seller mailed. */
+export async function markReturned(client: StaffClient, tradeNumber: string): Promise<StaffTrade> {
+  return client.json(`/api/staff/trades/${encodeURIComponent(tradeNumber)}/return`, StaffTradeSchema, { method: 'POST', body: {} });
 }

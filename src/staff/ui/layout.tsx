@@ -27,6 +27,7 @@ interface NavItem {
 export const NAV: readonly NavItem[] = [
   { to: PATHS.receive, label: msg`Receive`, roles: ['inspector'] },
   { to: PATHS.trades, label: msg`Trades`, roles: STAFF_ROLES },
+  { to: PATHS.returns, label: msg`Returns`, roles: ['inspector', 'support'] },
   { to: PATHS.payouts, label: msg`Payouts`, roles: ['payouts'] },
   { to: PATHS.users, label: msg`Staff users`, roles: ['admin'] },
   { to: PATHS.audit, label: msg`Audit log`, roles: ['admin'] },

@@ -2,15 +2,17 @@
 // type checker: the router type the project registers is the shop's (src/routes/router.tsx), whose
 // paths these are not.
 
-export const PATHS: Readonly<Record<'receive' | 'signIn' | 'setPassword' | 'trades' | 'users' | 'audit' | 'payouts', string>> = {
-  receive: '/',
-  signIn: '/sign-in',
-  setPassword: '/set-password',
-  trades: '/trades',
-  users: '/users',
-  audit: '/audit',
-  payouts: '/payouts',
-};
+export const PATHS: Readonly<Record<'receive' | 'signIn' | 'setPassword' | 'trades' | 'users' | 'audit' | 'payouts' | 'returns', string>> =
+  {
+    receive: '/',
+    signIn: '/sign-in',
+    setPassword: '/set-password',
+    trades: '/trades',
+    users: '/users',
+    audit: '/audit',
+    payouts: '/payouts',
+    returns: '/returns',
+  };
 
 /** The trade page of a trade number. */
 export const tradePath = (tradeNumber: string): string => `/trades/${encodeURIComponent(tradeNumber)}`;
