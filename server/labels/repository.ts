@@ -1,6 +1,6 @@
 // What a label needs of a stored trade: its number, shop, the seller's address and the devices.
 
-import { and, asc, eq, isNull, max, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, max, ne, or, sql } from 'drizzle-orm';
 import type { TradeStatus } from '../../src/contracts/trades';
 import { brandOfTrade } from '../../src/config/brands';
 import { isLocale } from '../../src/config/locales';
@@ -56,6 +56,26 @@ export async function findLabelData(db: Database, tradeId: string): Promise<Labe
 }
 
 /**
+ * The devices of `tradeIds` that go back to their sellers: declined in their clarification and not left
+ * to recycle (decision 025), in cart order.
+ */
+export function devicesToReturn(db: Database, tradeIds: readonly string[]) {
+  return db
+    .select({ tradeId: tradeItems.tradeId, deviceName: devices.name, quantity: tradeItems.quantity })
+    .from(clarifications)
+    .innerJoin(tradeItems, eq(tradeItems.offerId, clarifications.itemOfferId))
+    .innerJoin(devices, eq(devices.id, tradeItems.deviceId))
+    .where(
+      and(
+        inArray(clarifications.tradeId, [...tradeIds]),
+        eq(clarifications.status, 'declined'),
+        or(isNull(clarifications.declineMode), ne(clarifications.declineMode, 'recycle')),
+      ),
+    )
+    .orderBy(asc(tradeItems.position));
+}
+
+/**
  * The return label of a trade: from our warehouse to the seller's address, for the devices whose
  * clarification the seller declined to get them back (not those left to recycle); undefined when
  * there are none (decision 025).
@@ -66,26 +86,14 @@ export async function findReturnLabelData(db: Database, tradeId: string): Promis
     .from(trades)
     .where(eq(trades.id, tradeId));
   if (!trade) return undefined;
-  const items = await db
-    .select({ name: devices.name })
-    .from(clarifications)
-    .innerJoin(tradeItems, eq(tradeItems.offerId, clarifications.itemOfferId))
-    .innerJoin(devices, eq(devices.id, tradeItems.deviceId))
-    .where(
-      and(
-        eq(clarifications.tradeId, tradeId),
-        eq(clarifications.status, 'declined'),
-        or(isNull(clarifications.declineMode), ne(clarifications.declineMode, 'recycle')),
-      ),
-    )
-    .orderBy(asc(tradeItems.position));
+  const items = await devicesToReturn(db, [tradeId]);
   if (items.length === 0) return undefined;
   return {
     tradeNumber: trade.tradeNumber,
     locale: isLocale(trade.locale) ? trade.locale : 'default',
     brand: brandOfTrade(trade.shopMode),
     sender: trade.address,
-    devices: items.map((item) => item.name),
+    devices: items.map((item) => item.deviceName),
     direction: 'return',
   };
 }

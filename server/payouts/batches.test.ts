@@ -13,8 +13,7 @@ import { tradePayouts, trades } from '../db/schema/trades';
 import { fixtureServices } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { TEST_DEBTOR } from '../test-support/staff';
-import { BEST, createTrade } from '../test-support/trades';
-import { recordInspection } from '../trades/inspection';
+import { createTrade, inspectedTrade } from '../test-support/trades';
 import { payTrade, TradeInBatchError, transition, type TradeStep, type TradeStepMails } from '../trades/lifecycle';
 import { BatchError, batchFile, cancelBatch, createBatch, duePayouts, executeBatch, type PayoutAudit } from './batches';
 
@@ -43,18 +42,12 @@ describe.each(testDatabases())('payout batches on $name', (database) => {
   });
 
   /** A German trade received and inspected as offered at the given times; PayPal when asked. */
-  async function inspected(receivedAt: string, inspectedAt: string, paypal = false) {
-    const trade = await createTrade(db, store, [1300], paypal ? { payout: { method: 'paypal', email: 'erika.paypal@example.com' } } : {});
-    await transition(db, trade.tradeNumber, 'received', undefined, new Date(receivedAt));
-    await recordInspection(
-      db,
-      store,
-      trade.tradeNumber,
-      trade.items.map((item) => ({ offerId: item.offerId, answers: BEST })),
-      { now: new Date(inspectedAt) },
-    );
-    return trade;
-  }
+  const inspected = (receivedAt: string, inspectedAt: string, paypal = false) =>
+    inspectedTrade(db, store, {
+      receivedAt,
+      inspectedAt,
+      ...(paypal && { extra: { payout: { method: 'paypal', email: 'erika.paypal@example.com' } } }),
+    });
   const statusOf = async (tradeId: string) =>
     (await db.select({ status: trades.status }).from(trades).where(eq(trades.id, tradeId)))[0]!.status;
 

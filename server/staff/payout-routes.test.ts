@@ -14,9 +14,7 @@ import { trades } from '../db/schema/trades';
 import { fixtureServices } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import { signInStaff, staffHeaders, staffTestApp, testShipping, type StaffSession } from '../test-support/staff';
-import { BEST, createTrade } from '../test-support/trades';
-import { recordInspection } from '../trades/inspection';
-import { transition } from '../trades/lifecycle';
+import { inspectedTrade } from '../test-support/trades';
 
 describe.each(testDatabases())('payout routes on $name', (database) => {
   let handle: DatabaseHandle;
@@ -40,23 +38,11 @@ describe.each(testDatabases())('payout routes on $name', (database) => {
     await handle?.close();
   });
 
-  async function inspectedTrade() {
-    const trade = await createTrade(db, store, [1300]);
-    await transition(db, trade.tradeNumber, 'received');
-    await recordInspection(
-      db,
-      store,
-      trade.tradeNumber,
-      trade.items.map((item) => ({ offerId: item.offerId, answers: BEST })),
-    );
-    return trade;
-  }
-
   const call = (session: StaffSession, method: 'GET' | 'POST', url: string, payload?: unknown) =>
     app.inject({ method, url, headers: staffHeaders(session), ...(payload !== undefined && { payload: payload as object }) });
 
   it('makes a batch of a selected due payout, serves its file, and executes it: the trade paid and the seller mailed', async () => {
-    const trade = await inspectedTrade();
+    const trade = await inspectedTrade(db, store);
     const due = await call(clerk, 'GET', '/api/staff/payouts/due?method=sepa');
     expect(due.statusCode).toBe(200);
     expect(due.json().payouts.map((p: { tradeNumber: string }) => p.tradeNumber)).toContain(trade.tradeNumber);
@@ -115,7 +101,7 @@ describe.each(testDatabases())('payout routes on $name', (database) => {
     const unknown = await call(clerk, 'GET', '/api/staff/payouts/batches/PB-999999');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ reason: 'batch_not_found' });
-    const trade = await inspectedTrade();
+    const trade = await inspectedTrade(db, store);
     expect(
       (await call(clerk, 'POST', '/api/staff/payouts/batches', { method: 'sepa', tradeNumbers: [trade.tradeNumber] })).statusCode,
     ).toBe(201);

@@ -3,14 +3,14 @@
 // the trade's shop — oldest first, so the parcel waiting longest is packed first. Sending it is the
 // trades domain's move declined → returned, which mails the seller (server/staff/return-routes.ts).
 
-import { and, asc, eq, inArray, isNull, max, ne, or } from 'drizzle-orm';
+import { eq, inArray, max } from 'drizzle-orm';
 import { brandOfTrade, type Brand } from '../../src/config/brands';
 import { isLocale, type Locale } from '../../src/config/locales';
 import type { ReturnEntry } from '../../src/contracts/staff';
 import type { Database } from '../db/client';
-import { devices } from '../db/schema/catalogue';
 import { clarifications } from '../db/schema/clarifications';
-import { tradeItems, trades } from '../db/schema/trades';
+import { trades } from '../db/schema/trades';
+import { devicesToReturn } from '../labels/repository';
 
 export interface ReturnLabelLinks {
   /** The return label's absolute address on the trade's shop. */
@@ -22,19 +22,7 @@ export async function pendingReturns(db: Database, labels: ReturnLabelLinks): Pr
   const declined = await db.select().from(trades).where(eq(trades.status, 'declined'));
   if (declined.length === 0) return [];
   const ids = declined.map((t) => t.id);
-  const rows = await db
-    .select({ tradeId: tradeItems.tradeId, deviceName: devices.name, quantity: tradeItems.quantity, answeredAt: clarifications.answeredAt })
-    .from(clarifications)
-    .innerJoin(tradeItems, eq(tradeItems.offerId, clarifications.itemOfferId))
-    .innerJoin(devices, eq(devices.id, tradeItems.deviceId))
-    .where(
-      and(
-        inArray(clarifications.tradeId, ids),
-        eq(clarifications.status, 'declined'),
-        or(isNull(clarifications.declineMode), ne(clarifications.declineMode, 'recycle')),
-      ),
-    )
-    .orderBy(asc(tradeItems.position));
+  const rows = await devicesToReturn(db, ids);
   const decided = await db
     .select({ tradeId: clarifications.tradeId, at: max(clarifications.answeredAt) })
     .from(clarifications)

@@ -9,6 +9,8 @@ import type { CatalogueStore } from '../catalogue/store';
 import type { Database } from '../db/client';
 import { createOffer } from '../offers/service';
 import { OfferWriter } from '../offers/writer';
+import { recordInspection } from '../trades/inspection';
+import { transition } from '../trades/lifecycle';
 import { submitTrade } from '../trades/service';
 
 /** The fixture catalogue's questions, every answer at its best. */
@@ -56,4 +58,25 @@ export async function createTrade(
   });
   if (answer.statusCode !== 201) throw new Error(`trade not created: ${JSON.stringify(answer.body)}`);
   return TradeSchema.parse(answer.body);
+}
+
+/**
+ * A trade of `deviceIds` received and inspected as offered, at the given times (default now); `extra`
+ * as for createTrade (e.g. a PayPal payout).
+ */
+export async function inspectedTrade(
+  db: Database,
+  store: CatalogueStore,
+  options: { receivedAt?: string; inspectedAt?: string; deviceIds?: number[]; extra?: Record<string, unknown> } = {},
+): Promise<Trade> {
+  const trade = await createTrade(db, store, options.deviceIds ?? [1300], options.extra ?? {});
+  await transition(db, trade.tradeNumber, 'received', undefined, options.receivedAt ? new Date(options.receivedAt) : new Date());
+  await recordInspection(
+    db,
+    store,
+    trade.tradeNumber,
+    trade.items.map((item) => ({ offerId: item.offerId, answers: BEST })),
+    options.inspectedAt ? { now: new Date(options.inspectedAt) } : {},
+  );
+  return trade;
 }

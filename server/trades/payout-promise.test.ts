@@ -10,9 +10,8 @@ import type { Database, DatabaseHandle } from '../db/client';
 import { tradePayouts } from '../db/schema/trades';
 import { fixtureServices } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
-import { BEST, createTrade } from '../test-support/trades';
-import { recordInspection } from './inspection';
-import { payTrade, transition } from './lifecycle';
+import { inspectedTrade } from '../test-support/trades';
+import { payTrade } from './lifecycle';
 import { payoutReport, payoutReportText } from './payout-report';
 
 describe.each(testDatabases())('payout promise on $name', (database) => {
@@ -30,18 +29,8 @@ describe.each(testDatabases())('payout promise on $name', (database) => {
   });
 
   /** A trade received and inspected at the given times (as offered). */
-  async function receivedAndInspected(receivedAt: string, inspectedAt: string, deviceIds = [1300]) {
-    const trade = await createTrade(db, store, deviceIds);
-    await transition(db, trade.tradeNumber, 'received', undefined, new Date(receivedAt));
-    await recordInspection(
-      db,
-      store,
-      trade.tradeNumber,
-      trade.items.map((item) => ({ offerId: item.offerId, answers: BEST })),
-      { now: new Date(inspectedAt) },
-    );
-    return trade;
-  }
+  const receivedAndInspected = (receivedAt: string, inspectedAt: string, deviceIds = [1300]) =>
+    inspectedTrade(db, store, { receivedAt, inspectedAt, deviceIds });
 
   it('paid on the second working day after the later of receipt and inspection: on time, no bonus', async () => {
     // Received Thursday 19 November, inspected Friday 20th: due Tuesday 24th (the weekend does not count).
