@@ -5,7 +5,6 @@
 // the ops CLI calls too; every change writes its audit row. Role: payouts (docs/staff-roles.md).
 
 import type { FastifyInstance } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   BatchesAnswerSchema,
@@ -16,7 +15,6 @@ import {
   ExecuteBatchRequestSchema,
 } from '../../src/contracts/payouts';
 import type { Database } from '../db/client';
-import { NO_STORE } from '../http/no-store';
 import {
   BatchError,
   batchFile,
@@ -32,6 +30,7 @@ import type { SepaAccount } from '../payouts/sepa-file';
 import { TradeInBatchError, type TradeStepMails } from '../trades/lifecycle';
 import { localDate } from '../platform/working-days';
 import { auditWriter } from './audit';
+import { staffRoutes } from './scope';
 import { allow, signedIn, staffError } from './guard';
 
 const BatchParams = z.object({ id: z.string().trim().min(1).max(40) });
@@ -64,11 +63,7 @@ export function registerPayoutRoutes(server: FastifyInstance, options: PayoutRou
   const { db } = options;
   const clock = () => options.now?.() ?? new Date();
 
-  server.register(async (scope) => {
-    scope.setSerializerCompiler(serializerCompiler);
-    scope.addHook('onSend', NO_STORE.onSend);
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-
+  staffRoutes(server, (app) => {
     app.get(
       '/api/staff/payouts/due',
       { onRequest: allow('payouts'), schema: { querystring: DueQuerySchema, response: { 200: DueAnswerSchema } } },

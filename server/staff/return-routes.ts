@@ -4,15 +4,14 @@
 // support, sending for inspectors (the warehouse; docs/staff-roles.md).
 
 import type { FastifyInstance } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ReturnsAnswerSchema, StaffTradeSchema } from '../../src/contracts/staff';
 import type { CatalogueStore } from '../catalogue/store';
 import type { Database } from '../db/client';
-import { NO_STORE } from '../http/no-store';
 import { TradeNotFoundError, transition, TransitionError, type TradeStepMails } from '../trades/lifecycle';
 import type { CertificateLinks } from '../trades/links';
 import { tradeAudit } from './audit';
+import { staffRoutes } from './scope';
 import { allow, signedIn, staffError } from './guard';
 import { pendingReturns, type ReturnLabelLinks } from './returns';
 import { staffTrade } from './staff-trades';
@@ -32,11 +31,7 @@ export function registerReturnRoutes(server: FastifyInstance, options: ReturnRou
   const { db } = options;
   const clock = () => options.now?.() ?? new Date();
 
-  server.register(async (scope) => {
-    scope.setSerializerCompiler(serializerCompiler);
-    scope.addHook('onSend', NO_STORE.onSend);
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-
+  staffRoutes(server, (app) => {
     app.get(
       '/api/staff/returns',
       { onRequest: allow('inspector', 'support'), schema: { response: { 200: ReturnsAnswerSchema } } },

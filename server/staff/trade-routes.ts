@@ -6,7 +6,7 @@
 // overwritten. Roles: reading for every staff role, changes for inspectors (docs/staff-roles.md).
 
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldIssues } from '../../src/contracts/issues';
 import {
@@ -26,7 +26,6 @@ import type { CatalogueStore } from '../catalogue/store';
 import { sendClarificationMail, type ClarificationMailServices } from '../clarifications/mail';
 import type { Database } from '../db/client';
 import { apiErrorHandler, badRequest, conflict, HttpError, notFound } from '../http/errors';
-import { NO_STORE } from '../http/no-store';
 import { PricingInputError } from '../offers/pricing';
 import { confirmErasure, ErasureError } from '../trades/erasure';
 import { InspectionError, recordInspection, type ItemInspection } from '../trades/inspection';
@@ -42,6 +41,7 @@ import {
 import type { CertificateLinks } from '../trades/links';
 import { checkPhoto, MAX_PHOTO_BYTES, PhotoError } from '../trades/photos';
 import { appendAudit, lastTradeChange, tradeAudit } from './audit';
+import { staffRoutes } from './scope';
 import { allow, signedIn, staffError, type StaffPrincipal } from './guard';
 import { releaseHold, takeHold } from './holds';
 import { deleteUploads, loadUploads, storeUpload, tradePhoto } from './photo-uploads';
@@ -157,11 +157,7 @@ export function registerStaffTradeRoutes(server: FastifyInstance, options: Staff
     throw await refusal(error);
   };
 
-  server.register(async (scope) => {
-    scope.setSerializerCompiler(serializerCompiler);
-    scope.addHook('onSend', NO_STORE.onSend);
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-
+  staffRoutes(server, (app) => {
     app.get(
       '/api/staff/trades',
       { onRequest: allow(...READ_ROLES), schema: { querystring: SearchQuery, response: { 200: TradeSearchAnswerSchema } } },
