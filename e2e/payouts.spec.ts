@@ -8,6 +8,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { formatPrice } from '../src/i18n/format';
+import { severeViolations } from './support/axe';
 import { expect, test } from './support/test';
 import { IPHONE, databaseUrl, guestTrade, ops } from './support/clarification';
 import { newestMail } from './support/mailbox';
@@ -53,9 +54,11 @@ test('a payouts clerk pays two SEPA sellers and a PayPal seller by batch files; 
   await due.getByRole('checkbox', { name: `Select ${first.tradeNumber}` }).check();
   await due.getByRole('checkbox', { name: `Select ${second.tradeNumber}` }).check();
   await expect(due.getByRole('status')).toContainText('2 payouts selected');
+  expect(await severeViolations(page), 'the due payouts').toEqual([]);
   await due.getByRole('button', { name: 'Make a batch of the selection' }).click();
   await expect(page.getByRole('heading', { name: /^Payout batch PB-\d{6}$/ })).toBeVisible();
   await expect(page.locator('.facts')).toContainText('Open: file not executed yet');
+  expect(await severeViolations(page), 'an open batch').toEqual([]);
 
   // The bank file: pain.001.001.09 with the two trades, read back.
   const [sepaDownload] = await Promise.all([

@@ -4,6 +4,7 @@
 // the seller's trade page shows the device returned. The ops CLI shares the server's database only on
 // PostgreSQL (TEST_DATABASE_URL).
 
+import { severeViolations } from './support/axe';
 import { expect, test } from './support/test';
 import { IPHONE, databaseUrl, guestTrade, mailedLinks, ops } from './support/clarification';
 import { newestMail } from './support/mailbox';
@@ -32,6 +33,7 @@ test('an inspector sends a declined phone back with its return label, and the se
   await expect(row).toContainText('Erika Mustermann');
   await expect(row).toContainText('Heidestraße 17, 51147 Köln');
   await expect(row).toContainText('iPhone');
+  expect(await severeViolations(page), 'the returns').toEqual([]);
   // The label is the shop's PDF: fetched from a page of the German shop (same origin).
   const label = (await row.getByRole('link', { name: 'Return label (PDF)' }).getAttribute('href'))!;
   expect(new URL(label).host).toBe(`${HOSTS.de}:${PORT}`);
