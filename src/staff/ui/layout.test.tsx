@@ -24,21 +24,32 @@ describe('signed-in frame', () => {
     });
     unmount = rendered.unmount;
     const nav = rendered.host.querySelector('nav')!;
-    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Trades']);
+    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Trades', 'Returns']);
     expect(rendered.host.querySelector('.who')?.textContent).toContain('Sam Support (Support)');
     expect(rendered.host.querySelector('main')?.textContent).toBe('screen');
   });
 
-  it('an admin inspector sees every screen', async () => {
-    const rendered = await renderScreen(frame, fakeClient(() => undefined).client, { ...INSPECTOR, roles: ['inspector', 'admin'] });
+  it('a user of every role sees every screen', async () => {
+    const rendered = await renderScreen(frame, fakeClient(() => undefined).client, {
+      ...INSPECTOR,
+      roles: ['inspector', 'admin', 'payouts', 'support'],
+    });
     unmount = rendered.unmount;
     const links = [...rendered.host.querySelectorAll('nav a')].map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual([
       ['Receive', '/'],
       ['Trades', '/trades'],
+      ['Returns', '/returns'],
+      ['Payouts', '/payouts'],
       ['Staff users', '/users'],
       ['Audit log', '/audit'],
     ]);
+  });
+
+  it('a payouts clerk sees the trades and the payouts only', async () => {
+    const rendered = await renderScreen(frame, fakeClient(() => undefined).client, { ...INSPECTOR, roles: ['payouts'] });
+    unmount = rendered.unmount;
+    expect([...rendered.host.querySelectorAll('nav a')].map((a) => a.textContent)).toEqual(['Trades', 'Payouts']);
   });
 
   it('signed out, goes to the sign-in once with the page it was on', async () => {
