@@ -10,7 +10,7 @@ import { expect, test } from './support/test';
 import type { Locale } from '../src/config/locales';
 import { hydrated, origin, HOSTS, shopUrl, translate, watchErrors } from './support/shop';
 import { newestMail } from './support/mailbox';
-import { patchStoredContext } from './support/stored';
+import { cartStored, patchStoredContext } from './support/stored';
 
 const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
 
@@ -23,6 +23,7 @@ async function addToCart(page: Page, locale: Locale, path: string) {
   await expect(page.getByTestId('offer-price')).toBeVisible();
   await page.getByRole('button', { name: translate(locale, 'Add to cart') }).click();
   await expect(page.getByRole('link', { name: translate(locale, 'Go to cart') })).toBeVisible();
+  await cartStored(page);
 }
 
 /**

@@ -3,6 +3,7 @@
 
 import { expect, test } from './support/test';
 import { PORT, hydrated, shopUrl, translate } from './support/shop';
+import { cartStored } from './support/stored';
 
 test('builds/latest.json names the build, never from a cache', async ({ request }) => {
   const answer = await request.get(`http://127.0.0.1:${PORT}/builds/latest.json?t=${Date.now()}`);
@@ -30,6 +31,7 @@ test('de: a new build is offered after the checkout form loses the focus and the
   for (let i = 0; i < (await questions.count()); i++) await questions.nth(i).locator('input[type=radio]').first().check();
   await page.getByRole('button', { name: translate('de', 'Add to cart') }).click();
   await expect(page.getByRole('link', { name: translate('de', 'Go to cart') })).toBeVisible();
+  await cartStored(page);
   await page.goto(shopUrl('de', '/checkout'));
   await hydrated(page);
   const email = page.locator('input[name="identity.email"]');

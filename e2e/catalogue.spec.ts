@@ -5,6 +5,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import type { Locale } from '../src/config/locales';
 import { SAMPLE_DEVICE, hydrated, pathOf, shopUrl, translate, watchErrors } from './support/shop';
+import { cartStored } from './support/stored';
 
 async function answerBest(page: Page) {
   const questions = page.locator('fieldset.question');
@@ -32,6 +33,7 @@ for (const locale of ['de', 'fr'] as const satisfies readonly Locale[]) {
     const offered = (await price.textContent()) ?? '';
     await page.getByRole('button', { name: translate(locale, 'Add to cart') }).click();
     await expect(page.getByRole('link', { name: translate(locale, 'Go to cart') })).toBeVisible();
+    await cartStored(page);
 
     await page.reload();
     await hydrated(page);

@@ -7,6 +7,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import type { Locale } from '../src/config/locales';
 import { e2eDatabaseUrl, hydrated, shopUrl, translate } from './support/shop';
+import { cartStored } from './support/stored';
 
 async function addToCart(page: Page, locale: Locale, path: string) {
   await page.goto(shopUrl(locale, path));
@@ -17,6 +18,7 @@ async function addToCart(page: Page, locale: Locale, path: string) {
   await expect(page.getByTestId('offer-price')).toBeVisible();
   await page.getByRole('button', { name: translate(locale, 'Add to cart') }).click();
   await expect(page.getByRole('link', { name: translate(locale, 'Go to cart') })).toBeVisible();
+  await cartStored(page);
 }
 
 const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);

@@ -17,6 +17,7 @@ import type { Locale } from '../src/config/locales';
 import { buildPath } from '../src/config/routes';
 import { GALAXY, IPHONE, databaseUrl, guestTrade as checkout, mailedLinks, ops } from './support/clarification';
 import { HOSTS, hydrated, origin, sampleParams, shopUrl, translate, watchErrors } from './support/shop';
+import { cartStored } from './support/stored';
 
 const POSTAL: Partial<Record<Locale, string>> = { de: '51147', fr: '75001' };
 const NOTE = 'Display cracked in the upper left corner.';
@@ -262,6 +263,7 @@ async function sellThroughCheckout(page: Page, locale: Locale): Promise<string> 
     await expect(page.getByTestId('offer-price')).toBeVisible();
     await page.getByRole('button', { name: t('Add to cart') }).click();
     await expect(page.getByRole('link', { name: t('Go to cart') })).toBeVisible();
+    await cartStored(page);
   }
   await page.goto(shopUrl(locale, seller.path('checkout')));
   await hydrated(page);

@@ -8,6 +8,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import type { Locale } from '../src/config/locales';
 import { e2eDatabaseUrl, hydrated, shopUrl, translate } from './support/shop';
+import { cartStored } from './support/stored';
 
 test.use({ storageState: { cookies: [], origins: [] } });
 
@@ -42,6 +43,7 @@ async function visitAndSell(page: Page, locale: Locale, decide: (page: Page) => 
   await expect(page.getByTestId('offer-price')).toBeVisible();
   await page.getByRole('button', { name: translate(locale, 'Add to cart') }).click();
   await expect(page.getByRole('link', { name: translate(locale, 'Go to cart') })).toBeVisible();
+  await cartStored(page);
 }
 
 const dataLayerEvents = (page: Page) => page.evaluate(() => (window.dataLayer ?? []).map((e) => e.event));

@@ -5,7 +5,7 @@
 // empty, and if a test did so before the app, the app's store would be missing. A read before
 // the app stored anything therefore finds nothing, and the upgrade is aborted.
 
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 type Operation =
   | { readonly kind: 'get'; readonly key: string }
@@ -77,4 +77,17 @@ export async function storedContext<T>(page: Page, key: string): Promise<T | nul
 /** Changes fields of a stored snapshot's context (the running page keeps its own until it loads again). */
 export async function patchStoredContext(page: Page, key: string, patch: Record<string, unknown>): Promise<void> {
   await inPage(page, { kind: 'patch', key, patch });
+}
+
+/**
+ * After "Add to cart": waits until the cart the header counts is stored (src/services/persistence.ts),
+ * so a page load right after it — a test's goto, faster than any seller — finds the whole cart.
+ */
+export async function cartStored(page: Page): Promise<void> {
+  const shown = Number(await page.locator('.cart-count').first().textContent());
+  await expect
+    .poll(async () => (await storedContext<{ offerIds: readonly string[] }>(page, 'checkout-state'))?.offerIds.length ?? 0, {
+      message: 'the cart is stored',
+    })
+    .toBe(shown);
 }

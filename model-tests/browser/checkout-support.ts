@@ -6,6 +6,7 @@
 import { expect, type Page } from '@playwright/test';
 import { hydrated, shopUrl, translate } from '../../e2e/support/shop';
 import { ACTIVATION_TOKEN_HEADER, IDENTIFIER_HEADER } from '../../src/contracts/account';
+import { cartStored } from '../../e2e/support/stored';
 
 /** Answers every condition question with its first answer and adds the offer to the cart. */
 export async function addOfferToCart(page: Page, deviceUrl: string): Promise<void> {
@@ -17,6 +18,7 @@ export async function addOfferToCart(page: Page, deviceUrl: string): Promise<voi
   await expect(page.getByTestId('offer-price')).toBeVisible();
   await page.getByRole('button', { name: translate('de', 'Add to cart') }).click();
   await expect(page.getByRole('link', { name: translate('de', 'Go to cart') })).toBeVisible();
+  await cartStored(page);
 }
 
 /**
