@@ -28,7 +28,7 @@ import type { Database } from '../db/client';
 import { payoutBatchEntries, payoutBatches, payoutBatchItems } from '../db/schema/payouts';
 import { trades } from '../db/schema/trades';
 import { addWorkingDays, localDate } from '../platform/working-days';
-import { applyTransition, dueItems, recordPayout, SPLIT_PAYOUT_STATUSES, type TradeStepMails } from '../trades/lifecycle';
+import { applyTransition, dueItems, recordPayout, SPLIT_PAYOUT_STATUSES, type DueItems, type TradeStepMails } from '../trades/lifecycle';
 import { dueDayOf } from '../trades/payout-promise';
 import { paypalPayoutCsv } from './paypal-file';
 import { sepaCreditTransferXml, type SepaAccount } from './sepa-file';
@@ -122,9 +122,18 @@ interface Candidate {
   readonly amountCents: number;
 }
 
-/** What paying `trade` on `day` would pay, or null when nothing is due (or it waits in an open batch). */
-async function candidateOf(db: Database, trade: TradeRow, day: string, topUp: EntryRow | null): Promise<Candidate | null> {
-  const due = PAYABLE.includes(trade.status) ? await dueItems(db, trade, scopeOf(trade.status)) : null;
+/** What of `trade` its status lets be paid now; null for a status that pays nothing. */
+const dueOf = (db: Database, trade: TradeRow): Promise<DueItems | null> =>
+  PAYABLE.includes(trade.status) ? dueItems(db, trade, scopeOf(trade.status)) : Promise.resolve(null);
+
+/** What paying `trade` (its `due`) on `day` would pay, or null when nothing is due (or it waits in an open batch). */
+async function candidateOf(
+  db: Database,
+  trade: TradeRow,
+  due: DueItems | null,
+  day: string,
+  topUp: EntryRow | null,
+): Promise<Candidate | null> {
   if (due?.inOpenBatch) return null;
   const items = due && (due.offerIds.length > 0 || due.voucherCents > 0) ? due : null;
   if (!items && !topUp) return null;
@@ -167,7 +176,7 @@ export async function duePayouts(db: Database, options: { day: string; method?: 
   const payouts: DuePayout[] = [];
   for (const trade of wanted) {
     if (trade.status === 'paid' && !shortfalls.has(trade.id)) continue;
-    const candidate = await candidateOf(db, trade, options.day, shortfalls.get(trade.id) ?? null);
+    const candidate = await candidateOf(db, trade, await dueOf(db, trade), options.day, shortfalls.get(trade.id) ?? null);
     if (!candidate) continue;
     const recipient = recipientOf(trade);
     payouts.push({
@@ -240,9 +249,9 @@ export async function createBatch(
             `${trade.tradeNumber} is paid by ${trade.payout.method}, not ${request.method}.`,
             trade.tradeNumber,
           );
-        const due = PAYABLE.includes(trade.status) ? await dueItems(tx, trade, scopeOf(trade.status)) : null;
+        const due = await dueOf(tx, trade);
         if (due?.inOpenBatch) throw new BatchError('in_batch', `${trade.tradeNumber} waits in a payout batch already.`, trade.tradeNumber);
-        const candidate = await candidateOf(tx, trade, request.requestedDate, shortfalls.get(trade.id) ?? null);
+        const candidate = await candidateOf(tx, trade, due, request.requestedDate, shortfalls.get(trade.id) ?? null);
         if (!candidate || candidate.amountCents <= 0)
           throw new BatchError('nothing_due', `Nothing of ${trade.tradeNumber} is due (status ${trade.status}).`, trade.tradeNumber);
         candidates.push(candidate);
@@ -482,12 +491,14 @@ export async function executeBatch(
       const shortfallCents = Math.max(0, earned - entry.bonusCents);
       await tx.update(payoutBatchEntries).set({ state: 'executed', payoutId, shortfallCents }).where(eq(payoutBatchEntries.id, entry.id));
       let status = trade!.status;
-      if (WHOLE.includes(status) && (await dueItems(tx, trade!, 'rest')).offerIds.length === 0) {
+      const left = WHOLE.includes(status) ? await dueItems(tx, trade!, 'rest') : null;
+      if (left && left.offerIds.length === 0) {
+        // Everything paid so far, this payout included (the transition's note names the whole after split payouts).
         const record = {
           payoutId,
           amountCents: entry.amountCents,
           items: items.length,
-          totalPaidCents: 0,
+          totalPaidCents: left.paidBeforeCents,
           bonusCents: entry.bonusCents + entry.topUpCents,
           dueBy: entry.dueBy,
         };
