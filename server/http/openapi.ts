@@ -42,7 +42,7 @@ const HANDLER_CONTRACTS: Record<string, { readonly body?: z.ZodType; readonly bo
   },
 };
 
-/** Answers worth a schema in the document. */
+/** Answers of routes that declare no response schema of their own (a route's zod `response` schema is used where it has one). */
 const ANSWERS: Record<string, { readonly status: string; readonly schema: z.ZodType }> = {
   'POST /api/offers': { status: '201', schema: OfferSchema },
   'GET /api/offers/{id}': { status: '200', schema: OfferSchema },
@@ -97,7 +97,10 @@ export function openApiDocument(routes: readonly RouteRecord[]): JsonSchema {
     for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
       if (!named.has(name!)) pathParams.push({ name, in: 'path', required: true, schema: { type: 'string' } });
     }
-    const answer = ANSWERS[key];
+    const declared = Object.entries((route.schema?.response ?? {}) as Record<string, unknown>).find(
+      (entry): entry is [string, z.ZodType] => /^2\d\d$/.test(entry[0]) && isZod(entry[1]),
+    );
+    const answer = ANSWERS[key] ?? (declared && { status: declared[0], schema: declared[1] });
     const operation: JsonSchema = {
       tags: [route.url === '/searches' ? 'search' : route.url.split('/')[2]],
       operationId: `${route.method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,

@@ -103,6 +103,9 @@ describe.each(testDatabases())('the staff host on $name', (database) => {
     const openapi = await get(app, 'de.localhost', '/api/openapi.json');
     expect(openapi.statusCode).toBe(200);
     expect(Object.keys(openapi.json().paths)).toEqual(expect.arrayContaining(['/api/staff/session', '/api/staff/users/{id}']));
+    // A route's own zod answer schema documents its success answer.
+    const batch = openapi.json().paths['/api/staff/payouts/batches'].post.responses['201'];
+    expect(batch.content['application/json'].schema.properties).toEqual(expect.objectContaining({ controlSumCents: expect.any(Object) }));
   });
 
   it("serves the staff app's shell with this request's nonce on its scripts, never cached, not indexed, not framed", async () => {
