@@ -8,8 +8,11 @@ import type { PayoutMethod, PayoutRecipient } from '../../../src/contracts/payou
 import { tradeItems, tradePayouts, trades } from './trades';
 
 export type BatchState = 'open' | 'executed' | 'cancelled';
-/** An entry is live while its money is on its way or paid; a cancelled one is not. */
-export type EntryState = 'open' | 'executed' | 'cancelled';
+/**
+ * An entry is live while its money is on its way or paid; a cancelled one is not, nor a returned one
+ * (executed, but the bank sent the transfer back: its devices are due again).
+ */
+export type EntryState = 'open' | 'executed' | 'cancelled' | 'returned';
 
 export const payoutBatches = pgTable('payout_batches', {
   id: uuid('id').primaryKey(),
@@ -66,6 +69,10 @@ export const payoutBatchEntries = pgTable(
     shortfallCents: integer('shortfall_cents').notNull().default(0),
     /** The trade's payout row, once executed. */
     payoutId: uuid('payout_id').references(() => tradePayouts.id),
+    /** A bank return of this one transfer (the batch stays as it was): when, why (the bank's words), who recorded it. */
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    returnReason: text('return_reason'),
+    returnedBy: text('returned_by'),
   },
   (t) => [
     index('payout_batch_entries_batch_idx').on(t.batchId),

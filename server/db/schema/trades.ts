@@ -42,6 +42,8 @@ export const trades = pgTable(
     address: jsonb('address').$type<Address>().notNull(),
     /** Holds the full IBAN, which paying needs: never log it, answer only a masked form. */
     payout: jsonb('payout').$type<Payout>().notNull(),
+    /** When the seller last corrected the payout account (after a bank return, issue 29); null if never. */
+    payoutCorrectedAt: timestamp('payout_corrected_at', { withTimezone: true }),
     paymentType: integer('payment_type').notNull(),
     b2b: boolean('b2b').notNull(),
     /**
@@ -117,6 +119,8 @@ export const tradePayouts = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
+    /** The bank sent this transfer back (issue 29): it paid nothing, and its devices are due again. */
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
   },
   (t) => [index('trade_payouts_trade_idx').on(t.tradeId)],
 );
