@@ -22,7 +22,8 @@ import { created, customerRoute, ok } from '../accounts/customer-route';
 import { createPaymentAccount, listBankAccounts, listPaypalAccounts, patchBankAccount, patchPaypalAccount } from './payment-accounts';
 import { createPhone, patchPhone } from './phones';
 import { deleteCustomerData, getCustomer, patchPerson } from './profile';
-import { tradeHistory } from './trade-history';
+import { correctTradePayout, tradeHistory } from './trade-history';
+import { PayoutCorrectionSchema } from '../../src/contracts/trade-view';
 import type { LabelLinks } from '../labels/links';
 import type { CertificateLinks } from '../trades/links';
 import type { Database } from '../db/client';
@@ -139,6 +140,18 @@ export function registerCustomerRoutes(app: FastifyInstance, { db, accounts, lab
     `${BASE}/trade_history`,
     customerRoute(accounts, undefined, async ({ caller }) =>
       ok({ trades: await tradeHistory(db, caller.customerId, labels, certificates) }),
+    ),
+  );
+
+  app.put(
+    `${BASE}/trades/:tradeNumber/payout`,
+    customerRoute(
+      accounts,
+      { schema: PayoutCorrectionSchema, invalid: 'The payout details are not complete or not valid.' },
+      async ({ caller, request, body, now }) => {
+        const { tradeNumber } = request.params as { tradeNumber: string };
+        return ok(await correctTradePayout(db, caller.customerId, tradeNumber, body, now, labels, certificates));
+      },
     ),
   );
 }

@@ -1,6 +1,7 @@
 // Operator commands for payout batches (issue 29 item 7, decision 074), on the same domain functions as
 // the back office's payouts screen (server/payouts/batches.ts): the due payouts, making a batch of all
-// due payouts of one method, its bank or PayPal file, recording its execution, listing and cancelling.
+// due payouts of one method, its bank or PayPal file, recording its execution, listing and cancelling,
+// and a bank return of one transfer (server/payouts/bank-returns.ts).
 // Every change writes its audit row as `cli`.
 
 import { writeFile } from 'node:fs/promises';
@@ -15,6 +16,7 @@ import {
   showBatch,
   type PayoutAudit,
 } from '../payouts/batches';
+import { recordBankReturn } from '../payouts/bank-returns';
 import { localDate } from '../platform/working-days';
 import { payoutDebtorOf } from '../runtime';
 import { auditWriter } from '../staff/audit';
@@ -182,6 +184,28 @@ export const payoutCommands: Record<string, Command> = {
       const [ref] = parse(args, {}, 1).positionals as [string];
       const batch = await withDatabase((db) => cancelBatch(db, ref, { actor: 'cli', audit: cliAudit(), now: new Date() }));
       console.log(`${batch.reference} cancelled: its ${batch.count} payout(s) are due again`);
+    },
+  },
+  'payouts batch return': {
+    usage: 'payouts batch return <id|PB-…> <trade number> --reason <the bank’s reason>',
+    help:
+      'Records that the bank or PayPal sent the transfer of one trade of an executed batch back: its payout is due again,\n' +
+      'a trade it had paid in full is no longer paid, and the seller is mailed to check the account.',
+    run: async (args) => {
+      const { positionals, values } = parse(args, { reason: { type: 'string' } }, 2);
+      const reason = values.reason?.trim();
+      if (!reason) throw new UsageError('--reason is required: the reason the bank gave (e.g. "AC04 account closed").');
+      if (reason.length > 200) throw new UsageError('--reason has at most 200 characters.');
+      const [ref, tradeNumber] = positionals as [string, string];
+      const returned = await withDatabase((db) =>
+        withTradeMails(db, (mails) =>
+          recordBankReturn(db, ref, { tradeNumber, reason }, new Date(), { actor: 'cli', audit: cliAudit(), mails }),
+        ),
+      );
+      console.log(
+        `${returned.batch.reference}: the transfer of ${formatCents(returned.amountCents)} to ${returned.tradeNumber} came back; trade ${returned.status}, its payout is due again`,
+      );
+      console.log('mail to the seller: check the account');
     },
   },
 };

@@ -35,7 +35,16 @@ import { sepaCreditTransferXml, type SepaAccount } from './sepa-file';
 
 /** Why a batch request was refused; the staff API answers it as its reason code. */
 export type BatchFailure =
-  'trade_not_found' | 'wrong_method' | 'nothing_due' | 'in_batch' | 'batch_not_found' | 'batch_state' | 'invalid_day';
+  | 'trade_not_found'
+  | 'wrong_method'
+  | 'nothing_due'
+  | 'in_batch'
+  | 'batch_not_found'
+  | 'batch_state'
+  | 'invalid_day'
+  | 'entry_not_found'
+  | 'entry_state'
+  | 'top_up_live';
 
 export class BatchError extends Error {
   constructor(
@@ -63,8 +72,8 @@ export interface BatchOptions {
 }
 
 type TradeRow = typeof trades.$inferSelect;
-type EntryRow = typeof payoutBatchEntries.$inferSelect;
-type BatchRow = typeof payoutBatches.$inferSelect;
+export type EntryRow = typeof payoutBatchEntries.$inferSelect;
+export type BatchRow = typeof payoutBatches.$inferSelect;
 
 /** A trade paid as a whole (every device) or, while a clarification is open or after a decline, the settled devices. */
 const WHOLE: readonly TradeStatus[] = ['inspected', 'accepted'];
@@ -108,6 +117,22 @@ async function shortfallsOf(db: Database, tradeIds: readonly string[]): Promise<
     ).map((r) => r.topUpOf),
   );
   return new Map(rows.filter((r) => r.shortfallCents > 0 && !toppedUp.has(r.id)).map((r) => [r.tradeId, r]));
+}
+
+/** The latest bank return of each trade (see bank-returns.ts). */
+async function lastReturnsOf(db: Database, tradeIds: readonly string[]): Promise<Map<string, Date>> {
+  if (tradeIds.length === 0) return new Map();
+  const rows = await db
+    .select({ tradeId: payoutBatchEntries.tradeId, returnedAt: payoutBatchEntries.returnedAt })
+    .from(payoutBatchEntries)
+    .where(and(inArray(payoutBatchEntries.tradeId, [...tradeIds]), eq(payoutBatchEntries.state, 'returned')))
+    .orderBy(asc(payoutBatchEntries.returnedAt));
+  return new Map(rows.map((r) => [r.tradeId, r.returnedAt!]));
+}
+
+function bankReturnOf(trade: TradeRow, returnedAt: Date | undefined): DuePayout['bankReturn'] {
+  if (!returnedAt) return null;
+  return { returnedAt: returnedAt.toISOString(), corrected: trade.payoutCorrectedAt !== null && trade.payoutCorrectedAt > returnedAt };
 }
 
 interface Candidate {
@@ -173,6 +198,10 @@ export async function duePayouts(db: Database, options: { day: string; method?: 
     db,
     wanted.map((t) => t.id),
   );
+  const returns = await lastReturnsOf(
+    db,
+    wanted.map((t) => t.id),
+  );
   const payouts: DuePayout[] = [];
   for (const trade of wanted) {
     if (trade.status === 'paid' && !shortfalls.has(trade.id)) continue;
@@ -194,6 +223,7 @@ export async function duePayouts(db: Database, options: { day: string; method?: 
       urgency: urgencyOf(candidate, options.day),
       bonusPreviewCents: lateBonusCents(candidate.itemsCents, promiseOf(trade.locale)),
       topUp: candidate.topUp !== null,
+      bankReturn: bankReturnOf(trade, returns.get(trade.id)),
     });
   }
   return payouts.sort(
@@ -314,7 +344,7 @@ export async function createBatch(
   }
 }
 
-async function batchView(db: Database, batch: BatchRow): Promise<Batch> {
+export async function batchView(db: Database, batch: BatchRow): Promise<Batch> {
   const rows = await db
     .select({ entry: payoutBatchEntries, tradeNumber: trades.tradeNumber, address: trades.address })
     .from(payoutBatchEntries)
@@ -330,6 +360,8 @@ async function batchView(db: Database, batch: BatchRow): Promise<Batch> {
     state: entry.state,
     shortfallCents: entry.shortfallCents,
     topUp: entry.topUpOf !== null,
+    returnedAt: entry.returnedAt?.toISOString() ?? null,
+    returnReason: entry.returnReason,
   }));
   return { ...summaryOf(batch), entries };
 }
@@ -352,7 +384,7 @@ function summaryOf(batch: BatchRow): BatchSummary {
 }
 
 /** A batch by its id or reference (PB-000012, any case). */
-async function findBatch(db: Database, ref: string, lock = false): Promise<BatchRow> {
+export async function findBatch(db: Database, ref: string, lock = false): Promise<BatchRow> {
   const trimmed = ref.trim();
   const byNumber = /^PB-(\d{1,9})$/i.exec(trimmed);
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(trimmed);

@@ -1,7 +1,8 @@
 // The payouts clerk's API through the whole staff app (session, CSRF, roles) on PGlite and, with
 // TEST_DATABASE_URL, PostgreSQL: the due list, a batch made from a selection, its file as a download,
 // its execution (the trade paid, the seller's mail written, the audit row naming the clerk), and the
-// refusals a clerk can act on: an empty selection, a future execution day, a batch executed twice.
+// refusals a clerk can act on: an empty selection, a future execution day, a batch executed twice; a
+// bank return of the executed transfer.
 
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -91,6 +92,29 @@ describe.each(testDatabases())('payout routes on $name', (database) => {
     expect(again.json()).toMatchObject({ reason: 'batch_state' });
     const listed = await call(clerk, 'GET', '/api/staff/payouts/batches');
     expect(listed.json().batches[0]).toMatchObject({ id: batch.id, state: 'executed' });
+
+    // The bank sends the transfer back: a reason is required; then the trade is due again and its seller mailed.
+    const returns = `/api/staff/payouts/batches/${batch.reference}/returns`;
+    const noReason = await call(clerk, 'POST', returns, { tradeNumber: trade.tradeNumber, reason: '  ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().fields).toEqual([expect.objectContaining({ path: 'reason' })]);
+    const stranger = await call(clerk, 'POST', returns, { tradeNumber: 'TR-2026-999999', reason: 'AC04' });
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json()).toMatchObject({ reason: 'entry_not_found' });
+    const returned = await call(clerk, 'POST', returns, { tradeNumber: trade.tradeNumber, reason: 'AC04 account closed' });
+    expect(returned.statusCode).toBe(200);
+    expect(returned.json().entries[0]).toMatchObject({ state: 'returned', returnReason: 'AC04 account closed' });
+    const [reopened] = await db.select({ status: trades.status }).from(trades).where(eq(trades.id, trade.tradeId));
+    expect(reopened!.status).toBe('inspected');
+    expect(mails.length).toBe(sent + 2);
+    expect(mails.at(-1)!.subject).toContain(trade.tradeNumber);
+    const dueAgain = await call(clerk, 'GET', '/api/staff/payouts/due?method=sepa');
+    expect(dueAgain.json().payouts.find((p: { tradeNumber: string }) => p.tradeNumber === trade.tradeNumber)).toMatchObject({
+      bankReturn: { corrected: false },
+    });
+    const twice = await call(clerk, 'POST', returns, { tradeNumber: trade.tradeNumber, reason: 'AC04 account closed' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ reason: 'entry_state' });
   });
 
   it('answers what a clerk can act on: an empty selection, an unknown batch, a trade in a batch already', async () => {

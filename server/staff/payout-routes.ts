@@ -1,12 +1,13 @@
 // The payouts clerk's routes (issue 29 items 1–4, decision 074): the due payouts with their urgency,
 // making a SEPA or PayPal batch of selected ones, the batches, a batch's file (the same bytes every
 // time), recording a batch as executed (the payouts, their mails and the trades paid, in one
-// transaction) and cancelling an open batch. The work is the payouts domain's (server/payouts), which
+// transaction), cancelling an open batch, and a bank return of one transfer of an executed batch. The work is the payouts domain's (server/payouts), which
 // the ops CLI calls too; every change writes its audit row. Role: payouts (docs/staff-roles.md).
 
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  BankReturnRequestSchema,
   BatchesAnswerSchema,
   BatchSchema,
   CreateBatchRequestSchema,
@@ -26,6 +27,7 @@ import {
   listBatches,
   showBatch,
 } from '../payouts/batches';
+import { recordBankReturn } from '../payouts/bank-returns';
 import type { SepaAccount } from '../payouts/sepa-file';
 import { TradeInBatchError, type TradeStepMails } from '../trades/lifecycle';
 import { localDate } from '../platform/working-days';
@@ -49,7 +51,16 @@ export interface PayoutRouteOptions {
 /** What the payouts domain refused, as the staff API's refusal. */
 function refusal(error: unknown): unknown {
   if (error instanceof BatchError) {
-    const status = { trade_not_found: 404, batch_not_found: 404, in_batch: 409, batch_state: 409 }[error.reason as string] ?? 400;
+    const status =
+      {
+        trade_not_found: 404,
+        batch_not_found: 404,
+        entry_not_found: 404,
+        in_batch: 409,
+        batch_state: 409,
+        entry_state: 409,
+        top_up_live: 409,
+      }[error.reason as string] ?? 400;
     return staffError(status, error.reason, error.message, error.tradeNumber ? { tradeNumber: error.tradeNumber } : {});
   }
   if (error instanceof TradeInBatchError) return staffError(409, 'in_batch', error.message, { tradeNumber: error.tradeNumber });
@@ -151,6 +162,26 @@ export function registerPayoutRoutes(server: FastifyInstance, options: PayoutRou
           audit: auditWriter({ staffId: staff.id, email: staff.email }, now),
           now,
         }).catch(refused);
+      },
+    );
+
+    // The bank (or PayPal) sent one transfer back: its trade's payout is due again (server/payouts/bank-returns.ts).
+    app.post(
+      '/api/staff/payouts/batches/:id/returns',
+      {
+        onRequest: allow('payouts'),
+        schema: { params: BatchParams, body: BankReturnRequestSchema, response: { 200: BatchSchema } },
+        config: { invalidBody: 'Give the trade number of the returned transfer and the reason the bank gave.' },
+      },
+      async (request) => {
+        const staff = signedIn(request);
+        const now = clock();
+        const { batch } = await recordBankReturn(db, request.params.id, request.body, now, {
+          actor: staff.email,
+          audit: auditWriter({ staffId: staff.id, email: staff.email }, now),
+          mails: options.mails,
+        }).catch(refused);
+        return batch;
       },
     );
   });

@@ -14,7 +14,10 @@ import { inspectionPhotos, tradeInspections, tradeItems, tradePayouts, trades, t
 import { payoutTiming } from './payout-promise';
 import { maskPayout } from './service';
 
-/** Where each status may go next; statuses without an entry are final. */
+/**
+ * Where each status may go next; statuses without an entry are final. One exception is not a move of
+ * this table: a bank return of the payout that completed a trade reopens it (reopenPayment).
+ */
 export const TRANSITIONS: Readonly<Record<TradeStatus, readonly TradeStatus[]>> = {
   created: ['received', 'cancelled'],
   received: ['inspected'],
@@ -122,6 +125,30 @@ export async function applyTransition(
 }
 
 /**
+ * The bank sent back the transfer that paid a trade in full (issue 29): the trade is no longer paid and
+ * goes back to the status it was paid from (inspected or accepted), so its devices are due again. Inside
+ * the caller's transaction, the trade locked; recorded as a transition like any move.
+ */
+export async function reopenPayment(tx: Database, trade: TradeRow, note: string, at: Date): Promise<TradeRow> {
+  if (trade.status !== 'paid') throw new TransitionError(trade.tradeNumber, trade.status, 'inspected');
+  const [paidMove] = await tx
+    .select({ from: tradeTransitions.fromStatus })
+    .from(tradeTransitions)
+    .where(and(eq(tradeTransitions.tradeId, trade.id), eq(tradeTransitions.toStatus, 'paid')))
+    .orderBy(desc(tradeTransitions.id))
+    .limit(1);
+  const to: TradeStatus = paidMove?.from === 'accepted' ? 'accepted' : 'inspected';
+  const [updated] = await tx
+    .update(trades)
+    .set({ status: to, version: sql`${trades.version} + 1` })
+    .where(and(eq(trades.id, trade.id), eq(trades.status, 'paid')))
+    .returning();
+  if (!updated) throw new Error(`Trade ${trade.tradeNumber} changed while it was being moved; try again.`);
+  await tx.insert(tradeTransitions).values({ tradeId: trade.id, fromStatus: 'paid', toStatus: to, at, note });
+  return updated;
+}
+
+/**
  * A move the seller hears of by mail (issue 27): the parcel arrived, the devices were inspected without
  * a clarification (a clarification's own mail is that step's mail), a payout (split payouts too), the
  * declined devices went back, the trade was cancelled. Moves inside a clarification have their mails in
@@ -129,7 +156,7 @@ export async function applyTransition(
  */
 export type TradeStep =
   | { readonly kind: 'received' | 'inspected' | 'returned' | 'cancelled'; readonly tradeId: string; readonly at: Date }
-  | { readonly kind: 'paid'; readonly tradeId: string; readonly at: Date; readonly payoutId: string };
+  | { readonly kind: 'paid' | 'payoutReturned'; readonly tradeId: string; readonly at: Date; readonly payoutId: string };
 
 /**
  * Writes the mail of a step in the move's transaction (decision 068): the move and its mail commit
@@ -320,7 +347,11 @@ export async function dueItems(tx: Database, trade: Pick<TradeRow, 'id' | 'vouch
     .leftJoin(payoutBatchItems, and(eq(payoutBatchItems.offerId, tradeItems.offerId), eq(payoutBatchItems.live, true)))
     .where(eq(tradeItems.tradeId, trade.id))
     .orderBy(asc(tradeItems.position));
-  const earlier = await tx.select({ amountCents: tradePayouts.amountCents }).from(tradePayouts).where(eq(tradePayouts.tradeId, trade.id));
+  // A transfer the bank sent back paid nothing (its devices are unpaid again).
+  const earlier = await tx
+    .select({ amountCents: tradePayouts.amountCents })
+    .from(tradePayouts)
+    .where(and(eq(tradePayouts.tradeId, trade.id), isNull(tradePayouts.returnedAt)));
   const [openEntry] = await tx
     .select({ id: payoutBatchEntries.id })
     .from(payoutBatchEntries)

@@ -1,8 +1,9 @@
 // `npm run ops -- report payouts` (issue 18 part 4): how well the payout promise is kept — payouts per
 // shop with a due day, how many were paid by it (on-time rate), the late-payout bonuses paid, and the
-// late payouts one by one. Payouts without a due day (devices never received) are counted apart.
+// late payouts one by one. Payouts without a due day (devices never received) are counted apart; a payout
+// the bank sent back (decision 075) paid nothing and is left out.
 
-import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { tradePayouts, trades } from '../db/schema/trades';
 import { formatCents } from './lifecycle';
@@ -21,7 +22,7 @@ export interface PayoutReport {
 }
 
 export async function payoutReport(db: Database, options: { from: Date | null; to: Date | null; locale?: string }): Promise<PayoutReport> {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [isNull(tradePayouts.returnedAt)];
   if (options.from) conditions.push(gte(tradePayouts.paidAt, options.from));
   if (options.to) conditions.push(lt(tradePayouts.paidAt, options.to));
   if (options.locale) conditions.push(eq(trades.locale, options.locale));
@@ -35,7 +36,7 @@ export async function payoutReport(db: Database, options: { from: Date | null; t
     })
     .from(tradePayouts)
     .innerJoin(trades, eq(trades.id, tradePayouts.tradeId))
-    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .where(and(...conditions))
     .orderBy(asc(tradePayouts.paidAt));
   const shops = new Map<string, { locale: string; payouts: number; withPromise: number; onTime: number; bonusCents: number }>();
   for (const row of rows) {

@@ -2,10 +2,13 @@
 // seller reads it in the payout mail and on the trade page: per device the offer and what was paid for it
 // (the price raised at inspection — "price only goes up" — or an accepted counter-offer), the voucher bonus
 // (with the first payout) and the late-payout bonus (decision 043). The amounts add up to the payout.
+// A transfer the bank sent back (issue 29) is listed with its return: its devices, unpaid again, are
+// read from the payout batch entry that paid them.
 
-import { asc, eq, isNotNull, and } from 'drizzle-orm';
+import { asc, eq, isNotNull, and, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { devices } from '../db/schema/catalogue';
+import { payoutBatchEntries, payoutBatchItems } from '../db/schema/payouts';
 import { tradeInspections, tradeItems, tradePayouts } from '../db/schema/trades';
 
 export interface PaidDevice {
@@ -29,11 +32,16 @@ export interface PayoutBreakdown {
   readonly raiseCents: number;
   readonly voucherCents: number;
   readonly bonusCents: number;
+  /** The bank sent the transfer back: it paid nothing in the end. */
+  readonly returnedAt: Date | null;
 }
+
+/** Paid and not sent back by the bank. */
+export const kept = (payout: Pick<PayoutBreakdown, 'returnedAt'>) => payout.returnedAt === null;
 
 /** The payouts of a trade, oldest first, each with the devices it paid. */
 export async function payoutBreakdowns(db: Database, tradeId: string): Promise<PayoutBreakdown[]> {
-  const [payouts, paid] = await Promise.all([
+  const [payouts, paidNow] = await Promise.all([
     db.select().from(tradePayouts).where(eq(tradePayouts.tradeId, tradeId)).orderBy(asc(tradePayouts.paidAt), asc(tradePayouts.id)),
     db
       .select({
@@ -51,6 +59,28 @@ export async function payoutBreakdowns(db: Database, tradeId: string): Promise<P
       .where(and(eq(tradeItems.tradeId, tradeId), isNotNull(tradeItems.payoutId)))
       .orderBy(asc(tradeItems.position)),
   ]);
+  const returned = payouts.filter((p) => p.returnedAt !== null).map((p) => p.id);
+  const paidBefore =
+    returned.length === 0
+      ? []
+      : await db
+          .select({
+            payoutId: payoutBatchEntries.payoutId,
+            offerId: tradeItems.offerId,
+            deviceName: devices.name,
+            priceCents: tradeItems.priceCents,
+            quantity: tradeItems.quantity,
+            inspected: tradeInspections.offerId,
+            agreedPriceCents: tradeInspections.agreedPriceCents,
+          })
+          .from(payoutBatchEntries)
+          .innerJoin(payoutBatchItems, eq(payoutBatchItems.entryId, payoutBatchEntries.id))
+          .innerJoin(tradeItems, eq(tradeItems.offerId, payoutBatchItems.offerId))
+          .innerJoin(devices, eq(devices.id, tradeItems.deviceId))
+          .leftJoin(tradeInspections, eq(tradeInspections.offerId, tradeItems.offerId))
+          .where(inArray(payoutBatchEntries.payoutId, returned))
+          .orderBy(asc(tradeItems.position));
+  const paid = [...paidNow, ...paidBefore];
   return payouts.map((p) => {
     const paidDevices = paid
       .filter((row) => row.payoutId === p.id)
@@ -69,6 +99,7 @@ export async function payoutBreakdowns(db: Database, tradeId: string): Promise<P
       raiseCents: paidDevices.reduce((sum, d) => sum + Math.max(0, d.paidCents - d.offeredCents), 0),
       voucherCents: p.voucherCents,
       bonusCents: p.bonusCents,
+      returnedAt: p.returnedAt,
     };
   });
 }

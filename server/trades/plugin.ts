@@ -13,6 +13,7 @@ import type { TradeMailServices } from './confirmation-mail';
 import type { CertificateLinks, TradeLinks } from './links';
 import { registerTradeRoutes } from './routes';
 import { registerTradeStatusRoute } from './status-route';
+import { registerPayoutCorrectionRoute } from './payout-correction';
 import type { ClarificationPathOf } from './trade-view';
 
 export interface TradesPluginOptions {
@@ -30,7 +31,10 @@ export interface TradesPluginOptions {
 export const tradesPlugin = domainPlugin<TradesPluginOptions>('trades', (app, { db, mail, tokens, tradePages, certificates }) => {
   registerTradeRoutes(app, { db, shipping: mail, tokens });
   if (mail) registerLabelRoutes(app, { db, links: mail.labels });
-  if (mail && tradePages) registerTradeStatusRoute(app, { db, labels: mail.labels, ...tradePages, certificates });
+  if (mail && tradePages) {
+    registerTradeStatusRoute(app, { db, labels: mail.labels, ...tradePages, certificates });
+    registerPayoutCorrectionRoute(app, { db, labels: mail.labels, ...tradePages, certificates });
+  }
   if (certificates) registerCertificateRoute(app, { db, links: certificates });
   registerVoucherRoutes(app, { db });
 });

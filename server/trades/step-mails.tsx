@@ -92,6 +92,11 @@ async function stepMail(services: TradeStepMailServices, tx: Database, step: Tra
       const reviewUrl = trade.status === 'paid' ? origin + services.reviews.path(locale, trade.id, new Date()) : null;
       return letterOf(trade.status === 'paid' ? 'paid' : 'paidPart', paidBody(letterOf.words, trade, payout, paidSoFar, reviewUrl));
     }
+    case 'payoutReturned': {
+      const [payout] = await tx.select().from(tradePayouts).where(eq(tradePayouts.id, step.payoutId));
+      if (!payout) throw new Error(`Trade ${trade.tradeNumber} has no payout ${step.payoutId}.`);
+      return letterOf('payoutReturned', payoutReturnedBody(letterOf.words, trade, payout.amountCents));
+    }
     case 'returned':
       return letterOf('returned', await returnedBody(letterOf.words, tx, trade));
     case 'cancelled':
@@ -122,7 +127,7 @@ interface Words {
   readonly locale: Locale;
 }
 
-type LetterKind = 'received' | 'inspected' | 'paid' | 'paidPart' | 'returned' | 'cancelled';
+type LetterKind = 'received' | 'inspected' | 'paid' | 'paidPart' | 'payoutReturned' | 'returned' | 'cancelled';
 /** The steps that close the trade. */
 const CLOSING: readonly LetterKind[] = ['paid', 'returned', 'cancelled'];
 
@@ -241,6 +246,20 @@ function promiseValues(words: Words) {
   const promise = PAYOUT_PROMISES[words.locale];
   const percent = new Intl.NumberFormat(countryConfig(words.locale).icuLocale, { style: 'percent', maximumFractionDigits: 2 });
   return { days: promise.workingDays, percent: percent.format(promise.bonusBasisPoints / 10_000), cap: words.money(promise.bonusCapCents) };
+}
+
+/** The bank sent a payout back (issue 29): which transfer, and what the seller does now. */
+function payoutReturnedBody(words: Words, trade: TradeRow, amountCents: number): Body {
+  const { t, money, tradeNumber } = words;
+  const method = words.i18n(`mail.trade.paid.method.${trade.payout.method}`);
+  return {
+    ...paragraphs(
+      t('payoutReturned.intro', { amount: money(amountCents), tradeNumber, method, account: maskPayout(trade.payout) }),
+      t(trade.payout.method === 'sepa' ? 'payoutReturned.checkSepa' : 'payoutReturned.checkPaypal'),
+      t('payoutReturned.next'),
+    ),
+    subject: { amount: money(amountCents) },
+  };
 }
 
 function receivedBody(words: Words, dueBy: string | null): Body {

@@ -25,7 +25,7 @@ import { offers } from '../db/schema/offers';
 import { erasureCertificates, tradeInspections, tradeItems, tradePayouts, trades, tradeTransitions } from '../db/schema/trades';
 import type { CertificateLinks } from './links';
 import { dueDayOf } from './payout-promise';
-import { payoutBreakdowns } from './payouts';
+import { kept, payoutBreakdowns, type PayoutBreakdown } from './payouts';
 import { maskPayout } from './service';
 
 /** Statuses in which a payout is still to come for devices that arrived. */
@@ -185,11 +185,13 @@ export async function tradeViews(
           },
         };
       });
-      const paidCents = made.reduce((sum, p) => sum + p.amountCents, 0);
-      const bonusCents = made.reduce((sum, p) => sum + p.bonusCents, 0);
+      // A transfer the bank sent back paid nothing.
+      const paidOut = made.filter(kept);
+      const paidCents = paidOut.reduce((sum, p) => sum + p.amountCents, 0);
+      const bonusCents = paidOut.reduce((sum, p) => sum + p.bonusCents, 0);
       // The payout promise (issue 18): the due day of the payouts made, else of the payout still to come.
       const lastDue =
-        made
+        paidOut
           .map((p) => p.dueBy)
           .filter((d): d is string => d !== null)
           .sort()
@@ -204,7 +206,7 @@ export async function tradeViews(
       const totalCents = entries.reduce((sum, e) => sum + (e.cents ?? 0), 0) + trade.voucherCents + bonusCents;
       // Everything agreed is paid and nothing can be added: paid in full, or the declined rest went back.
       const settled =
-        made.length > 0 && paidCents >= totalCents && !AWAITING_PAYOUT.includes(trade.status) && trade.status !== 'clarification';
+        paidOut.length > 0 && paidCents >= totalCents && !AWAITING_PAYOUT.includes(trade.status) && trade.status !== 'clarification';
       const view: TradeView = {
         tradeId: trade.id,
         tradeNumber: trade.tradeNumber,
@@ -212,7 +214,7 @@ export async function tradeViews(
         createdAt: trade.createdAt.toISOString(),
         total: euros(totalCents),
         paid: euros(paidCents),
-        ...(settled ? { paidAt: made.at(-1)!.paidAt.toISOString() } : {}),
+        ...(settled ? { paidAt: paidOut.at(-1)!.paidAt.toISOString() } : {}),
         payout: { method: trade.payout.method, account: maskPayout(trade.payout) },
         items: entries.map((e) => e.item),
         ...(trade.status === 'created' && labels ? { labelUrl: labels.path(trade.id, trade.labelVersion) } : {}),
@@ -220,6 +222,7 @@ export async function tradeViews(
         ...(trade.b2b && labels ? { creditNoteUrl: labels.creditNotePath(trade.id) } : {}),
         ...(dueBy ? { payoutDueBy: dueBy } : {}),
         ...(bonusCents ? { lateBonus: euros(bonusCents) } : {}),
+        ...payoutReturnOf(trade, made),
         timeline: timelineOf({
           trade,
           items: own,
@@ -230,6 +233,32 @@ export async function tradeViews(
       return view;
     }),
   );
+}
+
+/**
+ * The bank sent a payout back and nothing was paid since (issue 29): the seller is asked to check the
+ * account and may correct it (server/trades/payout-correction.ts); `corrected` once done after the return.
+ */
+export function outstandingReturn(
+  payouts: readonly Pick<PayoutBreakdown, 'paidAt' | 'returnedAt' | 'amountCents'>[],
+): { readonly returnedAt: Date; readonly amountCents: number } | null {
+  const returns = payouts.filter((p) => p.returnedAt !== null).sort((a, b) => a.returnedAt!.getTime() - b.returnedAt!.getTime());
+  const last = returns.at(-1);
+  if (!last) return null;
+  if (payouts.some((p) => p.returnedAt === null && p.paidAt > last.returnedAt!)) return null;
+  return { returnedAt: last.returnedAt!, amountCents: last.amountCents };
+}
+
+function payoutReturnOf(trade: typeof trades.$inferSelect, payouts: readonly PayoutBreakdown[]): Pick<TradeView, 'payoutReturn'> {
+  const outstanding = outstandingReturn(payouts);
+  if (!outstanding) return {};
+  return {
+    payoutReturn: {
+      returnedAt: outstanding.returnedAt.toISOString(),
+      amount: euros(outstanding.amountCents),
+      corrected: trade.payoutCorrectedAt !== null && trade.payoutCorrectedAt > outstanding.returnedAt,
+    },
+  };
 }
 
 /** What a timeline is read from: the rows of one trade. */
@@ -267,6 +296,8 @@ export function timelineOf({ trade, items, transitions, payouts }: TimelineRows)
   ];
   const iso = (date: Date) => date.toISOString();
   for (const move of transitions) {
+    // A bank return reopened a paid trade: the payout's own events tell it (below).
+    if (move.fromStatus === 'paid') continue;
     const at = iso(move.at);
     switch (move.toStatus as TradeStatus) {
       case 'received':
@@ -343,6 +374,8 @@ export function timelineOf({ trade, items, transitions, payouts }: TimelineRows)
       voucher: euros(payout.voucherCents),
       bonus: euros(payout.bonusCents),
     });
+    if (payout.returnedAt)
+      events.push({ kind: 'payoutReturned', at: iso(payout.returnedAt), amount: euros(payout.amountCents), method: trade.payout.method });
   }
   const rank = (event: TradeEvent) => EVENT_ORDER.indexOf(event.kind);
   return events.sort((a, b) => a.at.localeCompare(b.at) || rank(a) - rank(b));
@@ -356,6 +389,7 @@ const EVENT_ORDER: readonly TradeEvent['kind'][] = [
   'clarificationOpened',
   'clarificationAnswered',
   'paid',
+  'payoutReturned',
   'returned',
   'cancelled',
 ];

@@ -39,6 +39,11 @@ export const DuePayoutSchema = z.object({
   bonusPreviewCents: z.number().int(),
   /** A top-up of a late-payout bonus that an earlier batch's execution day earned. */
   topUp: z.boolean(),
+  /**
+   * The bank sent this trade's last transfer back: when, and whether the seller has corrected the
+   * account since (until then the same account would bounce again).
+   */
+  bankReturn: z.object({ returnedAt: z.iso.datetime(), corrected: z.boolean() }).nullable(),
 });
 export type DuePayout = z.infer<typeof DuePayoutSchema>;
 
@@ -65,7 +70,8 @@ export const CreateBatchRequestSchema = z.object({
 export type CreateBatchRequest = z.input<typeof CreateBatchRequestSchema>;
 
 export const BATCH_STATES = ['open', 'executed', 'cancelled'] as const;
-export const ENTRY_STATES = ['open', 'executed', 'cancelled'] as const;
+/** An executed entry the bank (or PayPal) sent back is 'returned': its devices are due again. */
+export const ENTRY_STATES = ['open', 'executed', 'cancelled', 'returned'] as const;
 
 export const BatchSummarySchema = z.object({
   id: z.uuid(),
@@ -95,6 +101,9 @@ export const BatchEntrySchema = z.object({
   /** The bonus the execution day earned beyond the file's (paid by a top-up). */
   shortfallCents: z.number().int(),
   topUp: z.boolean(),
+  /** A bank return of this transfer: when it was recorded and the bank's reason. */
+  returnedAt: z.iso.datetime().nullable(),
+  returnReason: z.string().nullable(),
 });
 export type BatchEntry = z.infer<typeof BatchEntrySchema>;
 
@@ -102,6 +111,17 @@ export const BatchSchema = BatchSummarySchema.extend({ entries: z.array(BatchEnt
 export type Batch = z.infer<typeof BatchSchema>;
 
 export const BatchesAnswerSchema = z.object({ batches: z.array(BatchSummarySchema) });
+
+export const BankReturnRequestSchema = z.object({
+  tradeNumber,
+  /** The bank's reason as its return message gives it (e.g. "AC04 account closed"). */
+  reason: z
+    .string()
+    .trim()
+    .min(1, { error: 'Give the reason the bank gave for the return.' })
+    .max(200, { error: 'Keep the reason under 200 characters.' }),
+});
+export type BankReturnRequest = z.infer<typeof BankReturnRequestSchema>;
 
 export const ExecuteBatchRequestSchema = z.object({
   /** The day the bank or PayPal executed the batch (not in the future). */

@@ -55,6 +55,12 @@ export const STAFF_FAILURE_REASONS = [
   'batch_state',
   /** A day in the past where a future one is needed, or the other way round. */
   'invalid_day',
+  /** Bank returns: the batch pays no such trade. */
+  'entry_not_found',
+  /** That transfer is not executed (or came back already). */
+  'entry_state',
+  /** A late-bonus top-up of that transfer is in another batch: cancel it, or return the top-up first. */
+  'top_up_live',
 ] as const;
 export const StaffFailureReasonSchema = z.enum(STAFF_FAILURE_REASONS);
 export type StaffFailureReason = z.infer<typeof StaffFailureReasonSchema>;

@@ -3,7 +3,7 @@
 // and the guest trade page shows one from the mails' signed link (GET /api/trades/{tradeNumber}/status).
 // Amounts are in EUR; times are ISO instants, days YYYY-MM-DD.
 
-import { TradeStatusSchema } from './trades';
+import { PayoutSchema, TradeStatusSchema } from './trades';
 import { z } from './zod';
 
 export const TradeViewItemSchema = z.object({
@@ -89,6 +89,8 @@ export const TradeEventSchema = z.discriminatedUnion('kind', [
     /** The late-payout bonus (paid after the promised day). */
     bonus: z.number().nonnegative(),
   }),
+  /** The bank (or PayPal) sent a payout back, e.g. to a closed account: the seller is asked to check it. */
+  z.object({ kind: z.literal('payoutReturned'), at, amount: z.number().nonnegative(), method: z.enum(['sepa', 'paypal']) }),
   z.object({ kind: z.literal('returned'), at, devices: z.array(z.string()) }),
   z.object({ kind: z.literal('cancelled'), at }),
 ]);
@@ -121,6 +123,11 @@ export const TradeViewSchema = z.object({
   payoutDueBy: z.iso.date().optional(),
   /** The late-payout bonus paid with the payouts, in EUR (0 when paid on time). */
   lateBonus: z.number().nonnegative().optional(),
+  /**
+   * A payout the bank sent back, nothing paid since: the seller checks the account and may correct it
+   * (PUT …/payout); `corrected` once it was corrected after the return. The payout is then made again.
+   */
+  payoutReturn: z.object({ returnedAt: z.iso.datetime(), amount: z.number().nonnegative(), corrected: z.boolean() }).optional(),
   timeline: z.array(TradeEventSchema),
 });
 export type TradeView = z.infer<typeof TradeViewSchema>;
@@ -128,3 +135,11 @@ export type TradeView = z.infer<typeof TradeViewSchema>;
 /** GET /api/trades/{tradeNumber}/status?token=…: the guest trade page's trade. */
 export const TradeStatusAnswerSchema = z.object({ trade: TradeViewSchema });
 export type TradeStatusAnswer = z.infer<typeof TradeStatusAnswerSchema>;
+
+/**
+ * PUT /api/trades/{tradeNumber}/payout?token=… (the trade page's link) and PUT
+ * /api/customers/trades/{tradeNumber}/payout (the account): the seller corrects the payout account after
+ * the bank sent a payout back (TradeView.payoutReturn). Answers the trade as TradeStatusAnswer.
+ */
+export const PayoutCorrectionSchema = z.object({ payout: PayoutSchema });
+export type PayoutCorrection = z.infer<typeof PayoutCorrectionSchema>;

@@ -56,6 +56,19 @@ export const paymentChangeMachine = saveFormMachine<PayoutForm>({
 });
 
 // ---------------------------------------------------------------------------------------------
+// A trade's payout account, corrected after the bank sent a payout back (PUT …/trades/{n}/payout)
+
+export const tradePayoutMachine = saveFormMachine<PayoutForm>({
+  id: 'tradePayout',
+  validate: (values) => {
+    const parsed = PayoutSchema.safeParse(payoutRequest(values));
+    return parsed.success ? {} : fieldErrors(parsed.error, { prefix: 'payout' });
+  },
+  // The server checks `{ payout }`: its paths are the form's.
+  rename: (path) => (path.startsWith('payout.') ? path : null),
+});
+
+// ---------------------------------------------------------------------------------------------
 // The password change (product §7 changePassword)
 
 export interface PasswordChangeValues {

@@ -27,8 +27,8 @@ import {
   type PhoneContact,
 } from '../contracts/account';
 import { SavedOffersSchema, type SavedOffer } from '../contracts/offers';
-import type { Address } from '../contracts/trades';
-import type { TradeView } from '../contracts/trade-view';
+import type { Address, Payout } from '../contracts/trades';
+import { TradeStatusAnswerSchema, type TradeView } from '../contracts/trade-view';
 import type { ApiClient } from './api-client';
 import { readApiFailure } from './api-failure';
 import { SessionEndedError, type TokenSource } from './session-tokens';
@@ -52,6 +52,8 @@ export interface CustomerApi {
     customerIri: string;
   }): Promise<Person>;
   getTradeHistory(): Promise<TradeView[]>;
+  /** After a bank return: the trade's payout account corrected; the trade as it is now. */
+  correctTradePayout(tradeNumber: string, payout: Payout): Promise<TradeView>;
   /** The offers the customer mailed or shared (issue 18), newest first. */
   getSavedOffers(): Promise<SavedOffer[]>;
   changePassword(body: ChangePasswordRequest): Promise<void>;
@@ -118,7 +120,7 @@ export function createCustomerApi({ api, session }: CustomerApiOptions): Custome
   }
 
   const get = <T>(schema: z.ZodType<T>, path: string) => authorized(schema, (client, headers) => client(path, { headers }));
-  const send = <T>(schema: z.ZodType<T>, method: 'POST' | 'PATCH' | 'DELETE', path: string, body: object) =>
+  const send = <T>(schema: z.ZodType<T>, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body: object) =>
     authorized(schema, (client, headers) => client(path, { method, headers, body }));
   const ignored = z.unknown().transform(() => undefined);
 
@@ -140,6 +142,8 @@ export function createCustomerApi({ api, session }: CustomerApiOptions): Custome
     patchPhone: (body) => send(PhoneContactSchema, 'PATCH', '/api/customers/phone_contacts', body),
     patchPerson: (body) => send(PersonSchema, 'PATCH', '/api/customers/people', body),
     getTradeHistory: async () => (await get(TradeHistorySchema, '/api/customers/trade_history')).trades,
+    correctTradePayout: async (tradeNumber, payout) =>
+      (await send(TradeStatusAnswerSchema, 'PUT', `/api/customers/trades/${encodeURIComponent(tradeNumber)}/payout`, { payout })).trade,
     getSavedOffers: () => get(SavedOffersSchema, '/api/customers/saved-offers'),
     changePassword: (body) => send(ignored, 'POST', '/api/account/changePassword', body),
     deleteAccount: async (body) => {

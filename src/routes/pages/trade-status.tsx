@@ -1,10 +1,14 @@
 // /<trade path>/{trade}?token=…: where a trade stands, from the mails' signed link — a guest has no account
 // to look it up in. The route's loader read the trade (in process on the server, so the first HTML shows
 // it); a wrong link says so (404), a closed trade's expired link too (410), and a failure offers a retry.
+// After a bank return the card offers the payout details to correct, saved with the same link's token;
+// the page then reads the trade again.
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Link, useRouter } from '@tanstack/react-router';
+import type { Payout } from '../../contracts/trades';
+import { useApiClient } from '../../ui/api-context';
 import { TradeCard } from '../../ui/account/trade-card';
 import { useShop } from '../../ui/shop-context';
 import { usePageData } from '../page-data';
@@ -15,6 +19,13 @@ export default function TradeStatusPage() {
   const { i18n } = useLingui();
   const shop = useShop();
   const router = useRouter();
+  const api = useApiClient();
+  const correctPayout = async (payout: Payout) => {
+    const token = new URLSearchParams(router.state.location.searchStr).get('token') ?? '';
+    const { correctGuestTradePayout } = await import('../../services/trade-status');
+    await correctGuestTradePayout(await api(), page.tradeNumber, token, payout);
+    await router.invalidate();
+  };
   return (
     <ScreenPage screen="tradeStatus">
       {page.status === 'open' && page.trade && (
@@ -23,7 +34,7 @@ export default function TradeStatusPage() {
             {i18n._(msg`Here you see where your trade stands, what we pay and every step so far. We also write to you at every step.`)}
           </p>
           <ul className="trade-list">
-            <TradeCard trade={page.trade} headingLevel={2} timeline="open" />
+            <TradeCard trade={page.trade} headingLevel={2} timeline="open" correctPayout={correctPayout} />
           </ul>
         </>
       )}

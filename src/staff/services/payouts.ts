@@ -1,10 +1,11 @@
 // Payout batches (payouts role, issue 29): the due payouts, making a batch, the batches, recording an
-// execution and cancelling an open batch. The batch file is a plain download link (batchFilePath).
+// execution, cancelling an open batch and a bank return of one transfer. The batch file is a plain download link (batchFilePath).
 
 import {
   BatchesAnswerSchema,
   BatchSchema,
   DueAnswerSchema,
+  type BankReturnRequest,
   type Batch,
   type BatchSummary,
   type CreateBatchRequest,
@@ -39,6 +40,10 @@ export async function executeBatch(client: StaffClient, id: string, executedOn: 
 
 export async function cancelBatch(client: StaffClient, id: string): Promise<Batch> {
   return client.json(`${batchPath(id)}/cancellation`, BatchSchema, { method: 'POST', body: {} });
+}
+
+export async function recordBankReturn(client: StaffClient, id: string, request: BankReturnRequest): Promise<Batch> {
+  return client.json(`${batchPath(id)}/returns`, BatchSchema, { method: 'POST', body: { ...request } });
 }
 
 /** The batch's file, downloaded by the browser with the session cookie. */

@@ -1,28 +1,24 @@
 // One payout batch (issue 29 items 2–4): its control figures, its payouts, the file to download for the
 // bank (pain.001.001.09) or PayPal (Payouts Web CSV), and — while open — recording the day it was
 // executed (the payouts are booked and mailed, the trades paid) or cancelling it (the payouts are due
-// again). A batch never changes otherwise: its file is the same at every download.
+// again); once executed, a transfer the bank sent back is recorded on its row (its payout is due again
+// and the seller is asked to check the account). A batch never changes otherwise: its file is the same
+// at every download.
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import type { Batch } from '../../contracts/payouts';
+import type { Batch, BatchEntry } from '../../contracts/payouts';
 import { readStaffFailure } from '../services/failure';
-import { batchFilePath, cancelBatch, executeBatch } from '../services/payouts';
+import { batchFilePath, cancelBatch, executeBatch, recordBankReturn } from '../services/payouts';
 import { batchQuery, staffKeys } from '../services/queries';
-import { useFormat } from './format';
+import { today, useFormat } from './format';
 import { FailureNote, Loading, PageHeading, useDocumentTitle } from './page';
 import { PATHS, tradePath } from './paths';
 import { useStaffServices } from './staff-context';
 import { batchStateText, bonusLine, entryStateText, methodText } from './texts';
-
-/** Today in the clerk's time zone, as YYYY-MM-DD (the date field's value). */
-const today = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-};
 
 function OpenActions({ batch }: { batch: Batch }) {
   const { i18n } = useLingui();
@@ -83,11 +79,69 @@ function OpenActions({ batch }: { batch: Batch }) {
   );
 }
 
+/** A returned transfer: the bank's reason is asked for, then the return is recorded (with a confirmation step in the form). */
+function BankReturnForm({ batch, entry, onClose }: { batch: Batch; entry: BatchEntry; onClose: () => void }) {
+  const { i18n } = useLingui();
+  const { client, queryClient } = useStaffServices();
+  const format = useFormat();
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const record = useMutation({
+    mutationFn: () => recordBankReturn(client, batch.id, { tradeNumber: entry.tradeNumber, reason }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(staffKeys.batch(updated.id), updated);
+      void queryClient.invalidateQueries({ queryKey: staffKeys.payouts });
+      onClose();
+    },
+  });
+  const tradeNumber = entry.tradeNumber;
+  const amount = format.money(entry.amountCents);
+  return (
+    <form
+      className="bank-return"
+      aria-label={i18n._(msg`Bank return of ${tradeNumber}`)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        record.mutate();
+      }}
+    >
+      <p>
+        {i18n._(
+          msg`The transfer of ${amount} to ${tradeNumber} came back. Its payout becomes due again and the seller is asked by mail to check the account.`,
+        )}
+      </p>
+      {record.error && <FailureNote failure={readStaffFailure(record.error)} />}
+      <div className="field">
+        <label htmlFor={`${id}-reason`}>{i18n._(msg`Reason given by the bank or PayPal`)}</label>
+        <input
+          id={`${id}-reason`}
+          required
+          maxLength={200}
+          autoFocus
+          aria-describedby={`${id}-hint`}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        <p id={`${id}-hint`} className="hint">
+          {i18n._(msg`As the return message says, e.g. “AC04 account closed”.`)}
+        </p>
+      </div>
+      <button type="submit" className="danger" disabled={record.isPending || reason.trim() === ''}>
+        {record.isPending ? i18n._(msg`Recording…`) : i18n._(msg`Record the return`)}
+      </button>{' '}
+      <button type="button" className="secondary" disabled={record.isPending} onClick={onClose}>
+        {i18n._(msg`Keep it paid`)}
+      </button>
+    </form>
+  );
+}
+
 export function BatchScreen({ id }: { id: string }) {
   const { i18n } = useLingui();
   const { client } = useStaffServices();
   const format = useFormat();
   const batch = useQuery(batchQuery(client, id));
+  const [returning, setReturning] = useState<string | null>(null);
   useDocumentTitle(msg`Payout batch`);
   if (batch.isPending) return <Loading />;
   if (batch.isError) return <FailureNote failure={readStaffFailure(batch.error)} onRetry={() => void batch.refetch()} />;
@@ -145,13 +199,15 @@ export function BatchScreen({ id }: { id: string }) {
                 {i18n._(msg`Amount`)}
               </th>
               <th scope="col">{i18n._(msg`State`)}</th>
+              {b.state === 'executed' && <th scope="col">{i18n._(msg`Bank return`)}</th>}
             </tr>
           </thead>
           <tbody>
             {b.entries.map((entry) => {
               const shortfall = format.money(entry.shortfallCents);
+              const tradeNumber = entry.tradeNumber;
               return (
-                <tr key={entry.tradeNumber}>
+                <tr key={entry.tradeNumber} data-trade-number={entry.tradeNumber}>
                   <td>
                     <Link to={tradePath(entry.tradeNumber)}>{entry.tradeNumber}</Link>
                     {entry.topUp && <span className="hint"> {i18n._(msg`bonus top-up`)}</span>}
@@ -178,7 +234,31 @@ export function BatchScreen({ id }: { id: string }) {
                         <span className="hint">{i18n._(msg`paid late: a bonus top-up of ${shortfall} is due`)}</span>
                       </>
                     )}
+                    {entry.returnedAt && (
+                      <>
+                        <br />
+                        <span className="hint">
+                          {format.date(entry.returnedAt)}: {entry.returnReason}
+                        </span>
+                      </>
+                    )}
                   </td>
+                  {b.state === 'executed' && (
+                    <td>
+                      {entry.state !== 'executed' ? null : returning === entry.tradeNumber ? (
+                        <BankReturnForm batch={b} entry={entry} onClose={() => setReturning(null)} />
+                      ) : (
+                        <button
+                          type="button"
+                          className="secondary"
+                          aria-label={i18n._(msg`Record a bank return of ${tradeNumber}`)}
+                          onClick={() => setReturning(entry.tradeNumber)}
+                        >
+                          {i18n._(msg`Came back…`)}
+                        </button>
+                      )}
+                    </td>
+                  )}
                 </tr>
               );
             })}

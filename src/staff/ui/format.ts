@@ -25,3 +25,9 @@ export function useFormat(): Format {
   const { i18n } = useLingui();
   return useMemo(() => formatFor(i18n.locale), [i18n.locale]);
 }
+
+/** Today in the user's time zone, as YYYY-MM-DD (a date field's value). */
+export const today = (): string => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};

@@ -12,7 +12,7 @@ import type { DuePayout, PayoutMethod, PayoutUrgency } from '../../contracts/pay
 import { readStaffFailure } from '../services/failure';
 import { createBatch } from '../services/payouts';
 import { batchesQuery, dueQuery, staffKeys } from '../services/queries';
-import { useFormat } from './format';
+import { today, useFormat } from './format';
 import { FailureNote, Loading, PageHeading, useDocumentTitle } from './page';
 import { batchPath, PATHS, tradePath } from './paths';
 import { useStaffServices } from './staff-context';
@@ -36,6 +36,23 @@ function UrgencyBadge({ payout }: { payout: DuePayout }) {
   );
 }
 
+/** The trade's last transfer came back from the bank: pay again only once the seller corrected the account. */
+function BankReturnNote({ bankReturn }: { bankReturn: NonNullable<DuePayout['bankReturn']> }) {
+  const { i18n } = useLingui();
+  const format = useFormat();
+  const day = format.date(bankReturn.returnedAt);
+  return (
+    <>
+      <br />
+      <span className={`badge ${bankReturn.corrected ? 'urgency-on_time' : 'urgency-late'}`}>
+        {bankReturn.corrected
+          ? i18n._(msg`Returned by the bank on ${day}; account corrected since`)
+          : i18n._(msg`Returned by the bank on ${day}; account not corrected yet`)}
+      </span>
+    </>
+  );
+}
+
 function DueTable({ method }: { method: PayoutMethod }) {
   const { i18n } = useLingui();
   const { client, queryClient } = useStaffServices();
@@ -45,8 +62,9 @@ function DueTable({ method }: { method: PayoutMethod }) {
   const due = useQuery(dueQuery(client, method));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [instant, setInstant] = useState(false);
+  const [requestedDate, setRequestedDate] = useState(today);
   const create = useMutation({
-    mutationFn: () => createBatch(client, { method, tradeNumbers: [...selected], instant: method === 'sepa' && instant }),
+    mutationFn: () => createBatch(client, { method, tradeNumbers: [...selected], instant: method === 'sepa' && instant, requestedDate }),
     onSuccess: (batch) => {
       void queryClient.invalidateQueries({ queryKey: staffKeys.payouts });
       void navigate({ to: batchPath(batch.id) });
@@ -125,6 +143,7 @@ function DueTable({ method }: { method: PayoutMethod }) {
                     {payout.holder}
                     <br />
                     <span className="hint">{payout.recipient}</span>
+                    {payout.bankReturn && <BankReturnNote bankReturn={payout.bankReturn} />}
                   </td>
                   <td className="number">
                     {format.money(payout.amountCents)}
@@ -147,6 +166,21 @@ function DueTable({ method }: { method: PayoutMethod }) {
       </div>
       {create.isError && <FailureNote failure={readStaffFailure(create.error)} />}
       <div className="batch-actions">
+        <div className="field narrow-field">
+          <label htmlFor={`${id}-day`}>{i18n._(msg`Execution day to ask for`)}</label>
+          <input
+            id={`${id}-day`}
+            type="date"
+            required
+            min={today()}
+            aria-describedby={`${id}-day-hint`}
+            value={requestedDate}
+            onChange={(event) => setRequestedDate(event.target.value)}
+          />
+          <p id={`${id}-day-hint`} className="hint">
+            {i18n._(msg`Late-payout bonuses in the file are reckoned to this day.`)}
+          </p>
+        </div>
         {method === 'sepa' && (
           <label className="checkbox">
             <input type="checkbox" checked={instant} onChange={(event) => setInstant(event.target.checked)} />{' '}
@@ -158,7 +192,7 @@ function DueTable({ method }: { method: PayoutMethod }) {
             ? i18n._(msg`Select the payouts to put into a batch.`)
             : i18n._(msg`${plural(count, { one: '# payout', other: '# payouts' })} selected, ${sum} in all.`)}
         </p>
-        <button type="submit" disabled={count === 0 || create.isPending}>
+        <button type="submit" disabled={count === 0 || requestedDate === '' || create.isPending}>
           {create.isPending ? i18n._(msg`Making the batch…`) : i18n._(msg`Make a batch of the selection`)}
         </button>
       </div>

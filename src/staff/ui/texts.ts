@@ -56,6 +56,7 @@ const ENTRY_STATE: Record<(typeof ENTRY_STATES)[number], MessageDescriptor> = {
   open: msg`Waiting for execution`,
   executed: msg`Paid`,
   cancelled: msg`Cancelled`,
+  returned: msg`Returned by the bank`,
 };
 
 export const entryStateText = (i18n: I18n, state: (typeof ENTRY_STATES)[number]): string => i18n._(ENTRY_STATE[state]);
@@ -160,6 +161,12 @@ export function failureText(i18n: I18n, failure: StaffFailure): string {
       return i18n._(msg`There is no such payout batch.`);
     case 'batch_state':
       return i18n._(msg`This batch is no longer open: it was executed or cancelled. Reload it.`);
+    case 'entry_not_found':
+      return i18n._(msg`This batch pays no such trade.`);
+    case 'entry_state':
+      return i18n._(msg`This transfer is not paid (or came back already): only a paid transfer can come back. Reload the batch.`);
+    case 'top_up_live':
+      return i18n._(msg`A late-bonus top-up of this transfer is in another batch: cancel that batch, or record the top-up’s return first.`);
     case 'invalid_day':
       return i18n._(msg`This day is not possible here: a requested execution day cannot have passed, an executed one cannot lie ahead.`);
     case 'network':

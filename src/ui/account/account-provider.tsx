@@ -57,6 +57,7 @@ const CUSTOMER_API_METHODS = {
   patchPhone: true,
   patchPerson: true,
   getTradeHistory: true,
+  correctTradePayout: true,
   getSavedOffers: true,
   changePassword: true,
   deleteAccount: true,

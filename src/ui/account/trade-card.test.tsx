@@ -3,13 +3,15 @@
 // device but not counted in the payout; a device found better shows the offer struck through and the
 // higher price; a trade whose agreed devices are all paid says what was paid and when, without a due
 // day; the timeline folds in the account and lists every step with its date; a device whose wipe was
-// confirmed links its data-erasure certificate.
+// confirmed links its data-erasure certificate; after a bank return the card asks for the payout details
+// again, refuses an invalid IBAN without saving, and saves valid ones.
 
 import { I18nProvider } from '@lingui/react';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TradeView } from '../../contracts/trade-view';
+import type { Payout } from '../../contracts/trades';
 import { createI18n, loadAccountMessages, loadMessages } from '../../i18n/i18n';
 import { makeShop, ShopProvider } from '../shop-context';
 import { TradeCard } from './trade-card';
@@ -55,7 +57,7 @@ afterEach(() => {
   host.remove();
 });
 
-async function render(trade: TradeView) {
+async function render(trade: TradeView, correctPayout?: (payout: Payout) => Promise<void>) {
   const messages = { ...(await loadMessages('de')), ...(await loadAccountMessages('de')) };
   const shop = makeShop({ locale: 'de', mode: 'default', languageSwitchable: false });
   act(() =>
@@ -63,7 +65,7 @@ async function render(trade: TradeView) {
       <I18nProvider i18n={createI18n('de', messages)}>
         <ShopProvider shop={shop}>
           <ul>
-            <TradeCard trade={trade} headingLevel={3} />
+            <TradeCard trade={trade} headingLevel={3} correctPayout={correctPayout} />
           </ul>
         </ShopProvider>
       </I18nProvider>,
@@ -72,6 +74,14 @@ async function render(trade: TradeView) {
 }
 const facts = () =>
   Object.fromEntries([...host.querySelectorAll('.trade-facts dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+/** Types into a React input as a seller does. */
+function type(input: HTMLInputElement, value: string) {
+  act(() => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+const input = (name: string) => host.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
 const prices = () => [...host.querySelectorAll('.trade-item-price')].map((p) => p.textContent);
 
 describe('trade card', () => {
@@ -133,5 +143,49 @@ describe('trade card', () => {
       [path, 'Zertifikat über die Datenlöschung (PDF)', `Zertifikat über die Datenlöschung (PDF): ${IPHONE}`],
     ]);
     expect(links[0]!.closest('.trade-item')?.querySelector('.trade-item-name')?.textContent).toBe(IPHONE);
+  });
+
+  it('asks for the payout details again after a bank return: an invalid IBAN is refused in place, valid details are saved', async () => {
+    const save = vi.fn(async (_payout: Payout) => undefined);
+    await render(
+      {
+        ...base,
+        status: 'inspected',
+        total: 172,
+        items: [item({})],
+        payoutReturn: { returnedAt: '2026-11-26T09:00:00.000Z', amount: 172, corrected: false },
+      },
+      save,
+    );
+    const box = host.querySelector('[data-testid="payout-correction"]')!;
+    expect(box.querySelector('h4')?.textContent).toBe('Ihre Auszahlung kam zurück');
+    expect(box.textContent).toContain('Am 26.11.26 hat Ihre Bank unsere Auszahlung von 172,00\u00a0€ an uns zurückgeschickt');
+    type(input('payout.accountHolder'), 'Erika Neu');
+    type(input('payout.iban'), 'DE00 1234');
+    await act(async () => box.querySelector('form')!.requestSubmit());
+    expect(save).not.toHaveBeenCalled();
+    expect(input('payout.iban').getAttribute('aria-invalid')).toBe('true');
+    expect(input('payout.accountHolder').value).toBe('Erika Neu');
+
+    type(input('payout.iban'), 'DE02 1203 0000 0000 2020 51');
+    await act(async () => box.querySelector('form')!.requestSubmit());
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save.mock.calls[0]![0]).toMatchObject({ method: 'sepa', accountHolder: 'Erika Neu', iban: 'DE02120300000000202051' });
+    expect(box.querySelector('[role="status"]')?.textContent).toBe('Ihre Auszahlungsdaten wurden gespeichert.');
+  });
+
+  it('tells of a bank return without a form where the page cannot save', async () => {
+    await render({
+      ...base,
+      status: 'inspected',
+      total: 172,
+      items: [item({})],
+      payoutReturn: { returnedAt: '2026-11-26T09:00:00.000Z', amount: 172, corrected: false },
+      timeline: [...base.timeline, { kind: 'payoutReturned', at: '2026-11-26T09:00:00.000Z', amount: 172, method: 'sepa' }],
+    });
+    expect(host.querySelector('[data-testid="payout-correction"]')).toBeNull();
+    expect(host.querySelector('[data-testid="trade-event-payout-returned"]')?.textContent).toBe(
+      'Ihre Bank hat die Auszahlung von 172,00\u00a0€ zurückgeschickt: Bitte prüfen Sie Ihre Bankverbindung',
+    );
   });
 });

@@ -1,13 +1,15 @@
 // One trade as its seller sees it, in the account's list and on the guest trade page: number, status,
 // the money (what is or will be paid — never an unanswered counter-offer — or what was paid and when),
 // each device with its own status and price and, once its wipe was confirmed, its data-erasure
-// certificate, the label downloads, and the timeline of its steps.
+// certificate, the label downloads, and the timeline of its steps. After a bank return, the payout
+// details to correct (./payout-correction.tsx), saved the way the page hands in.
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { TradeView } from '../../contracts/trade-view';
 import { formatDate, formatPrice } from '../../i18n/format';
 import { useShop } from '../shop-context';
+import { PayoutCorrection, type SavePayoutCorrection } from './payout-correction';
 import { TradeTimeline } from './trade-timeline';
 import { ITEM_STATUS_LABELS, TRADE_STATUS_LABELS, statusTone } from './trade-status';
 
@@ -21,16 +23,19 @@ function StatusBadge({ status, label }: { status: Parameters<typeof statusTone>[
 
 /**
  * `headingLevel`: 3 in the account's list (under "Your trades"), 2 on the trade page (under its title).
- * `timeline`: folded in the account's list, shown on the trade page.
+ * `timeline`: folded in the account's list, shown on the trade page. `correctPayout`: how the page saves
+ * corrected payout details after a bank return (without it the card only tells of the return).
  */
 export function TradeCard({
   trade,
   headingLevel,
   timeline = 'folded',
+  correctPayout,
 }: {
   trade: TradeView;
   headingLevel: 2 | 3;
   timeline?: 'folded' | 'open';
+  correctPayout?: SavePayoutCorrection | undefined;
 }) {
   const { i18n } = useLingui();
   const shop = useShop();
@@ -94,6 +99,9 @@ export function TradeCard({
           {trade.payout.method === 'paypal' ? i18n._(msg`PayPal ${trade.payout.account}`) : trade.payout.account}
         </dd>
       </dl>
+      {trade.payoutReturn && correctPayout && (
+        <PayoutCorrection trade={trade} save={correctPayout} headingLevel={headingLevel === 2 ? 3 : 4} />
+      )}
       <ul className="trade-items" aria-label={i18n._(msg`Devices in this trade`)}>
         {trade.items.map((item) => (
           <TradeItem key={item.offerId} item={item} tradeNumber={tradeNumber} />

@@ -7,6 +7,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
+import type { Payout } from '../../contracts/trades';
 import { useShop } from '../shop-context';
 import { useAccount } from './account-provider';
 import { useAccountCache, useTradeHistory } from './account-queries';
@@ -16,6 +17,13 @@ import { TradeCard } from './trade-card';
 export function TradeHistory() {
   const { i18n } = useLingui();
   const history = useTradeHistory();
+  const account = useAccount();
+  const cache = useAccountCache();
+  // After a bank return: the corrected account is saved, then the history read again.
+  const correctPayout = (tradeNumber: string) => async (payout: Payout) => {
+    await account.customerApi.correctTradePayout(tradeNumber, payout);
+    await cache.refreshTradeHistory();
+  };
   return (
     <section className="account-section trade-history" aria-labelledby="trade-history-heading">
       <h2 id="trade-history-heading">{i18n._(msg`Your trades`)}</h2>
@@ -30,7 +38,7 @@ export function TradeHistory() {
       ) : (
         <ol className="trade-list">
           {history.data.map((trade) => (
-            <TradeCard key={trade.tradeId} trade={trade} headingLevel={3} />
+            <TradeCard key={trade.tradeId} trade={trade} headingLevel={3} correctPayout={correctPayout(trade.tradeNumber)} />
           ))}
         </ol>
       )}

@@ -111,6 +111,16 @@ function EventText({ event }: { event: TradeEvent }): ReactNode {
         </>
       );
     }
+    case 'payoutReturned': {
+      const amount = money(event.amount);
+      return (
+        <strong data-testid="trade-event-payout-returned">
+          {event.method === 'paypal'
+            ? i18n._(msg`PayPal sent the payout of ${amount} back: please check your PayPal address`)
+            : i18n._(msg`Your bank sent the payout of ${amount} back: please check your bank details`)}
+        </strong>
+      );
+    }
     case 'returned': {
       const devices = event.devices.join(', ');
       return <strong>{i18n._(msg`Sent back to you: ${devices}`)}</strong>;
