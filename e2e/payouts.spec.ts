@@ -3,8 +3,10 @@
 // clerk, added with the ops CLI, signs in to the back office, selects the two SEPA payouts and makes a
 // batch, downloads its pain.001.001.09 file (read back: two transactions, the trade numbers as
 // end-to-end ids, the control sum), records it as executed; the same for the PayPal payout and its CSV.
-// Each seller's trade page then shows the trade paid with the amount of the file. The ops CLI shares
-// the server's database only on PostgreSQL (TEST_DATABASE_URL).
+// Each seller's trade page then shows the trade paid with the amount of the file. Then the bank sends
+// one SEPA transfer back: the clerk records it on the batch, the seller's trade page asks for the
+// payout details again and takes a corrected IBAN, and the due list shows the payout due again with
+// the account corrected. The ops CLI shares the server's database only on PostgreSQL (TEST_DATABASE_URL).
 
 import { readFile } from 'node:fs/promises';
 import { formatPrice } from '../src/i18n/format';
@@ -57,6 +59,7 @@ test('a payouts clerk pays two SEPA sellers and a PayPal seller by batch files; 
   expect(await severeViolations(page), 'the due payouts').toEqual([]);
   await due.getByRole('button', { name: 'Make a batch of the selection' }).click();
   await expect(page.getByRole('heading', { name: /^Payout batch PB-\d{6}$/ })).toBeVisible();
+  const sepaBatch = page.url();
   await expect(page.locator('.facts')).toContainText('Open: file not executed yet');
   expect(await severeViolations(page), 'an open batch').toEqual([]);
 
@@ -120,5 +123,33 @@ test('a payouts clerk pays two SEPA sellers and a PayPal seller by batch files; 
     await expect(card.getByTestId('trade-event-paid')).toContainText(formatPrice('de', amounts.get(seller.tradeNumber)!));
     await expect(card.locator('[data-item-status="paid"]')).toHaveCount(1);
   }
+
+  // The bank sends the first seller's transfer back: the clerk records it with the bank's reason.
+  await page.goto(sepaBatch);
+  const returnedRow = page.locator(`.batch-entries tr[data-trade-number="${first.tradeNumber}"]`);
+  await returnedRow.getByRole('button', { name: `Record a bank return of ${first.tradeNumber}` }).click();
+  await returnedRow.getByLabel('Reason given by the bank or PayPal').fill('AC04 account closed');
+  expect(await severeViolations(page), 'the bank return form').toEqual([]);
+  await returnedRow.getByRole('button', { name: 'Record the return' }).click();
+  await expect(returnedRow).toContainText('Returned by the bank');
+  await expect(returnedRow).toContainText('AC04 account closed');
+
+  // The seller's trade page asks for the payout details again and takes the corrected ones.
+  await shop.goto(first.link);
+  await hydrated(shop);
+  const correction = shop.getByTestId('payout-correction');
+  await expect(correction.getByRole('heading', { name: 'Ihre Auszahlung kam zurück' })).toBeVisible();
+  await expect(shop.getByTestId('trade-event-payout-returned')).toBeVisible();
+  expect(await severeViolations(shop), 'the payout correction').toEqual([]);
+  await correction.getByLabel('Kontoinhaber', { exact: true }).fill('Jürgen Weiß');
+  await correction.getByLabel('IBAN', { exact: true }).fill('DE02 1203 0000 0000 2020 51');
+  await correction.getByRole('button', { name: 'Auszahlungsdaten speichern' }).click();
+  await expect(correction.getByText('Danke: Sie haben Ihre Auszahlungsdaten korrigiert.', { exact: false })).toBeVisible();
+  await expect(shop.locator('.trade-payout-account')).toContainText('DE02');
+
+  // Due again, with the account corrected since the return.
+  await page.getByRole('link', { name: 'All payouts' }).click();
+  await expect(due.getByRole('link', { name: first.tradeNumber })).toBeVisible();
+  await expect(due.locator('tr', { hasText: first.tradeNumber })).toContainText('account corrected since');
   expect(problems).toEqual([]);
 });

@@ -44,7 +44,7 @@ function BankReturnNote({ bankReturn }: { bankReturn: NonNullable<DuePayout['ban
   return (
     <>
       <br />
-      <span className={`badge ${bankReturn.corrected ? 'urgency-on_time' : 'urgency-late'}`}>
+      <span className={`badge note ${bankReturn.corrected ? 'corrected' : 'urgency-late'}`}>
         {bankReturn.corrected
           ? i18n._(msg`Returned by the bank on ${day}; account corrected since`)
           : i18n._(msg`Returned by the bank on ${day}; account not corrected yet`)}
