@@ -15,7 +15,7 @@ import {
   MAIL_ATTEMPTS,
   MAIL_KEPT_DAYS,
   MailOutbox,
-  MailResendError,
+  type MailResendError,
   MailWorker,
   OutboxMailer,
   retryDelayMs,

@@ -55,6 +55,19 @@ export const STAFF_FAILURE_REASONS = [
   'batch_state',
   /** A day in the past where a future one is needed, or the other way round. */
   'invalid_day',
+  /** Support inbox (src/contracts/support.ts): no contact message (or attachment) with this reference. */
+  'message_not_found',
+  /** The message is closed: reopen it to reply. */
+  'message_closed',
+  /** The assignee is not a support user (unknown, disabled, or without the role). */
+  'not_support',
+  /** The lookup's text is neither a trade number, an e-mail address nor an IMEI or serial number. */
+  'invalid_query',
+  'mail_not_found',
+  /** Only a sent mail is sent again (a pending or dead one goes out by itself or by `mail retry`). */
+  'mail_not_sent',
+  /** The mail was sent too long ago: its message is no longer kept (decision 076). */
+  'mail_not_kept',
 ] as const;
 export const StaffFailureReasonSchema = z.enum(STAFF_FAILURE_REASONS);
 export type StaffFailureReason = z.infer<typeof StaffFailureReasonSchema>;
