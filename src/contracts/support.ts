@@ -70,7 +70,6 @@ export const ContactReplySchema = z.object({
   mailId: z.uuid(),
   mailStatus: z.enum(['pending', 'sending', 'sent', 'dead']),
 });
-export type ContactReply = z.infer<typeof ContactReplySchema>;
 
 export const ContactMessageSchema = InboxEntrySchema.extend({
   message: z.string(),
@@ -96,7 +95,6 @@ export const UpdateContactRequestSchema = z
   .refine((body) => (body.assignee === undefined) !== (body.state === undefined), {
     error: 'Give either the assignee or the state.',
   });
-export type UpdateContactRequest = z.input<typeof UpdateContactRequestSchema>;
 
 export const ReplyRequestSchema = z.object({
   body: z
