@@ -161,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         store,
         limiter,
         mails: tradeStepMails(shipping),
+        mailer: shipping.mailer,
         clarificationMails: shipping,
         certificates: shipping.certificates,
         returnLabels: { url: (tradeId, locale, brand) => `${shipping.publicOrigin(locale, brand)}${shipping.labels.returnPath(tradeId)}` },

@@ -119,3 +119,66 @@ export function acknowledgmentMail(input: ContactMailInput): MailMessage {
     ),
   });
 }
+
+export interface ContactReplyInput {
+  readonly reference: string;
+  readonly locale: Locale;
+  readonly name: string;
+  readonly email: string;
+  /** The seller's message, quoted under the answer. */
+  readonly message: string;
+  readonly sentAt: Date;
+  /** The desk the message went to: the seller's answer goes back there. */
+  readonly desk: string;
+  /** The support user's words. */
+  readonly body: string;
+  readonly brand?: Brand;
+}
+
+/**
+ * The support inbox's answer (decision 076), in the message's language: the greeting, the support
+ * user's words, how to write back, the closing with the brand, and the seller's message quoted. The
+ * subject carries the reference, so an answer to it is found again.
+ */
+export function replyMail(input: ContactReplyInput): MailMessage {
+  const i18n = serverI18n(input.locale);
+  const t = (id: string, values?: Record<string, string>) => i18n._(`mail.contact.${id}`, values);
+  const country = countryConfig(input.locale);
+  const date = new Intl.DateTimeFormat(country.icuLocale, { dateStyle: 'long', timeZone: 'Europe/Berlin' }).format(input.sentAt);
+  const quoteTitle = t('reply.quoteTitle', { date });
+  const intro = t('reply.intro', { reference: input.reference });
+  const answerBack = t('reply.answerBack', { reference: input.reference });
+  const brand = input.brand ?? 'tradein';
+  const quoted = input.message.split('\n').map((line) => `> ${line}`);
+  return {
+    ...letter({
+      locale: input.locale,
+      brand,
+      to: { name: input.name, address: input.email },
+      subject: t('reply.subject', { reference: input.reference }),
+      greeting: t('ack.greeting', { name: input.name }),
+      closing: i18n._('mail.account.closing'),
+      signature: i18n._('mail.account.signature', { brand: BRAND_CONFIG[brand].name }),
+      text: [intro, '', input.body, '', answerBack, ''],
+      html: (
+        <>
+          <p>{intro}</p>
+          <pre style={PRE}>{input.body}</pre>
+          <p>{answerBack}</p>
+        </>
+      ),
+      footer: {
+        text: [quoteTitle, ...quoted, ''],
+        html: (
+          <>
+            <h2 style={HEADING}>{quoteTitle}</h2>
+            <blockquote style={{ borderLeft: '3px solid #ccc', margin: 0, paddingLeft: 12 }}>
+              <pre style={{ ...PRE, background: 'none', padding: 0 }}>{input.message}</pre>
+            </blockquote>
+          </>
+        ),
+      },
+    }),
+    replyTo: { address: input.desk },
+  };
+}

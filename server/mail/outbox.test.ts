@@ -10,7 +10,16 @@ import { mailOutbox } from '../db/schema/mail';
 import { CapturingMailer } from '../test-support/accounts';
 import { testDatabases } from '../test-support/databases';
 import type { MailMessage } from './mailer';
-import { describeMailError, MAIL_ATTEMPTS, MailOutbox, MailWorker, OutboxMailer, retryDelayMs } from './outbox';
+import {
+  describeMailError,
+  MAIL_ATTEMPTS,
+  MAIL_KEPT_DAYS,
+  MailOutbox,
+  type MailResendError,
+  MailWorker,
+  OutboxMailer,
+  retryDelayMs,
+} from './outbox';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -59,7 +68,7 @@ describe.each(testDatabases())('the mail outbox on $name', (database) => {
 
   const rows = () => handle.db.select().from(mailOutbox);
 
-  it('sends a written mail once, with its attachment, and keeps only recipient and subject', async () => {
+  it('sends a written mail once, with its attachment, and keeps its message for MAIL_KEPT_DAYS only', async () => {
     const photo = new Uint8Array([0xff, 0xd8, 0xff, 0x00, 0x01]);
     await new OutboxMailer(outbox).send(mail('erika@example.com', photo));
     expect(await outbox.depth()).toEqual({ pending: 1, sending: 0, dead: 0 });
@@ -69,9 +78,37 @@ describe.each(testDatabases())('the mail outbox on $name', (database) => {
     expect(transport.sent[0]!.subject).toBe('Hallo erika@example.com');
     expect([...transport.sent[0]!.attachments![0]!.content]).toEqual([...photo]);
     const [row] = await rows();
-    expect(row).toMatchObject({ status: 'sent', attempts: 1, message: null, recipient: 'erika@example.com' });
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, recipient: 'erika@example.com' });
+    expect(row!.message).toMatchObject({ subject: 'Hallo erika@example.com' });
     expect(await worker.runOnce()).toBe(0);
     expect(transport.sent).toHaveLength(1);
+
+    clock += MAIL_KEPT_DAYS * 86_400_000 - 1;
+    expect(await outbox.prune()).toBe(0);
+    clock += 1;
+    expect(await outbox.prune()).toBe(1);
+    const [pruned] = await rows();
+    expect(pruned).toMatchObject({ status: 'sent', message: null, recipient: 'erika@example.com', subject: 'Hallo erika@example.com' });
+  });
+
+  it('sends a sent mail again as a new pending copy, and refuses an unknown, unsent or pruned one', async () => {
+    const pending = await outbox.enqueue(mail('erika@example.com'));
+    const refusal = (id: string) =>
+      outbox.resend(id).then(
+        () => 'sent again',
+        (error: MailResendError) => error.reason,
+      );
+    expect(await refusal(pending)).toBe('mail_not_sent');
+    expect(await refusal('00000000-0000-4000-8000-000000000000')).toBe('mail_not_found');
+    await worker.runOnce();
+    const copy = await outbox.resend(pending);
+    expect(copy).toMatchObject({ recipient: 'erika@example.com', subject: 'Hallo erika@example.com' });
+    expect(await worker.runOnce()).toBe(1);
+    expect(transport.to('erika@example.com')).toHaveLength(2);
+    expect(transport.sent[1]!.text).toBe(transport.sent[0]!.text);
+    clock += (MAIL_KEPT_DAYS + 1) * 86_400_000;
+    expect(await outbox.prune()).toBe(2);
+    expect(await refusal(copy.id)).toBe('mail_not_kept');
   });
 
   it('retries a failure after the backoff, is dead after the last attempt, and sends after an operator retry', async () => {

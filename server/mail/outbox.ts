@@ -3,9 +3,10 @@
 // outbox of the embedded shop) and retries a failure with exponential backoff until the last attempt,
 // after which the row is 'dead' until an operator retries it. Workers claim rows with
 // FOR UPDATE SKIP LOCKED and a lease, so two workers never send the same mail, and the rows of a
-// worker that died are taken over once its lease ends.
+// worker that died are taken over once its lease ends. A sent row keeps its message for MAIL_KEPT_DAYS
+// (support may send it again, decision 076); the worker clears older ones once an hour.
 
-import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema/mail';
@@ -45,6 +46,31 @@ function restored({ attachments, ...message }: StoredMessage): MailMessage {
 export const MAIL_ATTEMPTS = 8;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 60 * 60_000;
+
+/** Days a sent mail's message is kept for sending it again (decision 076); then recipient and subject remain. */
+export const MAIL_KEPT_DAYS = 90;
+const DAY_MS = 86_400_000;
+/** How often the worker clears the messages of sent rows older than MAIL_KEPT_DAYS. */
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+/** Why a mail cannot be sent again. */
+export type ResendRefusal = 'mail_not_found' | 'mail_not_sent' | 'mail_not_kept';
+
+export class MailResendError extends Error {
+  constructor(
+    readonly reason: ResendRefusal,
+    readonly mailId: string,
+  ) {
+    super(
+      {
+        mail_not_found: `There is no mail ${mailId}.`,
+        mail_not_sent: `The mail ${mailId} is not sent yet; only a sent mail is sent again.`,
+        mail_not_kept: `The mail ${mailId} was sent more than ${MAIL_KEPT_DAYS} days ago; its message is no longer kept.`,
+      }[reason],
+    );
+    this.name = 'MailResendError';
+  }
+}
 
 /** The wait after the `attempts`-th failed attempt (1-based). */
 export function retryDelayMs(attempts: number): number {
@@ -141,8 +167,38 @@ export class MailOutbox {
     if (ids.length === 0) return;
     await this.db
       .update(mailOutbox)
-      .set({ status: 'sent', sentAt: this.now(), message: null, lockedBy: null, lockedUntil: null, lastError: null })
+      .set({ status: 'sent', sentAt: this.now(), lockedBy: null, lockedUntil: null, lastError: null })
       .where(inArray(mailOutbox.id, [...ids]));
+  }
+
+  /** Clears the messages of rows sent more than MAIL_KEPT_DAYS ago; returns how many. */
+  async prune(): Promise<number> {
+    const before = new Date(this.now().getTime() - MAIL_KEPT_DAYS * DAY_MS);
+    const rows = await this.db
+      .update(mailOutbox)
+      .set({ message: null })
+      .where(and(eq(mailOutbox.status, 'sent'), lte(mailOutbox.sentAt, before), isNotNull(mailOutbox.message)))
+      .returning({ id: mailOutbox.id });
+    return rows.length;
+  }
+
+  /**
+   * Writes a copy of the sent mail `id` as a new pending row (in `tx` when given) and returns the new
+   * row's id and recipient; refuses a mail that is unknown, not sent, or whose message is no longer kept.
+   */
+  async resend(id: string, tx: Database = this.db): Promise<{ id: string; recipient: string; subject: string }> {
+    const [row] = await tx
+      .select({ status: mailOutbox.status, recipient: mailOutbox.recipient, subject: mailOutbox.subject, message: mailOutbox.message })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.id, id));
+    if (!row) throw new MailResendError('mail_not_found', id);
+    if (row.status !== 'sent') throw new MailResendError('mail_not_sent', id);
+    if (row.message === null) throw new MailResendError('mail_not_kept', id);
+    const [copy] = await tx
+      .insert(mailOutbox)
+      .values({ recipient: row.recipient, subject: row.subject, message: row.message, nextAttemptAt: this.now() })
+      .returning({ id: mailOutbox.id });
+    return { id: copy!.id, recipient: row.recipient, subject: row.subject };
   }
 
   /** A failed attempt: pending again after the backoff, or dead after the last attempt. */
@@ -223,6 +279,7 @@ export class MailWorker {
   private again = false;
   private soon = false;
   private stopped = true;
+  private prunedAt = 0;
   private readonly pollMs: number;
   private readonly batch: number;
   private readonly leaseMs: number;
@@ -269,6 +326,7 @@ export class MailWorker {
 
   private run(): void {
     this.running = this.drain()
+      .then(() => this.pruneWhenDue())
       .catch((error: unknown) => this.log.error({ mailError: describeMailError(error) }, 'mail worker: outbox unreachable'))
       .finally(() => {
         this.running = undefined;
@@ -299,6 +357,15 @@ export class MailWorker {
     }
     await this.outbox.markSent(sent);
     return claimed.length;
+  }
+
+  /** Clears the messages of old sent rows, at most once per PRUNE_EVERY_MS of this worker. */
+  private async pruneWhenDue(): Promise<void> {
+    const now = Date.now();
+    if (now - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = now;
+    const cleared = await this.outbox.prune();
+    if (cleared > 0) this.log.info({ cleared, keptDays: MAIL_KEPT_DAYS }, 'mail worker: old sent messages cleared');
   }
 
   /** Sends batches until nothing is due. */

@@ -7,6 +7,7 @@ import type { ClarificationMailServices } from '../clarifications/mail';
 import type { Database } from '../db/client';
 import type { RateLimitRule } from '../http/rate-limit';
 import type { RateLimiter } from '../http/rate-limiter';
+import type { Mailer } from '../mail/mailer';
 import type { SepaAccount } from '../payouts/sepa-file';
 import type { TradeStepMails } from '../trades/lifecycle';
 import type { CertificateLinks } from '../trades/links';
@@ -28,6 +29,8 @@ export interface StaffPluginOptions {
   readonly limiter: RateLimiter;
   /** The seller's mail of each step (server/trades/step-mails.tsx), written in the move's transaction. */
   readonly mails: TradeStepMails;
+  /** The shop's mailer: woken after the support inbox wrote a reply or a resent mail to the outbox. */
+  readonly mailer: Mailer;
   /** The clarification mails (an inspection that asks the seller). */
   readonly clarificationMails: ClarificationMailServices;
   /** Signed links of the data-erasure certificates. */

@@ -61,6 +61,19 @@ export const STAFF_FAILURE_REASONS = [
   'entry_state',
   /** A late-bonus top-up of that transfer is in another batch: cancel it, or return the top-up first. */
   'top_up_live',
+  /** Support inbox (src/contracts/support.ts): no contact message (or attachment) with this reference. */
+  'message_not_found',
+  /** The message is closed: reopen it to reply. */
+  'message_closed',
+  /** The assignee is not a support user (unknown, disabled, or without the role). */
+  'not_support',
+  /** The lookup's text is neither a trade number, an e-mail address nor an IMEI or serial number. */
+  'invalid_query',
+  'mail_not_found',
+  /** Only a sent mail is sent again (a pending or dead one goes out by itself or by `mail retry`). */
+  'mail_not_sent',
+  /** The mail was sent too long ago: its message is no longer kept (decision 076). */
+  'mail_not_kept',
 ] as const;
 export const StaffFailureReasonSchema = z.enum(STAFF_FAILURE_REASONS);
 export type StaffFailureReason = z.infer<typeof StaffFailureReasonSchema>;

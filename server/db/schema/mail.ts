@@ -7,8 +7,8 @@ import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-o
  * The mail outbox (issue 16 part 8, decision 054): every outgoing mail is a row here, written with
  * the change that causes it (the trade's confirmation in the trade's transaction), and sent by the
  * mail worker (server/mail/outbox.ts) with retries and backoff; after the last attempt a row is
- * 'dead' until an operator retries it (`npm run ops -- mail list|retry`). A sent row keeps only
- * its recipient and subject: the message itself is cleared.
+ * 'dead' until an operator retries it (`npm run ops -- mail list|retry`). A sent row keeps its message
+ * for MAIL_KEPT_DAYS, so support can send it again (decision 076); then only recipient and subject remain.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -19,7 +19,7 @@ export const mailOutbox = pgTable(
       .default(sql`now()`),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
-    /** The message (server/mail/outbox.ts StoredMessage); null once sent. */
+    /** The message (server/mail/outbox.ts StoredMessage); null once a sent row is older than MAIL_KEPT_DAYS. */
     message: jsonb('message').$type<Record<string, unknown>>(),
     status: text('status').$type<'pending' | 'sending' | 'sent' | 'dead'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -33,5 +33,9 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // The support lookup's "mails sent to this address" (decision 076).
+    index('mail_outbox_recipient_idx').on(sql`lower(${t.recipient})`),
+  ],
 );

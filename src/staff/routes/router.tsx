@@ -1,13 +1,17 @@
 // The back office's route tree (decision 072): the sign-in and set-password pages, and behind the
 // signed-in frame receiving (/), the trade search and a trade's page, the staff users, the audit
-// log, the returns, and the payouts with each batch's page. Each screen's code loads with its route; the frame and the session come with the entry.
+// log, the returns, the payouts with each batch's page, and the support inbox with each message's page
+// and the lookup. Each screen's code loads with its route; the frame and the session come with the entry.
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { createRootRoute, createRoute, createRouter, Navigate, Outlet, useParams, useRouter, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, type ComponentType, type JSX } from 'react';
+import { CONTACT_SUBJECTS } from '../../config/contact';
+import { LOCALES } from '../../config/locales';
 import { hasRole } from '../machines/session';
+import type { InboxFilter } from '../ui/inbox-screen';
 import { RoleGate, SignedInLayout } from '../ui/layout';
 import { FailureNote, Loading } from '../ui/page';
 import { PATHS, safeRedirect } from '../ui/paths';
@@ -28,6 +32,9 @@ const AuditScreen = screen(() => import('../ui/audit-screen').then((m) => m.Audi
 const ReturnsScreen = screen(() => import('../ui/returns-screen').then((m) => m.ReturnsScreen));
 const PayoutsScreen = screen(() => import('../ui/payouts-screen').then((m) => m.PayoutsScreen));
 const BatchScreen = screen(() => import('../ui/batch-screen').then((m) => m.BatchScreen));
+const InboxScreen = screen(() => import('../ui/inbox-screen').then((m) => m.InboxScreen));
+const MessageScreen = screen(() => import('../ui/message-screen').then((m) => m.MessageScreen));
+const LookupScreen = screen(() => import('../ui/lookup-screen').then((m) => m.LookupScreen));
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
@@ -56,6 +63,22 @@ const auditSearch = (search: Search): { actor?: string; action?: string; trade?:
 };
 const payoutsSearch = (search: Search): { method?: 'sepa' | 'paypal' } =>
   search.method === 'paypal' || search.method === 'sepa' ? { method: search.method } : {};
+const pick = <T extends string>(value: unknown, values: readonly T[]): T | undefined =>
+  typeof value === 'string' && (values as readonly string[]).includes(value) ? (value as T) : undefined;
+const inboxSearch = (search: Search): InboxFilter => {
+  const locale = pick(search.locale, LOCALES);
+  const subject = pick(search.subject, CONTACT_SUBJECTS);
+  const state = pick(search.state, ['open', 'closed', 'all'] as const);
+  const assignee = pick(search.assignee, ['me', 'unassigned'] as const);
+  const page = Number(search.page);
+  return {
+    ...(locale && { locale }),
+    ...(subject && { subject }),
+    ...(state && { state }),
+    ...(assignee && { assignee }),
+    ...(Number.isInteger(page) && page > 1 && page <= 10_000 && { page }),
+  };
+};
 const usePageSearch = <T,>(read: (search: Search) => T): T => read(useSearch({ strict: false }) as Search);
 
 function Lazy({ children }: { children: JSX.Element }) {
@@ -265,10 +288,61 @@ function BatchPage(): JSX.Element {
 
 const batchRoute = createRoute({ getParentRoute: () => appRoute, path: '/payouts/batches/$batchId', component: BatchPage });
 
+function InboxPage(): JSX.Element {
+  const filter = usePageSearch(inboxSearch);
+  return (
+    <RoleGate roles={['support']}>
+      <Lazy>
+        <InboxScreen filter={filter} />
+      </Lazy>
+    </RoleGate>
+  );
+}
+
+const inboxRoute = createRoute({ getParentRoute: () => appRoute, path: '/inbox', validateSearch: inboxSearch, component: InboxPage });
+
+function MessagePage(): JSX.Element {
+  const { reference = '' } = useParams({ strict: false }) as { reference?: string };
+  return (
+    <RoleGate roles={['support']}>
+      <Lazy>
+        <MessageScreen key={reference} reference={reference} />
+      </Lazy>
+    </RoleGate>
+  );
+}
+
+const messageRoute = createRoute({ getParentRoute: () => appRoute, path: '/inbox/$reference', component: MessagePage });
+
+function LookupPage(): JSX.Element {
+  const { q } = usePageSearch(tradesSearch);
+  return (
+    <RoleGate roles={['support']}>
+      <Lazy>
+        <LookupScreen q={q ?? ''} />
+      </Lazy>
+    </RoleGate>
+  );
+}
+
+const lookupRoute = createRoute({ getParentRoute: () => appRoute, path: '/lookup', validateSearch: tradesSearch, component: LookupPage });
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   setPasswordRoute,
-  appRoute.addChildren([receiveRoute, tradesRoute, tradeRoute, usersRoute, auditRoute, returnsRoute, payoutsRoute, batchRoute]),
+  appRoute.addChildren([
+    receiveRoute,
+    tradesRoute,
+    tradeRoute,
+    usersRoute,
+    auditRoute,
+    returnsRoute,
+    payoutsRoute,
+    batchRoute,
+    inboxRoute,
+    messageRoute,
+    lookupRoute,
+  ]),
 ]);
 
 export function createStaffRouter() {

@@ -1,11 +1,13 @@
 // The back office's reads as TanStack Query options: a trade, the trade search, the staff users, the
-// audit log, the returns, the due payouts and the payout batches. Keys start with 'staff' and name what they hold, so a change can drop what it made stale.
+// audit log, the returns, the due payouts and the payout batches, the support inbox and the lookup. Keys start with 'staff' and name what they hold, so a change can drop what it made stale.
 
 import { infiniteQueryOptions, QueryClient, queryOptions } from '@tanstack/react-query';
 import { fetchAudit, type AuditFilter } from './audit';
 import type { StaffClient } from './client';
 import { fetchBatch, fetchBatches, fetchDuePayouts } from './payouts';
 import type { PayoutMethod } from '../../contracts/payouts';
+import { fetchInbox, fetchMessage, fetchSupportUsers, lookup } from './support';
+import type { InboxQuery } from '../../contracts/support';
 import { fetchReturns, fetchTrade, searchTrades } from './trades';
 import { listStaffUsers } from './users';
 
@@ -22,6 +24,14 @@ export const staffKeys = {
   due: (method: PayoutMethod) => ['staff', 'payouts', 'due', method] as const,
   batches: ['staff', 'payouts', 'batches'] as const,
   batch: (id: string) => ['staff', 'payouts', 'batches', id] as const,
+  /** Everything of the support inbox (a reply, an assignment or a close changes lists and the message). */
+  inbox: ['staff', 'inbox'] as const,
+  inboxPage: (filter: InboxQuery) => ['staff', 'inbox', 'list', filter] as const,
+  message: (reference: string) => ['staff', 'inbox', 'message', reference] as const,
+  supportUsers: ['staff', 'support-users'] as const,
+  /** Every lookup (a resent mail changes them). */
+  lookups: ['staff', 'lookup'] as const,
+  lookup: (q: string) => ['staff', 'lookup', q] as const,
 };
 
 export const tradeQuery = (client: StaffClient, tradeNumber: string) =>
@@ -56,6 +66,22 @@ export const batchesQuery = (client: StaffClient) =>
 
 export const batchQuery = (client: StaffClient, id: string) =>
   queryOptions({ queryKey: staffKeys.batch(id), queryFn: ({ signal }) => fetchBatch(client, id, signal) });
+
+export const inboxQuery = (client: StaffClient, filter: InboxQuery) =>
+  queryOptions({ queryKey: staffKeys.inboxPage(filter), queryFn: ({ signal }) => fetchInbox(client, filter, signal) });
+
+export const messageQuery = (client: StaffClient, reference: string) =>
+  queryOptions({ queryKey: staffKeys.message(reference), queryFn: ({ signal }) => fetchMessage(client, reference, signal) });
+
+export const supportUsersQuery = (client: StaffClient) =>
+  queryOptions({ queryKey: staffKeys.supportUsers, queryFn: ({ signal }) => fetchSupportUsers(client, signal), staleTime: 5 * 60_000 });
+
+export const lookupQuery = (client: StaffClient, q: string) =>
+  queryOptions({
+    queryKey: staffKeys.lookup(q.trim()),
+    queryFn: ({ signal }) => lookup(client, q.trim(), signal),
+    enabled: q.trim() !== '',
+  });
 
 /** The back office's QueryClient: fresh for 15 s (several people work on the same trades); the client retries reads once itself. */
 export function newStaffQueryClient(): QueryClient {

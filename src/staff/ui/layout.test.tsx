@@ -24,7 +24,7 @@ describe('signed-in frame', () => {
     });
     unmount = rendered.unmount;
     const nav = rendered.host.querySelector('nav')!;
-    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Trades', 'Returns']);
+    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Trades', 'Returns', 'Inbox', 'Lookup']);
     expect(rendered.host.querySelector('.who')?.textContent).toContain('Sam Support (Support)');
     expect(rendered.host.querySelector('main')?.textContent).toBe('screen');
   });
@@ -40,6 +40,8 @@ describe('signed-in frame', () => {
       ['Receive', '/'],
       ['Trades', '/trades'],
       ['Returns', '/returns'],
+      ['Inbox', '/inbox'],
+      ['Lookup', '/lookup'],
       ['Payouts', '/payouts'],
       ['Staff users', '/users'],
       ['Audit log', '/audit'],

@@ -28,6 +28,8 @@ export const NAV: readonly NavItem[] = [
   { to: PATHS.receive, label: msg`Receive`, roles: ['inspector'] },
   { to: PATHS.trades, label: msg`Trades`, roles: STAFF_ROLES },
   { to: PATHS.returns, label: msg`Returns`, roles: ['inspector', 'support'] },
+  { to: PATHS.inbox, label: msg`Inbox`, roles: ['support'] },
+  { to: PATHS.lookup, label: msg`Lookup`, roles: ['support'] },
   { to: PATHS.payouts, label: msg`Payouts`, roles: ['payouts'] },
   { to: PATHS.users, label: msg`Staff users`, roles: ['admin'] },
   { to: PATHS.audit, label: msg`Audit log`, roles: ['admin'] },

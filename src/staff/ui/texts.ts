@@ -1,9 +1,13 @@
 // The words of the back office's codes: refusal reasons, trade statuses, roles, field issues, the
-// identifier check, the wipe methods, payout methods and batch states. Only the screens turn a code into words, and only here.
+// identifier check, the wipe methods, payout methods and batch states, contact subjects, countries and
+// the support inbox's states. Only the screens turn a code into words, and only here.
 
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
+import type { ContactSubject } from '../../config/contact';
+import type { Locale } from '../../config/locales';
 import type { IssueCode } from '../../contracts/issues';
+import type { ContactState, LookupMail } from '../../contracts/support';
 import type { BATCH_STATES, ENTRY_STATES, PayoutMethod } from '../../contracts/payouts';
 import type { ErasureMethod, StaffRole, identifierProblem } from '../../contracts/staff';
 import type { TradeStatus } from '../../contracts/trades';
@@ -60,6 +64,46 @@ const ENTRY_STATE: Record<(typeof ENTRY_STATES)[number], MessageDescriptor> = {
 };
 
 export const entryStateText = (i18n: I18n, state: (typeof ENTRY_STATES)[number]): string => i18n._(ENTRY_STATE[state]);
+
+const SUBJECT: Record<ContactSubject, MessageDescriptor> = {
+  dataChangeOrDocument: msg`Change of data or a document`,
+  returns: msg`Returns`,
+  payment: msg`Payment`,
+  purchaseProcess: msg`Selling process`,
+  orderCancellation: msg`Cancelling a trade`,
+  topicNotListed: msg`Other topic`,
+  deviceNotListed: msg`Device not listed`,
+  newOffer: msg`New offer`,
+  orderStatus: msg`Status of a trade`,
+  customerAccount: msg`Customer account`,
+};
+
+export const subjectText = (i18n: I18n, subject: ContactSubject): string => i18n._(SUBJECT[subject]);
+
+const COUNTRY: Record<Locale, MessageDescriptor> = {
+  default: msg`International (English)`,
+  de: msg`Germany`,
+  at: msg`Austria`,
+  es: msg`Spain`,
+  fr: msg`France`,
+  it: msg`Italy`,
+};
+
+/** The country shop of a locale (where a contact message came from, in which language it is answered). */
+export const countryText = (i18n: I18n, locale: Locale): string => i18n._(COUNTRY[locale]);
+
+const CONTACT_STATE: Record<ContactState, MessageDescriptor> = { open: msg`Open`, closed: msg`Closed` };
+
+export const contactStateText = (i18n: I18n, state: ContactState): string => i18n._(CONTACT_STATE[state]);
+
+const MAIL_STATUS: Record<LookupMail['status'], MessageDescriptor> = {
+  pending: msg`Waiting to be sent`,
+  sending: msg`Being sent`,
+  sent: msg`Sent`,
+  dead: msg`Failed (no more attempts)`,
+};
+
+export const mailStatusText = (i18n: I18n, status: LookupMail['status']): string => i18n._(MAIL_STATUS[status]);
 
 /** "incl. bonus 1,20 €" under an amount. */
 export const bonusLine = (i18n: I18n, bonus: string): string => i18n._(msg`incl. bonus ${bonus}`);
@@ -169,6 +213,20 @@ export function failureText(i18n: I18n, failure: StaffFailure): string {
       return i18n._(msg`A late-bonus top-up of this transfer is in another batch: cancel that batch, or record the top-up’s return first.`);
     case 'invalid_day':
       return i18n._(msg`This day is not possible here: a requested execution day cannot have passed, an executed one cannot lie ahead.`);
+    case 'message_not_found':
+      return i18n._(msg`There is no such contact message (or attachment).`);
+    case 'message_closed':
+      return i18n._(msg`This message is closed. Reopen it to reply.`);
+    case 'not_support':
+      return i18n._(msg`A message can only be assigned to a support user who is not disabled.`);
+    case 'invalid_query':
+      return i18n._(msg`Enter a trade number (TR-2026-000123), an e-mail address, or an IMEI or serial number.`);
+    case 'mail_not_found':
+      return i18n._(msg`There is no such mail.`);
+    case 'mail_not_sent':
+      return i18n._(msg`This mail is not sent yet; only a sent mail can be sent again.`);
+    case 'mail_not_kept':
+      return i18n._(msg`This mail was sent too long ago: its text is no longer kept, so it cannot be sent again.`);
     case 'network':
       return i18n._(msg`No answer from the server. Please check the connection and try again.`);
     case 'server':
