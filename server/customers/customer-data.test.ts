@@ -4,7 +4,7 @@
 // guest trades, step one of closing the account, and no IBAN in logs when the database fails.
 
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -24,6 +24,7 @@ import {
 import type { AccountServices } from '../accounts/services';
 import type { DatabaseHandle } from '../db/client';
 import { bankAccounts, customerAddresses, customerPaymentAccounts, customers, paypalAccounts, phoneContacts } from '../db/schema/customers';
+import { mailOutbox } from '../db/schema/mail';
 import { cartHolds } from '../db/schema/offers';
 import { trades } from '../db/schema/trades';
 import { replaceCartHolds } from '../offers/cart-holds';
@@ -575,6 +576,14 @@ describe.each(testDatabases())('customer data API on $name', (database) => {
     it('deletes the customer data, blanks the person, keeps the trades; then stores nothing new; a repeat succeeds', async () => {
       const customer = await newCustomer();
       const tradeId = await fill(customer);
+      // A mail sent to the account (its text kept for resending) and one still waiting to go out.
+      const [sent, pending] = await handle.db
+        .insert(mailOutbox)
+        .values([
+          { recipient: customer.email.toUpperCase(), subject: 'Sent', message: { text: 'kept' }, status: 'sent', sentAt: new Date() },
+          { recipient: customer.email, subject: 'Pending', message: { text: 'to send' } },
+        ])
+        .returning({ id: mailOutbox.id });
       const res = await call('DELETE', '/api/customers/customers', customer, {
         customerId: customer.id.toUpperCase(),
         customerIdentifier: customer.customerNumber,
@@ -594,6 +603,12 @@ describe.each(testDatabases())('customer data API on $name', (database) => {
       });
       const deletedAt = after.customer!.dataDeletedAt;
       expect(deletedAt).toBeInstanceOf(Date);
+      const mails = await handle.db
+        .select()
+        .from(mailOutbox)
+        .where(inArray(mailOutbox.id, [sent!.id, pending!.id]));
+      expect(mails.find((m) => m.id === sent!.id)).toMatchObject({ subject: 'Sent', message: null });
+      expect(mails.find((m) => m.id === pending!.id)?.message).toEqual({ text: 'to send' });
       const [trade] = await handle.db.select().from(trades).where(eq(trades.id, tradeId));
       expect(trade).toMatchObject({
         customerId: customer.id,
