@@ -30,13 +30,19 @@ export interface Call {
   readonly method: string;
   readonly path: string;
   readonly body: unknown;
+  readonly query?: unknown;
 }
 
 /** A client whose answers come from `answer` (return a value, or throw a StaffCallError). */
 export function fakeClient(answer: (call: Call) => unknown | Promise<unknown>) {
   const calls: Call[] = [];
   const run = async (path: string, options: CallOptions = {}) => {
-    const call = { method: options.method ?? 'GET', path, body: options.body };
+    const call = {
+      method: options.method ?? 'GET',
+      path,
+      body: options.body,
+      ...(options.query !== undefined && { query: options.query }),
+    };
     calls.push(call);
     return answer(call);
   };
