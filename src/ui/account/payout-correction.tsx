@@ -6,19 +6,17 @@
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo, useRef } from 'react';
+import { useActorRef } from '@xstate/react';
+import { useId, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import type { TradeView } from '../../contracts/trade-view';
 import { PayoutSchema, type Payout } from '../../contracts/trades';
 import { tradePayoutMachine } from '../../machines/account-forms';
-import { PAYOUT_FIELDS, emptyPayout, payoutRequest, type PayoutForm } from '../../machines/checkout-form';
+import { emptyPayout, payoutRequest, type PayoutForm } from '../../machines/checkout-form';
 import { formatDate, formatPrice } from '../../i18n/format';
-import { useFocusFirstError } from '../form/focus';
-import { FormFailure, SAVE_FAILURE_TEXTS, SavedNote } from '../form/form-status';
-import { useErrorOf } from '../form/issue-messages';
+import { SAVE_FAILURE_TEXTS } from '../form/form-status';
 import { useLatest } from '../form/latest';
-import { PayoutFields } from '../form/payout-fields';
+import { PayoutDetailsForm } from './payout-form';
 import { useShop } from '../shop-context';
 
 /** Saves the corrected details; the page then shows the trade as the server answered. */
@@ -50,13 +48,6 @@ export function PayoutCorrection({ trade, save, headingLevel }: { trade: TradeVi
   );
   const business = trade.tradeNumber.startsWith('TB-');
   const actor = useActorRef(machine, { input: { values: { ...emptyPayout, method: business ? 'sepa' : trade.payout.method } } });
-  const state = useSelector(actor, (s) => s);
-  const { values, errors, failure, refused } = state.context;
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(form, refused);
-  const errorOf = useErrorOf(errors);
-  const saving = state.matches('saving');
-  const payoutPaths = ['payout', ...PAYOUT_FIELDS.map((field) => `payout.${field}`)];
   const amount = formatPrice(shop.locale, returned.amount);
   const day = formatDate(shop.locale, returned.returnedAt);
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
@@ -69,36 +60,12 @@ export function PayoutCorrection({ trade, save, headingLevel }: { trade: TradeVi
       ) : (
         <p>{i18n._(msg`Please check your payout details and enter them again. We pay again as soon as they are correct.`)}</p>
       )}
-      <form
-        ref={form}
-        className="account-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'form.submit' });
-        }}
-      >
-        <fieldset>
-          <legend>{returned.corrected ? i18n._(msg`Change your payout details again`) : i18n._(msg`Your corrected payout details`)}</legend>
-          <PayoutFields
-            label={i18n._(msg`Payout method`)}
-            businessAccount={business}
-            values={values}
-            errorOf={errorOf}
-            onField={(field, value) =>
-              actor.send({ type: 'form.edit', values: { ...values, [field]: value }, cleared: [`payout.${field}`] })
-            }
-            onMethod={(method) => actor.send({ type: 'form.edit', values: { ...values, method }, cleared: payoutPaths })}
-          />
-        </fieldset>
-        {state.matches('saved') && <SavedNote>{i18n._(msg`Your payout details have been saved.`)}</SavedNote>}
-        <FormFailure failure={failure} texts={CORRECTION_FAILURE_TEXTS} />
-        <div className="form-actions">
-          <button type="submit" className="button primary" disabled={saving} aria-busy={saving || undefined}>
-            {saving ? i18n._(msg`Saving…`) : i18n._(msg`Save payout details`)}
-          </button>
-        </div>
-      </form>
+      <PayoutDetailsForm
+        actor={actor}
+        businessAccount={business}
+        failureTexts={CORRECTION_FAILURE_TEXTS}
+        legend={returned.corrected ? i18n._(msg`Change your payout details again`) : i18n._(msg`Your corrected payout details`)}
+      />
     </section>
   );
 }
