@@ -2,7 +2,16 @@
 
 import { expect } from 'vitest';
 import { createActor, type Actor } from 'xstate';
-import { cartMachine, cartTotal, expiredLines, isOverB2BCap, lineToReplace, roomUnderB2BCap, type CartLine } from '../src/machines/cart';
+import {
+  cartMachine,
+  cartTotal,
+  expiredLines,
+  isOverB2BCap,
+  lineToReplace,
+  roomUnderB2BCap,
+  type CartLine,
+  type CartPlacement,
+} from '../src/machines/cart';
 import { trade } from '../src/machines/checkout.fixtures';
 import { cartModel } from './cart.model';
 import { describeMachineFlow } from './support/machine-runner';
@@ -33,8 +42,8 @@ const EXPENSIVE = line('00000000-0000-4000-8000-000000000004', 5000.01, 44);
 const context = (h: Harness) => h.actor!.getSnapshot().context;
 const send = (h: Harness, event: Parameters<Actor<typeof cartMachine>['send']>[0]) => h.actor!.send(event);
 /** What the shop actor sends for a new offer (src/machines/shop.ts putInCart). */
-const put = (h: Harness, offered: CartLine) => {
-  const replaced = lineToReplace(context(h).cart, offered, Date.now());
+const put = (h: Harness, offered: CartLine, placement?: CartPlacement) => {
+  const replaced = lineToReplace(context(h).cart, offered, Date.now(), placement);
   send(h, replaced ? { type: 'cart.replace', offerId: replaced.offerId, line: offered } : { type: 'cart.add', line: offered });
 };
 let fresh = 0;
@@ -83,6 +92,11 @@ describeMachineFlow<Harness>({
       });
       put(h, { ...UPDATED, deviceId: current.deviceId, offerId: freshId(), answers: { '10': 102 } });
     },
+    // The first device with another answer: a correction of its line (the default), or a second device.
+    ADD_CORRECTED_ANSWERS: (h) =>
+      put(h, { ...UPDATED, deviceId: context(h).cart[0]!.deviceId, offerId: freshId(), answers: { '10': 103 } }),
+    ADD_SECOND_OF_SAME: (h) =>
+      put(h, { ...UPDATED, deviceId: context(h).cart[0]!.deviceId, offerId: freshId(), answers: { '10': 104 } }, 'another'),
     REMOVE: (h) => send(h, { type: 'cart.remove', offerId: context(h).cart.at(-1)!.offerId }),
     ADD_EXPENSIVE: (h) => put(h, EXPENSIVE),
     REMOVE_EXPENSIVE: (h) => send(h, { type: 'cart.remove', offerId: EXPENSIVE.offerId }),
@@ -106,6 +120,12 @@ describeMachineFlow<Harness>({
       expect(context(h).offerIds).toHaveLength(2);
       // Product §4: the sum of price × quantity, each line truncated to two decimals.
       expect(cartTotal(context(h).cart)).toBe(Math.round((context(h).cart[0]!.price + SECOND.price) * 100) / 100);
+    },
+    twoOfSame: (h) => {
+      const [a, b] = context(h).cart;
+      expect(context(h).offerIds).toHaveLength(2);
+      expect(b!.deviceId).toBe(a!.deviceId);
+      expect(b!.answers).not.toEqual(a!.answers);
     },
     businessEmpty: (h) => {
       expect(context(h).B2BMode).toBe(true);

@@ -1,5 +1,6 @@
 // The cart as the seller lives it (product §3 checkout state, §4): add offers (a new offer for the
-// same device with the same answers updates its line; a new offer for an expired line replaces it;
+// same device with the same answers updates its line; a new offer for an expired line replaces it; one
+// for other answers replaces its line as a corrected answer, or joins it as a second device (issue 32);
 // the page never offers the same offer twice, src/machines/cart.test.ts tests that guard), remove
 // them, a business cart with its 5000 cap, and the trade number kept only on the way to the
 // thank-you page. The production cart has one state; the model's states are what the seller sees.
@@ -38,11 +39,15 @@ export const cartModel = setup({}).createMachine({
         ADD: 'two',
         ADD_SAME_ANSWERS_AGAIN: 'one',
         REQUOTE_EXPIRED: 'one',
+        ADD_CORRECTED_ANSWERS: 'one',
+        ADD_SECOND_OF_SAME: 'twoOfSame',
         REMOVE: 'empty',
         TRADE_CREATED: 'tradeDone',
       },
     },
     two: { meta: { production: 'active', sees: 'two devices and their total' }, on: { REMOVE: 'one', TRADE_CREATED: 'tradeDone' } },
+    /** Two of one model in different conditions, each its own line. */
+    twoOfSame: { meta: { production: 'active', sees: 'the same model twice, each with its answers and price' }, on: { REMOVE: 'one' } },
     /** The partner widget's cart: business trade-in, capped at 5000. */
     businessEmpty: { meta: { production: 'active', sees: 'an empty business cart' }, on: { ADD_EXPENSIVE: 'overB2BCap' } },
     /** Above the 5000 cap: checkout is refused until a device goes. */

@@ -16,8 +16,9 @@ import type { MachineFlow } from './support/machine-runner';
 
 export interface OfferHarness {
   actor: Actor<typeof offerMachine> | null;
-  /** What the seller put into the cart (the shop actor's part). */
+  /** What the seller put into the cart (the shop actor's part), and where (a correction or another device). */
   readonly accepted: unknown[];
+  readonly placements: (string | undefined)[];
   open(input: OfferInput, kept?: RestoredOffer | null | Error): void;
   requestOffer: ReturnType<typeof controllable<OfferResult, OfferRequest>>;
 }
@@ -38,6 +39,7 @@ export const offerFlow = (machine: typeof offerMachine = offerMachine): MachineF
     const harness: OfferHarness = {
       actor: null,
       accepted: [],
+      placements: [],
       requestOffer,
       open(input, kept = null) {
         harness.actor?.stop();
@@ -47,7 +49,12 @@ export const offerFlow = (machine: typeof offerMachine = offerMachine): MachineF
         });
         const provided = machine.provide({
           actors: { restore, requestOffer: requestOffer.logic },
-          actions: { accepted: ({ context: c }) => void harness.accepted.push(c.offer) },
+          actions: {
+            accepted: ({ context: c, event }) => {
+              harness.accepted.push(c.offer);
+              harness.placements.push(event.type === 'offer.addToCart' ? event.placement : undefined);
+            },
+          },
         });
         harness.actor = createActor(provided, { input, inspect }).start();
       },
@@ -84,6 +91,8 @@ export const offerFlow = (machine: typeof offerMachine = offerMachine): MachineF
     PRICE_FAILED: (h) => h.requestOffer.reject(),
     RETRY: (h) => h.actor!.send({ type: 'offer.retry' }),
     ADD_TO_CART: (h) => h.actor!.send({ type: 'offer.addToCart' }),
+    REPLACE_IN_CART: (h) => h.actor!.send({ type: 'offer.addToCart', placement: 'replace' }),
+    ADD_SECOND: (h) => h.actor!.send({ type: 'offer.addToCart', placement: 'another' }),
     // The cart is the shop actor's; at this level only the offer's part shows: it is accepted once more.
     REMOVE_AND_ADD_AGAIN: (h) => {
       const before = h.accepted.length;
@@ -108,5 +117,23 @@ export const offerFlow = (machine: typeof offerMachine = offerMachine): MachineF
       expect(context(h).answers).toEqual(OFFER.answers);
     },
     addedToCart: (h) => expect(h.accepted.at(-1)).toEqual(context(h).offer),
+    recalculatingInCart: (h) => {
+      expect(h.requestOffer.pendingCount()).toBeGreaterThan(0);
+      expect(context(h).offer).toBeNull();
+      expect(h.accepted.length).toBeGreaterThan(0);
+    },
+    // The offer in the cart was made for the earlier answers.
+    reofferedInCart: (h) => {
+      expect(context(h).offer?.answers).toEqual(context(h).answers);
+      expect((h.accepted.at(-1) as { answers: unknown }).answers).not.toEqual(context(h).answers);
+    },
+    correctedInCart: (h) => {
+      expect(h.accepted.at(-1)).toEqual(context(h).offer);
+      expect(h.placements.at(-1)).toBe('replace');
+    },
+    secondInCart: (h) => {
+      expect(h.accepted.at(-1)).toEqual(context(h).offer);
+      expect(h.placements.at(-1)).toBe('another');
+    },
   },
 });

@@ -1,6 +1,7 @@
 // The offer flow as the seller lives it (product §2 product detail, product §10), for model-based tests:
 // open a device, answer its three condition questions (all on one screen), let the server price them
-// (offer, refusal, failure), change an answer (priced again at once), put the offer into the cart,
+// (offer, refusal, failure), change an answer (priced again at once), put the offer into the cart —
+// after a changed answer for a device in the cart, as a correction of its line or as a second device —
 // and reload the page on the way (the answers and the offer are kept; without storage the flow just
 // starts empty), or open a shared offer link (valid, or expired with a new offer one click away). Each state names the
 // production state it stands for in `meta.production`; the runners check it after every step.
@@ -59,8 +60,21 @@ export const offerModel = setup({}).createMachine({
     addedToCart: {
       meta: { production: 'addedToCart', sees: 'the offer in the cart' },
       // REMOVE_AND_ADD_AGAIN: the seller removed the line in the cart, comes back and adds the same offer again.
-      on: { CHANGE: 'calculating', RELOAD: 'offeredInCart', REMOVE_AND_ADD_AGAIN: 'addedToCart' },
+      on: { CHANGE: 'recalculatingInCart', RELOAD: 'offeredInCart', REMOVE_AND_ADD_AGAIN: 'addedToCart' },
     },
+    /** An answer changed while the device is in the cart with the earlier ones (issue 32). */
+    recalculatingInCart: {
+      meta: { production: 'calculating', sees: 'the new price being calculated; the cart keeps the earlier offer' },
+      on: { PRICED: 'reofferedInCart' },
+    },
+    reofferedInCart: {
+      meta: { production: 'offered', sees: 'the new offer and the question: replace the one in the cart (default) or add a second device' },
+      on: { REPLACE_IN_CART: 'correctedInCart', ADD_SECOND: 'secondInCart' },
+    },
+    /** A corrected answer: the new offer in place of the earlier one. */
+    correctedInCart: { meta: { production: 'addedToCart', sees: 'the new offer in the cart, one line for the device' } },
+    /** A second device of the same model: both offers in the cart. */
+    secondInCart: { meta: { production: 'addedToCart', sees: 'both offers in the cart, two lines' } },
     /** Back on the page of a device whose offer is in the cart: the offer, and that it is in the cart. */
     offeredInCart: { meta: { production: 'offered', sees: 'the offer, already in the cart' }, on: { CHANGE: 'calculating' } },
   },

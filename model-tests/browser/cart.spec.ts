@@ -182,10 +182,26 @@ describeBrowserFlow<Context>({
       await addOfferAndOpenCart(c, offer, t('Add to cart'));
       c.lines[0] = { offerId: offer.offerId, deviceName: offer.deviceName, price: offer.price };
     },
+    // The first device with another answer: the page asks; the primary answer replaces its line.
+    ADD_CORRECTED_ANSWERS: async (c) => {
+      const offer = await newOfferForFirstDevice(c, { sameAnswers: false });
+      await expect(c.page.locator('.offer-correction')).toBeVisible();
+      await addOfferAndOpenCart(c, offer, t('Replace the one in your cart'));
+      c.lines[0] = { offerId: offer.offerId, deviceName: offer.deviceName, price: offer.price };
+    },
+    ADD_SECOND_OF_SAME: async (c) => {
+      const offer = await newOfferForFirstDevice(c, { sameAnswers: false });
+      await addOfferAndOpenCart(c, offer, t('Add as a second device'));
+      c.lines.push({ offerId: offer.offerId, deviceName: offer.deviceName, price: offer.price });
+    },
     REMOVE: async (c) => {
       await openCart(c);
       const last = c.lines.at(-1)!;
-      await c.page.getByRole('button', { name: t('Remove {0}').replace('{0}', last.deviceName) }).click();
+      // The last line's button (two lines of one model share the name).
+      await c.page
+        .getByRole('button', { name: t('Remove {0}').replace('{0}', last.deviceName) })
+        .last()
+        .click();
       c.lines.pop();
     },
     TRADE_CREATED: async (c) => {
@@ -229,6 +245,7 @@ describeBrowserFlow<Context>({
     },
     one: (c) => expectCart(c),
     two: (c) => expectCart(c),
+    twoOfSame: (c) => expectCart(c),
     tradeDone: async (c) => {
       await expect(c.page).toHaveURL(shopUrl('de', THANK_YOU_PATH));
       expect(c.tradeNumber).toMatch(/^TR-\d{4}-\d{6,}$/);

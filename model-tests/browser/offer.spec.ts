@@ -136,6 +136,9 @@ describeBrowserFlow<Context>({
     OPEN_SHARED_EXPIRED: async (c) => openSharedLink(c, true),
     RENEW: async (c) => c.page.locator('.offer-expired button').click(),
     ADD_TO_CART: async (c) => c.page.locator('.offer-result button.primary').click(),
+    // The device is in the cart with the earlier answers: the page asks; replace is the primary answer.
+    REPLACE_IN_CART: async (c) => c.page.locator('.offer-correction button.primary').click(),
+    ADD_SECOND: async (c) => c.page.locator('.offer-correction button.secondary').click(),
     // To the cart, remove the line, back to the device page (same tab, same offer flow), add the offer again.
     REMOVE_AND_ADD_AGAIN: async (c) => {
       await c.page.locator('.offer-result .added a.primary').click();
@@ -177,6 +180,25 @@ describeBrowserFlow<Context>({
     addedToCart: async (c) => {
       await expect(c.page.locator('.offer-result .added')).toBeVisible();
       await expect(c.page.locator('.cart-badge')).toContainText('1');
+    },
+    recalculatingInCart: async (c) => {
+      await expect(c.page.locator('.offer-result .calculating')).toBeVisible();
+      await expect(c.page.locator('.cart-badge')).toContainText('1');
+    },
+    reofferedInCart: async (c) => {
+      await expect(c.page.getByTestId('offer-price')).toHaveText(/\d/);
+      const question = c.page.locator('.offer-correction');
+      await expect(question).toBeVisible();
+      await expect(question.locator('button')).toHaveCount(2);
+      await expect(c.page.locator('.cart-badge')).toContainText('1');
+    },
+    correctedInCart: async (c) => {
+      await expect(c.page.locator('.offer-result .added')).toBeVisible();
+      await expect(c.page.locator('.cart-badge')).toContainText('1');
+    },
+    secondInCart: async (c) => {
+      await expect(c.page.locator('.offer-result .added')).toBeVisible();
+      await expect(c.page.locator('.cart-badge')).toContainText('2');
     },
   },
 });

@@ -11,6 +11,7 @@ import {
   initialCartContext,
   isOverB2BCap,
   lineTotal,
+  lineToCorrect,
   lineToReplace,
   quantitiesOf,
   restoredCart,
@@ -169,21 +170,38 @@ describe('cart machine', () => {
     expect(cartTotal(ctx.cart)).toBe(160);
   });
 
-  it('lineToReplace: the same device with the same answers, else an expired line of the device', () => {
+  it('lineToReplace: the same device with the same answers, else an expired line of the device, else a corrected answer', () => {
     const now = Date.UTC(2030, 0, 1);
     const fresh = { ...line('new', 100), deviceId: 7, answers: { '10': 101 } };
     const same = { ...line('same', 90), deviceId: 7, answers: { '10': 101 } };
     const expired = { ...line('old', 80, '2029-12-31T00:00:00.000Z'), deviceId: 7, answers: { '10': 102 } };
     const valid = { ...line('other', 80), deviceId: 7, answers: { '10': 102 } };
+    const third = { ...line('third', 70), deviceId: 7, answers: { '10': 103 } };
     expect(lineToReplace([valid, same], fresh, now)).toBe(same);
     expect(lineToReplace([expired, valid], fresh, now)).toBe(expired);
-    expect(lineToReplace([valid], fresh, now)).toBeNull(); // valid, other answers: a line of its own
+    // Valid, other answers: a corrected answer replaces the device's last line, unless it is another device.
+    expect(lineToReplace([valid], fresh, now)).toBe(valid);
+    expect(lineToReplace([valid, third], fresh, now, 'replace')).toBe(third);
+    expect(lineToReplace([valid], fresh, now, 'another')).toBeNull();
+    // The same answers stay one line even when the seller says "another": the offer is updated.
+    expect(lineToReplace([same], fresh, now, 'another')).toBe(same);
     expect(lineToReplace([{ ...same, deviceId: 8 }], fresh, now)).toBeNull();
     expect(lineToReplace([fresh], fresh, now)).toBeNull(); // the offer itself is not a line to replace
     // A line kept from before answers were stored matches no answers, but is replaced once expired.
     const { answers: _, ...legacy } = { ...same, validUntil: '2029-12-31T00:00:00.000Z' };
-    expect(lineToReplace([legacy], fresh, now)).toBe(legacy);
-    expect(lineToReplace([{ ...legacy, validUntil: '2030-02-01T00:00:00.000Z' }], fresh, now)).toBeNull();
+    expect(lineToReplace([legacy], fresh, now, 'another')).toBe(legacy);
+    expect(lineToReplace([{ ...legacy, validUntil: '2030-02-01T00:00:00.000Z' }], fresh, now, 'another')).toBeNull();
+  });
+
+  it('lineToCorrect: asks only for a valid line of the device with other answers', () => {
+    const now = Date.UTC(2030, 0, 1);
+    const fresh = { ...line('new', 100), deviceId: 7, answers: { '10': 101 } };
+    const valid = { ...line('other', 80), deviceId: 7, answers: { '10': 102 } };
+    expect(lineToCorrect([valid], fresh, now)).toBe(valid);
+    expect(lineToCorrect([valid, { ...line('same', 90), deviceId: 7, answers: { '10': 101 } }], fresh, now)).toBeNull();
+    expect(lineToCorrect([valid, { ...line('old', 80, '2029-12-31T00:00:00.000Z'), deviceId: 7 }], fresh, now)).toBeNull();
+    expect(lineToCorrect([{ ...valid, deviceId: 8 }], fresh, now)).toBeNull();
+    expect(lineToCorrect([fresh], fresh, now)).toBeNull();
   });
 
   it('restores a stored cart, drops the trade without a transactionId and refuses anything else', () => {

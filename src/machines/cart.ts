@@ -176,12 +176,43 @@ export const sameAnswers = (a: Readonly<Record<string, number>> | undefined, b: 
 };
 
 /**
- * The line that a new offer for `line` takes the place of: the same device with the same answers
- * (adding it again updates the offer), else an expired line of the device (a re-quote); null for none.
+ * Where the seller puts an offer for a device that is in the cart already with other answers (issue 32):
+ * in the place of that line — a corrected answer, the default — or beside it, as another device.
  */
-export function lineToReplace(lines: readonly CartLine[], line: CartLine, now: number): CartLine | null {
-  const ofDevice = lines.filter((l) => l.deviceId === line.deviceId && l.offerId !== line.offerId);
-  return ofDevice.find((l) => sameAnswers(l.answers, line.answers)) ?? expiredLines(ofDevice, now)[0] ?? null;
+export type CartPlacement = 'replace' | 'another';
+
+/** The lines of `line`'s device other than its own offer: in the cart with other answers (or the same). */
+const otherLinesOf = (lines: readonly CartLine[], line: CartLine) =>
+  lines.filter((l) => l.deviceId === line.deviceId && l.offerId !== line.offerId);
+
+/**
+ * The line that a new offer for `line` takes the place of: the same device with the same answers
+ * (adding it again updates the offer), else an expired line of the device (a re-quote), else — unless
+ * the seller adds it as another device — the device's last line with other answers (a corrected
+ * answer); null for none.
+ */
+export function lineToReplace(
+  lines: readonly CartLine[],
+  line: CartLine,
+  now: number,
+  placement: CartPlacement = 'replace',
+): CartLine | null {
+  const ofDevice = otherLinesOf(lines, line);
+  return (
+    ofDevice.find((l) => sameAnswers(l.answers, line.answers)) ??
+    expiredLines(ofDevice, now)[0] ??
+    (placement === 'replace' ? (ofDevice.at(-1) ?? null) : null)
+  );
+}
+
+/**
+ * A line of the device with other answers and a valid offer: adding `line` asks whether it corrects
+ * that line (replace) or is another device (another). Null when adding needs no question.
+ */
+export function lineToCorrect(lines: readonly CartLine[], line: CartLine, now: number): CartLine | null {
+  const ofDevice = otherLinesOf(lines, line);
+  if (ofDevice.some((l) => sameAnswers(l.answers, line.answers)) || expiredLines(ofDevice, now).length > 0) return null;
+  return ofDevice.at(-1) ?? null;
 }
 
 const withLines = (cart: readonly CartLine[]) => ({
@@ -251,7 +282,8 @@ export const cartMachine = setup({
     isNewLine: ({ context, event }) =>
       event.type === 'cart.add' &&
       !context.offerIds.includes(event.line.offerId) &&
-      lineToReplace(context.cart, event.line, Date.now()) === null,
+      // A line of its own: the shop decided it is not a correction (another device), so only the same answers or an expired line refuse it.
+      lineToReplace(context.cart, event.line, Date.now(), 'another') === null,
     isInCart: ({ context, event }) => event.type === 'cart.remove' && context.offerIds.includes(event.offerId),
     /** The replaced line is in the cart and the new offer is not there already under another line. */
     canReplace: ({ context, event }) =>

@@ -11,6 +11,7 @@ import { and, assign, fromPromise, setup } from 'xstate';
 import type { Offer, OfferBlocked, OfferRequest } from '../contracts/offers';
 import type { Device, Question } from '../services/catalogue/entities';
 import type { OfferResult } from '../services/offers';
+import type { CartPlacement } from './cart';
 
 export type OfferAnswers = Readonly<Record<string, number>>;
 export type BlockedBy = OfferBlocked['blockedBy'];
@@ -49,7 +50,11 @@ export type RestoredOffer = Pick<OfferContext, 'answers' | 'offer'> & { readonly
 export type OfferEvent =
   | { readonly type: 'offer.answer'; readonly questionId: number; readonly answerId: number }
   | { readonly type: 'offer.retry' }
-  | { readonly type: 'offer.addToCart' }
+  /**
+   * Into the cart; `placement` where the device is in the cart already with other answers: in place of
+   * that line (a corrected answer, the default) or beside it as another device (src/machines/cart.ts).
+   */
+  | { readonly type: 'offer.addToCart'; readonly placement?: CartPlacement }
   /** A shared offer expired: get a new one for the same answers. */
   | { readonly type: 'offer.renew' };
 

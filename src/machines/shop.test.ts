@@ -11,7 +11,7 @@ import type { Trade } from '../contracts/trades';
 import type { OfferResult } from '../services/offers';
 import { authMachineWith, signedOut, type AccountSession, type AuthCalls } from './auth';
 import { CUSTOMER_ID, accessToken, customer } from './auth.fixtures';
-import { cartMachine, type CartContext, type CartMachine } from './cart';
+import { cartMachine, type CartContext, type CartMachine, type CartPlacement } from './cart';
 import { checkoutMachine, type AccountPrefill, type CheckoutMachine, type SubmitTradeInput } from './checkout';
 import { trade } from './checkout.fixtures';
 import { offerMachine, type OfferMachine, type RestoredOffer } from './offer';
@@ -122,12 +122,12 @@ function harness(
 type Harness = ReturnType<typeof harness>;
 
 /** The device page: the seller answers every question (the first answer opens the device's flow) and adds the offer. */
-async function putInCart(h: Harness, answers = offer.answers) {
+async function putInCart(h: Harness, answers = offer.answers, placement?: CartPlacement) {
   for (const [questionId, answerId] of Object.entries(answers))
     h.shop.send({ type: 'shop.answer', device, questionId: Number(questionId), answerId });
   const flow = h.offerFlow()!;
   await waitFor(flow, (s) => s.matches('offered'));
-  flow.send({ type: 'offer.addToCart' });
+  flow.send({ type: 'offer.addToCart', ...(placement && { placement }) });
 }
 
 /** The seller goes to another device's page, which stops the flow of the first. */
@@ -161,11 +161,41 @@ describe('shop actor: offer → cart', () => {
     ).toEqual([['renewed', 6]]);
     h.cart().send({ type: 'cart.businessMode', enabled: false });
 
-    // Other answers: a second line of the same device.
+    // Other answers, added as a second device: a second line of the same device.
     visitAnotherDevice(h);
     h.setPrice({ ...offer, offerId: 'other-answers', answers: { ...offer.answers, '30': 302 } });
-    await putInCart(h, { ...offer.answers, '30': 302 });
+    await putInCart(h, { ...offer.answers, '30': 302 }, 'another');
     expect(h.cart().getSnapshot().context.offerIds).toEqual(['renewed', 'other-answers']);
+  });
+
+  it('a corrected answer replaces the device’s line unless the seller adds it as another device (issue 32)', async () => {
+    const h = harness();
+    await putInCart(h);
+    // The seller changes an answer on the same page and adds again (replace is the default).
+    h.setPrice({ ...offer, offerId: 'corrected', price: 111.8, answers: { ...offer.answers, '30': 302 } });
+    h.offerFlow()!.send({ type: 'offer.answer', questionId: 30, answerId: 302 });
+    await waitFor(h.offerFlow()!, (s) => s.matches('offered'));
+    h.offerFlow()!.send({ type: 'offer.addToCart' });
+    expect(
+      h
+        .cart()
+        .getSnapshot()
+        .context.cart.map((l) => [l.offerId, l.price]),
+    ).toEqual([['corrected', 111.8]]);
+
+    // Explicitly a correction: the same.
+    h.setPrice({ ...offer, offerId: 'corrected-again', answers: offer.answers });
+    h.offerFlow()!.send({ type: 'offer.answer', questionId: 30, answerId: Number(offer.answers['30']) });
+    await waitFor(h.offerFlow()!, (s) => s.matches('offered'));
+    h.offerFlow()!.send({ type: 'offer.addToCart', placement: 'replace' });
+    expect(h.cart().getSnapshot().context.offerIds).toEqual(['corrected-again']);
+
+    // A second phone of the same model in another condition: two lines.
+    h.setPrice({ ...offer, offerId: 'second-phone', answers: { ...offer.answers, '30': 302 } });
+    h.offerFlow()!.send({ type: 'offer.answer', questionId: 30, answerId: 302 });
+    await waitFor(h.offerFlow()!, (s) => s.matches('offered'));
+    h.offerFlow()!.send({ type: 'offer.addToCart', placement: 'another' });
+    expect(h.cart().getSnapshot().context.offerIds).toEqual(['corrected-again', 'second-phone']);
   });
 
   it('a re-quote replaces the expired line in place', async () => {

@@ -21,6 +21,7 @@ import {
   lineToReplace,
   quantitiesOf,
   type CartContext,
+  type CartPlacement,
   type CartLine,
   type CartMachine,
 } from './cart';
@@ -54,8 +55,8 @@ export type ShopEvent =
   | { readonly type: 'shop.answer'; readonly device: Device; readonly questionId: number; readonly answerId: number }
   /** The checkout page shows the checkout of the cart. */
   | { readonly type: 'shop.openCheckout' }
-  /** From the offer: the seller put it into the cart. */
-  | { readonly type: 'offer.accepted'; readonly offer: Offer | null; readonly device: Device }
+  /** From the offer: the seller put it into the cart (`placement`: beside or in place of the device's line with other answers). */
+  | { readonly type: 'offer.accepted'; readonly offer: Offer | null; readonly device: Device; readonly placement: CartPlacement }
   /** From the cart: its lines changed. */
   | {
       readonly type: 'cart.linesChanged';
@@ -93,7 +94,14 @@ export const wireCart = (machine: CartMachine) =>
 /** The offer tells the shop when the seller puts it into the cart. */
 export const wireOffer = (machine: OfferMachine) =>
   machine.provide({
-    actions: { accepted: sendParent(({ context }) => ({ type: 'offer.accepted', offer: context.offer, device: context.device })) },
+    actions: {
+      accepted: sendParent(({ context, event }) => ({
+        type: 'offer.accepted',
+        offer: context.offer,
+        device: context.device,
+        placement: (event.type === 'offer.addToCart' && event.placement) || 'replace',
+      })),
+    },
   });
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`shop machine: provide the '${name}' actor`));
@@ -187,11 +195,14 @@ export const shopMachine = setup({
         : // Unreachable: only 'shop.answer' forwards.
           { type: 'offer.retry' },
     ),
-    /** A new line, or the new offer of a line already there (same device and answers, or an expired re-quote). */
+    /**
+     * A new line, or the new offer of a line already there (same device and answers, an expired re-quote,
+     * or a corrected answer unless the seller adds it as another device).
+     */
     putInCart: sendTo('cart', ({ event, self }) => {
       if (event.type !== 'offer.accepted' || !event.offer) return { type: 'cart.navigated', routeName: '' };
       const line = cartLineFromOffer(event.offer, event.device);
-      const replaced = lineToReplace(cartLines(self.system), line, Date.now());
+      const replaced = lineToReplace(cartLines(self.system), line, Date.now(), event.placement);
       // A new offer for a business line keeps its units.
       return replaced
         ? { type: 'cart.replace', offerId: replaced.offerId, line: { ...line, quantity: replaced.quantity } }

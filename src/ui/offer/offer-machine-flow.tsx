@@ -1,7 +1,8 @@
 // The offer flow driven by the offer machine (product §10): every question is on screen, the machine
 // asks the server for a price once all are answered and again on every change, and the binding offer
 // can go into the cart (the shop actor puts it there, in place of a line of the same device where
-// there is one). The machine owns the flow; this component only selects and sends. Loaded with the
+// there is one). A device already in the cart with other answers asks first: replace that line (a
+// corrected answer, the default) or add this one as another device. The machine owns the flow; this component only selects and sends. Loaded with the
 // first answer (see offer-flow.tsx); the answers chosen before it arrived went to the shop actor as events.
 
 import { msg } from '@lingui/core/macro';
@@ -11,8 +12,8 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { formatDate } from '../../i18n/format';
-import { cartLineFromOffer, lineToReplace, sameAnswers } from '../../machines/cart';
+import { formatDate, formatPrice } from '../../i18n/format';
+import { cartLineFromOffer, lineToCorrect, lineToReplace, sameAnswers, type CartPlacement } from '../../machines/cart';
 import type { OfferEvent, OfferMachine } from '../../machines/offer';
 import type { ShopActor } from '../../machines/shop';
 import type { Device } from '../../services/catalogue/entities';
@@ -65,11 +66,16 @@ export default function MachineOfferFlow({
   // Where the offer goes in the cart: its own line, or the place of a line of the same device.
   const line = offer ? cartLineFromOffer(offer, device) : null;
   const inCart = line !== null && (cart.context?.offerIds.includes(line.offerId) ?? false);
-  const replaces = line && !inCart && cart.context ? lineToReplace(cart.context.cart, line, Date.now()) : null;
+  const correcting = line && !inCart && cart.context ? lineToCorrect(cart.context.cart, line, Date.now()) : null;
+  const replaces = line && !inCart && !correcting && cart.context ? lineToReplace(cart.context.cart, line, Date.now(), 'another') : null;
   const sameInCart = replaces !== null && line !== null && sameAnswers(replaces.answers, line.answers);
   // "Add to cart" gives way to the confirmation: the focus follows it (not on a page that opens with the offer already in the cart).
   const [adding, setAdding] = useState(false);
   const focusConfirmation = useFocusOnMount<HTMLParagraphElement>();
+  const addToCart = (placement?: CartPlacement) => {
+    setAdding(true);
+    send({ type: 'offer.addToCart', ...(placement && { placement }) });
+  };
 
   return (
     <div className="offer-flow">
@@ -112,7 +118,21 @@ export default function MachineOfferFlow({
                 <PriceChangeNote validUntil={offer.validUntil} priceChange={offer.priceChange} />
               )}
               {/* The cart decides: a line removed since the offer went in can be added again. */}
-              {!inCart ? (
+              {!inCart && correcting ? (
+                <div className="offer-correction" role="group" aria-labelledby="offer-correction-question">
+                  <p className="offer-in-cart" id="offer-correction-question">
+                    {i18n._(
+                      msg`This device is already in your cart with other answers (${formatPrice(shop.locale, correcting.price)}). Did you correct an answer, or are you selling a second one?`,
+                    )}
+                  </p>
+                  <button type="button" className="button primary" onClick={() => addToCart('replace')}>
+                    <Trans>Replace the one in your cart</Trans>
+                  </button>{' '}
+                  <button type="button" className="button secondary" onClick={() => addToCart('another')}>
+                    <Trans>Add as a second device</Trans>
+                  </button>
+                </div>
+              ) : !inCart ? (
                 <>
                   {sameInCart && (
                     <p className="offer-in-cart" role="note">
@@ -124,14 +144,7 @@ export default function MachineOfferFlow({
                       <Trans>This new offer replaces the expired one in your cart.</Trans>
                     </p>
                   )}
-                  <button
-                    type="button"
-                    className="button primary"
-                    onClick={() => {
-                      setAdding(true);
-                      send({ type: 'offer.addToCart' });
-                    }}
-                  >
+                  <button type="button" className="button primary" onClick={() => addToCart()}>
                     {sameInCart ? <Trans>Update the offer in your cart</Trans> : <Trans>Add to cart</Trans>}
                   </button>
                 </>
