@@ -499,6 +499,7 @@ describe('seed catalogue: the 2025 releases import file (decision 079)', () => {
 
   it('prices each larger storage 9 % above the one before', () => {
     const sizes = ['256 GB', '512 GB', '1 TB', '2 TB'].map((size) => device(`Apple iPhone 17 Pro Max ${size}`).basePrice.de);
-    for (let i = 1; i < sizes.length; i++) expect(sizes[i]).toBe(Math.round(device('Apple iPhone 17 Pro Max 256 GB').basePrice.de * 1.09 ** i));
+    for (let i = 1; i < sizes.length; i++)
+      expect(sizes[i]).toBe(Math.round(device('Apple iPhone 17 Pro Max 256 GB').basePrice.de * 1.09 ** i));
   });
 });
