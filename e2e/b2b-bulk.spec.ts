@@ -110,6 +110,23 @@ test('de: a company starts business trade-in, uploads a list, gets offers per li
   await expect(page).toHaveURL(/thank|danke/i, { timeout: 20_000 });
   await expect(page.getByText(total).first()).toBeVisible();
   await expect(page.getByTestId('trade-number')).toHaveText(/^TB-\d{4}-\d{6,}$/);
+  // Each line shows its units and unit price, its amount is their product, and the amounts add up to the total (issue 32).
+  const cents = (euros: string | null) => Math.round(Number((euros ?? '').replace(/[^\d,]/g, '').replace(',', '.')) * 100);
+  const unitsText = /^(\d+) × (.+) pro Stück$/;
+  await expect(page.getByTestId('trade-line').filter({ hasText: 'Apple iPhone 11 64 GB' }).getByTestId('line-units')).toHaveText(/^4 × /);
+  let sum = 0;
+  for (const line of await page.getByTestId('trade-line').all()) {
+    const amount = cents(await line.getByTestId('line-total').textContent());
+    const units = line.getByTestId('line-units');
+    if ((await units.count()) > 0) {
+      const [, quantity, unitPrice] = unitsText.exec(((await units.textContent()) ?? '').replace(/\s+/g, ' ')) ?? [];
+      expect(amount).toBe(Number(quantity) * cents(unitPrice ?? null));
+    }
+    sum += amount;
+  }
+  expect(sum).toBe(cents(await page.getByTestId('trade-total').textContent()));
+  await expect(page.getByTestId('payout-promise')).toContainText('SEPA');
+  await expect(page.getByTestId('payout-promise')).not.toContainText('PayPal');
   // The credit note of the business trade, with its quantities.
   const creditNote = await page.evaluate(
     async (href) => {

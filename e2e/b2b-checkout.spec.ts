@@ -8,6 +8,7 @@ import { decodePDFRawStream, PDFArray, PDFDocument, type PDFRawStream } from '@p
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { hydrated, origin, translate } from './support/shop';
+import { VAT_ID_EXAMPLE } from '../src/contracts/vat-id';
 
 const WIDGET = origin('b2bwidget.localhost');
 
@@ -53,7 +54,10 @@ test('b2b widget: a company sells a device with its company data and gets label 
   await next.click();
   // The phone number is required for a business, and the VAT id's check digit is wrong.
   await expect(errorOf(page, 'company.vatId')).toHaveText(
-    translate('de', 'This VAT ID is not valid. A German VAT ID is DE followed by 9 digits, for example DE123456789.'),
+    translate(
+      'de',
+      "This VAT ID is not valid. A German VAT ID is DE followed by 9 digits; the last digit is a check digit calculated from the other eight, so one wrong digit makes the number invalid. Please copy it from your tax office's letter, for example {example}.",
+    ).replace('{example}', VAT_ID_EXAMPLE),
   );
   await expect(errorOf(page, 'address.phone')).toHaveText(translate('de', 'Please enter a phone number.'));
   await expect(field(page, 'company.vatId')).toHaveAttribute('aria-invalid', 'true');

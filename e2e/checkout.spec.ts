@@ -7,6 +7,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import type { Locale } from '../src/config/locales';
 import { e2eDatabaseUrl, hydrated, shopUrl, translate } from './support/shop';
+import { expectNothingUnderHelpButton } from './support/layout';
 import { cartStored } from './support/stored';
 
 async function addToCart(page: Page, locale: Locale, path: string) {
@@ -32,6 +33,12 @@ test('de: a guest sells two devices by SEPA; wrong postal code and IBAN are expl
   await expect(page.locator('.cart-line')).toHaveCount(2);
   const cartTotal = (await page.getByTestId('cart-total').textContent()) ?? '';
   const next = page.getByRole('button', { name: translate('de', 'Continue') });
+  // The help button covers no control, the total or the footer: on a phone (390 px) and at desk width (decision 078).
+  const desk = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNothingUnderHelpButton(page, [page.getByTestId('cart-total'), next]);
+  if (desk) await page.setViewportSize(desk);
+  await expectNothingUnderHelpButton(page, [page.getByTestId('cart-total'), page.locator('footer a').last()]);
 
   // A fresh e-mail per run: the welcome voucher is single use per customer.
   await field(page, 'identity.email').fill(`seller+${Date.now()}@example.org`);

@@ -1,8 +1,11 @@
-// The shell works at 360 px: no horizontal scrolling, the menu button opens and closes the navigation.
+// The shell works at 360 px: no horizontal scrolling, the menu button opens and closes the navigation;
+// at 390 px the help button covers nothing on the checkout, a field error included (decision 078).
 
 import { expect, test } from './support/test';
 import { LOCALES } from '../src/config/locales';
 import { hydrated, pathOf, shopUrl, translate } from './support/shop';
+import { expectNothingUnderHelpButton } from './support/layout';
+import { cartStored } from './support/stored';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -42,4 +45,25 @@ test('the mobile menu opens, navigates, closes, and Escape closes it with the fo
   await page.keyboard.press('Escape');
   await expect(nav).toBeHidden();
   await expect(toggle).toBeFocused();
+});
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('fr: the help button covers neither the checkout total, its controls nor a field error', async ({ page }) => {
+    await page.goto(shopUrl('fr', '/produits/apple-iphone-13-128-gb'));
+    await hydrated(page);
+    const questions = page.locator('fieldset.question');
+    const count = await questions.count();
+    for (let i = 0; i < count; i++) await questions.nth(i).locator('input[type=radio]').first().check();
+    await page.getByRole('button', { name: translate('fr', 'Add to cart') }).click();
+    await cartStored(page);
+    await page.goto(shopUrl('fr', '/checkout'));
+    await hydrated(page);
+    const next = page.getByRole('button', { name: translate('fr', 'Continue') });
+    await next.click();
+    const error = page.locator('.field-error[data-field="identity.email"]');
+    await expect(error).toBeVisible();
+    await expectNothingUnderHelpButton(page, [page.getByTestId('cart-total'), error, next]);
+  });
 });

@@ -48,3 +48,20 @@ test('client-side navigation to an unknown path shows the 404 page too', async (
   await expect(page.locator('main h1')).toHaveText(translate('fr', 'ERRORPAGE_OOPS'));
   await expect(page.locator('.not-found-path')).toHaveText('/nulle-part');
 });
+
+test('an unknown device is a 404 page view (not a device page), and the message shows the full path with its query', async ({ page }) => {
+  const noErrors = watchErrors(page);
+  const path = '/produkte/apple-iphone-99-gibt-es-nicht?ref=newsletter';
+  const response = await page.goto(shopUrl('de', path));
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('.not-found-path')).toHaveText(path);
+  await expect(page.locator('[data-error]')).toHaveAttribute('data-error', `Page Not Found: ${path}`);
+  await hydrated(page);
+  const pageViews = () =>
+    page.evaluate(() => (window.dataLayer ?? []).filter((entry) => (entry as { event?: string }).event === 'page_view'));
+  await expect
+    .poll(pageViews)
+    .toContainEqual(expect.objectContaining({ pageType: '404', pagePath: '/produkte/apple-iphone-99-gibt-es-nicht' }));
+  expect(await pageViews()).not.toContainEqual(expect.objectContaining({ pageType: 'productDetail' }));
+  noErrors();
+});

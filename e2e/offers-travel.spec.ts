@@ -49,8 +49,8 @@ test('de: e-mail an offer, open its link in a fresh browser with the same price,
   expect(link, 'the mail links to the device page with the offer token').toBeTruthy();
   noErrors();
 
-  // Another browser: nothing stored, the link alone brings the offer back.
-  const fresh = await browser.newContext();
+  // Another browser, a phone's: nothing stored, the link alone brings the offer back.
+  const fresh = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {
     const other = await fresh.newPage();
     const otherErrors = watchErrors(other);
@@ -59,6 +59,13 @@ test('de: e-mail an offer, open its link in a fresh browser with the same price,
     await expect(other.getByTestId('offer-price')).toHaveText(price);
     await expect(other.locator('.questions input[type=radio]:checked')).toHaveCount(await questions.count());
     await expect(other.getByTestId('offer-countdown')).toContainText(/noch 2[01] Tage/);
+    // On the phone the price, its countdown and "Add to cart" come first; the answers are folded below (issue 32).
+    await expect(other.getByTestId('offer-price')).toBeInViewport();
+    await expect(other.getByTestId('offer-countdown')).toBeInViewport();
+    await expect(other.getByRole('button', { name: t('Add to cart') })).toBeInViewport();
+    await expect(other.locator('.questions')).toBeHidden();
+    await other.getByText(t('The answers behind this offer')).click();
+    await expect(other.locator('.questions fieldset').first()).toBeVisible();
 
     await other.getByRole('button', { name: t('Add to cart') }).click();
     await other.getByRole('link', { name: t('Go to cart') }).click();

@@ -102,6 +102,13 @@ describe('renderCreditNote', () => {
     expect(text).not.toContain(shown('0532'));
   });
 
+  it('wraps a long device name onto a second line instead of cutting it', async () => {
+    const name = 'Apple MacBook Pro 14" (M3 Pro, 2023) 18 GB / 512 GB Space Black';
+    const text = await pageText(await renderCreditNote({ ...DATA, items: [{ name, unitPrice: 1185, quantity: 2, kind: 'purchase' }] }));
+    // Every part of the name is drawn, over two lines.
+    for (const part of ['Apple MacBook Pro 14"', '(M3 Pro, 2023)', '512', 'Space Black']) expect(text, part).toContain(shown(part));
+  });
+
   it('states the VAT treatment configured for the shop: the margin scheme sentence in Germany', async () => {
     const text = await pageText(await renderCreditNote(DATA));
     expect(text).toContain(shown('Differenzbesteuerung nach § 25a UStG.'));

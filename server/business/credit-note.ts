@@ -129,7 +129,9 @@ export async function renderCreditNote(data: CreditNoteData): Promise<Uint8Array
   y -= 14;
   data.items.forEach((item, i) => {
     text(`${i + 1}`, col.pos, y, 10);
-    text(item.name, col.item, y, 10, regular, BLACK, col.qty - col.item - 40);
+    // A long device name ("MacBook Pro 14" (M3 Pro, 2023) 18 GB / 512 GB") wraps: it is never cut.
+    const nameLines = wrap(fit(item.name), regular, 10, col.qty - col.item - 40);
+    nameLines.forEach((line, l) => text(line, col.item, y - l * 12, 10));
     rightAligned(String(item.quantity ?? 1), col.qty, y, 10);
     if (item.kind === 'recycling') {
       rightAligned(t('recycling'), col.amount, y, 10);
@@ -137,7 +139,7 @@ export async function renderCreditNote(data: CreditNoteData): Promise<Uint8Array
       rightAligned(money.format(item.unitPrice), col.unit, y, 10);
       rightAligned(money.format(lineCents(item) / 100), col.amount, y, 10);
     }
-    y -= 15;
+    y -= 15 + (nameLines.length - 1) * 12;
   });
   if (data.voucher) {
     text(t('voucher', { code: data.voucher.code }), col.item, y, 10, regular, BLACK, col.qty - col.item);

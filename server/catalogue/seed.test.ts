@@ -468,3 +468,38 @@ describe('loadSeedCatalogue', () => {
     );
   });
 });
+
+describe('seed catalogue: the 2025 releases import file (decision 079)', () => {
+  // Each new model against the model it follows: one generation newer is worth 1.48 times as much, within rounding.
+  const SUCCESSORS = [
+    ['Apple iPhone 17 256 GB', 'Apple iPhone 16 256 GB'],
+    ['Apple iPhone Air 256 GB', 'Apple iPhone 16 Plus 256 GB'],
+    ['Apple iPhone 17 Pro 256 GB', 'Apple iPhone 16 Pro 256 GB'],
+    ['Apple iPhone 17 Pro Max 256 GB', 'Apple iPhone 16 Pro Max 256 GB'],
+    ['Google Pixel 10 128 GB', 'Google Pixel 9 128 GB'],
+    ['Google Pixel 10 Pro 128 GB', 'Google Pixel 9 Pro 128 GB'],
+    ['Google Pixel 10 Pro XL 256 GB', 'Google Pixel 9 Pro XL 256 GB'],
+    ['Google Pixel 10 Pro Fold 256 GB', 'Google Pixel 9 Pro Fold 256 GB'],
+    ['Samsung Galaxy Z Fold7 256 GB', 'Samsung Galaxy Z Fold6 256 GB'],
+    ['Samsung Galaxy Z Flip7 256 GB', 'Samsung Galaxy Z Flip6 256 GB'],
+    ['Apple Watch Series 11 46 mm GPS', 'Apple Watch Series 10 46 mm GPS'],
+    ['Apple Watch Ultra 3 49 mm GPS + Cellular', 'Apple Watch Ultra 2 49 mm GPS + Cellular'],
+    ['Apple AirPods Pro 3', 'Apple AirPods Pro (2nd generation) USB-C'],
+  ] as const;
+
+  it.each(SUCCESSORS)('%s is priced from %s by the successor factor', (name, predecessor) => {
+    expect(device(name).basePrice.de).toBe(Math.round(device(predecessor).basePrice.de * 1.48));
+    expect(device(name).releaseYear).toBe(2025);
+  });
+
+  it('adds the Galaxy S25 Edge at the prices of the S25+ of its generation, found by its model number', () => {
+    expect(device('Samsung Galaxy S25 Edge 256 GB').basePrice.de).toBe(device('Samsung Galaxy S25+ 256 GB').basePrice.de);
+    expect(device('Samsung Galaxy S25 Edge 512 GB').basePrice.de).toBe(device('Samsung Galaxy S25+ 512 GB').basePrice.de);
+  });
+
+  it('prices each larger storage 9 % above the one before', () => {
+    const sizes = ['256 GB', '512 GB', '1 TB', '2 TB'].map((size) => device(`Apple iPhone 17 Pro Max ${size}`).basePrice.de);
+    for (let i = 1; i < sizes.length; i++)
+      expect(sizes[i]).toBe(Math.round(device('Apple iPhone 17 Pro Max 256 GB').basePrice.de * 1.09 ** i));
+  });
+});

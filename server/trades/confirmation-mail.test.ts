@@ -99,4 +99,39 @@ describe('confirmation mail', () => {
     expect(message.html).not.toContain('<128 GB>');
     expect(message.html).toMatch(/^<!doctype html>\n<html lang="en-GB">/);
   });
+
+  it('shows a business line as units × unit price = amount, and promises SEPA transfer only', () => {
+    const units = (locale: Locale) => {
+      const message = confirmationMail({
+        trade: {
+          ...TRADE,
+          tradeNumber: 'TB-2026-000001',
+          b2b: true,
+          items: [
+            { ...TRADE.items[0]!, deviceName: 'Apple MacBook Pro 14" (M3 Pro, 2023) 18 GB / 512 GB', price: 1185, quantity: 3 },
+            { ...TRADE.items[0]!, offerId: '8c2e6b0a-3d4f-4e5a-8b1c-2d3e4f5a6b7c', price: 134.5, quantity: 1 },
+          ],
+          subtotal: 3689.5,
+          voucher: null,
+          total: 3689.5,
+        },
+        locale,
+        email: 'einkauf@example.com',
+        firstName: 'Erika',
+        lastName: 'Mustermann',
+        labelUrl: LINK,
+        tradePageUrl: TRADE_PAGE,
+      });
+      return { ...message, text: message.text.replace(/[\u00a0\u202f]/g, ' ') };
+    };
+    const de = units('de');
+    expect(de.text).toContain('- Apple MacBook Pro 14" (M3 Pro, 2023) 18 GB / 512 GB: 3 × 1.185,00 € = 3.555,00 €');
+    expect(de.text).toContain('134,50 €');
+    expect(de.text).toContain('Sie erhalten: 3.689,50 €');
+    expect(de.text).toContain('SEPA');
+    expect(de.text).not.toContain('PayPal');
+    expect(units('fr').text).toContain('3 × 1 185,00 € = 3 555,00 €');
+    // A consumer trade still names both ways.
+    expect(mail('de').text).toContain('PayPal');
+  });
 });

@@ -44,8 +44,18 @@ export function confirmationMail(input: ConfirmationInput): MailMessage {
   const country = countryConfig(locale);
   const carrier = carrierName(locale);
   const money = new Intl.NumberFormat(country.icuLocale, { style: 'currency', currency: 'EUR' });
-  const priceOf = (item: Trade['items'][number]) => (item.kind === 'recycling' ? t('recycling') : money.format(item.price));
-  const steps = STEPS.map((name) => ({ title: t(`step.${name}.title`), text: t(`step.${name}.text`, { carrier }) }));
+  // A business line of several units shows them and the unit price before its amount: "4 × 1.185,00 € = 4.740,00 €",
+  // so the lines add up to the total (prices are whole cents, so the product is exact).
+  const priceOf = (item: Trade['items'][number]) => {
+    if (item.kind === 'recycling') return t('recycling');
+    if (item.quantity === 1) return money.format(item.price);
+    const amount = (Math.round(item.price * 100) * item.quantity) / 100;
+    return `${t('units', { quantity: item.quantity, unitPrice: money.format(item.price) })} = ${money.format(amount)}`;
+  };
+  // Business trade-ins are paid by SEPA transfer to the company account only (decision 035).
+  const stepText = (name: (typeof STEPS)[number]) =>
+    t(name === 'payout' && trade.b2b ? 'step.payout.textBusiness' : `step.${name}.text`, { carrier });
+  const steps = STEPS.map((name) => ({ title: t(`step.${name}.title`), text: stepText(name) }));
   // Between a label and its value: ': ', in French ' : ' (non-breaking space before the colon).
   const c = i18n._('mail.colon');
 

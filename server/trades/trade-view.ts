@@ -172,6 +172,7 @@ export async function tradeViews(
           item: {
             offerId: row.offerId,
             deviceName: row.deviceName,
+            quantity: row.quantity,
             offered: euros(offeredCents),
             price: cents === null ? null : euros(cents),
             ...(cents === null ? { counterOffer: euros(state.clarification?.newPriceCents ?? 0) } : {}),

@@ -9,6 +9,8 @@ import { z } from './zod';
 export const TradeViewItemSchema = z.object({
   offerId: z.uuid(),
   deviceName: z.string(),
+  /** Units of the device (a business line has 1–99; absent reads as 1); the amounts below are for all of them. */
+  quantity: z.number().int().min(1).optional(),
   /** The offer accepted at checkout. */
   offered: z.number().nonnegative(),
   /**

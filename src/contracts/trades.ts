@@ -11,7 +11,7 @@ import type { Locale } from '../config/locales';
 import { isValidPostalCode } from '../config/rules';
 import { coded } from './issues';
 import { isPostalText } from './text';
-import { isValidVatId, normalizeVatId } from './vat-id';
+import { isValidVatId, normalizeVatId, VAT_ID_EXAMPLE } from './vat-id';
 import { ApiErrorSchema, ConditionIdSchema } from './offers';
 
 /**
@@ -197,7 +197,7 @@ export const CompanySchema = z.object({
     blankAsAbsent,
     z
       .string()
-      .refine((id) => isValidVatId(id), coded('vatId', 'This is not a valid EU VAT identification number (e.g. DE123456789).'))
+      .refine((id) => isValidVatId(id), coded('vatId', `This is not a valid EU VAT identification number (e.g. ${VAT_ID_EXAMPLE}).`))
       .transform(normalizeVatId)
       .optional(),
   ),

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { isValidVatId, normalizeVatId } from './vat-id';
+import { isValidVatId, normalizeVatId, VAT_ID_EXAMPLE } from './vat-id';
 
 describe('VAT ids', () => {
   it('accepts German ids whose ISO 7064 MOD 11,10 check digit fits', () => {
     expect(isValidVatId('DE136695976')).toBe(true);
     expect(isValidVatId('DE811569869')).toBe(true);
+  });
+
+  it('accepts the example the shop shows in its hint and error message', () => {
+    expect(isValidVatId(VAT_ID_EXAMPLE)).toBe(true);
+    expect(VAT_ID_EXAMPLE).toMatch(/^DE[0-9]{9}$/);
   });
 
   it('refuses a German id with a wrong check digit', () => {

@@ -65,6 +65,12 @@ const EU_COUNTRIES = [
   sweden,
 ];
 
+/**
+ * The example the shop shows for a VAT id: a German number whose ninth digit is the MOD 11,10 check
+ * digit of the first eight (DE12345678 → 8), so the example passes the check it illustrates.
+ */
+export const VAT_ID_EXAMPLE = 'DE123456788';
+
 /** Upper case, without spaces, dots and dashes ("de 136.695.976" → "DE136695976"). */
 export function normalizeVatId(value: string): string {
   return value.replace(/[\s.-]/g, '').toUpperCase();

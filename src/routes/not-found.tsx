@@ -13,11 +13,23 @@ export function isExpiredLinkPath(path: string): boolean {
   return /clarification/i.test(path);
 }
 
+/** The query as people typed it ("?q=h%C3%BClle" → "?q=hülle"); a malformed escape stays as it is. */
+function readableQuery(query: string): string {
+  try {
+    return decodeURIComponent(query);
+  } catch {
+    return query;
+  }
+}
+
 export function NotFoundPage() {
   useHydratedMark();
   const shop = useShop();
-  const path = useRouterState({ select: (s) => s.location.pathname });
-  const expired = isExpiredLinkPath(path);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const query = useRouterState({ select: (s) => s.location.searchStr });
+  // The message names the full path, query included (product §2.5); the expired-link check reads the path.
+  const path = `${pathname}${readableQuery(query)}`;
+  const expired = isExpiredLinkPath(pathname);
 
   return (
     <section className="not-found" data-error={`${NOT_FOUND_TITLE}: ${path}`}>

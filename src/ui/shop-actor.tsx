@@ -196,9 +196,15 @@ export function useActorState<S, T>(actor: Subscribable<S> | undefined, select: 
   return useSyncExternalStore(subscribe, read, () => fallback);
 }
 
-/** The screen name of the current route: what product §4's transactionId rule reads. */
+/**
+ * The screen name of the current route: what product §4's transactionId rule reads. A route whose
+ * loader found nothing (an unknown device or series) shows the not-found page: no screen, so its
+ * page view has page type 404 (product §2.5), like a path that matches no route.
+ */
 function screenOf(router: ReturnType<typeof useRouter>): string {
-  return String(router.state.matches.at(-1)?.staticData.screen ?? '');
+  const { matches } = router.state;
+  if (matches.some((match) => match.status === 'notFound' || match._notFound === true)) return '';
+  return String(matches.at(-1)?.staticData.screen ?? '');
 }
 
 /** The page shown now, as the tracking reads it (its device from the loader data, the search's words from the history state). */

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { isWidgetMode } from '../../config/brands';
+import { useCart } from '../../ui/cart/cart-provider';
 import { DeviceList } from '../../ui/catalogue/device-card';
 import { EntityGrid } from '../../ui/catalogue/entity-grid';
 import { HomeBanner } from '../../ui/home-banner';
@@ -13,6 +14,9 @@ import { ScreenPage } from '../screen-page';
 export default function HomePage() {
   const { categories, popular, banner } = usePageData('home');
   const shop = useShop();
+  const cart = useCart();
+  // Business trade-ins (the business widget, or business mode turned on in the shop) are paid by SEPA only.
+  const business = shop.mode === 'b2bWidget' || (cart.context?.B2BMode ?? false);
   useLingui();
   return (
     <>
@@ -66,7 +70,11 @@ export default function HomePage() {
                 <Trans>Get paid</Trans>
               </h3>
               <p>
-                <Trans>After our inspection we pay by bank transfer or PayPal, usually within a few days.</Trans>
+                {business ? (
+                  <Trans>After our inspection we pay by SEPA bank transfer to your company's account, usually within a few days.</Trans>
+                ) : (
+                  <Trans>After our inspection we pay by bank transfer or PayPal, usually within a few days.</Trans>
+                )}
               </p>
             </li>
           </ol>

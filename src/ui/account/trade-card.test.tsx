@@ -85,6 +85,27 @@ const input = (name: string) => host.querySelector<HTMLInputElement>(`input[name
 const prices = () => [...host.querySelectorAll('.trade-item-price')].map((p) => p.textContent);
 
 describe('trade card', () => {
+  it('shows a business line of several units with its unit price beside the amount for all of them', async () => {
+    await render({
+      ...base,
+      tradeNumber: 'TB-2026-000001',
+      status: 'created',
+      items: [
+        item({
+          deviceName: 'Apple MacBook Pro 14-inch (M3 Pro, 2023) 18 GB / 512 GB',
+          quantity: 3,
+          offered: 3555,
+          price: 3555,
+          status: 'offered',
+        }),
+        item({ status: 'offered' }),
+      ],
+    });
+    const units = [...host.querySelectorAll('[data-testid="trade-item-units"]')].map((u) => u.textContent?.replace(/\s/g, ' '));
+    expect(units).toEqual(['3 × 1.185,00 € pro Stück']);
+    expect(prices()[0]?.replace(/\s/g, ' ')).toBe('3.555,00 €');
+  });
+
   it('does not count an unanswered counter-offer in the payout; a better device shows its raise', async () => {
     await render({
       ...base,

@@ -142,9 +142,20 @@ function TradeItem({ item, tradeNumber }: { item: TradeView['items'][number]; tr
   const { deviceName, clarificationId } = item;
   const open = item.status === 'clarification';
   const money = (amount: number) => formatPrice(shop.locale, amount);
+  const quantity = item.quantity ?? 1;
+  // Amounts are whole cents per unit times the units, so the division is exact.
+  const unitPrice = money(Math.round(((item.price ? item.price : item.offered) * 100) / quantity) / 100);
   return (
     <li className="trade-item" data-item-status={item.status}>
-      <span className="trade-item-name">{deviceName}</span>
+      <span className="trade-item-name">
+        {deviceName}
+        {quantity > 1 && (
+          // A business line of several units: how many, at what unit price (the amount beside is for all of them).
+          <span className="trade-item-units" data-testid="trade-item-units">
+            {i18n._(msg`${quantity} × ${unitPrice} per unit`)}
+          </span>
+        )}
+      </span>
       <span className="trade-item-price">
         {item.price === null ? (
           i18n._(msg`Counter-offer ${money(item.counterOffer ?? 0)}`)

@@ -17,6 +17,7 @@ import { useApiClient } from '../api-context';
 import { useCart } from '../cart/cart-provider';
 import { FormFailure, type FailureTexts } from '../form/form-status';
 import { useShop } from '../shop-context';
+import { Select } from '../form/select';
 
 export const GRADE_LABELS = {
   A: msg`A – like new`,
@@ -278,7 +279,7 @@ function BulkLine({
           onChange={(event) => send({ type: 'bulk.editLine', line: line.line, edit: { quantity: event.target.valueAsNumber } })}
         />
         <label htmlFor={`${id}-grade`}>{i18n._(msg`Grade`)}</label>
-        <select
+        <Select
           id={`${id}-grade`}
           value={edit.grade}
           onChange={(event) => send({ type: 'bulk.editLine', line: line.line, edit: { grade: event.target.value as BulkGrade } })}
@@ -288,7 +289,7 @@ function BulkLine({
               {i18n._(GRADE_LABELS[grade])}
             </option>
           ))}
-        </select>
+        </Select>
         <button type="submit" className="button secondary small" disabled={busy}>
           {busy ? i18n._(msg`Checking…`) : i18n._(msg`Check again`)}
         </button>

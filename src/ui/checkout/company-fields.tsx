@@ -6,6 +6,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { LEGAL_FORMS, TEXT_LIMITS, type LegalForm } from '../../contracts/trades';
+import { VAT_ID_EXAMPLE } from '../../contracts/vat-id';
 import type { CompanyField, CompanyForm } from '../../machines/checkout-form';
 import { SelectField } from '../form/choice-fields';
 import { TextField } from '../form/text-field';
@@ -33,6 +34,7 @@ export interface CompanyFieldsProps {
 
 export function CompanyFields({ values, errorOf, onField }: CompanyFieldsProps) {
   const { i18n } = useLingui();
+  const example = VAT_ID_EXAMPLE;
   const field = (name: CompanyField) => ({
     name: `company.${name}`,
     value: values[name],
@@ -56,7 +58,7 @@ export function CompanyFields({ values, errorOf, onField }: CompanyFieldsProps) 
         autoComplete="off"
         spellCheck={false}
         label={i18n._(msg`VAT ID (USt-IdNr.)`)}
-        hint={i18n._(msg`For example DE123456789. Leave it empty if your business has none (small business under § 19 UStG).`)}
+        hint={i18n._(msg`For example ${example}. Leave it empty if your business has none (small business under § 19 UStG).`)}
       />
     </>
   );

@@ -7,6 +7,7 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { PAYOUT_PROMISES } from '../../config/payout-promise';
 import { formatPrice } from '../../i18n/format';
+import { lineTotal } from '../../machines/cart';
 import { CONDITION_LABELS } from '../offer/conditions';
 import { useShop } from '../shop-context';
 import { useCart } from '../cart/cart-provider';
@@ -47,17 +48,27 @@ export function ThankYou() {
         {i18n._(msg`Your trade number`)} <strong data-testid="trade-number">{trade.tradeNumber}</strong>
       </p>
       <ul className="cart-lines">
-        {trade.items.map((item) => (
-          <li key={item.offerId} className="cart-line">
-            <span className="cart-line-text">
-              <span className="cart-line-name">{item.deviceName}</span>
-              <span>{i18n._(CONDITION_LABELS[item.conditionId])}</span>
-            </span>
-            <span className="cart-line-price">
-              {item.kind === 'recycling' ? i18n._(msg`Free recycling`) : formatPrice(shop.locale, item.price)}
-            </span>
-          </li>
-        ))}
+        {trade.items.map((item) => {
+          const { quantity } = item;
+          const unitPrice = formatPrice(shop.locale, item.price);
+          return (
+            <li key={item.offerId} className="cart-line" data-testid="trade-line">
+              <span className="cart-line-text">
+                <span className="cart-line-name">{item.deviceName}</span>
+                <span>{i18n._(CONDITION_LABELS[item.conditionId])}</span>
+                {/* A business line sells several units: what one unit is paid and how many (issue 32). */}
+                {item.kind === 'purchase' && (trade.b2b || quantity > 1) && (
+                  <span className="cart-line-units" data-testid="line-units">
+                    {i18n._(msg`${quantity} × ${unitPrice} per unit`)}
+                  </span>
+                )}
+              </span>
+              <span className="cart-line-price" data-testid="line-total">
+                {item.kind === 'recycling' ? i18n._(msg`Free recycling`) : formatPrice(shop.locale, lineTotal(item))}
+              </span>
+            </li>
+          );
+        })}
       </ul>
       {trade.voucher && (
         <p>
@@ -118,9 +129,14 @@ export function ThankYou() {
             <Trans>Payout</Trans>
           </h3>
           <p data-testid="payout-promise">
-            {i18n._(
-              msg`We pay the amount to your bank account or PayPal within ${promise.workingDays} working days after your devices arrive or are inspected, whichever is later. If we are late, we add ${bonusPercent} % to the payout (up to ${bonusCap}) automatically.`,
-            )}
+            {trade.b2b
+              ? // Business trade-ins are paid by SEPA transfer to the company account only (decision 035).
+                i18n._(
+                  msg`We transfer the amount (SEPA) to your company's bank account within ${promise.workingDays} working days after your devices arrive or are inspected, whichever is later. If we are late, we add ${bonusPercent} % to the payout (up to ${bonusCap}) automatically.`,
+                )
+              : i18n._(
+                  msg`We pay the amount to your bank account or PayPal within ${promise.workingDays} working days after your devices arrive or are inspected, whichever is later. If we are late, we add ${bonusPercent} % to the payout (up to ${bonusCap}) automatically.`,
+                )}
           </p>
         </li>
       </ol>

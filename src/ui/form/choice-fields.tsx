@@ -3,6 +3,7 @@
 
 import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useTypedBeforeHydration } from '../typed-before-hydration';
+import { Select } from './select';
 
 function described(id: string, hint: string | undefined, error: string | undefined) {
   return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
@@ -39,7 +40,7 @@ export function SelectField({ label, value, error, hint, onValue, name, children
   return (
     <div className={error ? 'field invalid' : 'field'}>
       <label htmlFor={id}>{label}</label>
-      <select
+      <Select
         id={id}
         name={name}
         value={value}
@@ -49,7 +50,7 @@ export function SelectField({ label, value, error, hint, onValue, name, children
         {...select}
       >
         {children}
-      </select>
+      </Select>
       <Below id={id} name={name} hint={hint} error={error} />
     </div>
   );

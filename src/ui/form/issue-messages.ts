@@ -12,6 +12,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../contracts/account';
 import { CONTACT_LIMITS } from '../../contracts/contact';
 import type { IssueCode } from '../../contracts/issues';
 import { isLimitedField, TEXT_LIMITS } from '../../contracts/trades';
+import { VAT_ID_EXAMPLE } from '../../contracts/vat-id';
 import type { FieldErrors } from '../../machines/form';
 import { useShop } from '../shop-context';
 
@@ -132,8 +133,12 @@ export function issueMessage(i18n: I18n, locale: Locale, path: string, code: Iss
       return i18n._(msg`That was very quick. Please check your message and send it again.`);
     case 'invalidCharacters':
       return i18n._(msg`This contains characters we cannot accept (for example invisible control characters). Please type it again.`);
-    case 'vatId':
-      return i18n._(msg`This VAT ID is not valid. A German VAT ID is DE followed by 9 digits, for example DE123456789.`);
+    case 'vatId': {
+      const example = VAT_ID_EXAMPLE;
+      return i18n._(
+        msg`This VAT ID is not valid. A German VAT ID is DE followed by 9 digits; the last digit is a check digit calculated from the other eight, so one wrong digit makes the number invalid. Please copy it from your tax office's letter, for example ${example}.`,
+      );
+    }
     case 'b2bSepaOnly':
       return i18n._(msg`Business trade-ins are paid by bank transfer to the company account.`);
     case 'companyWithoutB2b':

@@ -13,6 +13,7 @@ import { Logo } from '../brand/logo';
 import { CartBadge } from '../cart/cart-badge';
 import { SiteSearch } from '../search/site-search';
 import { useShop } from '../shop-context';
+import { HelpButton } from './help-button';
 import { SKIP_TARGETS } from './skip-links';
 
 export function Header({ widget = false }: { widget?: boolean }) {
@@ -48,6 +49,8 @@ export function Header({ widget = false }: { widget?: boolean }) {
         </Link>
         <SiteSearch />
         <CartBadge />
+        {/* In the header so it never covers content; it floats only beside a wide window's column (decision 078). */}
+        {!widget && <HelpButton />}
         {!widget && (
           // A disclosure the browser opens and closes without JavaScript; with it, Escape closes it too
           // and the focus goes back to its toggle.

@@ -1,4 +1,5 @@
-// The floating help button of the country shops. Tiny on purpose: the dialog, the contact form and
+// The help button of the country shops, in the header so it never covers content; it floats at the
+// window's corner only where the margin beside the page's column is wider than it (decision 078). Tiny on purpose: the dialog, the contact form and
 // their texts load on the first click (docs/decisions/023), not with the page.
 
 import { msg } from '@lingui/core/macro';
@@ -44,7 +45,7 @@ export function HelpButton() {
         data-testid="help-button"
         onClick={() => void show()}
       >
-        <span aria-hidden="true">?</span> {i18n._(msg`Help`)}
+        <span aria-hidden="true">?</span> <span className="help-button-label">{i18n._(msg`Help`)}</span>
       </button>
       {Dialog && (
         <Dialog

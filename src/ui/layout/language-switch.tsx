@@ -6,6 +6,7 @@ import { useLingui } from '@lingui/react';
 import { useId } from 'react';
 import { LANGUAGE_TAG, LOCALES, isLocale, type Locale } from '../../config/locales';
 import { storeLanguage } from '../../services/language';
+import { Select } from '../form/select';
 import { useShop } from '../shop-context';
 
 /** Each language names itself, so the list needs no translation. */
@@ -26,7 +27,7 @@ export function LanguageSwitch() {
   return (
     <div className="language-switch">
       <label htmlFor={id}>{i18n._(msg`Language`)}</label>{' '}
-      <select
+      <Select
         id={id}
         value={shop.locale}
         onChange={(event) => {
@@ -41,7 +42,7 @@ export function LanguageSwitch() {
             {ENDONYMS[locale]}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }

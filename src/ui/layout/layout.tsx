@@ -7,7 +7,6 @@ import { useEffect, type ReactNode } from 'react';
 import { isWidgetLayout, type LayoutName } from '../../config/layouts';
 import { Footer, WidgetFooter } from './footer';
 import { Header } from './header';
-import { HelpButton } from './help-button';
 import { SKIP_TARGETS, SkipLinks } from './skip-links';
 
 /** `home`: the page is the home page (the agan layouts have no home variant, so the layout name does not say). */
@@ -29,7 +28,6 @@ export function Layout({ name, home, children }: { name: LayoutName; home: boole
         <>
           {/* The home page has its own newsletter sign-up: the footer does not repeat it there. */}
           <Footer newsletter={!home} />
-          <HelpButton />
         </>
       )}
     </div>

@@ -56,37 +56,49 @@ export function OfferFlow({ device, posted, sharedToken }: { device: Device; pos
   }, [wanted, start]);
 
   if (Machine && runtime) return <Machine device={device} shop={runtime.actor} {...(sharedToken !== undefined && { sharedToken })} />;
-  return (
+  const firstQuestions = (
+    <QuestionList
+      questions={device.questions}
+      answers={answers}
+      onChoose={(questionId, answerId) => {
+        // Shown at once; the shop actor gets the answer as soon as it runs (answers keep their order).
+        // Answers of a posted form on screen go with it (the machine ignores those it already has).
+        const chosen: Record<string, number> = { ...answers, [questionId]: answerId };
+        setAnswers(chosen);
+        setWanted(true);
+        whenRunning((running) => {
+          for (const [question, answer] of Object.entries(chosen))
+            running.actor.send({ type: 'shop.answer', device, questionId: Number(question), answerId: answer });
+        });
+      }}
+      blocking={posted?.kind === 'blocked' ? posted.blockedBy.map((b) => b.questionId) : []}
+      missing={
+        posted?.kind === 'invalid' && posted.issue === 'required'
+          ? device.questions.filter((q) => posted.answers[String(q.id)] === undefined).map((q) => q.id)
+          : []
+      }
+    />
+  );
+  const firstPanel = (
+    <aside className="offer-panel" aria-labelledby="offer-heading">
+      <h2 id="offer-heading">
+        <Trans>Your offer</Trans>
+      </h2>
+      <div aria-live="polite" className="offer-result">
+        {posted ? <PostedOffer outcome={posted} /> : <AnsweringHint basePrice={device.basePrice} />}
+      </div>
+    </aside>
+  );
+  // A shared offer link shows its offer first (issue 32): the panel leads while the offer loads.
+  return sharedToken !== undefined ? (
+    <div className="offer-flow shared" data-loading="true">
+      {firstPanel}
+      {firstQuestions}
+    </div>
+  ) : (
     <div className="offer-flow" data-loading="true">
-      <QuestionList
-        questions={device.questions}
-        answers={answers}
-        onChoose={(questionId, answerId) => {
-          // Shown at once; the shop actor gets the answer as soon as it runs (answers keep their order).
-          // Answers of a posted form on screen go with it (the machine ignores those it already has).
-          const chosen: Record<string, number> = { ...answers, [questionId]: answerId };
-          setAnswers(chosen);
-          setWanted(true);
-          whenRunning((running) => {
-            for (const [question, answer] of Object.entries(chosen))
-              running.actor.send({ type: 'shop.answer', device, questionId: Number(question), answerId: answer });
-          });
-        }}
-        blocking={posted?.kind === 'blocked' ? posted.blockedBy.map((b) => b.questionId) : []}
-        missing={
-          posted?.kind === 'invalid' && posted.issue === 'required'
-            ? device.questions.filter((q) => posted.answers[String(q.id)] === undefined).map((q) => q.id)
-            : []
-        }
-      />
-      <aside className="offer-panel" aria-labelledby="offer-heading">
-        <h2 id="offer-heading">
-          <Trans>Your offer</Trans>
-        </h2>
-        <div aria-live="polite" className="offer-result">
-          {posted ? <PostedOffer outcome={posted} /> : <AnsweringHint basePrice={device.basePrice} />}
-        </div>
-      </aside>
+      {firstQuestions}
+      {firstPanel}
     </div>
   );
 }
