@@ -17,7 +17,15 @@ interface Context {
 const questions = (c: Context) => c.page.locator('.questions fieldset');
 const answered = (c: Context) => c.page.locator('.questions input[type=radio]:checked');
 
+/** A shared offer's page folds the answers below the offer (issue 32): the seller opens them to change one. */
+async function revealAnswers(c: Context) {
+  const fold = c.page.locator('details.shared-answers');
+  if ((await fold.count()) > 0 && !(await fold.evaluate((details) => (details as HTMLDetailsElement).open)))
+    await fold.locator('summary').click();
+}
+
 async function answerNext(c: Context) {
+  await revealAnswers(c);
   const count = await questions(c).count();
   for (let i = 0; i < count; i++) {
     const question = questions(c).nth(i);
@@ -101,6 +109,7 @@ describeBrowserFlow<Context>({
     },
     // Another answer to the second question; the page prices again at once.
     CHANGE: async (c) => {
+      await revealAnswers(c);
       const options = questions(c).nth(1).locator('input[type=radio]');
       const chosen = await options.evaluateAll((inputs) => inputs.findIndex((input) => (input as HTMLInputElement).checked));
       await options.nth(chosen === 0 ? 1 : 0).check();
