@@ -101,6 +101,11 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
     }
     expect(answers.map((res) => res.statusCode)).toEqual([200, 404, 400, 200, 200]);
+    // The browser's XML viewer styles a sitemap inline with data: images: that alone is allowed.
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'",
+    );
   });
 
   it('logs a violation report without the query of its URLs', async () => {
