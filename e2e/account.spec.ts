@@ -1,7 +1,8 @@
 // A customer account end to end on the German shop: register, open the activation link from the
 // developer mailbox, log in, change address and payout, sell a device as the logged-in customer with
 // the checkout prefilled from the account, see the trade in the history, keep the session across a
-// reload, refresh an expired access token without being noticed, and log out.
+// reload, refresh an expired access token without being noticed, log out, and get back in with a
+// mailed sign-in link while strangers' failed logins pause logging in (decision 077).
 // The server must serve the developer mailbox (GET /dev/mailbox: NODE_ENV other than production, or
 // DEV_MAILBOX=1).
 
@@ -165,4 +166,26 @@ test('de: register, activate, log in, change address and payout, sell as a custo
   await hydrated(page);
   await expect(page.getByTestId('header-login')).toBeAttached();
   noErrors();
+
+  // Someone else's wrong passwords pause logging in for every unknown browser (this one without its
+  // device cookie, like a new phone): the form offers a sign-in link, which signs this browser in.
+  await page.context().clearCookies();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await field(page, 'email').fill(email);
+    await field(page, 'password').fill(`not the password ${attempt}`);
+    await page.getByRole('button', { name: t('Log in') }).click();
+    await expect(page.getByRole('button', { name: t('Log in') })).toBeEnabled();
+  }
+  await page.getByRole('button', { name: t('Send me a sign-in link') }).click();
+  await expect(page.getByTestId('sign-in-link-sent')).toContainText(email);
+  // The refused logins above are logged as failed loads (401, 429); from here on nothing may fail.
+  const noErrorsAfterLockout = watchErrors(page);
+  const mail = await newestMail(page, email, 'Anmeldelink');
+  const signInLink = mail.match(/https?:\/\/[^\s"<>]+\/account\/sign-in-link\?token=[A-Za-z0-9_-]+/)?.[0];
+  expect(signInLink, 'the mail holds a link to /account/sign-in-link?token=…').toBeTruthy();
+  await page.goto(signInLink!.replace(/^https?:\/\/[^/]+/, origin(HOSTS.de)));
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: t('You are signed in.') })).toBeVisible();
+  await expect(page.getByTestId('header-logout')).toBeAttached();
+  noErrorsAfterLockout();
 });

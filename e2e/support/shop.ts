@@ -71,6 +71,7 @@ export const ENGLISH_HEADINGS: Record<ScreenId, string> = {
   accountAddressChange: 'Change address',
   accountPaymentChange: 'Change payment details',
   passwordReset: 'Reset your password',
+  accountSignInLink: 'Sign in with a link',
   passwordForgot: 'Forgot your password?',
   clarification: 'Clarification of your trade',
   review: 'Rate your trade',

@@ -41,6 +41,32 @@ describe('DeferredWork', () => {
     expect(failures).toEqual([new Error('mail server gone')]);
     expect(work.pending).toBe(0);
   });
+
+  it('runs queued work one at a time (or as many as configured), in the order it came', async () => {
+    for (const concurrency of [1, 2]) {
+      const work = new DeferredWork({ concurrency });
+      let running = 0;
+      let most = 0;
+      const order: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        work.run(
+          async () => {
+            running += 1;
+            most = Math.max(most, running);
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            order.push(i);
+            running -= 1;
+          },
+          () => undefined,
+        );
+      }
+      expect(work.pending).toBe(6);
+      await work.drain();
+      expect(most).toBe(concurrency);
+      expect(concurrency === 1 ? order : [...order].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+      expect(work.pending).toBe(0);
+    }
+  });
 });
 
 /** Deferred work that starts only when the test says so: the answer provably did not wait for it. */

@@ -16,6 +16,8 @@ export type AuthEventName =
   | 'password_changed'
   | 'password_change_failed'
   | 'reset_requested'
+  | 'sign_in_link_requested'
+  | 'sign_in_link_failed'
   | 'password_reset'
   | 'registered'
   | 'registration_repeated'

@@ -1,4 +1,4 @@
-// The account mails (activation, already registered, password reset, password changed) as text and
+// The account mails (activation, already registered, password reset, sign-in link, password changed) as text and
 // HTML in the shop's language, from the country's sender. Links are built from the shop's configured
 // public origin and the localized route map, never from a request's Host. Sending never delays or
 // changes an answer: a failure is logged (without address or body), as the answers must not tell
@@ -19,6 +19,7 @@ export type AccountMail =
   | { readonly kind: 'activation'; readonly token: string }
   | { readonly kind: 'alreadyRegistered' }
   | { readonly kind: 'passwordReset'; readonly token: string }
+  | { readonly kind: 'signInLink'; readonly token: string }
   | { readonly kind: 'passwordChanged' };
 
 export interface Recipient {
@@ -34,6 +35,7 @@ export function accountLinks(origin: string, locale: Locale) {
   return {
     activation: (token: string) => at('accountRegister', token),
     passwordReset: (token: string) => at('passwordReset', token),
+    signIn: (token: string) => at('accountSignInLink', token),
     login: at('accountOverview'),
     passwordForgot: at('passwordForgot'),
   };
@@ -75,6 +77,16 @@ function blocksOf(mail: AccountMail, locale: Locale, origin: string): { subject:
         blocks: [
           { text: t('intro') },
           { label: t('button'), url: links.passwordReset(mail.token) },
+          { text: t('validity') },
+          { text: t('ignore') },
+        ],
+      };
+    case 'signInLink':
+      return {
+        subject,
+        blocks: [
+          { text: t('intro') },
+          { label: t('button'), url: links.signIn(mail.token) },
           { text: t('validity') },
           { text: t('ignore') },
         ],

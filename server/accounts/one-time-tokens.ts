@@ -1,5 +1,5 @@
 // Single-use account tokens (account_tokens): the activation link (48 h), the activation identifier
-// the client trades for the activation (15 min) and the password reset link (1 h). Consuming one is a
+// the client trades for the activation (15 min), the password reset link (1 h) and the sign-in link (15 min). Consuming one is a
 // single conditional UPDATE, so a token works once even when two requests race.
 
 import { and, eq, gt, isNull } from 'drizzle-orm';
@@ -13,6 +13,8 @@ export const TOKEN_LIFETIME_MS: Readonly<Record<TokenPurpose, number>> = {
   activation: 48 * 3600_000,
   activation_identifier: 15 * 60_000,
   password_reset: 3600_000,
+  /** The mailed sign-in link of a throttled account (decision 077): short, as it signs in by itself. */
+  sign_in_link: 15 * 60_000,
 };
 
 export async function issueToken(db: Database, customerId: string, purpose: TokenPurpose, now: Date): Promise<string> {

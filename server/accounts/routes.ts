@@ -1,5 +1,6 @@
 // The account API (product §7 "Account"; docs/decisions/010-account-security.md): login, refresh with
-// rotation, logout, password change, registration with activation, forgotten password, deletion.
+// rotation, logout, password change, registration with activation, forgotten password, deletion,
+// and the mailed sign-in link of a throttled account (decision 077).
 // Every answer is no-store; bodies are checked with the shared contract (route schemas, 400 with
 // `fields`) after the rate limit, the caller's token and the token headers. Answers
 // that could tell whether an e-mail is registered are the same either way (login 401, register and
@@ -24,6 +25,9 @@ import {
   RegistrationSchema,
   RESET_TOKEN_HEADER,
   ResetPasswordRequestSchema,
+  SIGN_IN_TOKEN_HEADER,
+  SignInLinkRequestSchema,
+  SignInWithLinkRequestSchema,
 } from '../../src/contracts/account';
 import { requireCustomer, type AccessSubject } from './access-tokens';
 import { authEvent, usernameHash } from './audit';
@@ -37,6 +41,7 @@ import { changePassword, requestPasswordReset, resetPassword } from './passwords
 import { activateByIdentifier, activateRegistration, register, registrationPassword } from './registration';
 import { clockOf, type AccountServices } from './services';
 import { endSession, refreshSession } from './sessions';
+import { requestSignInLink, signInWithLink } from './sign-in-links';
 import type { Database } from '../db/client';
 import { badRequest, conflict, HttpError, notFound, parseOr400, tooManyRequests } from '../http/errors';
 import { rateLimits } from '../http/rate-limits';
@@ -310,6 +315,56 @@ export function registerAccountRoutes(
         });
       }
       return reply.status(202).send({ status: 'accepted' });
+    }),
+  );
+
+  app.post(
+    '/api/account/signInLinkMail',
+    withBody(SignInLinkRequestSchema, 'Please enter your e-mail address.', [limit('signInLink')]),
+    guarded('Sign-in link request', async (request, reply) => {
+      const { body } = request;
+      if (await mailAllowed(request, body.email)) {
+        await afterAnswer(request, 'Sign-in link request', async () => {
+          const link = await requestSignInLink(db, accounts, body.email);
+          if (link) {
+            authEvent(request.log, 'sign_in_link_requested', { customerId: link.customer.id });
+            sendAccountMail(accounts, request.log, {
+              brand: brandOfRequest(request),
+              mail: { kind: 'signInLink', token: link.token },
+              locale: body.lang,
+              to: link.customer,
+              customerId: link.customer.id,
+            });
+          } else {
+            authEvent(request.log, 'sign_in_link_requested', { username: body.email, account: false });
+          }
+        });
+      }
+      return reply.status(202).send({ status: 'accepted' });
+    }),
+  );
+
+  app.post(
+    '/api/account/signInWithLink',
+    withBody(SignInWithLinkRequestSchema, 'The body may only say whether to stay logged in (rememberMe).', [
+      limit('signInLink'),
+      requireHeader(SIGN_IN_TOKEN_HEADER, 'Missing Token', `The sign-in token is missing (header ${SIGN_IN_TOKEN_HEADER}).`),
+    ]),
+    guarded('Sign-in with a link', async (request, reply) => {
+      const rememberMe = request.body.rememberMe === true;
+      const token = header(request, SIGN_IN_TOKEN_HEADER) ?? '';
+      const outcome = await signInWithLink(db, accounts, token, rememberMe, readCookie(request.headers.cookie, DEVICE_COOKIE));
+      if (outcome.kind === 'invalidToken') {
+        authEvent(request.log, 'sign_in_link_failed', {});
+        throw new HttpError(
+          400,
+          'Invalid Token',
+          'This sign-in link is invalid, used or expired. Please ask for a new one on the log-in form.',
+        );
+      }
+      authEvent(request.log, 'login_succeeded', { customerId: outcome.customerId, rememberMe, via: 'link' });
+      reply.header('Set-Cookie', deviceCookieHeader(outcome.deviceCookie, request.protocol === 'https'));
+      return reply.send(outcome.answer);
     }),
   );
 

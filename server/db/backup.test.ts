@@ -2,9 +2,11 @@
 
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../platform/paths';
 import { fixtureServices } from '../test-support/app';
@@ -68,11 +70,59 @@ describe('backup and restore', () => {
 
     const notABackup = join(root, 'notes.txt');
     await writeFile(notABackup, 'not a tarball');
-    await expect(restoreEmbedded(notABackup, target)).rejects.toThrow(/is not a backup of the embedded database/);
+    await expect(restoreEmbedded(notABackup, target)).rejects.toThrow(/is not a backup of the embedded database \(not a gzip file\)/);
     await expect(restoreEmbedded(join(root, 'missing.tgz'), target)).rejects.toThrow('Cannot read the backup');
     expect(await numbersIn(target)).toHaveLength(3);
     expect((await readdir(join(root, 'replace'))).filter((name) => name.endsWith('.restoring'))).toEqual([]);
   }, 120_000);
+});
+
+const opsCli = (dataDir: string, ...args: string[]) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent' };
+    delete env.DATABASE_URL;
+    execFile(
+      join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'),
+      ['server/ops/cli.ts', ...args],
+      { cwd: PROJECT_ROOT, env, timeout: 90_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+
+describe('a restore of a file that is no backup', () => {
+  it('says so in one line, exits 1, leaves no staging directory or lock, and changes nothing', async () => {
+    const shop = join(root, 'damaged');
+    const target = join(shop, 'db');
+    const good = join(root, 'damaged.backup.tgz');
+    await backupEmbedded(join(root, 'shop', 'db'), good);
+    await restoreEmbedded(good, target);
+    const whole = await readFile(good);
+    const random = join(root, 'random.tgz');
+    await writeFile(random, Buffer.concat([Buffer.from([0x1f, 0x8b]), randomBytes(64 * 1024)]));
+    const truncated = join(root, 'truncated.tgz');
+    await writeFile(truncated, whole.subarray(0, Math.floor(whole.length / 2)));
+    const foreignDir = join(root, 'foreign');
+    await mkdir(foreignDir);
+    await writeFile(join(foreignDir, 'notes.txt'), 'not a database');
+    const foreign = join(root, 'foreign.tgz');
+    await promisify(execFile)('tar', ['-czf', foreign, '-C', foreignDir, '.']);
+    const plainText = join(root, 'plain.txt');
+    await writeFile(plainText, 'not a tarball');
+
+    for (const [file, why] of [
+      [random, 'damaged or truncated gzip data'],
+      [truncated, 'damaged or truncated gzip data'],
+      [foreign, 'the archive holds no PostgreSQL data directory'],
+      [plainText, 'not a gzip file'],
+    ] as const) {
+      const answer = await opsCli(shop, 'db', 'restore', file);
+      expect(answer.code).toBe(1);
+      expect(answer.stderr).toBe(`ops: ${file} is not a backup of the embedded database (${why}); nothing was changed.\n`);
+      expect(answer.stdout).toBe('');
+      expect((await readdir(shop)).sort()).toEqual(['db']);
+    }
+    expect(await numbersIn(target)).toEqual([...tradeNumbers].sort());
+  }, 240_000);
 });
 
 describe('one process per embedded database', () => {
@@ -96,16 +146,7 @@ describe('one process per embedded database', () => {
     const dataDir = join(root, 'shop');
     const release = lockEmbeddedDatabase(join(dataDir, 'db'));
     try {
-      const answer = await new Promise<{ code: number; stderr: string }>((resolve) => {
-        const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent' };
-        delete env.DATABASE_URL;
-        execFile(
-          join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'),
-          ['server/ops/cli.ts', 'db', 'backup', join(root, 'refused.tgz')],
-          { cwd: PROJECT_ROOT, env, timeout: 60_000 },
-          (error, _stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stderr }),
-        );
-      });
+      const answer = await opsCli(dataDir, 'db', 'backup', join(root, 'refused.tgz'));
       expect(answer.code).toBe(1);
       expect(answer.stderr).toBe(
         `ops: The embedded database in ${join(dataDir, 'db')} is in use by process ${process.pid}. Stop that process (the shop, or another ops command) ` +

@@ -17,6 +17,8 @@ export const RATE_LIMITS = {
   activation: { limit: 30, windowSeconds: 60 },
   forgotPassword: { limit: 10, windowSeconds: 60 },
   resetPassword: { limit: 10, windowSeconds: 60 },
+  /** Asking for a sign-in link and signing in with one (decision 077), per IP; the mails also count in accountMail. */
+  signInLink: { limit: 10, windowSeconds: 60 },
   accountMail: { limit: 5, windowSeconds: 3600 },
   newsletterSignUp: { limit: 10, windowSeconds: 60 },
   newsletterLink: { limit: 60, windowSeconds: 60 },

@@ -85,10 +85,27 @@ describe('security headers', () => {
     );
   });
 
-  it('gives API answers nosniff and no CSP', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/categories', headers: { host: 'de.localhost' } });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toBeUndefined();
+  it('gives every answer that is not a page a policy that loads nothing and frames nowhere, and nosniff', async () => {
+    const answers = [
+      await app.inject({ method: 'GET', url: '/api/catalogue/popular', headers: { host: 'de.localhost' } }),
+      await app.inject({ method: 'GET', url: '/api/no-such-endpoint', headers: { host: 'de.localhost' } }),
+      await app.inject({ method: 'POST', url: '/searches', headers: { host: 'de.localhost' }, payload: { size: 'many' } }),
+      await get('/robots.txt'),
+      // The widget hosts' partners frame their pages, never anything else.
+      await get('/robots.txt', 'b2bwidget.localhost'),
+    ];
+    for (const res of answers) {
+      expect(String(res.headers['content-type'])).not.toMatch(/^text\/html/);
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 404, 400, 200, 200]);
+    // The browser's XML viewer styles a sitemap inline with data: images: that alone is allowed.
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'",
+    );
   });
 
   it('logs a violation report without the query of its URLs', async () => {

@@ -7,6 +7,8 @@
 // b2bwidget. hosts by WIDGET_FRAME_ANCESTORS, aganwidget. hosts by AGANWIDGET_FRAME_ANCESTORS (else
 // the same list); with none configured, no site may frame them either (frame-ancestors 'none').
 // Violations are reported to POST /api/csp-report, which logs them (at most REPORTS_PER_MINUTE).
+// Every other answer (API JSON, PDFs, pictures, scripts, styles, redirects) gets NON_PAGE_POLICY (XML: XML_POLICY):
+// nothing in it may load anything or be framed, should a browser ever render it as a document.
 
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -28,6 +30,14 @@ export interface SecurityHeaderOptions {
 
 export const CSP_REPORT_PATH = '/api/csp-report';
 const REPORTS_PER_MINUTE = 60;
+
+/** The policy of every answer that is not a page (decision 080): it may load nothing and no site may frame it. */
+const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
+/**
+ * XML (the sitemaps): the browser shows it in a viewer that it styles inline and draws with data:
+ * images (its arrows), under the answer's policy. Neither loads anything from anywhere.
+ */
+const XML_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'";
 
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()';
 /** The back office's (server/staff/host.ts): its receive screen scans labels with the desk camera. */
@@ -73,6 +83,12 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
       const ancestors = frameAncestorsOf(request, options);
       reply.header('Content-Security-Policy', contentSecurityPolicy(request.cspNonce, ancestors));
       if (ancestors.length === 0) reply.header('X-Frame-Options', 'DENY');
+    } else {
+      reply.header(
+        'Content-Security-Policy',
+        /[/+]xml\b/.test(String(reply.getHeader('content-type') ?? '')) ? XML_POLICY : NON_PAGE_POLICY,
+      );
+      reply.header('X-Frame-Options', 'DENY');
     }
     return payload;
   });

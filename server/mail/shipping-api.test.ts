@@ -123,6 +123,10 @@ describe.each(testDatabases())('labels and confirmation mail on $name', (databas
       expect(label.headers['content-type']).toBe('application/pdf');
       expect(label.headers['content-disposition']).toBe(`attachment; filename="label-${trade.tradeNumber}.pdf"`);
       expect(label.headers['cache-control']).toBe('private, no-store');
+      // A PDF is no page: it may load nothing, no site may frame it, no browser may sniff it as HTML (decision 080).
+      expect(label.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(label.headers['x-content-type-options']).toBe('nosniff');
+      expect(label.headers['x-frame-options']).toBe('DENY');
       expect(label.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       const pdf = await PDFDocument.load(label.rawPayload);
       expect(pdf.getPageCount()).toBe(1);

@@ -83,6 +83,7 @@ export const ROUTE_MAP = {
   accountPaymentChange: { paths: defaultAndLocalized('/account/paymentChange', '/account/payment-change') },
   passwordReset: { paths: defaultAndLocalized('/account/password/reset', '/account/password-reset') },
   passwordForgot: { paths: defaultAndLocalized('/account/password/forgot', '/account/password-forgot') },
+  accountSignInLink: { paths: everywhere('/account/sign-in-link') },
   clarification: { paths: everywhere('/clarification/{id}/{trade}') },
   clarificationLegacy: {
     paths: everywhere('/browser/clarification/id/{id}/trade/{trade}'),

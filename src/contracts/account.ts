@@ -79,6 +79,8 @@ export const ACCESS_TOKEN_HEADER = 'x-access-token';
 export const ACTIVATION_TOKEN_HEADER = 'x-activation-token';
 export const IDENTIFIER_HEADER = 'x-customer-identifier';
 export const RESET_TOKEN_HEADER = 'x-reset-token';
+/** POST /api/account/signInWithLink: the token of the mailed sign-in link (decision 077). */
+export const SIGN_IN_TOKEN_HEADER = 'x-sign-in-token';
 
 /**
  * Activation and reset tokens: 32 random bytes, base64url (43 characters). "Decoding" one (product §4)
@@ -150,6 +152,12 @@ export const AcceptedAnswerSchema = z.object({ status: z.literal('accepted') });
 export const ForgotPasswordRequestSchema = z.object({ email: AccountEmailSchema, lang: LocaleSchema });
 
 export const ResetPasswordRequestSchema = z.object({ password: PasswordSchema });
+
+/** POST /api/account/signInLinkMail: a sign-in link for a throttled account (always 202, like forgotPasswordMail). */
+export const SignInLinkRequestSchema = z.object({ email: AccountEmailSchema, lang: LocaleSchema });
+
+/** POST /api/account/signInWithLink (token in SIGN_IN_TOKEN_HEADER): answers a TokenAnswer like the login. */
+export const SignInWithLinkRequestSchema = z.object({ rememberMe: z.boolean().optional() });
 
 /** POST /api/account/activateRegistration: `token` is the identifier for activateCustomerByIdentifier. */
 export const ActivationAnswerSchema = z.object({ activated: z.boolean(), token: z.string().optional() });

@@ -91,6 +91,7 @@ const ACCOUNT_TEXT_SCREENS: ReadonlySet<ScreenId> = new Set([
   'accountPaymentChange',
   'passwordReset',
   'passwordForgot',
+  'accountSignInLink',
   'checkout',
   // The newsletter pages use the form kit (field messages, saved note).
   'newsletterEnrich',

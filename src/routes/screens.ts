@@ -27,6 +27,7 @@ export const SCREEN_TITLES: Record<PageScreen, MessageDescriptor> = {
   accountPaymentChange: msg`Change payment details`,
   passwordReset: msg`Reset your password`,
   passwordForgot: msg`Forgot your password?`,
+  accountSignInLink: msg`Sign in with a link`,
   clarification: msg`Clarification of your trade`,
   quickAnswer: msg`Your answer to our new offer`,
   review: msg`Rate your trade`,

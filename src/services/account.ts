@@ -12,6 +12,7 @@ import {
   IdentifierActivationAnswerSchema,
   REFRESH_TOKEN_HEADER,
   RESET_TOKEN_HEADER,
+  SIGN_IN_TOKEN_HEADER,
   TokenAnswerSchema,
   type ActivationAnswer,
   type LoginRequest,
@@ -53,6 +54,18 @@ export async function register(api: ApiClient, registration: Registration): Prom
 /** POST /api/account/forgotPasswordMail. Product §7: the result is ignored (only a missing answer matters). */
 export async function sendForgotPasswordMail(api: ApiClient, input: { email: string; lang: Locale }): Promise<void> {
   await api('/api/account/forgotPasswordMail', { method: 'POST', body: input });
+}
+
+/** POST /api/account/signInLinkMail: 202 whether the address has an account or not (decision 077). */
+export async function sendSignInLinkMail(api: ApiClient, input: { email: string; lang: Locale }): Promise<void> {
+  await api('/api/account/signInLinkMail', { method: 'POST', body: input });
+}
+
+/** POST /api/account/signInWithLink with the token of the mailed link: the session's tokens, as a login answers them. */
+export async function signInWithLink(api: ApiClient, input: { token: string }): Promise<TokenAnswer | null> {
+  return tokenAnswer(
+    await api('/api/account/signInWithLink', { method: 'POST', headers: { [SIGN_IN_TOKEN_HEADER]: input.token }, body: {} }),
+  );
 }
 
 /** POST /api/account/activateRegistration with the token of the e-mail link. */

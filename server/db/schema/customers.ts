@@ -47,7 +47,7 @@ export const accountTokens = pgTable(
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').$type<'activation' | 'activation_identifier' | 'password_reset'>().notNull(),
+    purpose: text('purpose').$type<'activation' | 'activation_identifier' | 'password_reset' | 'sign_in_link'>().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true })

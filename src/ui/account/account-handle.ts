@@ -2,7 +2,7 @@
 // AccountProvider (./account-provider.tsx) runs the auth machine (src/machines/auth.ts) and hands
 // this out through useAccount(). Screens never call the account API for the session themselves.
 
-import type { Customer } from '../../contracts/account';
+import type { Customer, TokenAnswer } from '../../contracts/account';
 import type { LoginFailure } from '../../machines/auth';
 import type { CustomerApi } from '../../services/customer-data';
 
@@ -22,6 +22,8 @@ export interface AccountHandle {
   readonly loginFailure: LoginFailure | null;
   readonly retryAfterSeconds: number | null;
   login(input: { email: string; password: string; rememberMe: boolean }): void;
+  /** Takes over the session a mailed sign-in link opened (its token answer). */
+  openSession(answer: TokenAnswer): void;
   logout(): void;
   /**
    * The access token for a call outside customerApi that a logged-in customer makes with a bearer

@@ -4,13 +4,14 @@
 // wait for it (decision 020).
 
 import { useMemo, useRef } from 'react';
-import type { AuthActor, AuthSnapshot } from '../../machines/auth';
+import { sessionFromAnswer, type AuthActor, type AuthSnapshot } from '../../machines/auth';
 import type { ShopRuntime } from '../../machines/shop.runtime';
 import type { CustomerApi } from '../../services/customer-data';
+import type { TokenAnswer } from '../../contracts/account';
 import { useActorState, useShopActor } from '../shop-actor';
 import type { AccountHandle } from './account-handle';
 
-type SessionView = Omit<AccountHandle, 'login' | 'logout' | 'getAccessToken' | 'customerApi'>;
+type SessionView = Omit<AccountHandle, 'login' | 'openSession' | 'logout' | 'getAccessToken' | 'customerApi'>;
 
 const notReady: SessionView = {
   ready: false,
@@ -99,6 +100,11 @@ export function useAccount(): AccountHandle {
     return {
       login: (input: { email: string; password: string; rememberMe: boolean }) =>
         void whenUp().then((r) => sessionOf(r).send({ type: 'session.login', ...input })),
+      // The tokens a sign-in link opened (decision 077): the session takes them over like a session of another tab.
+      openSession: (answer: TokenAnswer) => {
+        const session = sessionFromAnswer(answer, Math.floor(Date.now() / 1000));
+        if (session) void whenUp().then((r) => sessionOf(r).send({ type: 'session.adopt', session }));
+      },
       logout: () => void whenUp().then((r) => sessionOf(r).send({ type: 'session.logout' })),
       getAccessToken: () => whenUp().then((r) => r.tokens.accessToken()),
       customerApi: deferredCustomerApi(whenUp),

@@ -1,6 +1,6 @@
 // The log-in form (account overview when logged out, the checkout's identity step, after activation
 // and password reset): e-mail, password with show/hide, remember me, and the session's failure as
-// localized text. The session itself (tokens, storage) is the AccountProvider's.
+// localized text; while logging in is paused, the offer of a sign-in link. The session itself (tokens, storage) is the AccountProvider's.
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
@@ -15,6 +15,7 @@ import { useAccount } from './account-provider';
 import { useFocusFirstError } from '../form/focus';
 import { FormFailure, type FailureTexts } from '../form/form-status';
 import { PasswordField } from '../form/password-field';
+import { SignInLinkOffer } from './sign-in-link';
 
 export interface LoginFormProps {
   /** The form's heading level where it is embedded (the checkout uses 3). */
@@ -92,6 +93,10 @@ export function LoginForm({ headingLevel = 2, initialEmail = '' }: LoginFormProp
         <span>{i18n._(msg`Stay logged in on this device`)}</span>
       </label>
       <FormFailure failure={failure && { kind: failure, retryAfterSeconds: account.retryAfterSeconds }} texts={LOGIN_FAILURE_TEXTS} />
+      {/* Paused by failed attempts (perhaps someone else's): a way in nobody else can block (decision 077). */}
+      {failure === 'locked' && AccountEmailSchema.safeParse(email.trim()).success ? (
+        <SignInLinkOffer key={email.trim()} email={email.trim()} />
+      ) : null}
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={account.busy} aria-busy={account.busy || undefined}>
           {account.busy ? i18n._(msg`Logging in…`) : i18n._(msg`Log in`)}
