@@ -82,11 +82,15 @@ function kindOf(request: Request): Kind | null {
 // ---- Inspectors and trades, per worker ------------------------------------------------------------
 
 /**
- * Puts the page on a plain text document of `origin` (its robots.txt), for calls to that host's API
- * without starting an app.
+ * Puts the page on an empty document of `origin`, for calls to that host's API without starting an app.
+ * The document is the test's own (answered by the browser, never by the server): every answer of the
+ * server that is not a page forbids its document any request (decision 080), so its robots.txt cannot serve.
  */
 async function onHost(page: Page, origin: string): Promise<void> {
-  if (new URL(page.url()).origin !== origin) await page.goto(`${origin}/robots.txt`);
+  if (new URL(page.url()).origin === origin) return;
+  const blank = `${origin}/__model-test-blank`;
+  await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>model test</title>' }));
+  await page.goto(blank);
 }
 
 interface Answer<T> {
