@@ -8,7 +8,7 @@ import { customers } from '../db/schema/customers';
 import type { AccessSubject } from './access-tokens';
 import { checkPassword, findCustomerByEmail, passwordCostOf, type Customer } from './authentication';
 import { clearFailures } from './login-throttle';
-import { consumeToken, invalidateTokens, issueToken, peekToken } from './one-time-tokens';
+import { consumeToken, invalidateTokens, issueToken, peekToken, type TokenPurpose } from './one-time-tokens';
 import { hashPassword } from './password-hash';
 import { passwordProblem } from './password-policy';
 import { clockOf, type AccountServices } from './services';
@@ -66,23 +66,28 @@ export async function changePassword(
 }
 
 /**
- * A reset link for an active customer with this e-mail (earlier unused links end), else undefined.
- * The caller answers the same either way.
+ * A new mailed link of `purpose` for an active customer with this e-mail (earlier unused links of that
+ * purpose end), else undefined. The caller answers the same either way.
  */
-export async function requestPasswordReset(
+export async function requestCustomerLink(
   db: Database,
   accounts: AccountServices,
   email: string,
+  purpose: TokenPurpose,
 ): Promise<{ customer: Customer; token: string } | undefined> {
   const customer = await findCustomerByEmail(db, email);
   if (!customer || customer.status !== 'active') return undefined;
   const now = new Date(clockOf(accounts));
   const token = await db.transaction(async (tx) => {
-    await invalidateTokens(tx, customer.id, 'password_reset', now);
-    return issueToken(tx, customer.id, 'password_reset', now);
+    await invalidateTokens(tx, customer.id, purpose, now);
+    return issueToken(tx, customer.id, purpose, now);
   });
   return { customer, token };
 }
+
+/** A password reset link (see requestCustomerLink). */
+export const requestPasswordReset = (db: Database, accounts: AccountServices, email: string) =>
+  requestCustomerLink(db, accounts, email, 'password_reset');
 
 export type PasswordResetOutcome =
   | { readonly kind: 'reset'; readonly customer: Customer }

@@ -9,26 +9,14 @@ import { eq } from 'drizzle-orm';
 import type { TokenAnswer } from '../../src/contracts/account';
 import type { Database } from '../db/client';
 import { customers } from '../db/schema/customers';
-import { findCustomerByEmail, type Customer } from './authentication';
-import { consumeToken, invalidateTokens, issueToken } from './one-time-tokens';
+import { consumeToken } from './one-time-tokens';
+import { requestCustomerLink } from './passwords';
 import { clockOf, type AccountServices } from './services';
 import { startSession } from './sessions';
 
 /** A new sign-in link for an active customer with this e-mail (older unused links end), else undefined. */
-export async function requestSignInLink(
-  db: Database,
-  accounts: AccountServices,
-  email: string,
-): Promise<{ customer: Customer; token: string } | undefined> {
-  const customer = await findCustomerByEmail(db, email);
-  if (!customer || customer.status !== 'active') return undefined;
-  const now = new Date(clockOf(accounts));
-  const token = await db.transaction(async (tx) => {
-    await invalidateTokens(tx, customer.id, 'sign_in_link', now);
-    return issueToken(tx, customer.id, 'sign_in_link', now);
-  });
-  return { customer, token };
-}
+export const requestSignInLink = (db: Database, accounts: AccountServices, email: string) =>
+  requestCustomerLink(db, accounts, email, 'sign_in_link');
 
 export type LinkSignInOutcome =
   | { readonly kind: 'ok'; readonly customerId: string; readonly answer: TokenAnswer; readonly deviceCookie: string }
