@@ -99,7 +99,8 @@ test('an inspector signs up, scans a parcel, inspects two phones and the seller 
   await expect(page.getByText('Saved. The seller is asked about the devices found worse.')).toBeVisible();
 
   // The seller's mail: the clarification of the Galaxy, with the iPhone's certificate link.
-  const mail = await newestMail(shop, email);
+  // Its subject names the question, so the mail before it (the parcel arrived) cannot stand in for it.
+  const mail = await newestMail(shop, email, 'eine Rückfrage zu Ihren Geräten');
   expect(mail).toMatch(/\/clarification\//);
   const certificate = mail.match(CERTIFICATE_LINK)?.[0];
   expect(certificate, mail).toBeTruthy();

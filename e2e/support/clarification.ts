@@ -84,9 +84,17 @@ export async function guestTrade(
 
 /** The clarification links of the newest mail to `email` (developer mailbox), rebased on the test server. */
 export async function mailedLinks(page: Page, locale: Locale, email: string): Promise<{ full: string; quick: string[] }> {
-  const text = await newestMail(page, email);
+  // The mail before it (the parcel arrived) may still be the newest for a moment: wait for the link.
+  const clarificationLink = /https?:\/\/[^\s<>"]+\/clarification\/[0-9a-f-]{36}\/TR-[^\s<>"?]+\?token=[^\s<>"]+/;
+  let text = '';
+  await expect
+    .poll(async () => clarificationLink.test((text = await newestMail(page, email))), {
+      message: 'the clarification mail',
+      timeout: 15_000,
+    })
+    .toBe(true);
   const rebase = (url: string) => url.replace(/^https?:\/\/[^/]+/, origin(HOSTS[locale]));
-  const full = text.match(/https?:\/\/[^\s<>"]+\/clarification\/[0-9a-f-]{36}\/TR-[^\s<>"?]+\?token=[^\s<>"]+/)?.[0];
+  const full = text.match(clarificationLink)?.[0];
   // The mailbox shows each link twice (as its address and as the anchor's target).
   const quick = [
     ...new Set([...text.matchAll(/https?:\/\/[^\s<>"]+\/clarificationQuickAnswer\/[^\s<>"?]+\?token=[^\s<>"]+/g)].map((m) => rebase(m[0]))),
