@@ -164,6 +164,10 @@ describeMachineFlow<Harness>({
     SWITCH_PAYOUT_METHOD: (h) =>
       send(h, { type: 'checkout.selectPayout', method: context(h).payout.method === 'sepa' ? 'paypal' : 'sepa' }),
     TOGGLE_TERMS: (h) => send(h, { type: 'checkout.acceptTerms', value: !context(h).termsAccepted }),
+    TOGGLE_SAVE_DETAILS: (h) => {
+      if (context(h).identity.kind !== 'customer') send(h, { type: 'checkout.useAccount', prefill: PREFILL });
+      send(h, { type: 'checkout.saveToAccount', value: context(h).saveToAccount === false });
+    },
     CART_CHANGES: (h) =>
       send(h, {
         type: 'checkout.cartChanged',

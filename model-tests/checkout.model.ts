@@ -68,6 +68,8 @@ export const checkoutModel = setup({}).createMachine({
         ...editsIn('review', true),
         APPLY_VOUCHER: 'checkingVoucher',
         APPLY_EMPTY_VOUCHER: 'review',
+        // A logged-in seller's "save to my account" box (issue 32 part 2).
+        TOGGLE_SAVE_DETAILS: 'review',
         REMOVE_VOUCHER: 'review',
         SUBMIT: 'submitting',
         SUBMIT_INCOMPLETE: 'review',

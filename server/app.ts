@@ -35,6 +35,7 @@ import { staffPlugin, type StaffServices } from './staff/plugin';
 import type { AssetResolver } from './ssr/assets';
 import { pagesPlugin, type RenderFn } from './ssr/plugin';
 import { trackingPlugin } from './tracking/plugin';
+import { guestTradeLookup } from './trades/guest-account';
 import { tradesPlugin } from './trades/plugin';
 import { tradeStepMails } from './trades/step-mails';
 
@@ -168,7 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
     }
     if (accounts) {
-      await app.register(accountsPlugin, { db, accounts });
+      await app.register(accountsPlugin, { db, accounts, guestTrades: shipping && guestTradeLookup(db, shipping.trades) });
       await app.register(customersPlugin, { db, accounts, labels: shipping?.labels, certificates: shipping?.certificates });
       if (api.newsletter) await app.register(newsletterPlugin, { db, accounts, signer: api.newsletter });
       await app.register(trackingPlugin, { db, accounts, devPages: shipping?.devMailbox ?? false });

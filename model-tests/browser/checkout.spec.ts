@@ -75,6 +75,8 @@ interface Context {
   /** Field errors the current step must show. */
   errors: Set<string>;
   terms: boolean;
+  /** A logged-in seller's "save to my account" box (checked unless the path unticked it). */
+  saveDetails: boolean;
   voucherCode: string;
   voucher: VoucherSeen;
   /** EUR, the cart total the voucher check was sent with. */
@@ -390,6 +392,7 @@ async function seesSubmitting(c: Context) {
     identity: { kind: string };
     termsAccepted: boolean;
     payout: { method: string };
+    saveToAccount?: boolean;
   };
   expect(body).toMatchObject({
     offerIds: c.offerIds,
@@ -397,6 +400,8 @@ async function seesSubmitting(c: Context) {
     termsAccepted: true,
     payout: { method: c.method },
   });
+  // Only a customer's checkout says whether the details go into the account.
+  expect(body.saveToAccount).toBe(c.customer ? c.saveDetails : undefined);
 }
 
 async function seesSubmitProblem(c: Context, text: string, retry: boolean) {
@@ -450,6 +455,7 @@ describeBrowserFlow<Context>({
       customer: null,
       errors: new Set(),
       terms: false,
+      saveDetails: true,
       voucherCode: '',
       voucher: { kind: 'none' },
       cartTotal: null,
@@ -494,6 +500,13 @@ describeBrowserFlow<Context>({
       expect(old).not.toContain(c.offerIds[0]);
       // A voucher depends on the total: when it changed, the voucher is checked again.
       if (c.cartTotal === null || price !== c.cartTotal) c.voucher = { kind: 'none' };
+    },
+    TOGGLE_SAVE_DETAILS: async (c) => {
+      if (!c.customer) await logInElsewhere(c);
+      const box = c.page.locator('input[name="saveToAccount"]');
+      await expect(box).toBeChecked({ checked: c.saveDetails });
+      await box.setChecked(!c.saveDetails);
+      c.saveDetails = !c.saveDetails;
     },
     LOG_IN_HERE: async (c) => {
       if (c.loggedIn) await logOut(c);

@@ -7,7 +7,9 @@
 
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Locale } from '../../src/config/locales';
 import type { Registration } from '../../src/contracts/account';
+import type { Address, Payout } from '../../src/contracts/trades';
 import type { Database } from '../db/client';
 import {
   bankAccounts,
@@ -22,6 +24,39 @@ import { uniqueViolation } from '../db/errors';
 import { consumeToken, invalidateTokens, issueToken } from './one-time-tokens';
 import { hashPassword } from './password-hash';
 import { clockOf, type AccountServices } from './services';
+
+/** What an account made after a guest sale takes from the trade (issue 32 part 2). */
+export interface GuestTradeDetails {
+  readonly email: string;
+  readonly locale: Locale;
+  readonly address: Address;
+  readonly payout: Payout;
+}
+
+/**
+ * The guest trade `tradeNumber` whose link token is `token`: its details, 'invalid' when the token or
+ * the trade is not (or no longer) valid, 'claimed' when the trade belongs to an account already.
+ * The trades domain provides it (it sits above this one).
+ */
+export type GuestTradeLookup = (tradeNumber: string, token: string) => Promise<GuestTradeDetails | 'invalid' | 'claimed'>;
+
+/** The registration of a guest's trade: its e-mail, the name and address it was sent from, its payout account. */
+export function registrationOfTrade(trade: GuestTradeDetails, password: string): Registration {
+  const name = (value: string) => value.trim().slice(0, 50);
+  return {
+    enabled: true,
+    firstName: name(trade.address.firstName),
+    lastName: name(trade.address.lastName),
+    username: trade.email,
+    email: trade.email,
+    credentials: [{ type: 'password', value: password, temporary: false }],
+    requiredActions: [],
+    groups: [],
+    attributes: { locale: [trade.locale], privacyAccepted: ['true'] },
+    Address: trade.address,
+    Payment: trade.payout,
+  };
+}
 
 export type RegistrationOutcome =
   /** A new pending customer, or a pending one whose data was replaced: send the activation mail. */

@@ -22,12 +22,15 @@ import {
   IDENTIFIER_HEADER,
   LoginRequestSchema,
   REFRESH_TOKEN_HEADER,
+  RegisterFromTradeRequestSchema,
   RegistrationSchema,
   RESET_TOKEN_HEADER,
   ResetPasswordRequestSchema,
   SIGN_IN_TOKEN_HEADER,
   SignInLinkRequestSchema,
   SignInWithLinkRequestSchema,
+  TRADE_TOKEN_HEADER,
+  type Registration,
 } from '../../src/contracts/account';
 import { requireCustomer, type AccessSubject } from './access-tokens';
 import { authEvent, usernameHash } from './audit';
@@ -38,7 +41,14 @@ import { sendAccountMail } from './mail';
 import { dummyHash } from './password-hash';
 import { passwordProblem } from './password-policy';
 import { changePassword, requestPasswordReset, resetPassword } from './passwords';
-import { activateByIdentifier, activateRegistration, register, registrationPassword } from './registration';
+import {
+  activateByIdentifier,
+  activateRegistration,
+  register,
+  registrationOfTrade,
+  registrationPassword,
+  type GuestTradeLookup,
+} from './registration';
 import { clockOf, type AccountServices } from './services';
 import { endSession, refreshSession } from './sessions';
 import { requestSignInLink, signInWithLink } from './sign-in-links';
@@ -85,7 +95,7 @@ const brandOfRequest = (request: FastifyRequest) => brandOf(resolveShop(request.
 
 export function registerAccountRoutes(
   server: FastifyInstance,
-  { db, accounts }: { readonly db: Database; readonly accounts: AccountServices },
+  { db, accounts, guestTrades }: { readonly db: Database; readonly accounts: AccountServices; readonly guestTrades?: GuestTradeLookup },
 ): void {
   /**
    * Register and forgot-password answer the same 202 for known and unknown addresses, so their work
@@ -222,6 +232,41 @@ export function registerAccountRoutes(
     }),
   );
 
+  /**
+   * Registers (after the answer where the runtime allows) and mails the activation link, or the
+   * already-registered note for an active e-mail; the caller answers 202 either way. A weak password
+   * is refused first, under `passwordPath`.
+   */
+  async function startRegistration(request: FastifyRequest, registration: Registration, passwordPath: string): Promise<void> {
+    const problem = passwordProblem(registrationPassword(registration), registration.email);
+    if (problem) throw badRequest(problem, [{ path: passwordPath, code: 'passwordWeak', message: problem }]);
+    if (!(await mailAllowed(request, registration.email))) return;
+    await afterAnswer(request, 'Registration', async () => {
+      const outcome = await register(db, accounts, registration);
+      if (outcome.kind === 'pending') {
+        const { customer } = outcome;
+        authEvent(request.log, 'registered', { customerId: customer.id, replacedPending: outcome.replaced });
+        sendAccountMail(accounts, request.log, {
+          brand: brandOfRequest(request),
+          mail: { kind: 'activation', token: outcome.token },
+          locale: customer.locale,
+          to: customer,
+          customerId: customer.id,
+        });
+      } else if (outcome.kind === 'exists') {
+        const { customer } = outcome;
+        authEvent(request.log, 'registration_repeated', { customerId: customer.id });
+        sendAccountMail(accounts, request.log, {
+          brand: brandOfRequest(request),
+          mail: { kind: 'alreadyRegistered' },
+          locale: registration.attributes.locale[0],
+          to: customer,
+          customerId: customer.id,
+        });
+      }
+    });
+  }
+
   app.post(
     '/api/account/register',
     before(limit('register')),
@@ -229,35 +274,23 @@ export function registerAccountRoutes(
       const { locale } = resolveShop(request.hostname, request.headers.cookie);
       // The postal-code rule depends on the shop, so this body is checked here rather than by a route schema.
       const registration = parseOr400(registrationSchema(locale), request.body, 'The registration is not complete or not valid.');
-      const problem = passwordProblem(registrationPassword(registration), registration.email);
-      if (problem) throw badRequest(problem, [{ path: 'credentials.0.value', code: 'passwordWeak', message: problem }]);
+      await startRegistration(request, registration, 'credentials.0.value');
+      return reply.status(202).send({ status: 'accepted' });
+    }),
+  );
 
-      if (await mailAllowed(request, registration.email)) {
-        await afterAnswer(request, 'Registration', async () => {
-          const outcome = await register(db, accounts, registration);
-          if (outcome.kind === 'pending') {
-            const { customer } = outcome;
-            authEvent(request.log, 'registered', { customerId: customer.id, replacedPending: outcome.replaced });
-            sendAccountMail(accounts, request.log, {
-              brand: brandOfRequest(request),
-              mail: { kind: 'activation', token: outcome.token },
-              locale: customer.locale,
-              to: customer,
-              customerId: customer.id,
-            });
-          } else if (outcome.kind === 'exists') {
-            const { customer } = outcome;
-            authEvent(request.log, 'registration_repeated', { customerId: customer.id });
-            sendAccountMail(accounts, request.log, {
-              brand: brandOfRequest(request),
-              mail: { kind: 'alreadyRegistered' },
-              locale: registration.attributes.locale[0],
-              to: customer,
-              customerId: customer.id,
-            });
-          }
-        });
-      }
+  app.post(
+    '/api/account/registerFromTrade',
+    withBody(RegisterFromTradeRequestSchema, 'Please choose a password and accept the privacy notice.', [
+      limit('register'),
+      requireHeader(TRADE_TOKEN_HEADER, 'Missing Token', `The link token of your sale is missing (header ${TRADE_TOKEN_HEADER}).`),
+    ]),
+    guarded('Registration from a trade', async (request, reply) => {
+      const token = header(request, TRADE_TOKEN_HEADER);
+      const details = guestTrades && token ? await guestTrades(request.body.tradeNumber, token) : 'invalid';
+      if (details === 'invalid') throw new HttpError(400, 'Invalid Token', 'This link to your sale is not valid (any more).');
+      if (details === 'claimed') throw conflict('This sale already belongs to a customer account: log in to see it.');
+      await startRegistration(request, registrationOfTrade(details, request.body.password), 'password');
       return reply.status(202).send({ status: 'accepted' });
     }),
   );

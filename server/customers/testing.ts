@@ -94,6 +94,12 @@ export interface CheckoutOptions {
   readonly voucherCode?: string;
   /** A business trade with this company (and a phone number). */
   readonly company?: { readonly name: string; readonly legalForm: string; readonly vatId?: string };
+  /** The payout account (TEST_SEPA without it). */
+  readonly payout?: Record<string, string>;
+  /** The address's street (Heidestraße without it). */
+  readonly street?: string;
+  /** "Save to my account" (issue 32 part 2); left out without it. */
+  readonly saveToAccount?: boolean;
 }
 
 /** Offers for the fixture devices (best condition) and a checkout of them through the API. */
@@ -108,9 +114,10 @@ export async function checkout(app: FastifyInstance, options: CheckoutOptions) {
   const payload: Record<string, unknown> & { address: Record<string, string> } = {
     offerIds,
     identity: options.identity,
-    address: { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17', ...POSTAL[host] },
-    payout: TEST_SEPA,
+    address: { firstName: 'Erika', lastName: 'Mustermann', street: options.street ?? 'Heidestraße', houseNumber: '17', ...POSTAL[host] },
+    payout: options.payout ?? TEST_SEPA,
     termsAccepted: true,
+    ...(options.saveToAccount !== undefined ? { saveToAccount: options.saveToAccount } : {}),
     ...(options.voucherCode ? { voucherCode: options.voucherCode } : {}),
     ...(options.company ? { b2b: true, company: options.company } : {}),
   };

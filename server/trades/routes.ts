@@ -26,7 +26,8 @@ function createdTradeId(answer: { statusCode: number; body: unknown }): string |
 
 /**
  * With shipping services, a 201 answer (new or replayed) carries `Label-Url: /api/trades/<id>/label.pdf?token=…`
- * (the thank-you page's download link), and a newly created trade gets its confirmation mail.
+ * (the thank-you page's download link), a guest's also `Trade-Url` (its trade page with the link token),
+ * and a newly created trade gets its confirmation mail.
  * Without access tokens (accounts not configured) only guests can check out.
  */
 export interface TradeRouteOptions {
@@ -88,6 +89,10 @@ export function registerTradeRoutes(app: FastifyInstance, { db, shipping, tokens
     // A business trade's credit note (decision 036).
     if (tradeId && (answer.body as { b2b?: unknown }).b2b === true)
       reply.header('Credit-Note-Url', shipping.labels.creditNotePath(tradeId));
+    // A guest's trade page (the confirmation mail's link): the thank-you page links it and offers an
+    // account made of the trade's details with its token (issue 32 part 2).
+    if (tradeId && checkout.identity.kind === 'guest')
+      reply.header('Trade-Url', shipping.trades.path(locale, (answer.body as { tradeNumber: string }).tradeNumber));
     return reply.status(answer.statusCode).send(answer.body);
   });
 }

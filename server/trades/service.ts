@@ -18,6 +18,7 @@ import {
   type TradeRequest,
   type VoucherFailureReason,
 } from '../../src/contracts/trades';
+import { saveCheckoutDetails } from '../accounts/saved-details';
 import type { Database } from '../db/client';
 import { releaseCartHolds } from '../offers/cart-holds';
 import { uniqueViolation, withoutParameters } from '../db/errors';
@@ -259,6 +260,10 @@ async function createTrade(db: Database, submission: TradeSubmission, ref: Selle
       await tx.insert(tradeCompanies).values({ tradeId, name: company.name, legalForm: company.legalForm, vatId: company.vatId ?? null });
     }
     await tx.insert(tradeTransitions).values({ tradeId, fromStatus: null, toStatus: 'created', at: now, note: 'submitted at checkout' });
+    // "Save to my account" (issue 32 part 2): in this transaction, so a refused trade keeps nothing.
+    if (seller.customerId !== null && request.saveToAccount === true) {
+      await saveCheckoutDetails(tx, seller.customerId, locale, { address: request.address, payout: request.payout }, now);
+    }
     // The offers are sold: no cart holds them for a price-drop warning any more (decision 058).
     await releaseCartHolds(tx, ids);
     if (voucher) {

@@ -7,7 +7,7 @@
 import { z } from './zod';
 import { LOCALES } from '../config/locales';
 import { coded } from './issues';
-import { AddressSchema, PHONE, PayoutSchema } from './trades';
+import { AddressSchema, PHONE, PayoutSchema, TRADE_NUMBER } from './trades';
 import { TradeViewSchema } from './trade-view';
 
 // ---------------------------------------------------------------------------------------------
@@ -145,6 +145,21 @@ export function RegistrationSchema(locale?: (typeof LOCALES)[number]) {
     .refine((value) => value.username === value.email, { path: ['username'], error: 'username must equal the e-mail address.' });
 }
 export type Registration = z.infer<ReturnType<typeof RegistrationSchema>>;
+
+/** The guest trade's link token (the `token` of its Trade-Url) for POST /api/account/registerFromTrade. */
+export const TRADE_TOKEN_HEADER = 'x-trade-token';
+
+/**
+ * POST /api/account/registerFromTrade (issue 32 part 2): after a guest sale, an account made of the
+ * trade's e-mail, name, address and payout account; the seller only chooses a password. Answers 202
+ * like the registration, and the activation mail goes to the trade's e-mail.
+ */
+export const RegisterFromTradeRequestSchema = z.object({
+  tradeNumber: z.string({ error: 'The trade number is required.' }).regex(TRADE_NUMBER, 'This is not a trade number.'),
+  password: PasswordSchema,
+  privacyAccepted: z.literal(true, { error: 'Please accept the privacy notice.' }),
+});
+export type RegisterFromTradeRequest = z.infer<typeof RegisterFromTradeRequestSchema>;
 
 /** Register, forgot-password: the same answer whether or not the e-mail is known (no enumeration). */
 export const AcceptedAnswerSchema = z.object({ status: z.literal('accepted') });

@@ -225,6 +225,11 @@ export function TradeRequestSchema(locale: Locale) {
         : z.literal(false, { error: 'Business trade-ins are only available in the German shop.' }).optional(),
       /** Required with b2b: true, refused without it. */
       company: CompanySchema.optional(),
+      /**
+       * A logged-in customer's checkout keeps the address and the payout account in the account
+       * (issue 32 part 2); the checkout's box is checked by default. A guest has no account to keep them in.
+       */
+      saveToAccount: z.boolean({ error: 'saveToAccount is true or false.' }).optional(),
       /** Units per offer id (business trade-in); an offer not listed is one unit. */
       quantities: z
         .record(
@@ -269,6 +274,12 @@ export function TradeRequestSchema(locale: Locale) {
           params: { code: 'companyWithoutB2b' },
         });
       }
+      if (request.saveToAccount === true && request.identity.kind === 'guest')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['saveToAccount'],
+          message: 'A guest checkout has no account to keep the details in: log in, or leave saveToAccount out.',
+        });
       for (const [offerId, quantity] of Object.entries(request.quantities ?? {})) {
         if (!request.offerIds.includes(offerId))
           ctx.addIssue({ code: 'custom', path: ['quantities', offerId], message: 'This offer is not in the trade.' });
@@ -329,6 +340,12 @@ export const TradeSchema = z.object({
   labelUrl: z.string().startsWith('/api/trades/').optional(),
   /** A business trade's credit note PDF; the client takes it from the answer's Credit-Note-Url header. */
   creditNoteUrl: z.string().startsWith('/api/trades/').optional(),
+  /**
+   * A guest's trade page with its link token (the one the confirmation mail carries); the client takes
+   * it from the answer's Trade-Url header. The thank-you page links it and offers an account made of
+   * the trade's details (POST /api/account/registerFromTrade).
+   */
+  tradeUrl: z.string().startsWith('/').optional(),
 });
 export type Trade = z.infer<typeof TradeSchema>;
 

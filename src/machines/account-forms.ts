@@ -6,7 +6,7 @@ import type { Locale } from '../config/locales';
 import { AddressSchema, PayoutSchema } from '../contracts/trades';
 import { payoutRequest, type AddressForm, type PayoutForm } from './checkout-form';
 import { fieldErrors, saveFormMachine } from './form';
-import { resetErrors } from './password';
+import { passwordErrors, resetErrors } from './password';
 
 // ---------------------------------------------------------------------------------------------
 // The address (PATCH /api/customers/addresses)
@@ -86,4 +86,23 @@ export const changePasswordMachine = saveFormMachine<PasswordChangeValues>({
   }),
   // The server's fields this form shows: a refused new password, a wrong current one.
   rename: (path) => (path === 'password' || path === 'currentPassword' ? path : null),
+});
+
+// ---------------------------------------------------------------------------------------------
+// An account made after a guest sale (POST /api/account/registerFromTrade, issue 32 part 2): the
+// trade's details are the account's; the seller chooses a password and accepts the privacy policy.
+
+export interface GuestAccountValues {
+  readonly password: string;
+  readonly privacyAccepted: boolean;
+}
+
+export const guestAccountMachine = saveFormMachine<GuestAccountValues>({
+  id: 'guestAccount',
+  validate: ({ password, privacyAccepted }) => ({
+    ...passwordErrors(password),
+    ...(privacyAccepted ? {} : { privacyAccepted: 'required' as const }),
+  }),
+  // The server's fields are the form's.
+  rename: (path) => (path === 'password' || path === 'privacyAccepted' ? path : null),
 });

@@ -77,6 +77,11 @@ export interface CheckoutForm {
   readonly payout: PayoutForm;
   readonly voucherCode: string;
   readonly termsAccepted: boolean;
+  /**
+   * A customer's "save to my account" box (issue 32 part 2), checked by default; sent with a customer
+   * identity only. A checkout stored before the box existed has none: it counts as checked.
+   */
+  readonly saveToAccount?: boolean;
 }
 
 export const emptyAddress: AddressForm = { firstName: '', lastName: '', street: '', houseNumber: '', postalCode: '', city: '', phone: '' };
@@ -164,6 +169,7 @@ export function toTradeRequest(form: CheckoutForm) {
     payout: payoutRequest(form.payout),
     voucherCode: form.voucherCode,
     termsAccepted: form.termsAccepted,
+    ...(form.identity.kind === 'customer' ? { saveToAccount: form.saveToAccount !== false } : {}),
     ...(form.b2b ? { b2b: true, company: { ...form.company } } : {}),
     ...(form.b2b && form.cartQuantities && Object.keys(form.cartQuantities).length > 0 ? { quantities: { ...form.cartQuantities } } : {}),
   };

@@ -38,8 +38,9 @@ export function checkoutActors(deps: CheckoutDeps) {
 }
 
 /**
- * What the checkout prefills for the logged-in customer `email`: the primary address and the first
- * bank and PayPal account. A part that cannot be loaded is left out: the seller types it.
+ * What the checkout prefills for the logged-in customer `email`: the primary address and the bank and
+ * PayPal account changed last (the one the last sale saved, issue 32 part 2; the lists come oldest
+ * first). A part that cannot be loaded is left out: the seller types it.
  */
 export async function loadAccountPrefill(customerApi: CustomerApi, email: string): Promise<AccountPrefill> {
   const [addresses, banks, paypals] = await Promise.all([
@@ -48,8 +49,8 @@ export async function loadAccountPrefill(customerApi: CustomerApi, email: string
     customerApi.getPaypalAccounts().catch(() => []),
   ]);
   const address = addresses[0];
-  const bank = banks[0];
-  const paypal = paypals[0];
+  const bank = banks.at(-1);
+  const paypal = paypals.at(-1);
   return {
     email,
     address: address ? (Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, address[field] ?? ''])) as AddressForm) : null,

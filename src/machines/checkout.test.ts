@@ -654,6 +654,45 @@ describe('checkout machine: a logged-in customer', () => {
     });
   });
 
+  it('saves the details to the account by default; unchecking the box sends false with a new key (issue 32 part 2)', async () => {
+    const { actor, submits } = start();
+    actor.send({ type: 'checkout.useAccount', prefill: ACCOUNT });
+    actor.send({ type: 'checkout.next' });
+    actor.send({ type: 'checkout.next' });
+    actor.send({ type: 'checkout.acceptTerms', value: true });
+    expect(actor.getSnapshot().context.saveToAccount).toBe(true);
+    actor.send({ type: 'checkout.saveToAccount', value: false });
+    expect(actor.getSnapshot().context).toMatchObject({ saveToAccount: false, idempotencyKey: null });
+    // The same value again is no change.
+    const before = actor.getSnapshot().context;
+    actor.send({ type: 'checkout.saveToAccount', value: false });
+    expect(actor.getSnapshot().context).toBe(before);
+    actor.send({ type: 'checkout.submit' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(submits[0]?.request.saveToAccount).toBe(false);
+  });
+
+  it('a customer checkout sends saveToAccount: true unless unchecked; a guest checkout never sends it and ignores the box', async () => {
+    const customer = start();
+    customer.actor.send({ type: 'checkout.useAccount', prefill: ACCOUNT });
+    customer.actor.send({ type: 'checkout.next' });
+    customer.actor.send({ type: 'checkout.next' });
+    customer.actor.send({ type: 'checkout.acceptTerms', value: true });
+    customer.actor.send({ type: 'checkout.submit' });
+    await waitFor(customer.actor, (s) => s.status === 'done');
+    expect(customer.submits[0]?.request.saveToAccount).toBe(true);
+
+    const guest = start();
+    const before = guest.actor.getSnapshot().context;
+    guest.actor.send({ type: 'checkout.saveToAccount', value: false });
+    expect(guest.actor.getSnapshot().context).toBe(before);
+    toReview(guest.actor);
+    guest.actor.send({ type: 'checkout.acceptTerms', value: true });
+    guest.actor.send({ type: 'checkout.submit' });
+    await waitFor(guest.actor, (s) => s.status === 'done');
+    expect(guest.submits[0]?.request).not.toHaveProperty('saveToAccount');
+  });
+
   it('an account with only PayPal selects PayPal (paymentType 2); a customer e-mail cannot be edited', () => {
     const { actor } = start();
     actor.send({ type: 'checkout.useAccount', prefill: { ...ACCOUNT, sepa: null } });

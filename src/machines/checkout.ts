@@ -118,6 +118,8 @@ export type CheckoutEvent =
   | { readonly type: 'checkout.applyVoucher' }
   | { readonly type: 'checkout.removeVoucher' }
   | { readonly type: 'checkout.acceptTerms'; readonly value: boolean }
+  /** A customer's "save the address and payout account in my account" box. */
+  | { readonly type: 'checkout.saveToAccount'; readonly value: boolean }
   | { readonly type: 'checkout.submit' }
   | { readonly type: 'checkout.retry' }
   /** The account session is logged in: trade as that customer, with the account's data where nothing was typed. */
@@ -269,6 +271,11 @@ export const checkoutMachine = setup({
       !(context.b2b && event.method === 'paypal'),
     changesTerms: ({ context, event }) =>
       event.type === 'checkout.acceptTerms' && typeof event.value === 'boolean' && event.value !== context.termsAccepted,
+    changesSaveToAccount: ({ context, event }) =>
+      event.type === 'checkout.saveToAccount' &&
+      typeof event.value === 'boolean' &&
+      context.identity.kind === 'customer' &&
+      event.value !== (context.saveToAccount !== false),
     changesCart: ({ context, event }) =>
       event.type === 'checkout.cartChanged' &&
       (!sameIds(event.offerIds, context.cartOfferIds) ||
@@ -351,6 +358,10 @@ export const checkoutMachine = setup({
       event.type === 'checkout.acceptTerms'
         ? { termsAccepted: event.value, errors: withoutError(context.errors, 'termsAccepted'), idempotencyKey: null }
         : {},
+    ),
+    // A different body needs a key of its own.
+    saveToAccount: assign(({ event }) =>
+      event.type === 'checkout.saveToAccount' ? { saveToAccount: event.value, idempotencyKey: null } : {},
     ),
     updateCart: assign(({ context, event }) =>
       event.type === 'checkout.cartChanged'
@@ -437,6 +448,7 @@ export const checkoutMachine = setup({
           voucher: null,
           voucherError: null,
           termsAccepted: false,
+          saveToAccount: true,
           errors: {},
           idempotencyKey: null,
           trade: null,
@@ -552,6 +564,8 @@ export const checkoutMachine = setup({
       initial: 'idle',
       on: {
         ...EDITS_AFTER_ADDRESS,
+        // The box stands in the review, beside the terms (a customer's checkout only).
+        'checkout.saveToAccount': { guard: 'changesSaveToAccount', actions: 'saveToAccount' },
         'checkout.removeVoucher': { target: '.idle', actions: 'removeVoucher' },
         'checkout.back': 'payout',
         'checkout.goTo': [

@@ -14,8 +14,10 @@ import {
   RESET_TOKEN_HEADER,
   SIGN_IN_TOKEN_HEADER,
   TokenAnswerSchema,
+  TRADE_TOKEN_HEADER,
   type ActivationAnswer,
   type LoginRequest,
+  type RegisterFromTradeRequest,
   type Registration,
   type TokenAnswer,
 } from '../contracts/account';
@@ -49,6 +51,16 @@ export async function logout(api: ApiClient, input: { accessToken: string | null
 /** POST /api/account/register: 202 {status: 'accepted'}, known e-mail or not; the activation mail follows. */
 export async function register(api: ApiClient, registration: Registration): Promise<void> {
   AcceptedAnswerSchema.parse(await api('/api/account/register', { method: 'POST', body: registration }));
+}
+
+/**
+ * POST /api/account/registerFromTrade: an account of a guest sale's details, with the trade page's link
+ * token; 202 like register, the activation mail goes to the sale's e-mail (issue 32 part 2).
+ */
+export async function registerFromTrade(api: ApiClient, input: { request: RegisterFromTradeRequest; token: string }): Promise<void> {
+  AcceptedAnswerSchema.parse(
+    await api('/api/account/registerFromTrade', { method: 'POST', body: input.request, headers: { [TRADE_TOKEN_HEADER]: input.token } }),
+  );
 }
 
 /** POST /api/account/forgotPasswordMail. Product §7: the result is ignored (only a missing answer matters). */

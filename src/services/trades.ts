@@ -10,15 +10,20 @@ import {
 } from '../contracts/trades';
 import type { ApiClient } from './api-client';
 
-/** Submits the checkout; the answer's Label-Url (and a business trade's Credit-Note-Url) header becomes the trade's labelUrl (creditNoteUrl). */
+/**
+ * Submits the checkout; the answer's Label-Url (a business trade's Credit-Note-Url, a guest's Trade-Url)
+ * header becomes the trade's labelUrl (creditNoteUrl, tradeUrl).
+ */
 export async function submitTrade(api: ApiClient, request: TradeRequest, idempotencyKey: string): Promise<Trade> {
   const response = await api.raw('/api/trades', { method: 'POST', body: request, headers: { 'Idempotency-Key': idempotencyKey } });
   const labelUrl = response.headers.get('label-url') ?? undefined;
   const creditNoteUrl = response.headers.get('credit-note-url') ?? undefined;
+  const tradeUrl = response.headers.get('trade-url') ?? undefined;
   return TradeSchema.parse({
     ...(response._data as object),
     ...(labelUrl ? { labelUrl } : {}),
     ...(creditNoteUrl ? { creditNoteUrl } : {}),
+    ...(tradeUrl ? { tradeUrl } : {}),
   });
 }
 

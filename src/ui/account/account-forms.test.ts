@@ -3,6 +3,7 @@
 
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import type { BankAccount, PaymentAccount, PaypalAccount } from '../../contracts/account';
 import { passwordErrors, resetErrors } from '../../machines/password';
 import { ApiCallError } from '../../services/api-failure';
@@ -10,7 +11,7 @@ import { SessionEndedError } from '../../services/session-tokens';
 import { formFailure } from '../../machines/form';
 import { issueMessage } from '../form/issue-messages';
 import { passwordHint } from './new-password-fields';
-import { paymentFormPath } from '../../machines/account-forms';
+import { guestAccountMachine, paymentFormPath } from '../../machines/account-forms';
 import { savePayout } from '../../machines/account-forms.actors';
 import type { CustomerApi } from '../../services/customer-data';
 
@@ -135,5 +136,35 @@ describe('password texts', () => {
     expect(passwordHint(i18n, 'abc')).toBe('Too short: 5 more characters needed.');
     expect(passwordHint(i18n, 'abcdefgh')).toMatch(/^Strength: weak/);
     expect(passwordHint(i18n, 'Lange Reise nach Konstanz 7')).toBe('Strength: strong.');
+  });
+});
+
+describe('guestAccountMachine (an account of a guest sale, issue 32 part 2)', () => {
+  const run = (values: { password: string; privacyAccepted: boolean }, save: () => Promise<void>) =>
+    createActor(guestAccountMachine.provide({ actors: { save: fromPromise(save) } }), { input: { values } }).start();
+
+  it('refuses a short password and a missing consent without calling the server', () => {
+    let calls = 0;
+    const actor = run({ password: 'kurz', privacyAccepted: false }, async () => void calls++);
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.errors).toEqual({ password: 'passwordTooShort', privacyAccepted: 'required' });
+    expect(calls).toBe(0);
+  });
+
+  it('sends a valid form once and ends saved; a 409 keeps the form with the refusal', async () => {
+    const ok = run({ password: 'Calle Mayor 5 en Madrid', privacyAccepted: true }, async () => undefined);
+    ok.send({ type: 'form.submit' });
+    expect((await waitFor(ok, (s) => s.matches('saved'))).context.failure).toBeNull();
+
+    const taken = run({ password: 'Calle Mayor 5 en Madrid', privacyAccepted: true }, () =>
+      Promise.reject(
+        new ApiCallError({ status: 409, body: { error: 'Conflict', message: 'This sale already belongs to a customer account.' } }),
+      ),
+    );
+    taken.send({ type: 'form.submit' });
+    const refused = await waitFor(taken, (s) => s.matches('editing') && s.context.failure !== null);
+    expect(refused.context.failure).toEqual({ kind: 'refused', status: 409 });
+    expect(refused.context.values.password).toBe('Calle Mayor 5 en Madrid');
   });
 });

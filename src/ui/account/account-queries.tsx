@@ -31,9 +31,10 @@ export const accountKeys = {
   savedOffers: (customerId: string | null) => ['account', customerId, 'savedOffers'] as const,
 };
 
+/** The bank and PayPal account changed last (the lists come oldest first): the ones the checkout prefills. */
 export async function loadPayoutAccounts(api: CustomerApi): Promise<PayoutAccounts> {
   const [banks, paypals] = await Promise.all([api.getBankAccounts(), api.getPaypalAccounts()]);
-  return { bank: banks[0] ?? null, paypal: paypals[0] ?? null };
+  return { bank: banks.at(-1) ?? null, paypal: paypals.at(-1) ?? null };
 }
 
 /** The primary address: the server lists it first (PATCH without an IRI writes it). */

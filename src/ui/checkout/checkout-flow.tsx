@@ -310,6 +310,20 @@ function CheckoutSteps({ actor, accountDetails }: { actor: CheckoutActor; accoun
                 <span>{i18n._(msg`You receive`)}</span>{' '}
                 <strong data-testid="checkout-total">{formatPrice(shop.locale, total + (context.voucher?.value ?? 0))}</strong>
               </p>
+              {context.identity.kind === 'customer' && (
+                // Issue 32 part 2: the next sale starts with these details (the account shows the IBAN masked).
+                <div className="field">
+                  <label className="checkbox">
+                    <input
+                      type="checkbox"
+                      name="saveToAccount"
+                      checked={context.saveToAccount !== false}
+                      onChange={(e) => send({ type: 'checkout.saveToAccount', value: e.target.checked })}
+                    />
+                    <span>{i18n._(msg`Save this address and payout account in my customer account for my next sale`)}</span>
+                  </label>
+                </div>
+              )}
               <div className={context.errors.termsAccepted ? 'field invalid' : 'field'}>
                 <label className="checkbox">
                   <input

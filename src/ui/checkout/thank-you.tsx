@@ -11,6 +11,7 @@ import { lineTotal } from '../../machines/cart';
 import { CONDITION_LABELS } from '../offer/conditions';
 import { useShop } from '../shop-context';
 import { useCart } from '../cart/cart-provider';
+import { GuestAccountOffer } from './guest-account-offer';
 
 export function ThankYou() {
   const { i18n } = useLingui();
@@ -86,6 +87,14 @@ export function ThankYou() {
           </a>
         </p>
       )}
+      {trade.tradeUrl && (
+        <p>
+          {/* The guest's trade page (the confirmation mail links it too): every step of the sale. */}
+          <a href={trade.tradeUrl} data-testid="trade-page-link">
+            {i18n._(msg`Follow your sale step by step`)}
+          </a>
+        </p>
+      )}
       {trade.creditNoteUrl && (
         <p>
           <a className="button secondary" href={trade.creditNoteUrl} download data-testid="credit-note-link">
@@ -140,6 +149,8 @@ export function ThankYou() {
           </p>
         </li>
       </ol>
+      {/* A business seller's account would need the company: offered to private sellers only. */}
+      {trade.tradeUrl && !trade.b2b && <GuestAccountOffer tradeNumber={trade.tradeNumber} tradeUrl={trade.tradeUrl} />}
     </div>
   );
 }
