@@ -163,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         limiter,
         mails: tradeStepMails(shipping),
         mailer: shipping.mailer,
+        ...(accounts?.afterAnswer && { afterAnswer: accounts.afterAnswer }),
         clarificationMails: shipping,
         certificates: shipping.certificates,
         returnLabels: { url: (tradeId, locale, brand) => `${shipping.publicOrigin(locale, brand)}${shipping.labels.returnPath(tradeId)}` },

@@ -10,8 +10,11 @@ import { expect } from './test';
 
 export const STAFF_PASSWORD = 'a long staff passphrase 42';
 
-/** Adds a staff user with `role` and signs them in on `page`, up to the first page the role sees. */
-export async function signUpStaff(page: Page, role: StaffRole, name: string): Promise<{ email: string }> {
+/**
+ * Adds a staff user with `role` and signs them in on `page`, up to the first page the role sees;
+ * `secret`: the key of their authenticator app (for later codes).
+ */
+export async function signUpStaff(page: Page, role: StaffRole, name: string): Promise<{ email: string; secret: string }> {
   const email = `${role}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@tradein.test`;
   const added = ops(['staff', 'add', '--email', email, '--role', role, '--name', name]);
   const link = added.match(/https?:\/\/staff\.localhost:\d+\/set-password\?token=\S+/)?.[0];
@@ -33,5 +36,5 @@ export async function signUpStaff(page: Page, role: StaffRole, name: string): Pr
   const secret = (await page.locator('code.secret').innerText()).replace(/\s/g, '');
   await page.getByLabel('Code').fill(await generate({ secret }));
   await page.getByRole('button', { name: 'Confirm' }).click();
-  return { email };
+  return { email, secret };
 }

@@ -3,6 +3,9 @@
 // enrol (with its QR code); the code (POST /api/staff/session/second-factor) makes the session active
 // under a new cookie. GET /api/staff/me tells the screens who is signed in and the CSRF token;
 // DELETE /api/staff/session signs out; POST /api/staff/password sets the password from a one-time link.
+// While an account is locked, POST /api/staff/sign-in-link mails its owner a sign-in link (always 202,
+// the lookup and the mail after the answer), and POST /api/staff/sign-in-link/session signs in with
+// the link's token and a TOTP code, past the lock (decision 081, ./sign-in-links.ts).
 //
 // Wrong passwords and codes count together: the 5th in a row locks the account for 15 minutes (429
 // `locked` with Retry-After, the status of every "wait and try again" of this API). An unknown e-mail
@@ -14,7 +17,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncH
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   SetPasswordRequestSchema,
+  StaffLinkSignInRequestSchema,
   StaffLoginRequestSchema,
+  StaffMeSchema,
+  StaffSignInLinkAnswerSchema,
+  StaffSignInLinkRequestSchema,
   TotpCodeRequestSchema,
   type StaffLoginAnswer,
   type StaffMe,
@@ -39,6 +46,9 @@ import {
   staffSessionOf,
   startSession,
 } from './sessions';
+import { staffSignInLinkMail } from './mail';
+import { staffRoutes } from './scope';
+import { requestSignInLink, SIGN_IN_LINK_LIMITS, signInLinkUrl, signInWithLink } from './sign-in-links';
 import { checkTotp, newEnrolment } from './totp';
 import {
   acceptCode,
@@ -92,6 +102,21 @@ export function registerStaffAuthRoutes(server: FastifyInstance, options: StaffP
     schema: { body },
     config: { invalidBody },
   });
+  const linkLimits = { ...SIGN_IN_LINK_LIMITS, ...options.signInLinkLimits };
+  const linkPerIp: preValidationAsyncHookHandler = async (request) => {
+    const { limit, windowSeconds } = linkLimits.perIp;
+    const hit = await limiter.hit(`staffSignInLink:${request.ip}`, limit, windowSeconds);
+    if (!hit.allowed) {
+      request.log.warn({ staffEvent: 'sign_in_link_rate_limited' }, 'staff: sign-in link rate limited');
+      throw locked(hit.retryAfterSeconds);
+    }
+  };
+  /** The lookup and the mail of a sign-in link run after the answer where the runtime gives a queue for it. */
+  const afterAnswer = (request: FastifyRequest, work: () => Promise<void>): Promise<void> | void => {
+    const failed = (error: unknown) => request.log.error({ err: error }, 'staff: sign-in link request failed after the answer');
+    if (!options.afterAnswer) return work();
+    options.afterAnswer.run(work, failed);
+  };
 
   app.post(
     '/api/staff/session',
@@ -195,6 +220,106 @@ export function registerStaffAuthRoutes(server: FastifyInstance, options: StaffP
       };
     },
   );
+
+  // In a scope of its own: the answers are serialized by their zod schemas.
+  staffRoutes(server, (scoped) => {
+    scoped.post(
+      '/api/staff/sign-in-link',
+      {
+        preValidation: [linkPerIp],
+        schema: { body: StaffSignInLinkRequestSchema, response: { 202: StaffSignInLinkAnswerSchema } },
+        config: { invalidBody: 'Enter the e-mail address of your staff account.' },
+      },
+      async (request, reply) => {
+        const email = normalizeEmail(request.body.email);
+        const { lang } = request.body;
+        const user = usernameHash(email);
+        // Mails per address: over the limit the answer stays the same and nothing is sent.
+        const { limit, windowSeconds } = linkLimits.perAddress;
+        const allowed = (await limiter.hit(`staffSignInLinkMail:${user}`, limit, windowSeconds)).allowed;
+        if (allowed) {
+          await afterAnswer(request, async () => {
+            const at = now();
+            const outcome = await requestSignInLink(db, email, at);
+            if (!outcome) {
+              request.log.info({ staffEvent: 'sign_in_link_requested', user, account: false }, 'staff: sign-in link for no account');
+              return;
+            }
+            const link = outcome.kind === 'link' ? signInLinkUrl(options.origin, outcome.token) : null;
+            await options.mailer.send(staffSignInLinkMail({ to: outcome.user, lang, link }));
+            request.log.info(
+              { staffEvent: 'sign_in_link_requested', staffId: outcome.user.id, enrolled: outcome.kind === 'link' },
+              'staff: sign-in link mailed',
+            );
+          });
+        } else {
+          request.log.warn({ staffEvent: 'sign_in_link_mail_limited', user }, 'staff: sign-in link mails limited for an address');
+        }
+        return reply.status(202).send({ status: 'accepted' });
+      },
+    );
+
+    scoped.post(
+      '/api/staff/sign-in-link/session',
+      {
+        preValidation: [perIp, linkPerIp],
+        schema: { body: StaffLinkSignInRequestSchema, response: { 200: StaffMeSchema } },
+        config: { invalidBody: 'Enter the 6 digits your authenticator app shows.' },
+      },
+      async (request, reply): Promise<StaffMe> => {
+        const at = now();
+        const { token, code } = request.body;
+        const linkInvalid = () =>
+          staffError(
+            400,
+            'link_invalid',
+            'This sign-in link is unknown, used, expired, replaced by a newer one or ended by wrong codes; ask for a new one on the sign-in page.',
+          );
+        if (!isTokenShaped(token)) throw linkInvalid();
+        const outcome = await signInWithLink(db, token, code, at, timing);
+        switch (outcome.kind) {
+          case 'linkInvalid':
+            request.log.warn({ staffEvent: 'sign_in_failed', step: 'link' }, 'staff: sign-in link refused');
+            throw linkInvalid();
+          case 'notEnrolled':
+            throw staffError(
+              403,
+              'not_enrolled',
+              'This account has no authenticator app yet, and a sign-in link needs its code; ask an admin for a new set-password link.',
+            );
+          case 'invalidCode':
+            request.log.warn(
+              { staffEvent: 'sign_in_failed', step: 'link_code', replay: outcome.replay, ended: outcome.ended },
+              'staff: code refused',
+            );
+            if (outcome.ended) throw linkInvalid();
+            throw staffError(
+              401,
+              'invalid_code',
+              outcome.replay
+                ? 'This code was used already; wait for the next one.'
+                : 'The code is not correct; check the time on your phone.',
+            );
+          case 'signedIn':
+            break;
+        }
+        const { user, session } = outcome;
+        // A session of this browser from before ends: the link's session has a token of its own.
+        const previous = staffSessionOf(request);
+        if (previous) await endSession(db, previous.hash);
+        reply.header('Set-Cookie', sessionCookie(session.token, secure(request)));
+        request.log.info({ staffEvent: 'signed_in', staffId: user.id, via: 'link' }, 'staff: signed in with a link');
+        return {
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          roles: [...user.roles],
+          csrfToken: session.csrfToken,
+          idleMinutes: timing.idleMinutes,
+        };
+      },
+    );
+  });
 
   app.get('/api/staff/me', { ...NO_STORE, onRequest: allow(...ANY_ROLE) }, async (request): Promise<StaffMe> => {
     const staff = signedIn(request);

@@ -5,6 +5,7 @@ import type { PasswordCost } from '../accounts/password-hash';
 import type { CatalogueStore } from '../catalogue/store';
 import type { ClarificationMailServices } from '../clarifications/mail';
 import type { Database } from '../db/client';
+import type { DeferredWork } from '../http/deferred-work';
 import type { RateLimitRule } from '../http/rate-limit';
 import type { RateLimiter } from '../http/rate-limiter';
 import type { Mailer } from '../mail/mailer';
@@ -43,6 +44,10 @@ export interface StaffPluginOptions {
   readonly sessions?: StaffSessionOptions;
   /** Sign-in calls (password, code, set-password link) per client IP; default 20 a minute. */
   readonly signInLimit?: RateLimitRule;
+  /** Sign-in links (decision 081): calls per client IP and mails per address; default 10 a minute, 5 an hour. */
+  readonly signInLinkLimits?: { readonly perIp?: RateLimitRule; readonly perAddress?: RateLimitRule };
+  /** Where the sign-in link's lookup and mail run after the answer (the accounts' queue); without it, before. */
+  readonly afterAnswer?: DeferredWork;
   /** argon2id cost of new passwords; default the customers' (server/accounts/password-hash.ts). */
   readonly passwordCost?: PasswordCost;
   /** The clock (tests). */
@@ -50,4 +55,7 @@ export interface StaffPluginOptions {
 }
 
 /** What the composition root hands the back office besides the shared services: its origin and settings. */
-export type StaffServices = Pick<StaffPluginOptions, 'origin' | 'payoutDebtor' | 'sessions' | 'signInLimit' | 'passwordCost' | 'now'>;
+export type StaffServices = Pick<
+  StaffPluginOptions,
+  'origin' | 'payoutDebtor' | 'sessions' | 'signInLimit' | 'signInLinkLimits' | 'passwordCost' | 'now'
+>;

@@ -273,14 +273,21 @@ export async function recordFailure(db: Database, staffId: string, step: 'passwo
 }
 
 /**
- * Stores the accepted code's step and clears the failures; false when the step is used already (a
- * parallel request with the same code won) or `secret`, the one the code was checked against, is no
- * longer the user's (an enrolment begun again meanwhile). Run it in the sign-in's transaction.
+ * Stores the accepted code's step and clears the failures (not with `clearLock: false`: a sign-in
+ * link leaves the lock as it is); false when the step is used already (a parallel request with the
+ * same code won) or `secret`, the one the code was checked against, is no longer the user's (an
+ * enrolment begun again meanwhile). Run it in the sign-in's transaction.
  */
-export async function acceptCode(tx: Database, staffId: string, secret: string, step: number): Promise<boolean> {
+export async function acceptCode(
+  tx: Database,
+  staffId: string,
+  secret: string,
+  step: number,
+  { clearLock = true }: { readonly clearLock?: boolean } = {},
+): Promise<boolean> {
   const [row] = await tx
     .update(staffUsers)
-    .set({ totpLastStep: step, failedAttempts: 0, lockedUntil: null })
+    .set({ totpLastStep: step, ...(clearLock && { failedAttempts: 0, lockedUntil: null }) })
     .where(
       and(
         eq(staffUsers.id, staffId),

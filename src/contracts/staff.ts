@@ -27,8 +27,10 @@ export const STAFF_FAILURE_REASONS = [
   'csrf',
   /** The signed-in user's roles do not allow this. */
   'forbidden',
-  /** The one-time link is unknown, used or expired. */
+  /** The one-time link is unknown, used or expired (a sign-in link also ends after 5 wrong codes). */
   'link_invalid',
+  /** A sign-in link needs the second factor, and the account has not enrolled its authenticator app. */
+  'not_enrolled',
   'trade_not_found',
   /** The trade is not in the status the step needs (`status` says which it is in). */
   'wrong_status',
@@ -117,6 +119,25 @@ export type StaffLoginAnswer = z.infer<typeof StaffLoginAnswerSchema>;
 export const TotpCodeRequestSchema = z.object({
   code: z.string().regex(/^\d{6}$/, { error: 'Enter the 6 digits your authenticator app shows.' }),
 });
+
+/** The back office's languages (decision 072): its screens, and the mails it sends its users. */
+export const STAFF_LOCALES = ['en', 'de'] as const;
+export type StaffLocale = (typeof STAFF_LOCALES)[number];
+
+/**
+ * POST /api/staff/sign-in-link: a mailed sign-in link for a locked account (decision 081). Always 202
+ * `accepted`, whether the address is a staff account or not; the mail is in `lang`.
+ */
+export const StaffSignInLinkRequestSchema = z.object({ email, lang: z.enum(STAFF_LOCALES) });
+export type StaffSignInLinkRequest = z.infer<typeof StaffSignInLinkRequestSchema>;
+export const StaffSignInLinkAnswerSchema = z.object({ status: z.literal('accepted') });
+
+/** POST /api/staff/sign-in-link/session: the link's token and the TOTP code; answers the signed-in user (StaffMe). */
+export const StaffLinkSignInRequestSchema = z.object({
+  token: z.string().min(1).max(200),
+  code: TotpCodeRequestSchema.shape.code,
+});
+export type StaffLinkSignInRequest = z.infer<typeof StaffLinkSignInRequestSchema>;
 
 export const SetPasswordRequestSchema = z.object({
   token: z.string().min(1).max(200),

@@ -45,15 +45,20 @@ export const staffSessions = pgTable(
   (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
 );
 
-/** One-time links of staff users (set the password); only the hash is kept. */
+/**
+ * One-time links of staff users: set the password (an admin's link), or sign in with the mailed link
+ * and the TOTP code while the account is locked (decision 081); only the hash is kept.
+ */
 export const staffTokens = pgTable('staff_tokens', {
   tokenHash: text('token_hash').primaryKey(),
   staffId: uuid('staff_id')
     .notNull()
     .references(() => staffUsers.id, { onDelete: 'cascade' }),
-  purpose: text('purpose').$type<'set_password'>().notNull(),
+  purpose: text('purpose').$type<'set_password' | 'sign_in_link'>().notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+  /** Wrong codes typed with a sign-in link: the 5th ends the link (the account's own lock is not touched). */
+  failedCodes: smallint('failed_codes').notNull().default(0),
 });
 
 /** Who has a trade open for inspection, so a second inspector sees it; a hold lapses when it is not renewed. */

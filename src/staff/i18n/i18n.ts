@@ -3,9 +3,7 @@
 // user chose one in the header (kept in localStorage). One catalog per language, loaded when needed.
 
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
-
-export const STAFF_LOCALES = ['en', 'de'] as const;
-export type StaffLocale = (typeof STAFF_LOCALES)[number];
+import { STAFF_LOCALES, type StaffLocale } from '../../contracts/staff';
 
 const CATALOGS = import.meta.glob<{ messages: Messages }>('./*.po');
 const STORAGE_KEY = 'staff.locale';

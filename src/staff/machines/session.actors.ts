@@ -3,9 +3,9 @@
 
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
-import type { StaffLoginRequest } from '../../contracts/staff';
+import type { StaffLoginRequest, StaffSignInLinkRequest } from '../../contracts/staff';
 import type { StaffClient } from '../services/client';
-import { fetchMe, signIn, signOut, submitSecondFactor } from '../services/session';
+import { fetchMe, requestSignInLink, signIn, signOut, submitSecondFactor } from '../services/session';
 import { sessionMachine } from './session';
 import { signInMachine } from './sign-in';
 
@@ -18,6 +18,7 @@ export function staffSessionMachine(client: StaffClient, queryClient: QueryClien
         actors: {
           login: fromPromise(({ input }: { input: StaffLoginRequest }) => signIn(client, input)),
           verify: fromPromise(({ input }: { input: { code: string } }) => submitSecondFactor(client, input.code)),
+          requestLink: fromPromise(({ input }: { input: StaffSignInLinkRequest }) => requestSignInLink(client, input)),
         },
       }),
     },

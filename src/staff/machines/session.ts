@@ -8,6 +8,7 @@
 //            ─ none ─▶ signedOut (runs the sign-in) ─ done ─▶ signedIn ◀──────┘ (a failed sign-out)
 //            ─ no answer ─▶ unavailable ─ 'session.retry' ─▶ checking
 //   signedIn ─ 'session.expired' ─▶ signedOut
+//   any ─ 'session.signedIn' (the sign-in link's page signed this browser in, decision 081) ─▶ signedIn
 
 import { assign, fromPromise, setup } from 'xstate';
 import type { StaffMe, StaffRole } from '../../contracts/staff';
@@ -22,7 +23,12 @@ export interface SessionContext {
   readonly failure: StaffFailure | null;
 }
 
-export type SessionEvent = { readonly type: 'session.signOut' } | { readonly type: 'session.expired' } | { readonly type: 'session.retry' };
+export type SessionEvent =
+  | { readonly type: 'session.signOut' }
+  | { readonly type: 'session.expired' }
+  | { readonly type: 'session.retry' }
+  /** Signed in outside the sign-in flow: by the mailed sign-in link and its code. */
+  | { readonly type: 'session.signedIn'; readonly me: StaffMe };
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`session machine: provide the '${name}' actor`));
 
@@ -48,6 +54,9 @@ export const sessionMachine = setup({
   id: 'staffSession',
   context: { me: null, notice: null, failure: null },
   initial: 'checking',
+  on: {
+    'session.signedIn': { target: '.signedIn', actions: { type: 'storeMe', params: ({ event }) => event.me } },
+  },
   states: {
     checking: {
       invoke: {

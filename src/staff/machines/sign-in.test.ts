@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { StaffLoginAnswer, StaffLoginRequest, StaffMe } from '../../contracts/staff';
+import type { StaffLoginAnswer, StaffLoginRequest, StaffMe, StaffSignInLinkRequest } from '../../contracts/staff';
 import { StaffCallError, staffFailure } from '../services/failure';
 import { sessionMachine } from './session';
 import { signInMachine } from './sign-in';
@@ -24,7 +24,7 @@ type Step<T> = T | StaffCallError;
 const refusal = (code: Parameters<typeof staffFailure>[0], details: Parameters<typeof staffFailure>[1] = {}) =>
   new StaffCallError(staffFailure(code, details));
 
-function start(script: { login?: Step<StaffLoginAnswer>[]; verify?: Step<StaffMe>[] } = {}) {
+function start(script: { login?: Step<StaffLoginAnswer>[]; verify?: Step<StaffMe>[]; requestLink?: Step<void>[] } = {}) {
   const calls: string[] = [];
   const play = <T>(steps: Step<T>[]): Promise<T> => {
     const next = (steps.length > 1 ? steps.shift() : steps[0]) as Step<T>;
@@ -39,6 +39,10 @@ function start(script: { login?: Step<StaffLoginAnswer>[]; verify?: Step<StaffMe
       verify: fromPromise(async ({ input }: { input: { code: string } }) => {
         calls.push(`verify ${input.code}`);
         return play(script.verify ?? [ME]);
+      }),
+      requestLink: fromPromise(async ({ input }: { input: StaffSignInLinkRequest }) => {
+        calls.push(`requestLink ${input.email} ${input.lang}`);
+        return play(script.requestLink ?? [undefined]);
       }),
     },
   });
@@ -115,6 +119,30 @@ describe('sign-in machine', () => {
     expect(actor.getSnapshot().context).toMatchObject({ email: ' ina@staff.example ', failure: { code: 'signed_out' } });
   });
 
+  it('a locked account can ask for a sign-in link to the typed address, in the screen’s language; no answer says so', async () => {
+    const { actor, calls } = start({
+      login: [refusal('locked', { status: 429, retryAfterSeconds: 900 })],
+      requestLink: [refusal('network'), undefined],
+    });
+    typeCredentials(actor);
+    await waitFor(actor, (s) => s.context.failure?.code === 'locked');
+    actor.send({ type: 'signIn.requestLink', lang: 'de' });
+    await waitFor(actor, (s) => s.matches('credentials') && s.context.linkFailure !== null);
+    expect(actor.getSnapshot().context).toMatchObject({ linkSentTo: null, linkFailure: { code: 'network' }, failure: { code: 'locked' } });
+    actor.send({ type: 'signIn.requestLink', lang: 'de' });
+    await waitFor(actor, (s) => s.context.linkSentTo !== null);
+    expect(actor.getSnapshot().context).toMatchObject({ linkSentTo: 'ina@staff.example', linkFailure: null, failure: { code: 'locked' } });
+    expect(calls).toEqual(['login ina@staff.example', 'requestLink ina@staff.example de', 'requestLink ina@staff.example de']);
+  });
+
+  it('asks for a link only with a valid e-mail address (the password is not needed)', () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'signIn.email', value: 'not an address' });
+    actor.send({ type: 'signIn.requestLink', lang: 'en' });
+    expect(actor.getSnapshot().context).toMatchObject({ issues: { email: 'email' }, attempt: 1 });
+    expect(calls).toEqual([]);
+  });
+
   it('back from the code to the password keeps the e-mail only', async () => {
     const { actor } = start({ login: [ENROL] });
     typeCredentials(actor);
@@ -165,6 +193,18 @@ describe('session machine', () => {
     signIn.send({ type: 'signIn.code', value: '123456' });
     signIn.send({ type: 'signIn.submit' });
     await waitFor(actor, (s) => s.matches('signedIn'));
+  });
+
+  it('a sign-in by the mailed link signs the tab in, whether it was still checking or signed out', async () => {
+    const { actor } = session(() => Promise.reject(refusal('signed_out', { status: 401 })));
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    actor.send({ type: 'session.signedIn', me: ME });
+    expect(actor.getSnapshot().value).toBe('signedIn');
+    expect(actor.getSnapshot().context.me).toEqual(ME);
+
+    const checking = session(() => new Promise<StaffMe>(() => {}));
+    checking.actor.send({ type: 'session.signedIn', me: ME });
+    expect(checking.actor.getSnapshot().value).toBe('signedIn');
   });
 
   it('an ended session sends the tab to the sign-in with the notice', async () => {

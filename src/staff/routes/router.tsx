@@ -1,4 +1,4 @@
-// The back office's route tree (decision 072): the sign-in and set-password pages, and behind the
+// The back office's route tree (decision 072): the sign-in, sign-in link and set-password pages, and behind the
 // signed-in frame receiving (/), the trade search and a trade's page, the staff users, the audit
 // log, the returns, the payouts with each batch's page, and the support inbox with each message's page
 // and the lookup. Each screen's code loads with its route; the frame and the session come with the entry.
@@ -24,6 +24,7 @@ function screen<P extends object>(load: () => Promise<ComponentType<P>>) {
 
 const SignInScreen = screen(() => import('../ui/sign-in-screen').then((m) => m.SignInScreen));
 const SetPasswordScreen = screen(() => import('../ui/set-password-screen').then((m) => m.SetPasswordScreen));
+const SignInLinkScreen = screen(() => import('../ui/sign-in-link-screen').then((m) => m.SignInLinkScreen));
 const ReceiveScreen = screen(() => import('../ui/receive-screen').then((m) => m.ReceiveScreen));
 const TradeSearchScreen = screen(() => import('../ui/trade-search').then((m) => m.TradeSearchScreen));
 const InspectionScreen = screen(() => import('../ui/inspection-screen').then((m) => m.InspectionScreen));
@@ -46,7 +47,7 @@ const signInSearch = (search: Search): { redirect?: string } => {
   const redirect = text(search.redirect);
   return redirect ? { redirect } : {};
 };
-const setPasswordSearch = (search: Search): { token?: string } => {
+const tokenSearch = (search: Search): { token?: string } => {
   const token = text(search.token);
   return token ? { token } : {};
 };
@@ -144,7 +145,7 @@ const signInRoute = createRoute({
 });
 
 function SetPasswordPage(): JSX.Element {
-  const { token } = usePageSearch(setPasswordSearch);
+  const { token } = usePageSearch(tokenSearch);
   return (
     <Lazy>
       <SetPasswordScreen token={token ?? ''} />
@@ -155,8 +156,25 @@ function SetPasswordPage(): JSX.Element {
 const setPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/set-password',
-  validateSearch: setPasswordSearch,
+  validateSearch: tokenSearch,
   component: SetPasswordPage,
+});
+
+function SignInLinkPage(): JSX.Element {
+  const { token } = usePageSearch(tokenSearch);
+  return (
+    <Lazy>
+      <SignInLinkScreen token={token ?? ''} />
+    </Lazy>
+  );
+}
+
+/** The mailed sign-in link of a locked account (decision 081): `?token=…` like the set-password link. */
+const signInLinkRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/sign-in-link',
+  validateSearch: tokenSearch,
+  component: SignInLinkPage,
 });
 
 const appRoute = createRoute({
@@ -329,6 +347,7 @@ const lookupRoute = createRoute({ getParentRoute: () => appRoute, path: '/lookup
 
 const routeTree = rootRoute.addChildren([
   signInRoute,
+  signInLinkRoute,
   setPasswordRoute,
   appRoute.addChildren([
     receiveRoute,

@@ -3,7 +3,8 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useId } from 'react';
-import { STAFF_LOCALES, switchLocale, type StaffLocale } from '../i18n/i18n';
+import { STAFF_LOCALES, type StaffLocale } from '../../contracts/staff';
+import { switchLocale } from '../i18n/i18n';
 
 /** Each language by its own name. */
 const NAMES: Record<StaffLocale, string> = { en: 'English', de: 'Deutsch' };

@@ -1,13 +1,15 @@
 // Signing in (product §11.10): e-mail and password, then the six digits of the authenticator app. On
 // the first sign-in the app is enrolled first: the QR code to scan, and the key to type for an app
-// without a camera. The sign-in machine (a child of the session) owns the flow; this screen selects
-// and sends.
+// without a camera. While the account is locked, the screen offers to mail a sign-in link to the
+// typed address (decision 081). The sign-in machine (a child of the session) owns the flow; this
+// screen selects and sends.
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import type { StaffLocale } from '../../contracts/staff';
 import type { signInMachine } from '../machines/sign-in';
 import { Field, focusFirstInvalid, shallowEqual } from './field';
 import { FailureNote, PageHeading, useDocumentTitle } from './page';
@@ -20,6 +22,48 @@ export const svgDataUrl = (svg: string) => `data:image/svg+xml;utf8,${encodeURIC
 
 /** The key in groups of four, easier to type. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
+
+/** Under the "locked" note: one button that mails a sign-in link to the typed address. */
+function SignInLinkOffer({ actor }: { actor: SignInActor }) {
+  const { i18n } = useLingui();
+  const { email, sentTo, failure, busy } = useSelector(
+    actor,
+    (snapshot) => ({
+      email: snapshot.context.email.trim(),
+      sentTo: snapshot.context.linkSentTo,
+      failure: snapshot.context.linkFailure,
+      busy: snapshot.matches('requestingLink'),
+    }),
+    shallowEqual,
+  );
+  if (sentTo !== null && sentTo === email) {
+    return (
+      <p role="status" className="sign-in-link-sent">
+        {i18n._(
+          msg`If ${email} belongs to a back-office account, we have sent it a sign-in link. Open it and enter the code of your authenticator app: the link works once, for 15 minutes.`,
+        )}
+      </p>
+    );
+  }
+  return (
+    <div className="sign-in-link-offer">
+      <p>
+        {i18n._(
+          msg`Is it your account? We can e-mail you a link that signs you in with the code of your authenticator app, even while the account is locked.`,
+        )}
+      </p>
+      {failure && <FailureNote failure={failure} />}
+      <button
+        type="button"
+        className="secondary"
+        disabled={busy}
+        onClick={() => actor.send({ type: 'signIn.requestLink', lang: i18n.locale as StaffLocale })}
+      >
+        {busy ? i18n._(msg`Sending…`) : i18n._(msg`Send me a sign-in link`)}
+      </button>
+    </div>
+  );
+}
 
 function Credentials({ actor }: { actor: SignInActor }) {
   const { i18n } = useLingui();
@@ -34,7 +78,7 @@ function Credentials({ actor }: { actor: SignInActor }) {
       attempt: snapshot.context.attempt,
       failure: snapshot.context.failure,
       notice: snapshot.context.notice,
-      busy: snapshot.matches('signingIn'),
+      busy: snapshot.matches('signingIn') || snapshot.matches('requestingLink'),
     }),
     shallowEqual,
   );
@@ -56,6 +100,7 @@ function Credentials({ actor }: { actor: SignInActor }) {
       {notice === 'expired' && <p role="status">{i18n._(msg`Your session has ended. Please sign in again.`)}</p>}
       {notice === 'signedOut' && <p role="status">{i18n._(msg`You are signed out.`)}</p>}
       {failure && <FailureNote failure={failure} />}
+      {failure?.code === 'locked' && <SignInLinkOffer actor={actor} />}
       <Field
         label={i18n._(msg`E-mail address`)}
         type="email"
@@ -156,7 +201,7 @@ function Code({ actor }: { actor: SignInActor }) {
 export function SignInScreen({ actor }: { actor: SignInActor }) {
   const { i18n } = useLingui();
   const step = useSelector(actor, (snapshot) =>
-    snapshot.matches('credentials') || snapshot.matches('signingIn') ? 'credentials' : 'code',
+    snapshot.matches('credentials') || snapshot.matches('signingIn') || snapshot.matches('requestingLink') ? 'credentials' : 'code',
   );
   useDocumentTitle(msg`Sign in`);
   return (

@@ -162,6 +162,10 @@ export function failureText(i18n: I18n, failure: StaffFailure): string {
       return i18n._(msg`Your roles do not allow this. Please ask an admin.`);
     case 'link_invalid':
       return i18n._(msg`This link is unknown, used or expired. Please ask an admin for a new one.`);
+    case 'not_enrolled':
+      return i18n._(
+        msg`Your account has no authenticator app set up yet, and a sign-in link needs its code. Please ask an admin for a new set-password link.`,
+      );
     case 'trade_not_found':
       return i18n._(msg`There is no trade with this number.`);
     case 'wrong_status': {

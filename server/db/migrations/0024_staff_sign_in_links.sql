@@ -1,0 +1,1 @@
+ALTER TABLE "staff_tokens" ADD COLUMN "failed_codes" smallint DEFAULT 0 NOT NULL;
