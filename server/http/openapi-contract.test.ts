@@ -20,7 +20,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenAnswer } from '../../src/contracts/account';
 import type { ApiServices } from '../app';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
+import { CatalogueStore } from '../catalogue/store';
 import { createCartHoldStopLinks } from '../offers/cart-holds';
+import { localDate } from '../platform/working-days';
+import { recordInspection } from '../trades/inspection';
+import { transition } from '../trades/lifecycle';
 import { createOfferShareTokens } from '../offers/share-token';
 import {
   activationToken,
@@ -68,6 +72,7 @@ const PASSWORD = 'a long enough Passw0rd!';
 interface World {
   readonly app: FastifyInstance;
   readonly db: Database;
+  readonly store: CatalogueStore;
   readonly accounts: TestAccountServices;
   readonly session: TokenAnswer;
   readonly email: string;
@@ -121,6 +126,62 @@ async function ownAccount(world: World) {
 /** The reference of a new message of the contact form. */
 const contactReference = async (world: World): Promise<string> =>
   (await world.app.inject(await RECIPES['POST /api/contact']!(world))).json().reference;
+
+const NEW_ACCOUNT = { method: 'sepa', accountHolder: 'Erika Neu', iban: 'DE02 1203 0000 0000 2020 51', bic: '' };
+const today = () => localDate(new Date(), 'Europe/Berlin');
+
+/** A new trade (a guest's, or the customer's of `headers`), received and inspected as offered: its payout is due. */
+async function inspectedTrade(world: World, headers?: Record<string, string>): Promise<string> {
+  const offerId = await freshOffer(world.app);
+  const trade = await world.app.inject(
+    shop({
+      method: 'POST',
+      url: '/api/trades',
+      headers: { 'idempotency-key': randomUUID(), ...headers },
+      payload: {
+        offerIds: [offerId],
+        identity: headers ? { kind: 'customer' } : { kind: 'guest', email: `walk-${randomUUID()}@example.com` },
+        address: ADDRESS,
+        payout: SEPA,
+        termsAccepted: true,
+      },
+    }),
+  );
+  const { tradeNumber } = trade.json() as { tradeNumber: string };
+  await transition(world.db, tradeNumber, 'received');
+  await recordInspection(world.db, world.store, tradeNumber, [{ offerId, answers: BEST }]);
+  return tradeNumber;
+}
+
+/** A new open payout batch (through the staff API) of one inspected trade. */
+async function batchOf(world: World, headers?: Record<string, string>): Promise<{ id: string; tradeNumber: string }> {
+  const tradeNumber = await inspectedTrade(world, headers);
+  const batch = await world.app.inject(
+    staff(world, { method: 'POST', url: '/api/staff/payouts/batches', payload: { method: 'sepa', tradeNumbers: [tradeNumber] } }),
+  );
+  return { id: batch.json().id, tradeNumber };
+}
+
+async function executedBatchOf(world: World, headers?: Record<string, string>) {
+  const batch = await batchOf(world, headers);
+  await world.app.inject(
+    staff(world, { method: 'POST', url: `/api/staff/payouts/batches/${batch.id}/execution`, payload: { executedOn: today() } }),
+  );
+  return batch;
+}
+
+/** A trade whose payout the bank sent back: its account may be corrected. */
+async function returnedTrade(world: World, headers?: Record<string, string>): Promise<string> {
+  const batch = await executedBatchOf(world, headers);
+  await world.app.inject(
+    staff(world, {
+      method: 'POST',
+      url: `/api/staff/payouts/batches/${batch.id}/returns`,
+      payload: { tradeNumber: batch.tradeNumber, reason: 'AC04 account closed' },
+    }),
+  );
+  return batch.tradeNumber;
+}
 
 /** The contact form's clock: a ticket is accepted only some seconds after it was issued. */
 const contactClock = { offset: 0 };
@@ -341,6 +402,46 @@ const RECIPES: Record<string, Recipe> = {
       url: `/api/staff/inbox/${await contactReference(world)}/replies`,
       payload: { body: 'It is on its way.' },
     }),
+  'POST /api/staff/payouts/batches': async (world) =>
+    staff(world, {
+      method: 'POST',
+      url: '/api/staff/payouts/batches',
+      payload: { method: 'sepa', tradeNumbers: [await inspectedTrade(world)] },
+    }),
+  'GET /api/staff/payouts/batches/{id}': async (world) =>
+    staff(world, { method: 'GET', url: `/api/staff/payouts/batches/${(await batchOf(world)).id}` }),
+  'GET /api/staff/payouts/batches/{id}/file': async (world) =>
+    staff(world, { method: 'GET', url: `/api/staff/payouts/batches/${(await batchOf(world)).id}/file` }),
+  'POST /api/staff/payouts/batches/{id}/execution': async (world) =>
+    staff(world, {
+      method: 'POST',
+      url: `/api/staff/payouts/batches/${(await batchOf(world)).id}/execution`,
+      payload: { executedOn: today() },
+    }),
+  'POST /api/staff/payouts/batches/{id}/cancellation': async (world) =>
+    staff(world, { method: 'POST', url: `/api/staff/payouts/batches/${(await batchOf(world)).id}/cancellation` }),
+  'POST /api/staff/payouts/batches/{id}/returns': async (world) => {
+    const batch = await executedBatchOf(world);
+    return staff(world, {
+      method: 'POST',
+      url: `/api/staff/payouts/batches/${batch.id}/returns`,
+      payload: { tradeNumber: batch.tradeNumber, reason: 'AC04 account closed' },
+    });
+  },
+  'PUT /api/trades/{tradeNumber}/payout': async (world) => {
+    const tradeNumber = await returnedTrade(world);
+    return shop({
+      method: 'PUT',
+      url: `/api/trades/${tradeNumber}/payout?token=${testShipping().trades.token(tradeNumber)}`,
+      payload: { payout: NEW_ACCOUNT },
+    });
+  },
+  'PUT /api/customers/trades/{tradeNumber}/payout': async (world) =>
+    customer(world, {
+      method: 'PUT',
+      url: `/api/customers/trades/${await returnedTrade(world, bearer(world.session))}/payout`,
+      payload: { payout: NEW_ACCOUNT },
+    }),
   'GET /api/client-id': () => shop({ method: 'GET', url: '/api/client-id' }),
   'GET /api/content/{locale}/{page}': () => shop({ method: 'GET', url: '/api/content/de/imprint' }),
   'GET /api/staff/me': (world) => staff(world, { method: 'GET', url: '/api/staff/me' }),
@@ -365,8 +466,6 @@ const WITHOUT_RECIPE = new Set<string>([
   'GET /api/clarifications/{id}/photos/{photoId}',
   'GET /api/reviews/link',
   'GET /api/staff/inbox/{reference}/attachments/{position}',
-  'GET /api/staff/payouts/batches/{id}',
-  'GET /api/staff/payouts/batches/{id}/file',
   'GET /api/staff/trades/{tradeNumber}/photos/{photoId}',
   'GET /api/trades/{tradeId}/credit-note.pdf',
   'GET /api/trades/{tradeId}/return-label.pdf',
@@ -383,17 +482,11 @@ const WITHOUT_RECIPE = new Set<string>([
   'POST /api/customers/phone_contacts',
   'POST /api/reviews',
   'POST /api/staff/mails/{id}/resend',
-  'POST /api/staff/payouts/batches',
-  'POST /api/staff/payouts/batches/{id}/cancellation',
-  'POST /api/staff/payouts/batches/{id}/execution',
-  'POST /api/staff/payouts/batches/{id}/returns',
   'POST /api/staff/trades/{tradeNumber}/inspection',
   'POST /api/staff/trades/{tradeNumber}/items/{offerId}/erasure',
   'POST /api/staff/trades/{tradeNumber}/items/{offerId}/photos',
   'POST /api/staff/trades/{tradeNumber}/quote',
   'POST /api/staff/trades/{tradeNumber}/return',
-  'PUT /api/customers/trades/{tradeNumber}/payout',
-  'PUT /api/trades/{tradeNumber}/payout',
 ]);
 
 /** The path of `operation` with each parameter replaced (by `value` or the documented example). */
@@ -469,6 +562,7 @@ describe('the OpenAPI contract walk', () => {
     world = {
       app,
       db: handle.db,
+      store: await CatalogueStore.load(handle.db),
       accounts,
       session,
       email,
