@@ -183,6 +183,28 @@ async function returnedTrade(world: World, headers?: Record<string, string>): Pr
   return batch.tradeNumber;
 }
 
+const customerRecord = async (world: World): Promise<{ '@id': string; person: string }> =>
+  (await world.app.inject(customer(world, { method: 'GET', url: '/api/customers/customers' }))).json();
+
+const reviewToken = (tradeId: string) => testShipping().reviews.token(tradeId, new Date(Date.now() + 86_400_000));
+
+/** A new guest trade received by the staff API (its items may be priced and inspected). */
+async function receivedTrade(world: World): Promise<{ tradeNumber: string; offerId: string }> {
+  const trade = await world.app.inject(await RECIPES['POST /api/trades']!(world));
+  const { tradeNumber, items } = trade.json() as { tradeNumber: string; items: { offerId: string }[] };
+  await world.app.inject(staff(world, { method: 'POST', url: '/api/staff/receive', payload: { code: tradeNumber } }));
+  return { tradeNumber, offerId: items[0]!.offerId };
+}
+
+/** The id of a new trade paid in full (its batch executed): it may be reviewed. */
+async function paidTradeId(world: World): Promise<string> {
+  const { tradeNumber } = await executedBatchOf(world);
+  const status = await world.app.inject(
+    shop({ method: 'GET', url: `/api/trades/${tradeNumber}/status?token=${testShipping().trades.token(tradeNumber)}` }),
+  );
+  return status.json().trade.tradeId;
+}
+
 /** The contact form's clock: a ticket is accepted only some seconds after it was issued. */
 const contactClock = { offset: 0 };
 
@@ -442,6 +464,51 @@ const RECIPES: Record<string, Recipe> = {
       url: `/api/customers/trades/${await returnedTrade(world, bearer(world.session))}/payout`,
       payload: { payout: NEW_ACCOUNT },
     }),
+  'PATCH /api/customers/people': async (world) => {
+    const record = await customerRecord(world);
+    return customer(world, {
+      method: 'PATCH',
+      url: '/api/customers/people',
+      payload: {
+        address: { salutation: 'ms', firstName: 'Erika', lastName: 'Mustermann' },
+        peopleIri: record.person,
+        customerIri: record['@id'],
+      },
+    });
+  },
+  'POST /api/customers/phone_contacts': async (world) =>
+    customer(world, {
+      method: 'POST',
+      url: '/api/customers/phone_contacts',
+      payload: { phone: '+49 170 1234567', customerIri: (await customerRecord(world))['@id'] },
+    }),
+  'PATCH /api/customers/phone_contacts': async (world) => {
+    const customerIri = (await customerRecord(world))['@id'];
+    const phone = await world.app.inject(
+      customer(world, { method: 'POST', url: '/api/customers/phone_contacts', payload: { phone: '+49 170 1234567', customerIri } }),
+    );
+    return customer(world, {
+      method: 'PATCH',
+      url: '/api/customers/phone_contacts',
+      payload: { phone: '+49 171 7654321', customerIri, phoneIri: phone.json()['@id'] },
+    });
+  },
+  'GET /api/reviews/link': async (world) => {
+    const tradeId = await paidTradeId(world);
+    return shop({ method: 'GET', url: `/api/reviews/link?trade=${tradeId}&token=${reviewToken(tradeId)}` });
+  },
+  'POST /api/reviews': async (world) => {
+    const tradeId = await paidTradeId(world);
+    return shop({
+      method: 'POST',
+      url: '/api/reviews',
+      payload: { tradeId, token: reviewToken(tradeId), stars: 5, text: 'Quick and fair.' },
+    });
+  },
+  'POST /api/staff/trades/{tradeNumber}/quote': async (world) => {
+    const { tradeNumber, offerId } = await receivedTrade(world);
+    return staff(world, { method: 'POST', url: `/api/staff/trades/${tradeNumber}/quote`, payload: { offerId, answers: BEST } });
+  },
   'GET /api/client-id': () => shop({ method: 'GET', url: '/api/client-id' }),
   'GET /api/content/{locale}/{page}': () => shop({ method: 'GET', url: '/api/content/de/imprint' }),
   'GET /api/staff/me': (world) => staff(world, { method: 'GET', url: '/api/staff/me' }),
@@ -464,7 +531,6 @@ const WITHOUT_RECIPE = new Set<string>([
   'GET /api/certificates/{file}',
   'GET /api/clarifications/{id}',
   'GET /api/clarifications/{id}/photos/{photoId}',
-  'GET /api/reviews/link',
   'GET /api/staff/inbox/{reference}/attachments/{position}',
   'GET /api/staff/trades/{tradeNumber}/photos/{photoId}',
   'GET /api/trades/{tradeId}/credit-note.pdf',
@@ -472,20 +538,15 @@ const WITHOUT_RECIPE = new Set<string>([
   'PATCH /api/customers/addresses',
   'PATCH /api/customers/bank_accounts',
   'PATCH /api/customers/paypal_accounts',
-  'PATCH /api/customers/people',
-  'PATCH /api/customers/phone_contacts',
   'POST /api/account/resetPassword',
   'POST /api/account/signInWithLink',
   'POST /api/clarifications/{id}/answers',
   'POST /api/clarifications/{id}/undo',
   'POST /api/customers/customer_payment_accounts',
-  'POST /api/customers/phone_contacts',
-  'POST /api/reviews',
   'POST /api/staff/mails/{id}/resend',
   'POST /api/staff/trades/{tradeNumber}/inspection',
   'POST /api/staff/trades/{tradeNumber}/items/{offerId}/erasure',
   'POST /api/staff/trades/{tradeNumber}/items/{offerId}/photos',
-  'POST /api/staff/trades/{tradeNumber}/quote',
   'POST /api/staff/trades/{tradeNumber}/return',
 ]);
 
