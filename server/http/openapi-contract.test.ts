@@ -205,6 +205,20 @@ async function paidTradeId(world: World): Promise<string> {
   return status.json().trade.tradeId;
 }
 
+const SEPA_FIELDS = { accountHolder: SEPA.accountHolder, iban: SEPA.iban, bic: SEPA.bic };
+
+/** A new payment account of the world's customer (bank or PayPal). */
+async function paymentAccount(world: World, account: Record<string, unknown>) {
+  const created = await world.app.inject(
+    customer(world, {
+      method: 'POST',
+      url: '/api/customers/customer_payment_accounts',
+      payload: { ...account, customer: (await customerRecord(world))['@id'] },
+    }),
+  );
+  return created.json() as { bankAccount: { '@id': string }; paypalAccount: { '@id': string } };
+}
+
 /** The contact form's clock: a ticket is accepted only some seconds after it was issued. */
 const contactClock = { offset: 0 };
 
@@ -509,6 +523,42 @@ const RECIPES: Record<string, Recipe> = {
     const { tradeNumber, offerId } = await receivedTrade(world);
     return staff(world, { method: 'POST', url: `/api/staff/trades/${tradeNumber}/quote`, payload: { offerId, answers: BEST } });
   },
+  'POST /api/account/resetPassword': async (world) => {
+    const { email } = await ownAccount(world);
+    await world.app.inject(shop({ method: 'POST', url: '/api/account/forgotPasswordMail', payload: { email, lang: 'de' } }));
+    await world.accounts.afterAnswer?.drain();
+    const [, token] = /\?token=([A-Za-z0-9_-]{43})/.exec(world.accounts.mailer.last(email).text)!;
+    return shop({
+      method: 'POST',
+      url: '/api/account/resetPassword',
+      headers: { 'x-reset-token': token! },
+      payload: { password: `${PASSWORD} new` },
+    });
+  },
+  'POST /api/customers/customer_payment_accounts': async (world) =>
+    customer(world, {
+      method: 'POST',
+      url: '/api/customers/customer_payment_accounts',
+      payload: { bankAccount: SEPA_FIELDS, customer: (await customerRecord(world))['@id'] },
+    }),
+  'PATCH /api/customers/bank_accounts': async (world) => {
+    const account = await paymentAccount(world, { bankAccount: SEPA_FIELDS });
+    return customer(world, {
+      method: 'PATCH',
+      url: '/api/customers/bank_accounts',
+      payload: { payment: { ...SEPA_FIELDS, accountHolder: 'Erika Neu', '@id': account.bankAccount['@id'] } },
+    });
+  },
+  'PATCH /api/customers/paypal_accounts': async (world) => {
+    const account = await paymentAccount(world, { paypalAccount: { email: world.email } });
+    return customer(world, {
+      method: 'PATCH',
+      url: '/api/customers/paypal_accounts',
+      payload: { paypalAccount: { email: `walk-${randomUUID()}@example.com`, '@id': account.paypalAccount['@id'] } },
+    });
+  },
+  'PATCH /api/customers/addresses': (world) =>
+    customer(world, { method: 'PATCH', url: '/api/customers/addresses', payload: { address: ADDRESS } }),
   'GET /api/client-id': () => shop({ method: 'GET', url: '/api/client-id' }),
   'GET /api/content/{locale}/{page}': () => shop({ method: 'GET', url: '/api/content/de/imprint' }),
   'GET /api/staff/me': (world) => staff(world, { method: 'GET', url: '/api/staff/me' }),
@@ -535,14 +585,9 @@ const WITHOUT_RECIPE = new Set<string>([
   'GET /api/staff/trades/{tradeNumber}/photos/{photoId}',
   'GET /api/trades/{tradeId}/credit-note.pdf',
   'GET /api/trades/{tradeId}/return-label.pdf',
-  'PATCH /api/customers/addresses',
-  'PATCH /api/customers/bank_accounts',
-  'PATCH /api/customers/paypal_accounts',
-  'POST /api/account/resetPassword',
   'POST /api/account/signInWithLink',
   'POST /api/clarifications/{id}/answers',
   'POST /api/clarifications/{id}/undo',
-  'POST /api/customers/customer_payment_accounts',
   'POST /api/staff/mails/{id}/resend',
   'POST /api/staff/trades/{tradeNumber}/inspection',
   'POST /api/staff/trades/{tradeNumber}/items/{offerId}/erasure',
