@@ -219,6 +219,23 @@ async function paymentAccount(world: World, account: Record<string, unknown>) {
   return created.json() as { bankAccount: { '@id': string }; paypalAccount: { '@id': string } };
 }
 
+/** The smallest JPEG the photo check takes (its signature). */
+const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
+
+/** A photo uploaded for the first item of a new received trade. */
+async function uploadedPhoto(world: World): Promise<{ tradeNumber: string; photoId: string }> {
+  const { tradeNumber, offerId } = await receivedTrade(world);
+  const photo = await world.app.inject(
+    staff(world, {
+      method: 'POST',
+      url: `/api/staff/trades/${tradeNumber}/items/${offerId}/photos`,
+      headers: { 'content-type': 'image/jpeg' },
+      payload: Buffer.from(JPEG),
+    }),
+  );
+  return { tradeNumber, photoId: photo.json().id };
+}
+
 /** The contact form's clock: a ticket is accepted only some seconds after it was issued. */
 const contactClock = { offset: 0 };
 
@@ -559,6 +576,23 @@ const RECIPES: Record<string, Recipe> = {
   },
   'PATCH /api/customers/addresses': (world) =>
     customer(world, { method: 'PATCH', url: '/api/customers/addresses', payload: { address: ADDRESS } }),
+  'POST /api/staff/trades/{tradeNumber}/items/{offerId}/photos': async (world) => {
+    const { tradeNumber, offerId } = await receivedTrade(world);
+    return staff(world, {
+      method: 'POST',
+      url: `/api/staff/trades/${tradeNumber}/items/${offerId}/photos`,
+      headers: { 'content-type': 'image/jpeg' },
+      payload: Buffer.from(JPEG),
+    });
+  },
+  'GET /api/staff/trades/{tradeNumber}/photos/{photoId}': async (world) => {
+    const { tradeNumber, photoId } = await uploadedPhoto(world);
+    return staff(world, { method: 'GET', url: `/api/staff/trades/${tradeNumber}/photos/${photoId}` });
+  },
+  'DELETE /api/staff/trades/{tradeNumber}/photos/{photoId}': async (world) => {
+    const { tradeNumber, photoId } = await uploadedPhoto(world);
+    return staff(world, { method: 'DELETE', url: `/api/staff/trades/${tradeNumber}/photos/${photoId}` });
+  },
   'GET /api/client-id': () => shop({ method: 'GET', url: '/api/client-id' }),
   'GET /api/content/{locale}/{page}': () => shop({ method: 'GET', url: '/api/content/de/imprint' }),
   'GET /api/staff/me': (world) => staff(world, { method: 'GET', url: '/api/staff/me' }),
@@ -577,12 +611,10 @@ const RECIPES: Record<string, Recipe> = {
 
 /** Operations the walk does not call with a valid request yet (each needs a state of its own: a paid trade, a clarification, a mailed token, …). */
 const WITHOUT_RECIPE = new Set<string>([
-  'DELETE /api/staff/trades/{tradeNumber}/photos/{photoId}',
   'GET /api/certificates/{file}',
   'GET /api/clarifications/{id}',
   'GET /api/clarifications/{id}/photos/{photoId}',
   'GET /api/staff/inbox/{reference}/attachments/{position}',
-  'GET /api/staff/trades/{tradeNumber}/photos/{photoId}',
   'GET /api/trades/{tradeId}/credit-note.pdf',
   'GET /api/trades/{tradeId}/return-label.pdf',
   'POST /api/account/signInWithLink',
@@ -591,7 +623,6 @@ const WITHOUT_RECIPE = new Set<string>([
   'POST /api/staff/mails/{id}/resend',
   'POST /api/staff/trades/{tradeNumber}/inspection',
   'POST /api/staff/trades/{tradeNumber}/items/{offerId}/erasure',
-  'POST /api/staff/trades/{tradeNumber}/items/{offerId}/photos',
   'POST /api/staff/trades/{tradeNumber}/return',
 ]);
 

@@ -26,8 +26,8 @@ interface RouteRecord {
 }
 
 interface HandlerContract {
-  /** The body's schema by media type. */
-  readonly content: Readonly<Record<string, z.ZodType>>;
+  /** The body's schema by media type (a JSON Schema for a body that is a file itself). */
+  readonly content: Readonly<Record<string, z.ZodType | JsonSchema>>;
   readonly optional?: boolean;
   readonly note?: string;
 }
@@ -53,6 +53,12 @@ const HANDLER_CONTRACTS: Record<string, HandlerContract> = {
   'POST /api/contact': {
     content: { 'multipart/form-data': ContactSubmissionSchema },
     note: 'The fields below as form fields, plus up to three attachments (JPEG, PNG, WebP, GIF, HEIC or PDF, 5 MB each) in the field `attachments`, and the ticket of GET /api/contact/ticket.',
+  },
+  'POST /api/staff/trades/{tradeNumber}/items/{offerId}/photos': {
+    content: Object.fromEntries(
+      ['image/jpeg', 'image/png', 'image/webp'].map((type) => [type, { type: 'string', contentMediaType: type }]),
+    ),
+    note: 'The photo itself is the body (at most 5 MB; six photos per item).',
   },
   'POST /api/newsletter/unsubscribe/{emailHash}': {
     content: { 'application/x-www-form-urlencoded': OneClickSchema, 'multipart/form-data': OneClickSchema },
@@ -225,10 +231,11 @@ export function openApiDocument(routes: readonly RouteRecord[]): JsonSchema {
     const known = new Set(query.map((p) => p.name));
     const inputs = (doc?.inputs ?? []).filter((input) => !(input.in === 'query' && known.has(input.name))).map(inputParameter);
 
-    const body: Record<string, z.ZodType> | undefined = isZod(route.schema?.body)
+    const body: Readonly<Record<string, z.ZodType | JsonSchema>> | undefined = isZod(route.schema?.body)
       ? { 'application/json': route.schema.body }
       : handler?.content;
-    const requestContent = body && Object.fromEntries(Object.entries(body).map(([type, schema]) => [type, { schema: toJson(schema) }]));
+    const requestContent =
+      body && Object.fromEntries(Object.entries(body).map(([type, schema]) => [type, { schema: isZod(schema) ? toJson(schema) : schema }]));
     const honeypot = (requestContent?.['multipart/form-data']?.schema as JsonSchema | undefined)?.properties as JsonSchema | undefined;
     if (key === 'POST /api/contact' && honeypot) honeypot.website = HONEYPOT;
 
