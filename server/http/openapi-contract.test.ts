@@ -236,6 +236,28 @@ async function uploadedPhoto(world: World): Promise<{ tradeNumber: string; photo
   return { tradeNumber, photoId: photo.json().id };
 }
 
+/** An IMEI with a valid check digit. */
+const IMEI = '490154203237518';
+
+/** The inspection request of a received trade's one item, found as offered (its version read from the staff API). */
+async function inspection(world: World, tradeNumber: string, offerId: string) {
+  const view = await world.app.inject(staff(world, { method: 'GET', url: `/api/staff/trades/${tradeNumber}` }));
+  return { version: view.json().version as number, items: [{ offerId, answers: BEST, identifier: IMEI }] };
+}
+
+/** A new trade inspected through the staff API, with the version it has then. */
+async function staffInspected(world: World): Promise<{ tradeNumber: string; offerId: string; version: number }> {
+  const { tradeNumber, offerId } = await receivedTrade(world);
+  const inspected = await world.app.inject(
+    staff(world, {
+      method: 'POST',
+      url: `/api/staff/trades/${tradeNumber}/inspection`,
+      payload: await inspection(world, tradeNumber, offerId),
+    }),
+  );
+  return { tradeNumber, offerId, version: inspected.json().version };
+}
+
 /** The contact form's clock: a ticket is accepted only some seconds after it was issued. */
 const contactClock = { offset: 0 };
 
@@ -593,6 +615,34 @@ const RECIPES: Record<string, Recipe> = {
     const { tradeNumber, photoId } = await uploadedPhoto(world);
     return staff(world, { method: 'DELETE', url: `/api/staff/trades/${tradeNumber}/photos/${photoId}` });
   },
+  'POST /api/staff/trades/{tradeNumber}/inspection': async (world) => {
+    const { tradeNumber, offerId } = await receivedTrade(world);
+    return staff(world, {
+      method: 'POST',
+      url: `/api/staff/trades/${tradeNumber}/inspection`,
+      payload: await inspection(world, tradeNumber, offerId),
+    });
+  },
+  'POST /api/staff/trades/{tradeNumber}/items/{offerId}/erasure': async (world) => {
+    const { tradeNumber, offerId, version } = await staffInspected(world);
+    return staff(world, {
+      method: 'POST',
+      url: `/api/staff/trades/${tradeNumber}/items/${offerId}/erasure`,
+      payload: { version, method: 'cryptographic_erase' },
+    });
+  },
+  'GET /api/certificates/{file}': async (world) => {
+    const { tradeNumber, offerId, version } = await staffInspected(world);
+    const erased = await world.app.inject(
+      staff(world, {
+        method: 'POST',
+        url: `/api/staff/trades/${tradeNumber}/items/${offerId}/erasure`,
+        payload: { version, method: 'cryptographic_erase' },
+      }),
+    );
+    const item = (erased.json().items as { certificate?: { pdfPath: string } }[])[0]!;
+    return shop({ method: 'GET', url: item.certificate!.pdfPath });
+  },
   'GET /api/client-id': () => shop({ method: 'GET', url: '/api/client-id' }),
   'GET /api/content/{locale}/{page}': () => shop({ method: 'GET', url: '/api/content/de/imprint' }),
   'GET /api/staff/me': (world) => staff(world, { method: 'GET', url: '/api/staff/me' }),
@@ -611,7 +661,6 @@ const RECIPES: Record<string, Recipe> = {
 
 /** Operations the walk does not call with a valid request yet (each needs a state of its own: a paid trade, a clarification, a mailed token, …). */
 const WITHOUT_RECIPE = new Set<string>([
-  'GET /api/certificates/{file}',
   'GET /api/clarifications/{id}',
   'GET /api/clarifications/{id}/photos/{photoId}',
   'GET /api/staff/inbox/{reference}/attachments/{position}',
@@ -621,8 +670,6 @@ const WITHOUT_RECIPE = new Set<string>([
   'POST /api/clarifications/{id}/answers',
   'POST /api/clarifications/{id}/undo',
   'POST /api/staff/mails/{id}/resend',
-  'POST /api/staff/trades/{tradeNumber}/inspection',
-  'POST /api/staff/trades/{tradeNumber}/items/{offerId}/erasure',
   'POST /api/staff/trades/{tradeNumber}/return',
 ]);
 
