@@ -258,6 +258,45 @@ async function staffInspected(world: World): Promise<{ tradeNumber: string; offe
   return { tradeNumber, offerId, version: inspected.json().version };
 }
 
+/** A clarification opened by inspecting a new trade's device cracked, with an evidence photo: its id, trade and link token. */
+async function clarification(world: World): Promise<{ id: string; trade: string; token: string }> {
+  const { tradeNumber, photoId } = await uploadedPhoto(world);
+  const { items } = await inspection(world, tradeNumber, '');
+  const view = await world.app.inject(staff(world, { method: 'GET', url: `/api/staff/trades/${tradeNumber}` }));
+  const offerId = (view.json().items as { offerId: string }[])[0]!.offerId;
+  await world.app.inject(
+    staff(world, {
+      method: 'POST',
+      url: `/api/staff/trades/${tradeNumber}/inspection`,
+      payload: { version: view.json().version, items: [{ ...items[0], offerId, answers: { 2: 23 }, photoIds: [photoId] }] },
+    }),
+  );
+  const status = await world.app.inject(
+    shop({ method: 'GET', url: `/api/trades/${tradeNumber}/status?token=${testShipping().trades.token(tradeNumber)}` }),
+  );
+  const path = (status.json().trade.items as { clarificationPath?: string }[]).find((item) => item.clarificationPath)!.clarificationPath!;
+  const [, id, token] = /([0-9a-f-]{36})\/[^?]*\?token=([^&]+)/.exec(path)!;
+  return { id: id!, trade: tradeNumber, token: decodeURIComponent(token!) };
+}
+
+/** A request of the contact form (dated by its ticket a minute ago), with an attachment when given. */
+async function contactForm(world: World, attachment?: Uint8Array): Promise<InjectOptions> {
+  const ticket = (await world.app.inject(shop({ method: 'GET', url: '/api/contact/ticket' }))).json().ticket as string;
+  contactClock.offset += 60_000;
+  const form = new FormData();
+  const fields = { subject: 'returns', name: 'Erika', email: world.email, message: 'Where is my parcel?', ticket };
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  if (attachment) form.set('attachments', new Blob([attachment], { type: 'image/jpeg' }), 'photo.jpg');
+
+  const encoded = new Response(form);
+  return shop({
+    method: 'POST',
+    url: '/api/contact',
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+    payload: Buffer.from(await encoded.arrayBuffer()),
+  });
+}
+
 /** The contact form's clock: a ticket is accepted only some seconds after it was issued. */
 const contactClock = { offset: 0 };
 
@@ -374,19 +413,10 @@ const RECIPES: Record<string, Recipe> = {
     );
     return shop({ method: 'GET', url: '/api/activateCustomerByIdentifier', headers: { 'x-customer-identifier': activated.json().token } });
   },
-  'POST /api/contact': async (world) => {
-    const ticket = (await world.app.inject(shop({ method: 'GET', url: '/api/contact/ticket' }))).json().ticket as string;
-    contactClock.offset += 60_000;
-    const form = new FormData();
-    const fields = { subject: 'returns', name: 'Erika', email: world.email, message: 'Where is my parcel?', ticket };
-    for (const [name, value] of Object.entries(fields)) form.set(name, value);
-    const encoded = new Response(form);
-    return shop({
-      method: 'POST',
-      url: '/api/contact',
-      headers: { 'content-type': encoded.headers.get('content-type')! },
-      payload: Buffer.from(await encoded.arrayBuffer()),
-    });
+  'POST /api/contact': async (world) => contactForm(world),
+  'GET /api/staff/inbox/{reference}/attachments/{position}': async (world) => {
+    const sent = await world.app.inject(await contactForm(world, JPEG));
+    return staff(world, { method: 'GET', url: `/api/staff/inbox/${sent.json().reference}/attachments/0` });
   },
   'POST /api/staff/session': async (world) => {
     const user = await createStaffUser(world.db);
@@ -643,6 +673,27 @@ const RECIPES: Record<string, Recipe> = {
     const item = (erased.json().items as { certificate?: { pdfPath: string } }[])[0]!;
     return shop({ method: 'GET', url: item.certificate!.pdfPath });
   },
+  'GET /api/clarifications/{id}': async (world) => {
+    const { id, trade, token } = await clarification(world);
+    return shop({ method: 'GET', url: `/api/clarifications/${id}?trade=${trade}&token=${encodeURIComponent(token)}` });
+  },
+  'GET /api/clarifications/{id}/photos/{photoId}': async (world) => {
+    const { id, trade, token } = await clarification(world);
+    const view = await world.app.inject(
+      shop({ method: 'GET', url: `/api/clarifications/${id}?trade=${trade}&token=${encodeURIComponent(token)}` }),
+    );
+    const items = view.json().items as { photos?: { url: string }[] }[];
+    return shop({ method: 'GET', url: items.flatMap((item) => item.photos ?? [])[0]!.url });
+  },
+  'POST /api/clarifications/{id}/answers': async (world) => {
+    const { id, trade, token } = await clarification(world);
+    return shop({
+      method: 'POST',
+      url: `/api/clarifications/${id}/answers`,
+      headers: { 'idempotency-key': randomUUID() },
+      payload: { trade, token, decisions: [{ clarificationId: id, decision: 'accept' }] },
+    });
+  },
   'GET /api/client-id': () => shop({ method: 'GET', url: '/api/client-id' }),
   'GET /api/content/{locale}/{page}': () => shop({ method: 'GET', url: '/api/content/de/imprint' }),
   'GET /api/staff/me': (world) => staff(world, { method: 'GET', url: '/api/staff/me' }),
@@ -661,16 +712,17 @@ const RECIPES: Record<string, Recipe> = {
 
 /** Operations the walk does not call with a valid request yet (each needs a state of its own: a paid trade, a clarification, a mailed token, …). */
 const WITHOUT_RECIPE = new Set<string>([
-  'GET /api/clarifications/{id}',
-  'GET /api/clarifications/{id}/photos/{photoId}',
-  'GET /api/staff/inbox/{reference}/attachments/{position}',
-  'GET /api/trades/{tradeId}/credit-note.pdf',
-  'GET /api/trades/{tradeId}/return-label.pdf',
-  'POST /api/account/signInWithLink',
-  'POST /api/clarifications/{id}/answers',
+  // An answer can be undone only while another device of the trade is unanswered (a trade of two devices).
   'POST /api/clarifications/{id}/undo',
-  'POST /api/staff/mails/{id}/resend',
+  // Business trades only.
+  'GET /api/trades/{tradeId}/credit-note.pdf',
+  // A declined trade whose devices go back.
+  'GET /api/trades/{tradeId}/return-label.pdf',
   'POST /api/staff/trades/{tradeNumber}/return',
+  // A paused account's mailed link.
+  'POST /api/account/signInWithLink',
+  // A mail in the outbox, which this app has not.
+  'POST /api/staff/mails/{id}/resend',
 ]);
 
 /** The path of `operation` with each parameter replaced (by `value` or the documented example). */

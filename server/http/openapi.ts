@@ -210,6 +210,11 @@ function successContent(answer: Answer): JsonSchema | undefined {
   return undefined;
 }
 
+/** An error answer: the shape of every refusal, a 429's wait, and the details some refusals add (e.g. `reason`, `usedOfferIds`). */
+const ApiErrorAnswer = ApiErrorSchema.extend({
+  retryAfterSeconds: z.number().int().optional().describe('429: seconds to wait (also the Retry-After header).'),
+}).loose();
+
 const ERROR_TEXT = 'The request cannot be served: `message` says why, `fields` names the failing fields of a 400.';
 
 export function openApiDocument(routes: readonly RouteRecord[]): JsonSchema {
@@ -290,7 +295,7 @@ export function openApiDocument(routes: readonly RouteRecord[]): JsonSchema {
       .map(([name, description]) => ({ name, description })),
     paths,
     components: {
-      schemas: { ApiError: toJson(ApiErrorSchema, 'output'), StaffError: toJson(StaffErrorSchema, 'output') },
+      schemas: { ApiError: toJson(ApiErrorAnswer, 'output'), StaffError: toJson(StaffErrorSchema.loose(), 'output') },
       securitySchemes: {
         bearerAuth: {
           type: 'http',
