@@ -280,7 +280,7 @@ async function clarification(world: World): Promise<{ id: string; trade: string;
 }
 
 /** A request of the contact form (dated by its ticket a minute ago), with an attachment when given. */
-async function contactForm(world: World, attachment?: Uint8Array): Promise<InjectOptions> {
+async function contactForm(world: World, attachment?: Uint8Array<ArrayBuffer>): Promise<InjectOptions> {
   const ticket = (await world.app.inject(shop({ method: 'GET', url: '/api/contact/ticket' }))).json().ticket as string;
   contactClock.offset += 60_000;
   const form = new FormData();
