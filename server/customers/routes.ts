@@ -23,7 +23,7 @@ import { createPaymentAccount, listBankAccounts, listPaypalAccounts, patchBankAc
 import { createPhone, patchPhone } from './phones';
 import { deleteCustomerData, getCustomer, patchPerson } from './profile';
 import { correctTradePayout, tradeHistory } from './trade-history';
-import { PayoutCorrectionSchema } from '../../src/contracts/trade-view';
+import { PayoutCorrectionSchema, TradeStatusAnswerSchema } from '../../src/contracts/trade-view';
 import type { LabelLinks } from '../labels/links';
 import type { CertificateLinks } from '../trades/links';
 import type { Database } from '../db/client';
@@ -143,15 +143,16 @@ export function registerCustomerRoutes(app: FastifyInstance, { db, accounts, lab
     ),
   );
 
-  app.put(
-    `${BASE}/trades/:tradeNumber/payout`,
-    customerRoute(
-      accounts,
-      { schema: PayoutCorrectionSchema, invalid: 'The payout details are not complete or not valid.' },
-      async ({ caller, request, body, now }) => {
-        const { tradeNumber } = request.params as { tradeNumber: string };
-        return ok(await correctTradePayout(db, caller.customerId, tradeNumber, body, now, labels, certificates));
-      },
-    ),
+  const payoutCorrection = customerRoute(
+    accounts,
+    { schema: PayoutCorrectionSchema, invalid: 'The payout details are not complete or not valid.' },
+    async ({ caller, request, body, now }) => {
+      const { tradeNumber } = request.params as { tradeNumber: string };
+      return ok(await correctTradePayout(db, caller.customerId, tradeNumber, body, now, labels, certificates));
+    },
   );
+  app.put(`${BASE}/trades/:tradeNumber/payout`, {
+    ...payoutCorrection,
+    schema: { ...payoutCorrection.schema, response: { 200: TradeStatusAnswerSchema } },
+  });
 }

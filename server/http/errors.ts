@@ -3,6 +3,7 @@
 // error handler (apiErrorHandler) turns it, a body the route schema refused and any other failure
 // into that answer.
 
+import { STATUS_CODES } from 'node:http';
 import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -95,10 +96,21 @@ export function apiErrorHandler(error: FastifyError, request: FastifyRequest, re
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   // A database error's message carries the query's parameters (e-mail addresses, IBANs): only its code and the driver's message are logged.
   if (status >= 500) request.log.error({ err: isQueryError(error) ? withoutParameters(error, 'database query') : error }, 'request failed');
-  return send(
-    reply,
-    status,
-    status >= 500 ? 'Internal Server Error' : 'Bad Request',
-    status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message,
-  );
+  if (status >= 500) return send(reply, status, 'Internal Server Error', 'Something went wrong on our side. Please try again.');
+  // Every other refusal of Fastify or a plugin is named by its status (413 Payload Too Large, 415 Unsupported Media Type, …).
+  return send(reply, status, STATUS_CODES[status] ?? 'Bad Request', FRAMEWORK_MESSAGES[error.code] ?? error.message);
 }
+
+/** Clear messages for the refusals of Fastify and its plugins that a client can cause. */
+const FRAMEWORK_MESSAGES: Readonly<Record<string, string>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large for this endpoint.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE:
+    'This endpoint does not accept a body of this Content-Type: send application/json (or the form type its documentation names).',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty although its Content-Type is application/json: send a JSON body or no Content-Type.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON.',
+  FST_PARTS_LIMIT: 'The form has too many parts for this endpoint.',
+  FST_FILES_LIMIT: 'This form takes no more files (or none at all).',
+  FST_FIELDS_LIMIT: 'The form has too many fields for this endpoint.',
+  FST_REQ_FILE_TOO_LARGE: 'A file of the form is too large for this endpoint.',
+};

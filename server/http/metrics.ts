@@ -2,9 +2,11 @@
 // with their latency, offers and trades made per shop, the mail queue's depth, the database pool and
 // the process's own figures. Routes are labelled by their pattern (/api/offers/:id), never by the
 // URL, so the label set stays small. In production /metrics answers only with METRICS_TOKEN as a
-// bearer token (404 without the setting); in development it is open.
+// bearer token (404 without the setting); in development it is open. The API calls server rendering
+// makes in process (server/ssr/plugin.ts) are not client requests and are not counted. The exposition
+// passes `promtool check metrics` (a unit test applies its lint rules).
 
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { resolveShop } from '../../src/config/hosts';
@@ -29,6 +31,19 @@ export interface MetricsAccess {
   readonly token?: string;
 }
 
+/**
+ * The header server rendering puts on its in-process API calls, valued with a random mark of this
+ * process: no client can send it, so a client's request is always counted.
+ */
+export const IN_PROCESS_HEADER = 'x-tradein-in-process';
+export const IN_PROCESS_MARK = randomBytes(16).toString('hex');
+
+/**
+ * prom-client's default gauges that end in `_total` (promtool: "non-counter metrics should not have
+ * _total suffix"); each is the sum of the labelled gauge of the same name without it, which stays.
+ */
+const MISNAMED_DEFAULTS = ['nodejs_active_resources_total', 'nodejs_active_handles_total', 'nodejs_active_requests_total'];
+
 const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 function allowed(request: FastifyRequest, access: MetricsAccess): boolean {
@@ -42,6 +57,7 @@ function allowed(request: FastifyRequest, access: MetricsAccess): boolean {
 export function registerMetrics(app: FastifyInstance, access: MetricsAccess, sources: MetricsSources = {}): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  for (const name of MISNAMED_DEFAULTS) registry.removeSingleMetric(name);
 
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -93,7 +109,7 @@ export function registerMetrics(app: FastifyInstance, access: MetricsAccess, sou
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    if (route === '/metrics') return;
+    if (route === '/metrics' || request.headers[IN_PROCESS_HEADER] === IN_PROCESS_MARK) return;
     const status = reply.statusCode;
     duration.observe({ method: request.method, route, status_code: String(status) }, reply.elapsedTime / 1000);
     if (request.method !== 'POST' || status !== 201) return;

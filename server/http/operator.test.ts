@@ -10,10 +10,70 @@ import { MailOutbox } from '../mail/outbox';
 import { fixtureServices, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
 import type { ApiServices } from '../app';
+import { IN_PROCESS_HEADER } from './metrics';
 import { MemoryRateLimiter } from './rate-limit';
 import { CapturingMailer, testAccountServices } from '../test-support/accounts';
 
 const BEST = { 1: 11, 2: 21, 3: 31 };
+
+interface MetricFamily {
+  readonly name: string;
+  help?: string;
+  type?: string;
+  readonly samples: string[];
+}
+
+/** The metric families of a Prometheus text exposition (version 0.0.4): HELP, TYPE and sample lines (values read as promtool does, NaN in any case). */
+function parseExposition(text: string): Map<string, MetricFamily> {
+  const families = new Map<string, MetricFamily>();
+  const family = (name: string) => families.get(name) ?? families.set(name, { name, samples: [] }).get(name)!;
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    const meta = /^# (HELP|TYPE) ([a-zA-Z_:][a-zA-Z0-9_:]*) ?(.*)$/.exec(line);
+    if (meta) {
+      if (meta[1] === 'HELP') family(meta[2]!).help = meta[3];
+      else family(meta[2]!).type = meta[3];
+      continue;
+    }
+    const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{.*\})? (-?[0-9.e+-]+|nan|[+-]?inf)( -?\d+)?$/i.exec(line);
+    if (!sample) throw new Error(`not an exposition line: ${line}`);
+    const name = sample[1]!;
+    const base = [...families.keys()].find((f) => name === f || (/^_(bucket|sum|count)$/.test(name.slice(f.length)) && name.startsWith(f)));
+    family(base ?? name).samples.push(line);
+  }
+  return families;
+}
+
+const UNIT_PREFIXES = ['pico', 'nano', 'micro', 'milli', 'centi', 'deci', 'kilo', 'kibi', 'mega', 'mebi', 'giga', 'gibi', 'tera', 'peta'];
+const BASE_UNITS = ['seconds', 'bytes', 'meters', 'grams', 'joules', 'volts', 'amperes', 'kelvin', 'celsius'];
+const ABBREVIATED_UNITS = ['s', 'ms', 'us', 'ns', 'sec', 'b', 'kb', 'mb', 'gb', 'tb', 'pb', 'm', 'h', 'd'];
+
+/** The rules of promtool check metrics (client_golang's promlint) for one family: its problems. */
+function promLint({ name, help, type, samples }: MetricFamily): string[] {
+  const problems: string[] = [];
+  const say = (text: string) => problems.push(`${name}: ${text}`);
+  const tokens = name.split('_');
+  if (!help) say('no help text');
+  if (!type) say('no type');
+  if (type === 'counter' && !name.endsWith('_total')) say('counter metrics should have "_total" suffix');
+  if (type !== 'counter' && type !== 'untyped' && name.endsWith('_total')) say('non-counter metrics should not have "_total" suffix');
+  if (!/^[a-z0-9_]+$/.test(name)) say('metric names should be written in snake_case (no camelCase, no ":")');
+  if (tokens.some((t) => ['gauge', 'counter', 'histogram', 'summary', 'untyped'].includes(t)))
+    say('metric name should not include its type');
+  for (const token of tokens) {
+    if (ABBREVIATED_UNITS.includes(token)) say(`abbreviated unit "${token}"`);
+    if (['minutes', 'hours', 'days', 'weeks'].includes(token)) say('use base unit "seconds"');
+    for (const prefix of UNIT_PREFIXES) for (const unit of BASE_UNITS) if (token === prefix + unit) say(`use base unit "${unit}"`);
+  }
+  for (const sample of samples) {
+    for (const [, label] of sample.matchAll(/[{,]([^=]+)=/g))
+      if (!/^[a-z_][a-z0-9_]*$/.test(label!)) say(`label ${label} is not snake_case`);
+    if (/[{,]le=/.test(sample) && !(type === 'histogram' && sample.startsWith(`${name}_bucket{`)))
+      say('"le" is reserved for histogram buckets');
+    if (/[{,]quantile=/.test(sample) && type !== 'summary') say('"quantile" is reserved for summaries');
+  }
+  return problems;
+}
 const TOKEN = 'metrics-token-0123456789';
 
 describe.each(testDatabases())('operator endpoints on $name', (database) => {
@@ -70,6 +130,35 @@ describe.each(testDatabases())('operator endpoints on $name', (database) => {
       expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
     });
 
+    it('does not count the API calls server rendering makes in process as requests', async () => {
+      const instance = await app({
+        metrics: { open: true },
+        render: async ({ api: inProcess }) => {
+          const popular = await inProcess.fetch(`${inProcess.baseURL}/api/catalogue/popular`);
+          return new Response(`page ${popular.status}`);
+        },
+      });
+      const page = await instance.inject({ method: 'GET', url: '/', headers: { host: 'de.localhost' } });
+      expect(page.body).toBe('page 200');
+      // A client's own call of the same route is counted, even with the header but without this process's mark.
+      await instance.inject({
+        method: 'GET',
+        url: '/api/catalogue/popular',
+        headers: { host: 'de.localhost', [IN_PROCESS_HEADER]: 'guessed' },
+      });
+      const text = await metricsOf(instance);
+      expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/api\/catalogue\/popular",status_code="200"\} 1$/m);
+      expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/",status_code="200"\} 1$/m);
+    });
+
+    it('passes the lint rules of promtool check metrics', async () => {
+      const instance = await app({ metrics: { open: true }, api: { ...api, poolStats: () => ({ total: 2, idle: 1, waiting: 0 }) } });
+      await instance.inject({ method: 'GET', url: '/api/catalogue/popular', headers: { host: 'de.localhost' } });
+      const families = parseExposition(await metricsOf(instance));
+      expect(families.size).toBeGreaterThan(20);
+      expect([...families.values()].flatMap(promLint)).toEqual([]);
+    });
+
     it('shows the mail queue by status when the shop has the outbox', async () => {
       const outbox = new MailOutbox(handle.db);
       const instance = await app({
@@ -118,7 +207,7 @@ describe.each(testDatabases())('operator endpoints on $name', (database) => {
       // A body checked in the handler (its schema depends on the shop) is documented from its contract too.
       const trades = doc.paths['/api/trades'].post;
       expect(trades.requestBody.content['application/json'].schema.properties).toHaveProperty('offerIds');
-      expect(trades.description).toContain('Idempotency-Key');
+      expect(trades.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true }));
     });
 
     it('documents a body for every write route except those that take none', async () => {

@@ -6,7 +6,7 @@ import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiErrorHandler } from './errors';
 import { registerInputGuard } from './input-guard';
 import { registerSecurityHeaders, type SecurityHeaderOptions } from './security-headers';
@@ -21,6 +21,9 @@ export interface HttpPlatformOptions {
 export const httpPlatform = fp<HttpPlatformOptions>(
   async (app, options) => {
     app.setValidatorCompiler(validatorCompiler);
+    // A route's zod response schema serializes its success answer (without a zod serializer Fastify
+    // hands the zod object to fast-json-stringify, which refuses it when the app starts).
+    app.setSerializerCompiler(serializerCompiler);
     app.setErrorHandler(apiErrorHandler);
     registerSecurityHeaders(app, options.security ?? { widgetFrameAncestors: [] });
     // No API input reaches a schema with text the database refuses or nesting that overflows the stack.

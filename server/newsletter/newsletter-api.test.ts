@@ -215,6 +215,47 @@ describe.each(testDatabases())('newsletter on $name', (database) => {
     expect(event).toMatchObject({ event: 'unsubscribed', via: 'one-click' });
   });
 
+  it('takes the one-click POST as multipart/form-data too, as mail providers send it (RFC 8058)', async () => {
+    const address = email();
+    await subscribe(address);
+    await confirmCall(confirmationLink(accounts.mailer.last(address).text));
+    const hash = accounts.newsletter.emailHash(address);
+    // A real multipart body with its boundary, as the fetch standard encodes a form.
+    const form = new FormData();
+    form.set('List-Unsubscribe', 'One-Click');
+    const encoded = new Response(form);
+    const oneClick = await app.inject({
+      method: 'POST',
+      url: `/api/newsletter/unsubscribe/${hash}`,
+      headers: { host: 'de.localhost', 'content-type': encoded.headers.get('content-type')! },
+      payload: Buffer.from(await encoded.arrayBuffer()),
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect(oneClick.json()).toEqual({ status: 'unsubscribed' });
+    const row = await rowOf(address);
+    expect(row?.status).toBe('unsubscribed');
+    const events = await handle.db
+      .select()
+      .from(newsletterEvents)
+      .where(eq(newsletterEvents.subscriberId, row!.id))
+      .orderBy(asc(newsletterEvents.id));
+    expect(events.at(-1)).toMatchObject({ event: 'unsubscribed', via: 'one-click' });
+
+    // A file in the form is refused as too large a form, never a 500.
+    const withFile = new FormData();
+    withFile.set('List-Unsubscribe', 'One-Click');
+    withFile.set('file', new Blob(['x']), 'x.txt');
+    const fileEncoded = new Response(withFile);
+    const refused = await app.inject({
+      method: 'POST',
+      url: `/api/newsletter/unsubscribe/${hash}`,
+      headers: { host: 'de.localhost', 'content-type': fileEncoded.headers.get('content-type')! },
+      payload: Buffer.from(await fileEncoded.arrayBuffer()),
+    });
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toMatchObject({ error: 'Payload Too Large' });
+  });
+
   it('has no newsletter in Austria: every endpoint is a 404', async () => {
     const hash = accounts.newsletter.emailHash(email());
     const calls = await Promise.all([

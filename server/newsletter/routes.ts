@@ -3,8 +3,10 @@
 // (no enumeration) and is rate limited per client IP and per address; the confirmation, profile and
 // unsubscribe calls are keyed by the signed e-mail hash of the mail links. POST
 // /api/newsletter/unsubscribe/{hash} is also the RFC 8058 one-click target of the List-Unsubscribe
-// header (form body `List-Unsubscribe=One-Click`). Nothing here stores or logs an IP address.
+// header (form body `List-Unsubscribe=One-Click`, urlencoded or multipart/form-data as mail providers
+// send it). Nothing here stores or logs an IP address.
 
+import fastifyMultipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -60,9 +62,14 @@ export function registerNewsletterRoutes(
 
   void server.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    // Mail clients post the one-click unsubscribe as a form (RFC 8058 §3.1).
+    // Mail clients post the one-click unsubscribe as a form (RFC 8058 §3.1): urlencoded, or
+    // multipart/form-data (what the large mail providers send). A few short text fields, no files.
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    await scope.register(fastifyMultipart, {
+      attachFieldsToBody: 'keyValues',
+      limits: { fields: 4, fieldNameSize: 64, fieldSize: 256, files: 0, parts: 4 },
     });
 
     /** The shop of the request, or 404 where it has no newsletter (Austria): before anything else. */

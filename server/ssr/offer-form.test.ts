@@ -96,7 +96,12 @@ describe('the question form of a product detail page', () => {
 
   it('takes only form bodies of a sensible size, and the API still refuses forms', async () => {
     expect((await post(DEVICE_PAGE, '{"q-1":11}', { 'content-type': 'application/json' })).statusCode).toBe(415);
-    expect((await post(DEVICE_PAGE, `q-1=${'1'.repeat(20_000)}`)).statusCode).toBe(413);
-    expect((await post('/api/offers', 'deviceId=1300')).statusCode).toBe(415);
+    const tooLarge = await post(DEVICE_PAGE, `q-1=${'1'.repeat(20_000)}`);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toMatchObject({ error: 'Payload Too Large', message: expect.stringContaining('too large') });
+    const form = await post('/api/offers', 'deviceId=1300');
+    expect(form.statusCode).toBe(415);
+    // Named by its status, with a message saying what to send (it said "Bad Request").
+    expect(form.json()).toMatchObject({ error: 'Unsupported Media Type', message: expect.stringContaining('application/json') });
   });
 });

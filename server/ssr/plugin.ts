@@ -18,6 +18,7 @@ import type { SearchBackend } from '../catalogue/search-service';
 import type { CatalogueStore } from '../catalogue/store';
 import type { ContentLibrary } from '../content/library';
 import type { Database } from '../db/client';
+import { IN_PROCESS_HEADER, IN_PROCESS_MARK } from '../http/metrics';
 import { domainPlugin } from '../http/plugin';
 import { offerFormStatus, submitOfferForm } from '../offers/form';
 import { OfferWriter } from '../offers/writer';
@@ -88,7 +89,7 @@ function toFetchRequest(request: FastifyRequest): Request {
   return new Request(`${request.protocol}://${request.host}${request.url}`, { method: 'GET', headers });
 }
 
-/** A fetch that dispatches into this app (server rendering calls the API without a network hop). */
+/** A fetch that dispatches into this app (server rendering calls the API without a network hop; /metrics does not count it). */
 function injectFetch(app: FastifyInstance, host: string): typeof globalThis.fetch {
   return async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
@@ -99,7 +100,7 @@ function injectFetch(app: FastifyInstance, host: string): typeof globalThis.fetc
     const response = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: url.pathname + url.search,
-      headers: { ...headers, host },
+      headers: { ...headers, host, [IN_PROCESS_HEADER]: IN_PROCESS_MARK },
       payload: typeof init?.body === 'string' ? init.body : undefined,
     });
     const responseHeaders = new Headers();

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PayoutCorrectionSchema, type TradeView } from '../../src/contracts/trade-view';
+import { PayoutCorrectionSchema, TradeStatusAnswerSchema, type TradeView } from '../../src/contracts/trade-view';
 import { paymentTypeCode, type Payout } from '../../src/contracts/trades';
 import type { Database } from '../db/client';
 import { payoutBatchEntries } from '../db/schema/payouts';
@@ -69,7 +69,7 @@ export function registerPayoutCorrectionRoute(server: FastifyInstance, options: 
     '/api/trades/:tradeNumber/payout',
     {
       ...NO_STORE,
-      schema: { params: Params, querystring: Query, body: PayoutCorrectionSchema },
+      schema: { params: Params, querystring: Query, body: PayoutCorrectionSchema, response: { 200: TradeStatusAnswerSchema } },
       config: { invalidBody: 'The payout details are not complete or not valid.' },
     },
     async (request): Promise<{ trade: TradeView }> => {
