@@ -252,6 +252,12 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     access: 'public',
     answer: json(202, AcceptedAnswerSchema),
   },
+  'POST /api/account/registerFromTrade': {
+    summary: "Register an account made of a guest sale's details (the activation mail follows)",
+    access: 'public',
+    inputs: [header('x-trade-token', "The link token of the guest's trade page (the token of the answer's Trade-Url).")],
+    answer: json(202, AcceptedAnswerSchema),
+  },
   'POST /api/account/activateRegistration': {
     summary: 'Activate a registration with the mailed token',
     access: 'public',
