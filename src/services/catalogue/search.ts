@@ -29,6 +29,7 @@ import {
   devicesBySeriesQuery,
   pageByUrlQuery,
   popularDevicesQuery,
+  groupByModel,
   type PageType,
   type SearchBody,
 } from './queries';
@@ -251,11 +252,23 @@ export async function fetchDevicesByIds(ctx: CatalogueApi, ids: readonly number[
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** Hits asked for per suggestion: enough for `size` distinct models when each has a few variants. */
+const HITS_PER_SUGGESTION = 5;
+
+/** The header box's suggestions: one per model (its best variant), so sizes of one model do not push others away. */
 export async function searchDevices(ctx: CatalogueApi, text: string, size = 8): Promise<Device[]> {
   if (text.trim().length < 2) return [];
-  return (await search(ctx, 'devices', { ...deviceSearchQuery(text, size), _source: DEVICE_SOURCE }, DeviceFieldsSchema)).map((d) =>
-    toDevice(d),
-  );
+  const body = { ...deviceSearchQuery(text, size * HITS_PER_SUGGESTION), _source: DEVICE_SOURCE };
+  const docs = await search(ctx, 'devices', body, DeviceFieldsSchema);
+  return groupByModel(docs)
+    .slice(0, size)
+    .map((g) => toDevice(g.first));
+}
+
+/** A results line: a model's best variant and, with it, its other variants on the page (issue 30). */
+function withVariants(group: { first: DeviceFields; others: DeviceFields[] }): Device {
+  const variants = group.others.map((d) => ({ id: d.id, name: d.name, url: d.url }));
+  return { ...toDevice(group.first), ...(variants.length > 0 ? { variants } : {}) };
 }
 
 const transports = new WeakMap<object, SearchTransport>();
@@ -330,7 +343,7 @@ export async function fetchResultsPage(ctx: CatalogueApi, request: ResultsReques
   const suggestions = total === 0 && filter.length === 0 ? await fetchSuggestions(ctx, request.q) : [];
   return {
     total,
-    devices: hits.hits.map((h) => toDevice(h._source)),
+    devices: groupByModel(hits.hits.map((h) => h._source)).map(withVariants),
     categories: facets(aggregations?.categories?.buckets),
     brands: facets(aggregations?.brands?.buckets),
     suggestions,
