@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   fetchResultsPage,
+  fetchSuggestions,
   CatalogueUnavailableError,
   fetchCategories,
   fetchCategoryByUrl,
@@ -151,6 +152,23 @@ describe('results page', () => {
     expect(page.total).toBe(2);
     expect(page.devices.map((d) => d.id)).toEqual([1300]);
     expect(page.devices[0]?.variants?.map((v) => v.id)).toEqual([1301]);
+  });
+});
+
+describe('did you mean', () => {
+  it('suggests brand and category names near the words, never devices', async () => {
+    expect(await fetchSuggestions(api('fr'), 'samsnug zzqx')).toEqual(['Samsung']);
+    expect(await fetchSuggestions(api('fr'), 'smartphnes')).toEqual(['Smartphones']);
+  });
+
+  it('suggests nothing for words near no name, nor for model numbers', async () => {
+    expect(await fetchSuggestions(api('fr'), 'blablaphone 9000')).toEqual([]);
+    expect(await fetchSuggestions(api('fr'), 'x1')).toEqual([]);
+  });
+
+  it('offers them on a results page without any match', async () => {
+    const page = await fetchResultsPage(api('fr'), { q: 'samsnug fridge', page: 1 });
+    expect(page).toMatchObject({ total: 0, devices: [], suggestions: ['Samsung'] });
   });
 });
 

@@ -9,7 +9,7 @@ import type { DatabaseHandle } from '../db/client';
 import { searchCounts } from '../db/schema/catalogue';
 import { fixtureServices, testApp } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
-import { countSearch, normaliseSearchText, searchReportTable, topSearches } from './search-log';
+import { countSearch, normaliseSearchText, searchReportTable, topSearches, withSuggestions } from './search-log';
 
 describe('normaliseSearchText', () => {
   it('lower-cases, folds widths and collapses spaces', () => {
@@ -92,5 +92,9 @@ describe.each(testDatabases())('search counts on $name', (target) => {
       await topSearches(handle.db, { days: 1, zeroOnly: false, locale: 'fr', limit: 10, now: new Date('2026-11-25T10:00:00Z') }),
     ).toEqual([]);
     expect(searchReportTable(rows, { days: 7, zeroOnly: true })).toMatch(/\[fr\]\n.*\n\s+2\s+2\s+nokia 3310/);
+    const suggested = await withSuggestions(rows, async (_, text) => (text.startsWith('nokia') ? ['Nokia'] : []));
+    const table = searchReportTable(suggested, { days: 7, zeroOnly: true });
+    expect(table).toContain('nokia 3310  → Nokia');
+    expect(table).toContain('siemens s35  → (no suggestion)');
   });
 });

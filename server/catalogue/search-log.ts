@@ -71,6 +71,18 @@ export interface SearchReportRow {
   readonly query: string;
   readonly searches: number;
   readonly zeroResults: number;
+  /** What the results page suggests for the query today (did you mean), when the report asked. */
+  readonly suggestions?: readonly string[];
+}
+
+/** The rows with the suggestions the shop offers for each query now (issue 30: brand and category names, or none). */
+export async function withSuggestions(
+  rows: readonly SearchReportRow[],
+  suggest: (locale: Locale, text: string) => Promise<readonly string[]>,
+): Promise<SearchReportRow[]> {
+  const out: SearchReportRow[] = [];
+  for (const row of rows) out.push({ ...row, suggestions: await suggest(row.locale, row.query) });
+  return out;
 }
 
 /** The most frequent searches of the last `days` days per shop (only those that found nothing with `zeroOnly`). */
@@ -108,7 +120,9 @@ export function searchReportTable(rows: readonly SearchReportRow[], options: { d
       locale = row.locale;
       lines.push('', `[${locale}]`, '  zero results  searches  query');
     }
-    lines.push(`  ${String(row.zeroResults).padStart(12)}  ${String(row.searches).padStart(8)}  ${row.query}`);
+    const suggested =
+      row.suggestions === undefined ? '' : `  → ${row.suggestions.length > 0 ? row.suggestions.join(', ') : '(no suggestion)'}`;
+    lines.push(`  ${String(row.zeroResults).padStart(12)}  ${String(row.searches).padStart(8)}  ${row.query}${suggested}`);
   }
   return lines.join('\n');
 }

@@ -115,6 +115,33 @@ function popularityPrior(): SearchBody[] {
 }
 
 /**
+ * Did you mean, for a text nothing matched (issue 30): the brands and categories whose name is one of
+ * its words or near it in spelling (one edit from five letters, two from eight). Words with a digit
+ * are model numbers, not names, and never suggest anything, so "blablaphone 9000" suggests nothing
+ * rather than random devices.
+ */
+export function suggestionQuery(text: string, size: number): SearchBody | null {
+  const words = text
+    .trim()
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => [...w].length >= 3 && !/\p{N}/u.test(w));
+  if (words.length === 0) return null;
+  const near = (field: string, word: string) => ({ match: { [field]: { query: word, fuzziness: 'AUTO:5,8', prefix_length: 1 } } });
+  return {
+    query: {
+      bool: {
+        filter: [{ terms: { type: ['manufacturer', 'category'] } }],
+        should: words.flatMap((w) => [near('name', w), near('title', w)]),
+        minimum_should_match: 1,
+      },
+    },
+    size,
+    _source: ['type', 'name'],
+  };
+}
+
+/**
  * One entry per model in the order of its best variant, with the model's other variants of `items`
  * (storage sizes and editions): five sizes of one iPhone take one line, not five (issue 30).
  */

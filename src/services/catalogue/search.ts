@@ -30,6 +30,7 @@ import {
   pageByUrlQuery,
   popularDevicesQuery,
   groupByModel,
+  suggestionQuery,
   type PageType,
   type SearchBody,
 } from './queries';
@@ -304,8 +305,8 @@ export interface ResultsPage {
   /** Category URL slugs and brands among all matches, most matches first. */
   readonly categories: readonly Facet[];
   readonly brands: readonly Facet[];
-  /** With no match: device names close to the text (did you mean). */
-  readonly suggestions: readonly Device[];
+  /** With no match: brand and category names near the text's words (did you mean), or none. */
+  readonly suggestions: readonly string[];
 }
 
 export const RESULTS_PAGE_SIZE = 24;
@@ -350,27 +351,20 @@ export async function fetchResultsPage(ctx: CatalogueApi, request: ResultsReques
   };
 }
 
-/**
- * Did you mean: the devices nearest a text nothing matched — any word may match, each with up to two
- * edits — one device per model.
- */
-export async function fetchSuggestions(ctx: CatalogueApi, text: string, count = 5): Promise<Device[]> {
-  const words = text.trim();
-  if (words.length < 2) return [];
-  const body: SearchBody = {
-    query: {
-      multi_match: { query: words, fields: ['model^2', 'searchTerms^2', 'name'], fuzziness: 2, prefix_length: 1, operator: 'or' },
-    },
-    size: count * 6,
-    _source: DEVICE_SOURCE,
-  };
-  const docs = await search(ctx, 'devices', body, DeviceFieldsSchema);
+const SuggestionSchema = z.object({ type: z.string(), name: z.string() });
+
+/** Did you mean: the brands and categories whose names are nearest the words of a text nothing matched. */
+export async function fetchSuggestions(ctx: CatalogueApi, text: string, count = 5): Promise<string[]> {
+  const body = suggestionQuery(text, count * 4);
+  if (!body) return [];
+  const docs = await search(ctx, 'aggregations', body, SuggestionSchema);
   const seen = new Set<string>();
-  const out: Device[] = [];
-  for (const doc of docs) {
-    if (seen.has(doc.model) || out.length >= count) continue;
-    seen.add(doc.model);
-    out.push(toDevice(doc));
+  const out: string[] = [];
+  for (const { name } of docs) {
+    const key = name.toLowerCase();
+    if (seen.has(key) || out.length >= count) continue;
+    seen.add(key);
+    out.push(name);
   }
   return out;
 }
