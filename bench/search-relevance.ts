@@ -75,7 +75,7 @@ export function measureRelevance(set: RelevanceSet = 'queries'): RelevanceResult
   for (const row of rows) {
     // As the header box lists them: one line per model (its best variant) of the first 40 hits.
     const response = indexOf(row.locale).search({ ...deviceSearchQuery(row.query, 40), _source: ['model', 'name'] });
-    const hits = groupByModel(response.hits.hits.map((h) => ({ model: String(h._source.model), name: String(h._source.name) }))).map(
+    const hits = groupByModel(response.hits.hits.map((h) => ({ model: String(h._source!.model), name: String(h._source!.name) }))).map(
       (g) => g.first,
     );
     const kind = (byKind[row.kind] ??= { queries: 0, hitAt1: 0, hitAt3: 0, zeroResults: 0 });
