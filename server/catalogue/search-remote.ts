@@ -125,7 +125,8 @@ export class RemoteSearch implements SearchBackend {
     await this.client.indices.create({
       index,
       ...(analysis ? { settings: { analysis: analysis.settings as never } } : {}),
-      mappings: { properties: elasticMappings(mapping, analysis) as never },
+      // Every field mapped explicitly, as the embedded engine knows it: a field the mapping lacks is an error.
+      mappings: { dynamic: 'strict', properties: elasticMappings(mapping, analysis) as never },
     });
     const operations = docs.flatMap((d) => [{ index: { _index: index, _id: d.id } }, d.source]);
     if (operations.length > 0) {
