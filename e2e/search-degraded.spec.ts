@@ -19,8 +19,11 @@ let dataDir: string;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   dataDir = mkdtempSync(join(tmpdir(), 'shop-degraded-'));
-  // The embedded database (no DATABASE_URL), so it shares nothing with the e2e server.
+  // The embedded database (no DATABASE_URL), so it shares nothing with the e2e server. Its log goes to
+  // var/ for a failed run.
   const { DATABASE_URL: _, ...env } = process.env;
+  mkdirSync('var', { recursive: true });
+  const log = openSync(`var/e2e-degraded-${DEGRADED_PORT}.log`, 'w');
   server = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...env,
@@ -30,7 +33,7 @@ test.beforeAll(async () => {
       DATA_DIR: dataDir,
       SEARCH_URL: 'http://127.0.0.1:9',
     },
-    stdio: 'ignore',
+    stdio: ['ignore', log, log],
   });
   for (let tries = 0; ; tries++) {
     const ok = await fetch(url('127.0.0.1', '/healthz')).then(

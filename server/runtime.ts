@@ -108,8 +108,10 @@ export async function createRuntime(
     // The Elasticsearch client loads only when it is used (it costs start-up time otherwise).
     // With SEARCH_URL the embedded engine answers whatever Elasticsearch cannot (decision 082).
     const search = options.searchUrl
-      ? new FallbackSearch(new (await import('./catalogue/search-remote')).RemoteSearch(options.searchUrl), new LocalSearch(store), (error) =>
-          log?.error({ err: error }, 'Elasticsearch failed: searching the embedded engine instead'),
+      ? new FallbackSearch(
+          new (await import('./catalogue/search-remote')).RemoteSearch(options.searchUrl),
+          new LocalSearch(store),
+          (error) => log?.error({ err: error }, 'Elasticsearch failed: searching the embedded engine instead'),
         )
       : new LocalSearch(store);
     const shipping = options.shipping

@@ -33,7 +33,12 @@ describe('FallbackSearch', () => {
     const { state, backend } = flakyCluster();
     let time = 0;
     const failures: unknown[] = [];
-    const search = new FallbackSearch(backend, local(), (e) => failures.push(e), () => time);
+    const search = new FallbackSearch(
+      backend,
+      local(),
+      (e) => failures.push(e),
+      () => time,
+    );
     const answer = (await search.search('de_devices', BODY, 1)) as { hits: { hits: { _id: string }[] } };
     expect(answer.hits.hits.map((h) => h._id)).toEqual(['1300']);
     expect(search.status()).toEqual({ backend: 'elasticsearch', state: 'degraded', failures: 1 });
