@@ -2,11 +2,9 @@
 
 import { isLocale } from '../../src/config/locales';
 import { CLIENT_ID_PATTERN } from '../../src/contracts/tracking';
-import { fetchSuggestions } from '../../src/services/catalogue/search';
-import { searchReportTable, topSearches, withSuggestions } from '../catalogue/search-log';
+import { searchReportTable, suggestionsOf, topSearches, withSuggestions } from '../catalogue/search-log';
 import { LocalSearch } from '../catalogue/search-service';
 import { CatalogueStore } from '../catalogue/store';
-import { inProcessSearch } from '../ssr/catalogue-search';
 import { funnel } from '../tracking/controlling';
 import { funnelCsv, funnelTable, parseReportTime } from '../tracking/funnel-report';
 import { payoutReport, payoutReportText } from '../trades/payout-report';
@@ -77,8 +75,8 @@ export const reportCommands: Record<string, Command> = {
       const rows = await withDatabase(async (db) => {
         const top = await topSearches(db, { days, zeroOnly, limit, ...(locale ? { locale } : {}) });
         if (!zeroOnly || top.length === 0) return top;
-        const search = inProcessSearch(new LocalSearch(await CatalogueStore.load(db)));
-        return withSuggestions(top, (shop, text) => fetchSuggestions({ search, locale: shop }, text));
+        const search = new LocalSearch(await CatalogueStore.load(db));
+        return withSuggestions(top, (shop, text) => suggestionsOf(search, shop, text));
       });
       console.log(searchReportTable(rows, { days, zeroOnly }));
     },

@@ -141,6 +141,19 @@ export function suggestionQuery(text: string, size: number): SearchBody | null {
   };
 }
 
+/** The names of suggestionQuery's hits, each once (ignoring case), at most `count`. */
+export function suggestionNames(hits: readonly { readonly name: string }[], count: number): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const { name } of hits) {
+    const key = name.toLowerCase();
+    if (seen.has(key) || out.length >= count) continue;
+    seen.add(key);
+    out.push(name);
+  }
+  return out;
+}
+
 /**
  * One entry per model in the order of its best variant, with the model's other variants of `items`
  * (storage sizes and editions): five sizes of one iPhone take one line, not five (issue 30).

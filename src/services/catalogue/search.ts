@@ -30,6 +30,7 @@ import {
   pageByUrlQuery,
   popularDevicesQuery,
   groupByModel,
+  suggestionNames,
   suggestionQuery,
   type PageType,
   type SearchBody,
@@ -357,14 +358,5 @@ const SuggestionSchema = z.object({ type: z.string(), name: z.string() });
 export async function fetchSuggestions(ctx: CatalogueApi, text: string, count = 5): Promise<string[]> {
   const body = suggestionQuery(text, count * 4);
   if (!body) return [];
-  const docs = await search(ctx, 'aggregations', body, SuggestionSchema);
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const { name } of docs) {
-    const key = name.toLowerCase();
-    if (seen.has(key) || out.length >= count) continue;
-    seen.add(key);
-    out.push(name);
-  }
-  return out;
+  return suggestionNames(await search(ctx, 'aggregations', body, SuggestionSchema), count);
 }
