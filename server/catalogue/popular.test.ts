@@ -70,18 +70,6 @@ describe.each(testDatabases())('popular devices ($name)', (database) => {
     expect(await popularDeviceIds(handle.db, store, curated, 'de', new Date(), { minVolume: 3, minOffers: 2 })).toEqual([1500, 3000]);
     expect(await handle.db.select().from(offers).where(eq(offers.locale, 'es'))).toEqual([]);
   });
-});
-
-describe.each(testDatabases())('popular pins ($name)', (database) => {
-  let handle: DatabaseHandle;
-  let store: CatalogueStore;
-  beforeAll(async () => {
-    handle = await database.open();
-    await importCatalogue(handle.db, fixtureCatalogue());
-    store = await CatalogueStore.load(handle.db);
-  }, 30_000);
-  afterAll(async () => handle.close());
-  const curated = { ...Object.fromEntries(LOCALES.map((l) => [l, ['PlayStation 5 Digital Edition']])) } as never;
 
   it('puts pinned devices first, in their order, per country', async () => {
     await pinPopular(handle.db, 'de', 1300);
