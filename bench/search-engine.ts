@@ -83,7 +83,7 @@ const queries = QUERIES.map((query, q) => {
     query,
     ...latency(samples[q]!),
     totalHits: response.hits.total.value,
-    top3: response.hits.hits.slice(0, 3).map((h) => ({ name: String(h._source.name), score: round2(h._score ?? 0) })),
+    top3: response.hits.hits.slice(0, 3).map((h) => ({ name: String(h._source!.name), score: round2(h._score ?? 0) })),
   };
 });
 const overall = latency(samples.flat());

@@ -1,6 +1,7 @@
 // The device search end to end (issue 17): the header box submits to the results page with and without
 // JavaScript (de, it), the results lead to the device; a search without results offers the nearest
-// devices and the contact form with the text prefilled, and shows up in the zero-result report.
+// brand or category names and the contact form with the text prefilled, and shows up in the
+// zero-result report.
 
 import { execFileSync } from 'node:child_process';
 import { e2eDatabaseUrl, hydrated, shopUrl } from './support/shop';
@@ -63,7 +64,7 @@ test("de: words typed before the page's script arrived get their suggestions onc
   await expect(box).toHaveValue('iphnoe 13');
 });
 
-test('de: a search without results suggests devices, leads to the contact form and reaches the report', async ({ page }) => {
+test('de: a search without results suggests the brand, leads to the contact form and reaches the report', async ({ page }) => {
   const text = `nokia zzq${Math.random()
     .toString(36)
     .replace(/[^a-z]/g, '')

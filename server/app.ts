@@ -110,13 +110,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const { api } = options;
   const mailQueue = api?.shipping?.mailQueue;
+  const backend = api?.search;
+  const searchStatus = backend?.status && (() => backend.status!());
   await app.register(httpPlatform, { security: options.security });
   await app.register(operationsPlugin, {
     db: api?.db,
     metrics: options.metrics,
-    metricsSources: { ...(mailQueue && { mailDepth: () => mailQueue.outbox.depth() }), ...(api?.poolStats && { pool: api.poolStats }) },
+    metricsSources: {
+      ...(mailQueue && { mailDepth: () => mailQueue.outbox.depth() }),
+      ...(api?.poolStats && { pool: api.poolStats }),
+      ...(searchStatus && { search: searchStatus }),
+    },
     apiDocs: options.apiDocs,
     mail: api?.shipping,
+    searchStatus,
   });
   if (options.setup) await options.setup(app);
   // The staff host answers the back office only, and no other host answers it.

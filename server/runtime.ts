@@ -12,6 +12,7 @@ import { loadSecret } from './platform/secrets';
 import { createAccountServices, type AccountConfig } from './accounts/setup';
 import { importCatalogue, latestImport } from './catalogue/repository';
 import { seedChecksum } from './catalogue/seed-checksum';
+import { FallbackSearch } from './catalogue/search-fallback';
 import { LocalSearch, type SearchBackend } from './catalogue/search-service';
 import { loadSeedCatalogue } from './catalogue/seed';
 import { CatalogueStore } from './catalogue/store';
@@ -105,8 +106,13 @@ export async function createRuntime(
     // Claims of a process that is gone are released at once (the embedded database has one process only).
     const instance = await registerInstance(database.db, { alone: database.kind === 'pglite' });
     // The Elasticsearch client loads only when it is used (it costs start-up time otherwise).
+    // With SEARCH_URL the embedded engine answers whatever Elasticsearch cannot (decision 082).
     const search = options.searchUrl
-      ? new (await import('./catalogue/search-remote')).RemoteSearch(options.searchUrl)
+      ? new FallbackSearch(
+          new (await import('./catalogue/search-remote')).RemoteSearch(options.searchUrl),
+          new LocalSearch(store),
+          (error) => log?.error({ err: error }, 'Elasticsearch failed: searching the embedded engine instead'),
+        )
       : new LocalSearch(store);
     const shipping = options.shipping
       ? await createShippingServices(options.shipping, { db: database.db, log: log ?? silentLog })

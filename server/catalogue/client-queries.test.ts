@@ -3,6 +3,8 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  fetchResultsPage,
+  fetchSuggestions,
   CatalogueUnavailableError,
   fetchCategories,
   fetchCategoryByUrl,
@@ -90,7 +92,8 @@ describe('catalogue service on the embedded engine', () => {
   });
 
   it('searches devices typo-tolerantly on model and search terms', async () => {
-    expect((await searchDevices(api('fr'), 'iphnoe 13')).map((d) => d.id).sort()).toEqual([1300, 1301]);
+    // One suggestion per model: the iPhone 13's second size (1301) is not listed beside its first.
+    expect((await searchDevices(api('fr'), 'iphnoe 13')).map((d) => d.id)).toEqual([1300]);
     expect((await searchDevices(api('fr'), 'ps5')).map((d) => d.id)).toEqual([3000]);
     expect((await searchDevices(api('fr'), 'A2848')).map((d) => d.id)).toEqual([1500]);
     expect(await searchDevices(api('fr'), 'x')).toEqual([]);
@@ -143,11 +146,37 @@ describe('catalogue service on the embedded engine', () => {
   });
 });
 
+describe('results page', () => {
+  it('shows a model once, with its other variants on its line', async () => {
+    const page = await fetchResultsPage(api('de'), { q: 'iphone 13', page: 1 });
+    expect(page.total).toBe(2);
+    expect(page.devices.map((d) => d.id)).toEqual([1300]);
+    expect(page.devices[0]?.variants?.map((v) => v.id)).toEqual([1301]);
+  });
+});
+
+describe('did you mean', () => {
+  it('suggests brand and category names near the words, never devices', async () => {
+    expect(await fetchSuggestions(api('fr'), 'samsnug zzqx')).toEqual(['Samsung']);
+    expect(await fetchSuggestions(api('fr'), 'smartphnes')).toEqual(['Smartphones']);
+  });
+
+  it('suggests nothing for words near no name, nor for model numbers', async () => {
+    expect(await fetchSuggestions(api('fr'), 'blablaphone 9000')).toEqual([]);
+    expect(await fetchSuggestions(api('fr'), 'x1')).toEqual([]);
+  });
+
+  it('offers them on a results page without any match', async () => {
+    const page = await fetchResultsPage(api('fr'), { q: 'samsnug fridge', page: 1 });
+    expect(page).toMatchObject({ total: 0, devices: [], suggestions: ['Samsung'] });
+  });
+});
+
 describe('search while typing', () => {
   it('lets the last word be the start of a word', async () => {
     const ids = (await searchDevices(api('de'), 'galxy s2')).map((d) => d.id);
     expect(ids).toEqual([2100]);
-    expect((await searchDevices(api('de'), 'iphone 1')).map((d) => d.id).sort()).toEqual([1300, 1301, 1500]);
+    expect((await searchDevices(api('de'), 'iphone 1')).map((d) => d.id).sort()).toEqual([1300, 1500]);
     expect((await searchDevices(api('de'), 'playst')).map((d) => d.id)).toEqual([3000]);
   });
   it('still needs every earlier word to match', async () => {

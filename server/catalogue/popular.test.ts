@@ -1,6 +1,6 @@
-// Popular devices per country: most offers in the shop over the last 30 days first, older offers and
-// other countries' offers not counted, topped up from the country's curated list (which names real
-// models of the seed catalogue, the current iPhone and Galaxy first).
+// Popular devices per country: pins first; with real volume, most offers in the shop over the last 30
+// days (older offers and other countries' offers not counted); the country's curated list (which names
+// real models of the seed catalogue, the current iPhone and Galaxy first) — alone until the volume.
 
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,15 @@ import { OfferWriter } from '../offers/writer';
 import { fixtureCatalogue } from '../test-support/catalogue';
 import { testDatabases } from '../test-support/databases';
 import { BEST } from '../test-support/trades';
-import { curatedDeviceIds, loadCuratedPopular, popularDeviceIds, POPULAR_COUNT } from './popular';
+import {
+  curatedDeviceIds,
+  loadCuratedPopular,
+  pinnedDeviceIds,
+  pinPopular,
+  popularDeviceIds,
+  POPULAR_COUNT,
+  unpinPopular,
+} from './popular';
 import { importCatalogue } from './repository';
 import { loadSeedCatalogue } from './seed';
 import { CatalogueStore } from './store';
@@ -34,6 +42,9 @@ describe.each(testDatabases())('popular devices ($name)', (database) => {
   };
   const curated = { ...Object.fromEntries(LOCALES.map((l) => [l, ['PlayStation 5 Digital Edition']])) } as never;
 
+  /** Small floors so a few offers stand for real volume. */
+  const low = { minVolume: 3, minOffers: 1 };
+
   it('ranks by offers of the last 30 days in that country, then fills from the curated list', async () => {
     // 1500 (iPhone 15 Pro) twice and 1300 (iPhone 13) once in Germany; 1301 often in France only.
     await offer('de', 1500);
@@ -46,14 +57,33 @@ describe.each(testDatabases())('popular devices ($name)', (database) => {
       .update(offers)
       .set({ createdAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) })
       .where(inArray(offers.id, old));
-    const de = await popularDeviceIds(handle.db, store, curated, 'de');
+    const de = await popularDeviceIds(handle.db, store, curated, 'de', new Date(), low);
     expect(de.slice(0, 2)).toEqual([1500, 1300]);
     expect(de).not.toContain(1301);
     expect(de.at(-1)).toBe(3000);
-    expect((await popularDeviceIds(handle.db, store, curated, 'fr'))[0]).toBe(1301);
+    expect((await popularDeviceIds(handle.db, store, curated, 'fr', new Date(), low))[0]).toBe(1301);
     // No offers at all in Spain: the curated list alone.
-    expect(await popularDeviceIds(handle.db, store, curated, 'es')).toEqual([3000]);
+    expect(await popularDeviceIds(handle.db, store, curated, 'es', new Date(), low)).toEqual([3000]);
+    // Below the shop's volume (the default floors), the few offers change nothing: the prior decides.
+    expect(await popularDeviceIds(handle.db, store, curated, 'de')).toEqual([3000]);
+    // A device below its own floor does not rank by count either.
+    expect(await popularDeviceIds(handle.db, store, curated, 'de', new Date(), { minVolume: 3, minOffers: 2 })).toEqual([1500, 3000]);
     expect(await handle.db.select().from(offers).where(eq(offers.locale, 'es'))).toEqual([]);
+  });
+
+  it('puts pinned devices first, in their order, per country', async () => {
+    await pinPopular(handle.db, 'de', 1300);
+    await pinPopular(handle.db, 'de', 1500, 1);
+    expect(await pinnedDeviceIds(handle.db, 'de')).toEqual([1500, 1300]);
+    expect(await popularDeviceIds(handle.db, store, curated, 'de')).toEqual([1500, 1300, 3000]);
+    expect(await popularDeviceIds(handle.db, store, curated, 'fr')).toEqual([3000]);
+    // Pinning again moves it; unpinning removes it; a pinned device the catalogue lost is left out.
+    await pinPopular(handle.db, 'de', 1300, 1);
+    expect(await pinnedDeviceIds(handle.db, 'de')).toEqual([1300, 1500]);
+    expect(await unpinPopular(handle.db, 'de', 1300)).toBe(true);
+    expect(await unpinPopular(handle.db, 'de', 1300)).toBe(false);
+    await pinPopular(handle.db, 'de', 999_999);
+    expect(await popularDeviceIds(handle.db, store, curated, 'de')).toEqual([1500, 3000]);
   });
 });
 

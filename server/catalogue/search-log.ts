@@ -9,7 +9,9 @@ import { countryConfig } from '../../src/config/countries';
 import type { SearchRequest } from '../../src/contracts/search';
 import { LOCALES, type Locale } from '../../src/config/locales';
 import type { Database } from '../db/client';
+import { suggestionNames, suggestionQuery } from '../../src/services/catalogue/queries';
 import { searchCounts } from '../db/schema/catalogue';
+import type { SearchBackend } from './search-service';
 
 const MAX_TEXT = 100;
 
@@ -71,6 +73,31 @@ export interface SearchReportRow {
   readonly query: string;
   readonly searches: number;
   readonly zeroResults: number;
+  /** What the results page suggests for the query today (did you mean), when the report asked. */
+  readonly suggestions?: readonly string[];
+}
+
+/** What the results page suggests for `text` (src/services/catalogue/search.ts fetchSuggestions), asked of `backend`. */
+export async function suggestionsOf(backend: SearchBackend, locale: Locale, text: string, count = 5): Promise<string[]> {
+  const body = suggestionQuery(text, count * 4);
+  if (!body) return [];
+  const answer = (await backend.search(countryConfig(locale).elasticIndexes.aggregations, body, count * 4)) as {
+    hits: { hits: { _source?: { name?: unknown } }[] };
+  };
+  return suggestionNames(
+    answer.hits.hits.flatMap((h) => (typeof h._source?.name === 'string' ? [{ name: h._source.name }] : [])),
+    count,
+  );
+}
+
+/** The rows with the suggestions the shop offers for each query now (issue 30: brand and category names, or none). */
+export async function withSuggestions(
+  rows: readonly SearchReportRow[],
+  suggest: (locale: Locale, text: string) => Promise<readonly string[]>,
+): Promise<SearchReportRow[]> {
+  const out: SearchReportRow[] = [];
+  for (const row of rows) out.push({ ...row, suggestions: await suggest(row.locale, row.query) });
+  return out;
 }
 
 /** The most frequent searches of the last `days` days per shop (only those that found nothing with `zeroOnly`). */
@@ -108,7 +135,9 @@ export function searchReportTable(rows: readonly SearchReportRow[], options: { d
       locale = row.locale;
       lines.push('', `[${locale}]`, '  zero results  searches  query');
     }
-    lines.push(`  ${String(row.zeroResults).padStart(12)}  ${String(row.searches).padStart(8)}  ${row.query}`);
+    const suggested =
+      row.suggestions === undefined ? '' : `  → ${row.suggestions.length > 0 ? row.suggestions.join(', ') : '(no suggestion)'}`;
+    lines.push(`  ${String(row.zeroResults).padStart(12)}  ${String(row.searches).padStart(8)}  ${row.query}${suggested}`);
   }
   return lines.join('\n');
 }

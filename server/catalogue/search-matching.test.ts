@@ -26,7 +26,7 @@ function search(locale: Locale, text: string, size = 10): { model: string; name:
   }
   return index
     .search({ ...deviceSearchQuery(text, size), _source: ['model', 'name'] })
-    .hits.hits.map((h) => ({ model: String(h._source.model), name: String(h._source.name) }));
+    .hits.hits.map((h) => ({ model: String(h._source!.model), name: String(h._source!.name) }));
 }
 const firstModel = (locale: Locale, text: string) => search(locale, text)[0]?.model;
 const models = (locale: Locale, text: string, size = 10) => new Set(search(locale, text, size).map((h) => h.model));

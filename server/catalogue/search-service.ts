@@ -23,10 +23,20 @@ export class UnknownIndexError extends Error {
   }
 }
 
+/** What /readyz and /metrics tell of the search backend. */
+export interface SearchBackendStatus {
+  readonly backend: 'embedded' | 'elasticsearch';
+  /** degraded: Elasticsearch failed lately and the embedded engine answers for it. */
+  readonly state: 'ok' | 'degraded';
+  /** Searches Elasticsearch failed since the start. */
+  readonly failures: number;
+}
+
 export interface SearchBackend {
   search(application: string, body: Record<string, unknown>, resultSize: number): Promise<unknown>;
   /** Prepares what the first searches would otherwise wait for (after the server listens). */
   warm?(): Promise<void>;
+  status?(): SearchBackendStatus;
 }
 
 export class LocalSearch implements SearchBackend {
@@ -93,5 +103,9 @@ export class LocalSearch implements SearchBackend {
 
   async search(application: string, body: Record<string, unknown>, resultSize: number): Promise<unknown> {
     return (await this.index(application)).search(body, resultSize);
+  }
+
+  status(): SearchBackendStatus {
+    return { backend: 'embedded', state: 'ok', failures: 0 };
   }
 }

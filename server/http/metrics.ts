@@ -22,6 +22,8 @@ export interface MetricsSources {
   readonly mailDepth?: () => Promise<Readonly<Record<'pending' | 'sending' | 'dead', number>>>;
   /** PostgreSQL's connection pool; absent on the embedded database (one connection in process). */
   readonly pool?: () => PoolStats;
+  /** The search backend: searches Elasticsearch failed since the start, and whether search is degraded now. */
+  readonly search?: () => { readonly failures: number; readonly state: 'ok' | 'degraded' };
 }
 
 export interface MetricsAccess {
@@ -103,6 +105,29 @@ export function registerMetrics(app: FastifyInstance, access: MetricsAccess, sou
         this.set({ state: 'total' }, stats.total);
         this.set({ state: 'idle' }, stats.idle);
         this.set({ state: 'waiting' }, stats.waiting);
+      },
+    });
+  }
+
+  if (sources.search) {
+    const search = sources.search;
+    let counted = 0;
+    new Counter({
+      name: 'tradein_search_backend_failures_total',
+      help: 'Searches Elasticsearch failed (the embedded engine answered them instead).',
+      registers: [registry],
+      collect() {
+        const { failures } = search();
+        if (failures > counted) this.inc(failures - counted);
+        counted = Math.max(counted, failures);
+      },
+    });
+    new Gauge({
+      name: 'tradein_search_degraded',
+      help: '1 while Elasticsearch is failing and the embedded engine answers searches, else 0.',
+      registers: [registry],
+      collect() {
+        this.set(search().state === 'degraded' ? 1 : 0);
       },
     });
   }

@@ -25,10 +25,12 @@ export interface OperationsPluginOptions {
   readonly apiDocs?: boolean | undefined;
   /** The developer mailbox's outbox; without it there is no /dev/mailbox. */
   readonly mail?: Pick<MailServices, 'devMailbox' | 'outbox'> | undefined;
+  /** The search backend's state, which /readyz reports (degraded search is still ready: decision 082). */
+  readonly searchStatus?: (() => { readonly backend: string; readonly state: 'ok' | 'degraded' }) | undefined;
 }
 
 export const operationsPlugin = fp<OperationsPluginOptions>(
-  async (app, { db, metrics, metricsSources, apiDocs, mail }) => {
+  async (app, { db, metrics, metricsSources, apiDocs, mail, searchStatus }) => {
     registerMetrics(app, metrics ?? { open: false }, metricsSources);
     // Every API route registered from here on is in the OpenAPI document.
     const apiRoutes = collectApiRoutes(app);
@@ -36,13 +38,15 @@ export const operationsPlugin = fp<OperationsPluginOptions>(
     if (mail) registerDevMailboxRoutes(app, { mail });
 
     // Live: the process answers. Ready: it can serve (database reachable; migrations ran before listen).
-    // While shutting down, every new request (these too) gets 503 (return503OnClosing).
+    // While shutting down, every new request (these too) gets 503 (return503OnClosing). A degraded
+    // search (Elasticsearch failing, the embedded engine answering) is reported, and still ready.
     app.get('/healthz', async () => ({ status: 'ok' }));
     app.get('/readyz', async (request, reply) => {
-      if (!db) return { status: 'ready' };
+      const search = searchStatus ? { search: searchStatus() } : {};
+      if (!db) return { status: 'ready', ...search };
       try {
         await db.execute(sql`select 1`);
-        return { status: 'ready' };
+        return { status: 'ready', ...search };
       } catch (error) {
         request.log.warn({ err: withoutParameters(error, 'readiness check') }, 'database not reachable');
         return reply.status(503).send({ status: 'database unreachable' });

@@ -1,5 +1,5 @@
 // Operator command line (`npm run ops -- <command>`): catalogue import and statistics, search reindex,
-// and the trade life cycle (product §11: list, show, receive, inspect, clarification answers, pay,
+// popular-device pins, and the trade life cycle (product §11: list, show, receive, inspect, clarification answers, pay,
 // cancel, return, clarifications), the newsletter export, the contact messages (list, show), the mail
 // outbox (list, retry), the back office's users (add, list, link) and the audit log (list). It uses the
 // same configuration as the server (DATABASE_URL or the embedded database in DATA_DIR). Failures print
@@ -15,6 +15,7 @@ import { dbCommands } from './db';
 import { mailCommands } from './mail';
 import { newsletterCommands } from './newsletter';
 import { payoutCommands } from './payouts';
+import { popularCommands } from './popular';
 import { privacyCommands } from './privacy';
 import { reportCommands } from './reports';
 import { reviewCommands } from './reviews';
@@ -28,6 +29,7 @@ const COMMANDS: Record<string, Command> = {
   ...mailCommands,
   ...catalogueCommands,
   ...searchCommands,
+  ...popularCommands,
   ...newsletterCommands,
   ...reportCommands,
   ...privacyCommands,

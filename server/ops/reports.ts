@@ -2,7 +2,9 @@
 
 import { isLocale } from '../../src/config/locales';
 import { CLIENT_ID_PATTERN } from '../../src/contracts/tracking';
-import { searchReportTable, topSearches } from '../catalogue/search-log';
+import { searchReportTable, suggestionsOf, topSearches, withSuggestions } from '../catalogue/search-log';
+import { LocalSearch } from '../catalogue/search-service';
+import { CatalogueStore } from '../catalogue/store';
 import { funnel } from '../tracking/controlling';
 import { funnelCsv, funnelTable, parseReportTime } from '../tracking/funnel-report';
 import { payoutReport, payoutReportText } from '../trades/payout-report';
@@ -56,7 +58,7 @@ export const reportCommands: Record<string, Command> = {
   },
   'report searches': {
     usage: 'report searches [--zero-results] [--days <n>] [--country <shop>] [--limit <n>]',
-    help: 'Per shop, the most frequent searches submitted on the results page in the last days (default 30),\nwith --zero-results only those that found nothing, most frequent first (default 20 per shop).',
+    help: 'Per shop, the most frequent searches submitted on the results page in the last days (default 30),\nwith --zero-results only those that found nothing, most frequent first (default 20 per shop), each with\nwhat the results page suggests for it now (brand and category names near its words, or none).',
     run: async (args) => {
       const { values } = parse(
         args,
@@ -70,7 +72,12 @@ export const reportCommands: Record<string, Command> = {
       const locale = values.country?.toLowerCase();
       if (locale !== undefined && !isLocale(locale)) throw new UsageError('--country takes a shop: default, de, at, es, fr or it.');
       const zeroOnly = values['zero-results'] === true;
-      const rows = await withDatabase((db) => topSearches(db, { days, zeroOnly, limit, ...(locale ? { locale } : {}) }));
+      const rows = await withDatabase(async (db) => {
+        const top = await topSearches(db, { days, zeroOnly, limit, ...(locale ? { locale } : {}) });
+        if (!zeroOnly || top.length === 0) return top;
+        const search = new LocalSearch(await CatalogueStore.load(db));
+        return withSuggestions(top, (shop, text) => suggestionsOf(search, shop, text));
+      });
       console.log(searchReportTable(rows, { days, zeroOnly }));
     },
   },

@@ -1,20 +1,19 @@
 // The embedded search engine (product §10): one in-memory index per `<locale>_devices` /
 // `<locale>_aggregations`, answering the Elasticsearch 8 query DSL subset the shop sends
-// (query.ts, sort.ts, aggs.ts, source.ts) in Elasticsearch's response shape, so the same bodies can
-// be forwarded to a real Elasticsearch. Throws only UnsupportedClauseError and SearchBodyError on
-// user input.
+// (request.ts reads a body; query.ts, sort.ts, aggs.ts, source.ts) in Elasticsearch's response shape,
+// so the same bodies can be forwarded to a real Elasticsearch. Throws only UnsupportedClauseError and
+// SearchBodyError on user input.
 
 import { fieldAnalyzers, type IndexAnalysis } from './analysis';
-import { parseAggregations, runAggregation, type TermsAggregationResult } from './aggs';
-import { expectObject, FieldTypes, readInteger } from './body';
-import { SearchBodyError, UnsupportedClauseError } from './errors';
+import { runAggregation, type TermsAggregationResult } from './aggs';
+import { FieldTypes } from './body';
 import { buildFieldSteps, type IndexedField, runSteps } from './fields';
 import type { Mapping } from './mappings';
 import { Accumulator, scoreAt } from './matches';
-import { parseQuery, type QueryNode } from './query';
+import { parseSearchBody, type ParsedSearch } from './request';
 import { execute, type ExecutionContext } from './scoring';
-import { comparator, parseSort, resolveSort, sortValues, topPositions } from './sort';
-import { filterSource, parseSource } from './source';
+import { comparator, resolveSort, sortValues, topPositions } from './sort';
+import { filterSource } from './source';
 
 export type { Mapping } from './mappings';
 
@@ -23,7 +22,8 @@ export interface SearchHit {
   readonly _id: string;
   /** null when sorting by fields only (Elasticsearch computes no scores then). */
   readonly _score: number | null;
-  readonly _source: Record<string, unknown>;
+  /** Left out with `_source: false`, as Elasticsearch does. */
+  readonly _source?: Record<string, unknown>;
   readonly sort?: (string | number | null)[];
 }
 
@@ -38,13 +38,6 @@ export interface SearchResponse {
   };
   readonly aggregations?: Record<string, TermsAggregationResult>;
 }
-
-const TOP_LEVEL_KEYS = ['query', 'sort', 'from', 'size', 'aggs', 'aggregations', '_source', 'track_total_hits'];
-/** index.max_result_window */
-const MAX_RESULT_WINDOW = 10_000;
-/** Elasticsearch counts hits exactly up to this many unless track_total_hits says otherwise. */
-const DEFAULT_TRACK_TOTAL_HITS = 10_000;
-const MATCH_ALL: QueryNode = { kind: 'all', boost: 1 };
 
 export interface SearchDocument {
   readonly id: string;
@@ -131,32 +124,19 @@ export class SearchIndex {
     return this.ids.length;
   }
 
+  /** The field types search bodies are read against (parseSearchBody). */
+  get fieldTypes(): FieldTypes {
+    return this.types;
+  }
+
   /** Runs an Elasticsearch search body; `resultSize` is the size when the body has none (default 10). */
   search(body: unknown, resultSize?: number): SearchResponse {
-    const started = performance.now();
-    const request = expectObject(body, 'search body');
-    for (const key of Object.keys(request)) {
-      if (!TOP_LEVEL_KEYS.includes(key)) throw new UnsupportedClauseError(key, `unsupported search body key "${key}"`);
-    }
-    if (request.aggs !== undefined && request.aggregations !== undefined)
-      throw new SearchBodyError('a search body takes either aggs or aggregations, not both');
-    const query = request.query === undefined ? MATCH_ALL : parseQuery(request.query, this.types);
-    const sort = request.sort === undefined ? null : parseSort(request.sort, this.types);
-    const size =
-      request.size !== undefined
-        ? readInteger(request.size, 'size', 0)
-        : resultSize !== undefined
-          ? readInteger(resultSize, 'resultSize', 0)
-          : 10;
-    const from = request.from === undefined ? 0 : readInteger(request.from, 'from', 0);
-    if (from + size > MAX_RESULT_WINDOW)
-      throw new SearchBodyError(
-        `Result window is too large, from + size must be less than or equal to: [${MAX_RESULT_WINDOW}] but was [${from + size}]`,
-      );
-    const aggs = parseAggregations(request.aggs ?? request.aggregations, this.types);
-    const source = parseSource(request._source);
-    const trackTotalHits = this.trackTotalHits(request.track_total_hits);
+    return this.run(parseSearchBody(body, this.types, resultSize));
+  }
 
+  /** Runs a body parseSearchBody has read. */
+  run({ query, sort, from, size, aggs, source, trackTotalHits }: ParsedSearch): SearchResponse {
+    const started = performance.now();
     const { fields } = this.context;
     const matches = execute(query, this.context);
     const keys = sort === null ? null : resolveSort(sort, fields);
@@ -168,7 +148,7 @@ export class SearchIndex {
         _index: this.name,
         _id: this.ids[doc]!,
         _score: tracksScores ? scoreAt(matches, position) : null,
-        _source: filterSource(this.sources[doc]!, source),
+        ...(source === false ? {} : { _source: filterSource(this.sources[doc]!, source) }),
         ...(keys === null ? {} : { sort: sortValues(matches, position, keys) }),
       };
     });
@@ -190,15 +170,5 @@ export class SearchIndex {
         ? {}
         : { aggregations: Object.fromEntries(aggs.map((agg) => [agg.name, runAggregation(agg, matches, fields)])) }),
     };
-  }
-
-  /**
-   * The count up to which the total is exact. `false` (Elasticsearch then omits the total) also
-   * counts exactly: the response contract always carries a total.
-   */
-  private trackTotalHits(value: unknown): number {
-    if (value === undefined) return DEFAULT_TRACK_TOTAL_HITS;
-    if (typeof value === 'boolean') return Infinity;
-    return readInteger(value, 'track_total_hits', 0);
   }
 }

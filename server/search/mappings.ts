@@ -1,4 +1,5 @@
-// Field types of the two search indexes per locale (documents: src/contracts/search.ts).
+// Field types of the two search indexes per locale (documents: src/contracts/search.ts): every field
+// the shop indexes is named here, and Elasticsearch gets the same fields with `dynamic: strict`.
 // 'text' is analyzed and scored, 'keyword'/'number'/'boolean' are exact values that can also be
 // sorted and aggregated, 'object' is only stored in _source.
 
@@ -15,6 +16,8 @@ export const DEVICE_MAPPING: Mapping = {
   category: 'text',
   /** The brand as a value (the brand filter and its counts on the results page). */
   brand: 'keyword',
+  /** ios, android or other: which question texts apply (an exact value, not words). */
+  platform: 'keyword',
   url: 'keyword',
   categoryUrl: 'keyword',
   manufacturerUrl: 'keyword',

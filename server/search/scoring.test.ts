@@ -121,7 +121,7 @@ describe('ranking', () => {
     };
     for (const [query, model] of Object.entries(expected)) {
       const response = searchChecked(index, { query: { multi_match: { query, fields: fields(2, 1), fuzziness: 'AUTO' } }, size: 3 });
-      const models = response.hits.hits.map((h) => String(h._source.model));
+      const models = response.hits.hits.map((h) => String(h._source!.model));
       expect(models, query).toHaveLength(3);
       for (const m of models) expect(m, query).toMatch(model);
     }

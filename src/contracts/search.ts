@@ -5,12 +5,15 @@
 import { PLATFORMS } from '../config/platforms';
 import { z } from './zod';
 
+/** The most hits one search answers: the request's resultSize and the body's size alike (issue 30). */
+export const MAX_RESULT_SIZE = 500;
+
 export const SearchRequestSchema = z.object({
   /** An Elasticsearch search source: query, sort, from, size, aggs/aggregations, _source. */
   search: z.record(z.string(), z.unknown()),
   /** Index name from the locale's elasticIndexes, e.g. `de_devices`. */
   application: z.string().regex(/^[a-z]+_(devices|aggregations)$/, 'application must name an index like de_devices'),
-  resultSize: z.number().int().min(0).max(500),
+  resultSize: z.number().int().min(0).max(MAX_RESULT_SIZE),
   /**
    * The text a seller submitted on the results page (not set while typing): the shop counts it per day,
    * and whether it found nothing, for the zero-result report (issue 17). No personal data is kept.

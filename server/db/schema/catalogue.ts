@@ -185,3 +185,18 @@ export const searchCounts = pgTable(
   },
   (t) => [uniqueIndex('search_counts_day_locale_query_idx').on(t.day, t.locale, t.query)],
 );
+
+/**
+ * Devices an operator pins to the top of a shop's popular devices (issue 30), in `position` order,
+ * before the counted and curated ones: `npm run ops -- popular pin`.
+ */
+export const popularPins = pgTable(
+  'popular_pins',
+  {
+    locale: text('locale').$type<Locale>().notNull(),
+    deviceId: integer('device_id').notNull(),
+    position: smallint('position').notNull(),
+    pinnedAt: timestamp('pinned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('popular_pins_locale_device_idx').on(t.locale, t.deviceId)],
+);

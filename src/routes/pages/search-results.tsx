@@ -92,10 +92,10 @@ export default function SearchResultsPage() {
                 <Trans>Did you mean:</Trans>
               </p>
               <ul className="results-suggestions">
-                {suggestions.map((device) => (
-                  <li key={device.id}>
-                    <Link to={path} search={{ q: device.model }}>
-                      {device.model.startsWith(device.manufacturer) ? device.model : `${device.manufacturer} ${device.model}`}
+                {suggestions.map((word) => (
+                  <li key={word}>
+                    <Link to={path} search={{ q: word }}>
+                      {word}
                     </Link>
                   </li>
                 ))}

@@ -85,4 +85,6 @@ export interface Device {
   readonly basePrice: number;
   /** The condition questions of the device's category (filled where the caller loads them). */
   readonly questions: readonly Question[];
+  /** On the results page: the model's other variants (storage sizes, editions) shown on the same line. */
+  readonly variants?: readonly { readonly id: number; readonly name: string; readonly url: string }[];
 }

@@ -89,5 +89,81 @@ export function deviceSearchQuery(text: string, size = 8): SearchBody {
     if (!last) should.push(match(`${word}${words[i + 1]}`, 1));
     return { bool: { should, minimum_should_match: 1 } };
   });
-  return { query: { bool: { must: clauses } }, size };
+  return { query: { bool: { must: clauses, ...(isFamilyQuery(words) ? { should: popularityPrior() } : {}) } }, size };
+}
+
+/**
+ * A family query names a line, not a model: words without a digit ("iphone", "galaxy", "ipad air",
+ * "apple watch"). A digit names a model or generation ("iphone 13 mini", "ps5 pro", "gal s2"): there
+ * the words alone decide, as before.
+ */
+export const isFamilyQuery = (words: readonly string[]) => words.length > 0 && words.every((w) => !/\p{N}/u.test(w));
+
+/**
+ * The seller's prior for family queries (issue 30, decision 082): a device gets `stepBoost` for each
+ * `step` its catalogue popularity (months since 2010 of its release, +60 for a brand's current lines,
+ * minus the variant's place) reaches from `from` on — at most 24 × 0.3 = 7.2 per word of the query (each
+ * word adds its own score). That outweighs the small differences with which family words match their
+ * devices (the length of a name) but not a word that matches better. Plain range clauses: the embedded engine and Elasticsearch score them alike.
+ */
+const PRIOR = { from: 40, step: 10, steps: 24, stepBoost: 0.45 } as const;
+
+function popularityPrior(): SearchBody[] {
+  return Array.from({ length: PRIOR.steps }, (_, i) => ({
+    range: { popularity: { gte: PRIOR.from + i * PRIOR.step, boost: PRIOR.stepBoost } },
+  }));
+}
+
+/**
+ * Did you mean, for a text nothing matched (issue 30): the brands and categories whose name is one of
+ * its words or near it in spelling (one edit from five letters, two from eight). Words with a digit
+ * are model numbers, not names, and never suggest anything, so "blablaphone 9000" suggests nothing
+ * rather than random devices.
+ */
+export function suggestionQuery(text: string, size: number): SearchBody | null {
+  const words = text
+    .trim()
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => [...w].length >= 3 && !/\p{N}/u.test(w));
+  if (words.length === 0) return null;
+  const near = (field: string, word: string) => ({ match: { [field]: { query: word, fuzziness: 'AUTO:5,8', prefix_length: 1 } } });
+  return {
+    query: {
+      bool: {
+        filter: [{ terms: { type: ['manufacturer', 'category'] } }],
+        should: words.flatMap((w) => [near('name', w), near('title', w)]),
+        minimum_should_match: 1,
+      },
+    },
+    size,
+    _source: ['type', 'name'],
+  };
+}
+
+/** The names of suggestionQuery's hits, each once (ignoring case), at most `count`. */
+export function suggestionNames(hits: readonly { readonly name: string }[], count: number): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const { name } of hits) {
+    const key = name.toLowerCase();
+    if (seen.has(key) || out.length >= count) continue;
+    seen.add(key);
+    out.push(name);
+  }
+  return out;
+}
+
+/**
+ * One entry per model in the order of its best variant, with the model's other variants of `items`
+ * (storage sizes and editions): five sizes of one iPhone take one line, not five (issue 30).
+ */
+export function groupByModel<T extends { readonly model: string }>(items: readonly T[]): { first: T; others: T[] }[] {
+  const groups = new Map<string, { first: T; others: T[] }>();
+  for (const item of items) {
+    const group = groups.get(item.model);
+    if (group) group.others.push(item);
+    else groups.set(item.model, { first: item, others: [] });
+  }
+  return [...groups.values()];
 }

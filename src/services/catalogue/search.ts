@@ -29,6 +29,9 @@ import {
   devicesBySeriesQuery,
   pageByUrlQuery,
   popularDevicesQuery,
+  groupByModel,
+  suggestionNames,
+  suggestionQuery,
   type PageType,
   type SearchBody,
 } from './queries';
@@ -251,11 +254,23 @@ export async function fetchDevicesByIds(ctx: CatalogueApi, ids: readonly number[
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** Hits asked for per suggestion: enough for `size` distinct models when each has a few variants. */
+const HITS_PER_SUGGESTION = 5;
+
+/** The header box's suggestions: one per model (its best variant), so sizes of one model do not push others away. */
 export async function searchDevices(ctx: CatalogueApi, text: string, size = 8): Promise<Device[]> {
   if (text.trim().length < 2) return [];
-  return (await search(ctx, 'devices', { ...deviceSearchQuery(text, size), _source: DEVICE_SOURCE }, DeviceFieldsSchema)).map((d) =>
-    toDevice(d),
-  );
+  const body = { ...deviceSearchQuery(text, size * HITS_PER_SUGGESTION), _source: DEVICE_SOURCE };
+  const docs = await search(ctx, 'devices', body, DeviceFieldsSchema);
+  return groupByModel(docs)
+    .slice(0, size)
+    .map((g) => toDevice(g.first));
+}
+
+/** A results line: a model's best variant and, with it, its other variants on the page (issue 30). */
+function withVariants(group: { first: DeviceFields; others: DeviceFields[] }): Device {
+  const variants = group.others.map((d) => ({ id: d.id, name: d.name, url: d.url }));
+  return { ...toDevice(group.first), ...(variants.length > 0 ? { variants } : {}) };
 }
 
 const transports = new WeakMap<object, SearchTransport>();
@@ -291,8 +306,8 @@ export interface ResultsPage {
   /** Category URL slugs and brands among all matches, most matches first. */
   readonly categories: readonly Facet[];
   readonly brands: readonly Facet[];
-  /** With no match: device names close to the text (did you mean). */
-  readonly suggestions: readonly Device[];
+  /** With no match: brand and category names near the text's words (did you mean), or none. */
+  readonly suggestions: readonly string[];
 }
 
 export const RESULTS_PAGE_SIZE = 24;
@@ -330,34 +345,18 @@ export async function fetchResultsPage(ctx: CatalogueApi, request: ResultsReques
   const suggestions = total === 0 && filter.length === 0 ? await fetchSuggestions(ctx, request.q) : [];
   return {
     total,
-    devices: hits.hits.map((h) => toDevice(h._source)),
+    devices: groupByModel(hits.hits.map((h) => h._source)).map(withVariants),
     categories: facets(aggregations?.categories?.buckets),
     brands: facets(aggregations?.brands?.buckets),
     suggestions,
   };
 }
 
-/**
- * Did you mean: the devices nearest a text nothing matched — any word may match, each with up to two
- * edits — one device per model.
- */
-export async function fetchSuggestions(ctx: CatalogueApi, text: string, count = 5): Promise<Device[]> {
-  const words = text.trim();
-  if (words.length < 2) return [];
-  const body: SearchBody = {
-    query: {
-      multi_match: { query: words, fields: ['model^2', 'searchTerms^2', 'name'], fuzziness: 2, prefix_length: 1, operator: 'or' },
-    },
-    size: count * 6,
-    _source: DEVICE_SOURCE,
-  };
-  const docs = await search(ctx, 'devices', body, DeviceFieldsSchema);
-  const seen = new Set<string>();
-  const out: Device[] = [];
-  for (const doc of docs) {
-    if (seen.has(doc.model) || out.length >= count) continue;
-    seen.add(doc.model);
-    out.push(toDevice(doc));
-  }
-  return out;
+const SuggestionSchema = z.object({ type: z.string(), name: z.string() });
+
+/** Did you mean: the brands and categories whose names are nearest the words of a text nothing matched. */
+export async function fetchSuggestions(ctx: CatalogueApi, text: string, count = 5): Promise<string[]> {
+  const body = suggestionQuery(text, count * 4);
+  if (!body) return [];
+  return suggestionNames(await search(ctx, 'aggregations', body, SuggestionSchema), count);
 }

@@ -7,6 +7,13 @@ import type { Device } from '../../services/catalogue/entities';
 import { useShop } from '../shop-context';
 import { DevicePicture } from './device-picture';
 
+/** What tells a variant from its model's other variants: its name after the model ("512 GB"). */
+function variantLabel(name: string, model: string): string {
+  const at = name.indexOf(model);
+  const label = at < 0 ? '' : name.slice(at + model.length).trim();
+  return label === '' ? name : label;
+}
+
 export function DeviceCard({ device }: { device: Device }) {
   const shop = useShop();
   const price = formatPrice(shop.locale, device.basePrice);
@@ -19,6 +26,15 @@ export function DeviceCard({ device }: { device: Device }) {
           <Trans>up to {price}</Trans>
         </span>
       </Link>
+      {device.variants && (
+        <ul className="device-variants">
+          {device.variants.map((variant) => (
+            <li key={variant.id}>
+              <Link to={shop.path('productDetail', { pdp: variant.url })}>{variantLabel(variant.name, device.model)}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </li>
   );
 }
