@@ -7,7 +7,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { registrationMachine, type RegistrationSubmitError, type RegistrationTextField } from '../../machines/registration';
 import { registrationActors } from '../../machines/registration.actors';
 import { useApiClient } from '../api-context';
@@ -17,6 +17,7 @@ import { TextField } from '../form/text-field';
 import { useShop } from '../shop-context';
 import { useFocusFirstError, useFocusOnMount } from '../form/focus';
 import { NewPasswordFields } from './new-password-fields';
+import { PrivacyConsent } from './privacy-consent';
 
 export function RegistrationForm() {
   const { i18n } = useLingui();
@@ -29,7 +30,6 @@ export function RegistrationForm() {
   const form = useRef<HTMLFormElement>(null);
   const [refused, setRefused] = useState(0);
   useFocusFirstError(form, refused);
-  const privacyErrorId = useId();
   const errorOf = useErrorOf(errors);
 
   if (state.matches('checkEmail')) return <CheckEmail email={values.email.trim().toLowerCase()} />;
@@ -69,29 +69,11 @@ export function RegistrationForm() {
         errors={errors}
         onPassword={(value) => actor.send({ type: 'registration.change', field: 'password', value })}
       />
-      <div className={privacyError ? 'field invalid' : 'field'}>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            name="privacyAccepted"
-            checked={values.privacyAccepted}
-            aria-invalid={privacyError ? true : undefined}
-            aria-describedby={privacyError ? privacyErrorId : undefined}
-            onChange={(event) => actor.send({ type: 'registration.acceptPrivacy', value: event.target.checked })}
-          />
-          <span>
-            <Trans>
-              I have read the <Link to={shop.contentPath('privacy')}>privacy policy</Link> and agree that my data is stored to run my
-              account.
-            </Trans>
-          </span>
-        </label>
-        {privacyError && (
-          <p id={privacyErrorId} className="field-error" role="alert" data-field="privacyAccepted">
-            {privacyError}
-          </p>
-        )}
-      </div>
+      <PrivacyConsent
+        checked={values.privacyAccepted}
+        error={privacyError}
+        onChange={(value) => actor.send({ type: 'registration.acceptPrivacy', value })}
+      />
       <FormFailure failure={submitError} texts={REGISTRATION_FAILURE_TEXTS} />
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={submitting} aria-busy={submitting || undefined}>

@@ -5,8 +5,6 @@
 
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { Trans } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
@@ -17,7 +15,7 @@ import { useFocusFirstError, useFocusOnMount } from '../form/focus';
 import { FormFailure, SAVE_FAILURE_TEXTS } from '../form/form-status';
 import { useErrorOf } from '../form/issue-messages';
 import { NewPasswordFields } from '../account/new-password-fields';
-import { useShop } from '../shop-context';
+import { PrivacyConsent } from '../account/privacy-consent';
 
 const GUEST_ACCOUNT_FAILURE_TEXTS = {
   ...SAVE_FAILURE_TEXTS,
@@ -28,10 +26,8 @@ const GUEST_ACCOUNT_FAILURE_TEXTS = {
 
 export function GuestAccountOffer({ tradeNumber, tradeUrl }: { tradeNumber: string; tradeUrl: string }) {
   const { i18n } = useLingui();
-  const shop = useShop();
   const api = useApiClient();
   const headingId = useId();
-  const privacyErrorId = useId();
   const token = new URL(tradeUrl, 'https://shop.invalid').searchParams.get('token') ?? '';
   const machine = useMemo(
     () =>
@@ -75,29 +71,11 @@ export function GuestAccountOffer({ tradeNumber, tradeUrl }: { tradeNumber: stri
         }}
       >
         <NewPasswordFields password={values.password} errors={errors} onPassword={(value) => edit({ password: value }, ['password'])} />
-        <div className={privacyError ? 'field invalid' : 'field'}>
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              name="privacyAccepted"
-              checked={values.privacyAccepted}
-              aria-invalid={privacyError ? true : undefined}
-              aria-describedby={privacyError ? privacyErrorId : undefined}
-              onChange={(event) => edit({ privacyAccepted: event.target.checked }, ['privacyAccepted'])}
-            />
-            <span>
-              <Trans>
-                I have read the <Link to={shop.contentPath('privacy')}>privacy policy</Link> and agree that my data is stored to run my
-                account.
-              </Trans>
-            </span>
-          </label>
-          {privacyError && (
-            <p id={privacyErrorId} className="field-error" role="alert" data-field="privacyAccepted">
-              {privacyError}
-            </p>
-          )}
-        </div>
+        <PrivacyConsent
+          checked={values.privacyAccepted}
+          error={privacyError}
+          onChange={(value) => edit({ privacyAccepted: value }, ['privacyAccepted'])}
+        />
         {failure?.kind !== 'fields' && <FormFailure failure={failure} texts={GUEST_ACCOUNT_FAILURE_TEXTS} />}
         <div className="form-actions">
           <button type="submit" className="button primary" disabled={saving} aria-busy={saving || undefined}>
