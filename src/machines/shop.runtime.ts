@@ -124,8 +124,18 @@ export async function startShop(options: ShopRuntimeOptions): Promise<ShopRuntim
         CHECKOUT_STORAGE_KEY,
         { debounceMs: 0 },
       );
-      // A finished checkout is nothing to go on with (the cart keeps the trade for the thank-you page).
-      checkoutRef.subscribe({ complete: () => void handle.stop().then(() => clearSnapshot(CHECKOUT_STORAGE_KEY)) });
+      // A finished checkout is nothing to go on with (the cart keeps the trade for the thank-you page),
+      // and the stored offer flows of the devices it sold would offer sold offers on their pages.
+      checkoutRef.subscribe({
+        complete: () => {
+          const sold = checkoutRef.getSnapshot().output?.trade?.items.map((item) => item.deviceId) ?? [];
+          void handle
+            .stop()
+            .then(() =>
+              Promise.all([clearSnapshot(CHECKOUT_STORAGE_KEY), ...sold.map((deviceId) => clearSnapshot(offerStorageKey(deviceId)))]),
+            );
+        },
+      });
       flows.set(checkoutRef, handle);
     }
     if (offerRef && !flows.has(offerRef)) {

@@ -304,26 +304,7 @@ describe('shop actor: cart → checkout → sold', () => {
     h.cart().send({ type: 'cart.remove', offerId: 'second' });
     expect(checkout.getSnapshot().context.cartOfferIds).toEqual([offer.offerId]);
 
-    for (const [field, value] of Object.entries({
-      'identity.email': 'erika@example.com',
-      'address.firstName': 'Erika',
-      'address.lastName': 'Mustermann',
-      'address.street': 'Hauptstraße',
-      'address.houseNumber': '1',
-      'address.postalCode': '50667',
-      'address.city': 'Köln',
-      'payout.accountHolder': 'Erika Mustermann',
-      'payout.iban': 'DE89370400440532013000',
-      'payout.bic': 'COBADEFFXXX',
-    })) {
-      checkout.send({ type: 'checkout.change', field: field as never, value });
-    }
-    checkout.send({ type: 'checkout.next' });
-    checkout.send({ type: 'checkout.next' });
-    checkout.send({ type: 'checkout.next' });
-    checkout.send({ type: 'checkout.acceptTerms', value: true });
-    checkout.send({ type: 'checkout.submit' });
-    await waitFor(h.shop, (s) => s.matches('browsing'));
+    await checkOutAsGuest(h, checkout);
 
     expect(h.submits).toHaveLength(1);
     expect(h.submits[0]?.request.offerIds).toEqual([offer.offerId]);
@@ -331,6 +312,8 @@ describe('shop actor: cart → checkout → sold', () => {
     expect(h.tracked).toEqual([trade]);
     expect(h.thankYou).toHaveLength(1);
     expect(h.checkout()).toBeUndefined();
+    // The open device page (43) sold nothing: its flow stays.
+    expect(h.offerFlow()?.getSnapshot().context.device.id).toBe(43);
 
     // The next sale opens a new checkout.
     h.setPrice({ ...offer, offerId: 'third' });
@@ -339,6 +322,51 @@ describe('shop actor: cart → checkout → sold', () => {
     expect(h.checkout()?.getSnapshot().context.cartOfferIds).toEqual(['third']);
   });
 });
+
+describe('shop actor: a sold device', () => {
+  it("the sold device's page asks again: its flow stops, and the next visit starts a new one without the sold offer", async () => {
+    const h = harness();
+    const sold = { ...device, id: 7 };
+    h.setPrice({ ...offer, deviceId: 7 });
+    for (const [questionId, answerId] of Object.entries(offer.answers))
+      h.shop.send({ type: 'shop.answer', device: sold, questionId: Number(questionId), answerId });
+    await waitFor(h.offerFlow()!, (s) => s.matches('offered'));
+    h.offerFlow()!.send({ type: 'offer.addToCart' });
+    h.shop.send({ type: 'shop.openCheckout' });
+    await checkOutAsGuest(h, h.checkout()!);
+    expect(h.offerFlow()).toBeUndefined();
+    expect(h.shop.getSnapshot().context.offerDeviceId).toBeNull();
+
+    h.shop.send({ type: 'shop.openOffer', device: sold });
+    const again = h.offerFlow()!;
+    expect(again.getSnapshot().context.device.id).toBe(7);
+    expect(again.getSnapshot().context.offer).toBeNull();
+  });
+});
+
+/** Fills the guest checkout of the shop's cart, submits it and waits for the sale. */
+async function checkOutAsGuest(h: Harness, checkout: ActorRefFrom<CheckoutMachine>) {
+  for (const [field, value] of Object.entries({
+    'identity.email': 'erika@example.com',
+    'address.firstName': 'Erika',
+    'address.lastName': 'Mustermann',
+    'address.street': 'Hauptstraße',
+    'address.houseNumber': '1',
+    'address.postalCode': '50667',
+    'address.city': 'Köln',
+    'payout.accountHolder': 'Erika Mustermann',
+    'payout.iban': 'DE89370400440532013000',
+    'payout.bic': 'COBADEFFXXX',
+  })) {
+    checkout.send({ type: 'checkout.change', field: field as never, value });
+  }
+  checkout.send({ type: 'checkout.next' });
+  checkout.send({ type: 'checkout.next' });
+  checkout.send({ type: 'checkout.next' });
+  checkout.send({ type: 'checkout.acceptTerms', value: true });
+  checkout.send({ type: 'checkout.submit' });
+  await waitFor(h.shop, (s) => s.matches('browsing'));
+}
 
 describe('shop actor: session → checkout', () => {
   it('a logged-in customer is prefilled and skips the identity step', async () => {

@@ -132,6 +132,15 @@ export const shopMachine = setup({
     isLoggedIn: ({ context }) => context.accountEmail !== null,
     hasPrefill: ({ event }) => event.type === 'xstate.done.actor.prefill' && event.output !== null,
     logsIn: ({ event }) => event.type === 'session.changed' && event.email !== null,
+    /**
+     * The trade sold the device whose page's offer is open: that offer is not kept for the next visit
+     * (the runtime drops the sold devices' stored flows too), so the page asks again instead of
+     * offering a sold offer.
+     */
+    soldTheOpenOffer: ({ context, event }) =>
+      event.type === 'xstate.done.actor.checkout' &&
+      context.offerDeviceId !== null &&
+      (event.output.trade?.items.some((item) => item.deviceId === context.offerDeviceId) ?? false),
     logsOut: ({ event }) => event.type === 'session.changed' && event.email === null,
     opensAnotherDevice: ({ context, event }) =>
       (event.type === 'shop.openOffer' || event.type === 'shop.answer') && event.device.id !== context.offerDeviceId,
@@ -177,6 +186,8 @@ export const shopMachine = setup({
     ),
     useGuest: sendTo('checkout', { type: 'checkout.useGuest' }),
     stopOffer: stopChild('offer'),
+    /** The device page's offer was sold: its next visit starts afresh (see soldTheOpenOffer). */
+    forgetOfferDevice: assign({ offerDeviceId: null }),
     closeCheckout: stopChild('checkout'),
     openOffer: spawnChild('offer', {
       id: 'offer',
@@ -265,15 +276,29 @@ export const shopMachine = setup({
     checkingOut: {
       on: {
         'cart.linesChanged': { actions: 'followCart' },
-        'xstate.done.actor.checkout': {
-          target: 'browsing',
-          actions: [
-            { type: 'trackTrade', params: ({ event }) => ({ trade: event.output.trade }) },
-            'sellCart',
-            'closeCheckout',
-            'showThankYou',
-          ],
-        },
+        'xstate.done.actor.checkout': [
+          {
+            guard: 'soldTheOpenOffer',
+            target: 'browsing',
+            actions: [
+              { type: 'trackTrade', params: ({ event }) => ({ trade: event.output.trade }) },
+              'sellCart',
+              'closeCheckout',
+              'stopOffer',
+              'forgetOfferDevice',
+              'showThankYou',
+            ],
+          },
+          {
+            target: 'browsing',
+            actions: [
+              { type: 'trackTrade', params: ({ event }) => ({ trade: event.output.trade }) },
+              'sellCart',
+              'closeCheckout',
+              'showThankYou',
+            ],
+          },
+        ],
       },
       initial: 'choosing',
       states: {
