@@ -114,7 +114,10 @@ describe('graceful shutdown', () => {
   it('is ready while the database answers, and says so when it does not', async () => {
     const handle = await openDatabase({ kind: 'pglite', dataDir: null });
     const app = await testApp(await fixtureServices(handle.db));
-    expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
+      status: 'ready',
+      search: { backend: 'embedded', state: 'ok', failures: 0 },
+    });
     await handle.close();
     const down = await app.inject({ method: 'GET', url: '/readyz' });
     expect(down.statusCode).toBe(503);

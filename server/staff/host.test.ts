@@ -144,7 +144,10 @@ describe.each(testDatabases())('the staff host on $name', (database) => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await get(app, STAFF_HOST, '/staff-assets/missing.js')).statusCode).toBe(404);
     expect((await get(app, STAFF_HOST, '/healthz')).json()).toEqual({ status: 'ok' });
-    expect((await get(app, STAFF_HOST, '/readyz')).json()).toEqual({ status: 'ready' });
+    expect((await get(app, STAFF_HOST, '/readyz')).json()).toEqual({
+      status: 'ready',
+      search: { backend: 'embedded', state: 'ok', failures: 0 },
+    });
   });
 
   it("opens no staff endpoint with a customer's bearer token and no customer endpoint with the staff cookie", async () => {
