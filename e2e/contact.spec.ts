@@ -9,7 +9,7 @@ import { severeViolations } from './support/axe';
 import { expect, test } from './support/test';
 import { COUNTRIES } from '../src/config/countries';
 import type { Locale } from '../src/config/locales';
-import { hydrated, pathOf, shopUrl, translate, watchErrors } from './support/shop';
+import { afterFillTime, formTicketed, hydrated, pathOf, shopUrl, translate, watchErrors } from './support/shop';
 
 const LOCALES = ['de', 'es', 'it'] as const satisfies readonly Locale[];
 
@@ -73,14 +73,14 @@ for (const locale of LOCALES) {
     const noErrors = watchErrors(page);
     await ownClientAddress(page);
     const stamp = `${locale}-page-${Date.now()}`;
+    const ticketed = formTicketed(page);
     await page.goto(shopUrl(locale, pathOf('contact', locale)));
     await hydrated(page);
-    const opened = Date.now();
     const form = await fillForm(page, 'main', locale, stamp);
     await form.locator('input[type="file"]').setInputFiles({ name: 'display.png', mimeType: 'image/png', buffer: PNG });
     await expect(form.getByTestId('attachment')).toContainText('display.png');
     // The server refuses forms sent faster than a person types (3 s after the form opened).
-    await page.waitForTimeout(Math.max(0, 3500 - (Date.now() - opened)));
+    await afterFillTime(page, ticketed);
     await form.getByRole('button', { name: t('Send message') }).click();
     const sent = page.getByTestId('contact-sent');
     await expect(sent.getByRole('heading', { name: t('Thank you, your message is on its way') })).toBeFocused();
@@ -112,10 +112,10 @@ for (const locale of LOCALES) {
 
     // Keyboard: focus the button, open with Enter.
     await button.focus();
+    const ticketed = formTicketed(page);
     await page.keyboard.press('Enter');
     const dialog = page.getByTestId('help-dialog');
     await expect(dialog).toBeVisible();
-    const opened = Date.now();
     await expect(dialog.getByRole('heading', { name: t('How can we help?') })).toBeVisible();
     await expect(dialog.getByRole('heading', { name: t('Frequent questions') })).toBeVisible();
     await expect(dialog).toHaveAttribute('data-widget-key', `tradein-help-${locale}`);
@@ -139,7 +139,7 @@ for (const locale of LOCALES) {
     await page.keyboard.press('Enter');
     await expect(dialog).toBeVisible();
     const form = await fillForm(page, '[data-testid="help-dialog"]', locale, stamp);
-    await page.waitForTimeout(Math.max(0, 3500 - (Date.now() - opened)));
+    await afterFillTime(page, ticketed);
     await form.locator('textarea[name="message"]').focus();
     await page.keyboard.press('Tab');
     await form.getByRole('button', { name: t('Send message') }).press('Enter');

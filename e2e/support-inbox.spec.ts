@@ -9,7 +9,7 @@ import { severeViolations } from './support/axe';
 import { expect, test } from './support/test';
 import { databaseUrl, ops } from './support/clarification';
 import { newestMail } from './support/mailbox';
-import { hydrated, pathOf, shopUrl, translate } from './support/shop';
+import { afterFillTime, formTicketed, hydrated, pathOf, shopUrl, translate } from './support/shop';
 import { signUpStaff } from './support/staff';
 
 test.skip(!databaseUrl, 'The ops CLI needs the e2e server on PostgreSQL: set TEST_DATABASE_URL.');
@@ -28,16 +28,16 @@ test('support answers a contact message: the reply is in the outbox, in the sell
   const stamp = `inbox-${Date.now()}`;
   const email = `vendedor+${stamp}@example.org`;
   const t = (english: string) => translate('es', english);
+  const ticketed = formTicketed(shop);
   await shop.goto(shopUrl('es', pathOf('contact', 'es')));
   await hydrated(shop);
-  const opened = Date.now();
   const form = shop.getByTestId('contact-form');
   await form.locator('select[name="subject"]').selectOption('orderStatus');
   await form.locator('input[name="name"]').fill('Lucía Pérez');
   await form.locator('input[name="email"]').fill(email);
   await form.locator('textarea[name="message"]').fill(`¿Dónde está mi pedido? (${stamp})`);
   // The server refuses forms sent faster than a person types (3 s after the form opened).
-  await shop.waitForTimeout(Math.max(0, 3500 - (Date.now() - opened)));
+  await afterFillTime(shop, ticketed);
   await form.getByRole('button', { name: t('Send message') }).click();
   const sent = shop.getByTestId('contact-sent');
   await expect(sent).toBeVisible();

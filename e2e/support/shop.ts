@@ -144,3 +144,18 @@ export function watchErrors(page: Page): () => void {
 export async function hydrated(page: Page): Promise<void> {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 }
+
+/**
+ * Call before the contact form opens: resolves once the server dated the form (its ticket came), to the
+ * time it came. The server refuses a message sent within 3 s of that date, and under load the ticket can
+ * come well after the page hydrated, so a test counts from here, never from hydration.
+ */
+export function formTicketed(page: Page): Promise<number> {
+  return page.waitForResponse((r) => new URL(r.url()).pathname === '/api/contact/ticket' && r.ok()).then(() => Date.now());
+}
+
+/** Waits until a person could have filled the form the server dated at `ticketed` (3 s, and a margin). */
+export async function afterFillTime(page: Page, ticketed: Promise<number>): Promise<void> {
+  const issued = await ticketed;
+  await page.waitForTimeout(Math.max(0, 3500 - (Date.now() - issued)));
+}
