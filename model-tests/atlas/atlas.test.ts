@@ -4,9 +4,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createMachine } from 'xstate';
+import { checkoutMachine, STILL_WORKING_MS } from '../../src/machines/checkout';
 import { offerMachine } from '../../src/machines/offer';
+import { shopMachine } from '../../src/machines/shop';
 import { FLOWS_DIR, productionMachines, renderAtlas } from './atlas';
-import { machineGraph } from './graph';
+import { machineGraph, type MachineGraph } from './graph';
 import { toMermaid } from './mermaid';
 import { describePath, shortestStatePaths } from './paths';
 import { toStatelyConfig } from './stately';
@@ -24,6 +27,41 @@ describe('flow atlas', () => {
   it('finds every machine module of src/machines', async () => {
     const ids = (await productionMachines()).map((machine) => machine.id);
     expect(ids).toEqual(expect.arrayContaining(['cart', 'checkout', 'offer']));
+  });
+
+  it('loads each Stately config into XState as the production machine: the same states and transitions', async () => {
+    const shape = (graph: MachineGraph) => ({
+      states: graph.states.map((state) => `${state.id} ${state.type} initial=${state.initial} invokes=${state.invokes.join(',')}`).sort(),
+      transitions: graph.transitions
+        .map((t) => `${t.source} ${t.event} -> ${t.targets.join(',')} [${t.guard}] / ${t.actions.join(',')}`)
+        .sort(),
+    });
+    const machines = await productionMachines();
+    let transitions = 0;
+    for (const machine of machines) {
+      const config = JSON.parse(await readFile(join(FLOWS_DIR, `${machine.id}.stately.json`), 'utf8')) as Parameters<
+        typeof createMachine
+      >[0];
+      const production = machineGraph(machine);
+      expect(shape(machineGraph(createMachine(config))), `docs/flows/${machine.id}.stately.json`).toEqual(shape(production));
+      transitions += production.transitions.length;
+    }
+    // Every machine has transitions: an empty graph on both sides would compare equal.
+    expect(transitions).toBeGreaterThan(machines.length * 3);
+  });
+
+  it('writes delayed transitions as delays, in ms when the machine names a numeric delay', () => {
+    const graph = machineGraph(checkoutMachine);
+    const slow = graph.transitions.find((t) => t.source === 'checkout.submitting.waiting');
+    expect(slow).toMatchObject({ delay: STILL_WORKING_MS, event: `after ${STILL_WORKING_MS} ms`, targets: ['checkout.submitting.slow'] });
+    const config = toStatelyConfig(graph) as { states: Record<string, { states: Record<string, Record<string, unknown>> }> };
+    expect(config.states.submitting!.states.waiting!.after).toEqual({ [STILL_WORKING_MS]: [{ target: ['#checkout.submitting.slow'] }] });
+    expect(config.states.submitting!.states.waiting!.on).toBeUndefined();
+  });
+
+  it('keeps the done event of a spawned child (not an invoke) as an event of the state', () => {
+    const config = toStatelyConfig(machineGraph(shopMachine)) as { states: Record<string, { on?: Record<string, unknown[]> }> };
+    expect(config.states.checkingOut!.on!['xstate.done.actor.checkout']).toHaveLength(2);
   });
 
   it('is deterministic', async () => {

@@ -28,6 +28,8 @@ export interface GraphTransition {
   readonly eventType: string;
   /** Readable: `checkout.next`, `done: submitTrade`, `error: submitTrade`, `after 1000 ms`, `always`. */
   readonly event: string;
+  /** For a delayed (`after`) transition: its delay in ms, or the delay's name when it is computed. */
+  readonly delay: number | string | null;
   /** Target ids; empty for a targetless transition (it only runs actions). */
   readonly targets: readonly string[];
   readonly guard: string | null;
@@ -81,8 +83,6 @@ function describeEvent(eventType: string, invokeSources: ReadonlyMap<string, str
   if (done) return `done: ${invokeSources.get(done[1]!) ?? done[1]}`;
   const error = /^xstate\.error\.actor\.(.+)$/.exec(eventType);
   if (error) return `error: ${invokeSources.get(error[1]!) ?? error[1]}`;
-  const after = /^xstate\.after\.(\d+)\./.exec(eventType);
-  if (after) return `after ${after[1]} ms`;
   const doneState = /^xstate\.done\.state\.(.+)$/.exec(eventType);
   if (doneState) return `done: ${doneState[1]}`;
   return eventType;
@@ -90,7 +90,22 @@ function describeEvent(eventType: string, invokeSources: ReadonlyMap<string, str
 
 const childNodes = (node: Node): Node[] => Object.values(node.states ?? {});
 
+/**
+ * The delay of an `after` transition of `node` (its event is `xstate.after.<delay>.<node id>`): a number
+ * of ms, a named delay resolved through the machine's `delays` when it is a number, else the name.
+ */
+function delayOf(eventType: string, node: Node, delays: Readonly<Record<string, unknown>>): number | string | null {
+  const prefix = 'xstate.after.';
+  const suffix = `.${node.id}`;
+  if (!eventType.startsWith(prefix) || !eventType.endsWith(suffix)) return null;
+  const delay = eventType.slice(prefix.length, -suffix.length);
+  if (/^\d+$/.test(delay)) return Number(delay);
+  const named = delays[delay];
+  return typeof named === 'number' ? named : delay;
+}
+
 export function machineGraph(machine: AnyStateMachine): MachineGraph {
+  const delays = (machine.implementations.delays ?? {}) as Record<string, unknown>;
   const states: GraphState[] = [];
   const transitions: GraphTransition[] = [];
   const invokeSources = new Map<string, string>();
@@ -117,7 +132,7 @@ export function machineGraph(machine: AnyStateMachine): MachineGraph {
     if (node.always?.length) lists.push(['', node.always]);
     for (const [eventType, list] of lists) {
       list.forEach((transition: Transition, index: number) => {
-        transitions.push(transitionOf(node, eventType, index, transition, invokeSources));
+        transitions.push(transitionOf(node, eventType, index, transition, invokeSources, delayOf(eventType, node, delays)));
       });
     }
   }
@@ -130,12 +145,14 @@ function transitionOf(
   index: number,
   transition: Transition,
   invokeSources: ReadonlyMap<string, string>,
+  delay: number | string | null,
 ): GraphTransition {
   return {
     key: transitionKey(node.id, eventType, index),
     source: node.id,
     eventType,
-    event: describeEvent(eventType, invokeSources),
+    event: delay === null ? describeEvent(eventType, invokeSources) : typeof delay === 'number' ? `after ${delay} ms` : `after ${delay}`,
+    delay,
     targets: (transition.target ?? []).map((target: Node) => target.id),
     guard: describeGuard(transition.guard),
     actions: (transition.actions ?? []).map(describeAction),

@@ -1,6 +1,7 @@
 // A machine graph as machine-config JSON for the Stately editor (import: paste it into
 // `createMachine(...)`): states, initial states, transitions with `#id` targets, guard and action
-// names, invoked actors with their done/error transitions. Implementations are names only.
+// names, invoked actors with their done/error transitions, delayed transitions as `after` (in ms where
+// the machine's delay is a number). Implementations are names only.
 
 import type { GraphState, GraphTransition, MachineGraph } from './graph';
 
@@ -22,6 +23,7 @@ export function toStatelyConfig(graph: MachineGraph): Config {
   const build = (state: GraphState): Config => {
     const own = graph.transitions.filter((transition) => transition.source === state.id);
     const on: Record<string, Config[]> = {};
+    const after: Record<string, Config[]> = {};
     const always: Config[] = [];
     const invoke = state.invokes.map((src, index) => {
       const done = own.filter((t) => t.event === `done: ${src}`).map(transitionConfig);
@@ -33,9 +35,14 @@ export function toStatelyConfig(graph: MachineGraph): Config {
         ...(error.length > 0 && { onError: error }),
       };
     });
+    const invoked = new Set(state.invokes);
+    const ofInvoke = (transition: GraphTransition) =>
+      ['done: ', 'error: '].some((prefix) => transition.event.startsWith(prefix) && invoked.has(transition.event.slice(prefix.length)));
     for (const transition of own) {
-      if (transition.event.startsWith('done: ') || transition.event.startsWith('error: ')) continue;
-      if (transition.eventType === '') always.push(transitionConfig(transition));
+      // An invoked actor's done/error is under its invoke; a spawned child's stays an event (`xstate.done.actor.<id>`).
+      if (ofInvoke(transition)) continue;
+      if (transition.delay !== null) (after[String(transition.delay)] ??= []).push(transitionConfig(transition));
+      else if (transition.eventType === '') always.push(transitionConfig(transition));
       else (on[transition.eventType] ??= []).push(transitionConfig(transition));
     }
     const kids = byParent.get(state.id) ?? [];
@@ -46,6 +53,7 @@ export function toStatelyConfig(graph: MachineGraph): Config {
       ...(state.description && { description: state.description }),
       ...(state.initial && { initial: state.initial.slice(state.id.length + 1) }),
       ...(invoke.length > 0 && { invoke }),
+      ...(Object.keys(after).length > 0 && { after }),
       ...(always.length > 0 && { always }),
       ...(Object.keys(on).length > 0 && { on }),
       ...(kids.length > 0 && { states: Object.fromEntries(kids.map((kid) => [kid.key, build(kid)])) }),
