@@ -35,6 +35,8 @@ export interface MailConfig {
   readonly PORT: number;
   readonly DATA_DIR?: string;
   readonly SMTP_URL?: string;
+  readonly SMTP_STARTTLS?: ServerConfig['SMTP_STARTTLS'];
+  readonly SMTP_CA_FILE?: string;
   readonly PUBLIC_ORIGINS?: PublicOrigins;
   readonly DEV_MAILBOX?: boolean;
   /** `off`: this process writes mail to the outbox table but another process sends it. */
@@ -52,7 +54,9 @@ export const mailOutboxDir = (dataDir: string) => join(dataDir, 'mail');
 export function createMailServices(config: MailConfig, queue?: MailQueueOptions): MailServices {
   const dataDir = config.DATA_DIR ?? DEFAULT_DATA_DIR;
   const outbox = config.SMTP_URL ? undefined : new FileOutbox(mailOutboxDir(dataDir));
-  const transport = config.SMTP_URL ? new SmtpMailer(config.SMTP_URL) : outbox!;
+  const transport = config.SMTP_URL
+    ? new SmtpMailer(config.SMTP_URL, { startTls: config.SMTP_STARTTLS ?? 'opportunistic', caFile: config.SMTP_CA_FILE })
+    : outbox!;
   const mailQueue = queue && createMailQueue(queue, transport, config.MAIL_WORKER ?? 'inline');
   return {
     // Without the outbox table (tests of the transport): mails still being sent when the server shuts

@@ -22,6 +22,8 @@ const REFUSED: Record<string, { readonly value: string; readonly documented: str
   SEARCH_URL: { value: 'search engine', documented: 'a URL' },
   SEARCH_BASIC_AUTH: { value: 'user', documented: '`user:password`' },
   SMTP_URL: { value: 'http://smtp.example.com', documented: 'starts with `smtp://` or `smtps://`' },
+  SMTP_STARTTLS: { value: 'always', documented: '`opportunistic`, `required`, `off`' },
+  SMTP_CA_FILE: { value: '/no/such/ca.pem', documented: 'a readable PEM file' },
   METRICS_TOKEN: { value: 'x'.repeat(15), documented: 'at least 16 characters' },
   API_DOCS: { value: 'yes', documented: '`1`, `0`, `true`, `false`' },
   MAIL_WORKER: { value: 'remote', documented: '`inline` or `off`' },

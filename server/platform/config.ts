@@ -1,5 +1,6 @@
 // Server settings from the environment, validated once at start; every setting has an embedded default.
 
+import { existsSync } from 'node:fs';
 import { isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { parsePublicOrigins, PublicOriginsError } from './origins';
@@ -39,6 +40,17 @@ const EnvSchema = z.object({
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^/\s]+/, 'SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com')
+    .optional(),
+  /**
+   * STARTTLS on an `smtp://` SMTP_URL: `opportunistic` (default) upgrades when the server offers it,
+   * `required` refuses to send without it, `off` never upgrades. An `smtps://` URL is TLS from the start.
+   */
+  SMTP_STARTTLS: z.enum(['opportunistic', 'required', 'off']).default('opportunistic'),
+  /** A PEM file of the certificate authorities SMTP TLS trusts (a private CA); default: the system's. */
+  SMTP_CA_FILE: z
+    .string()
+    .min(1)
+    .refine((path) => existsSync(path), 'SMTP_CA_FILE must name a readable PEM file')
     .optional(),
   /** Bearer token that opens /metrics (Prometheus) in production; without it /metrics answers 404 there. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),

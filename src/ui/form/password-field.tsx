@@ -18,7 +18,8 @@ export function PasswordField(props: PasswordFieldProps) {
       {...props}
       type={visible ? 'text' : 'password'}
       spellCheck={false}
-      autoCapitalize="none"
+      // Only a text input takes autocapitalize (a password input never capitalizes).
+      autoCapitalize={visible ? 'none' : undefined}
       addon={(inputId) => (
         <button
           type="button"

@@ -24,6 +24,7 @@ export function TextField({ label, value, error, hint, onValue, name, addon, ...
     <input
       ref={typed}
       id={id}
+      type="text"
       name={name}
       value={value}
       aria-invalid={error ? true : undefined}

@@ -104,6 +104,12 @@ export function SiteSearch() {
           }
         }}
       />
+      <button type="submit" className="site-search-submit" aria-label={i18n._(msg`Search`)}>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
       {showList && (
         <Suspense fallback={<div className="search-panel search-status">{i18n._(msg`Searching…`)}</div>}>
           <SearchResults
