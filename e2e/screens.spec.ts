@@ -3,9 +3,10 @@
 // (unknown) link render their heading and, without a token, ask a visitor to log in; with a wrong token
 // they are the expired-link page; their old /browser/… forms redirect (e2e/clarification.spec.ts
 // opens real links). The review screen without its token says so and answers 404. axe (WCAG 2.2 AA)
-// finds no serious or critical violation on any of them, as first shown and hydrated.
+// finds no serious or critical violation on any of them, as first shown and hydrated. The visits only
+// look, so they share one browser context per worker (`lookingTest`): its cache keeps the scripts.
 
-import { expect, test } from './support/test';
+import { expect, lookingTest as test } from './support/test';
 import { LANGUAGE_TAG, LOCALES } from '../src/config/locales';
 import { findRedirect } from '../src/config/redirects';
 import { screensOf, type ScreenId } from '../src/config/routes';
