@@ -4,7 +4,7 @@
 // which is no letter, uses ./html directly. The brand (decision 033) chooses the sender.
 
 import type { ReactNode } from 'react';
-import { senderOf, type Brand } from '../../src/config/brands';
+import { BRAND_CONFIG, senderOf, type Brand } from '../../src/config/brands';
 import { countryConfig } from '../../src/config/countries';
 import type { Locale } from '../../src/config/locales';
 import { renderHtmlMail } from './html';
@@ -34,6 +34,7 @@ export function letter(input: LetterInput): Pick<MailMessage, 'from' | 'to' | 's
   const html = renderHtmlMail({
     lang: country.icuLocale,
     title: input.subject,
+    brand: BRAND_CONFIG[input.brand ?? 'tradein'].name,
     children: (
       <>
         <p>{input.greeting}</p>

@@ -72,8 +72,12 @@ export function newsletterMail(
         html: (
           <>
             <hr />
+            {/* The sentence ends in a colon: the link follows it, as in the text part (issue 31). */}
             <p style={{ fontSize: 13, color: '#555555' }}>
-              <a href={links.unsubscribe}>{unsubscribeText}</a>
+              {unsubscribeText}{' '}
+              <a href={links.unsubscribe} style={{ wordBreak: 'break-all' }}>
+                {links.unsubscribe}
+              </a>
             </p>
           </>
         ),

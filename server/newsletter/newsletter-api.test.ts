@@ -98,6 +98,8 @@ describe.each(testDatabases())('newsletter on $name', (database) => {
     // The unsubscribe link of the welcome mail: the page's hash, upper case as an old DE link may have it.
     const unsubscribeUrl = `${TEST_ORIGIN('de')}/newsletter/unsubscribe/${link.emailHash}`;
     expect(welcome.text).toContain(unsubscribeUrl);
+    // In the HTML part the footer's sentence ends in a colon and the link follows it (not a dangling colon).
+    expect(welcome.html).toMatch(new RegExp(`Mit einem Klick abmelden: <a href="${unsubscribeUrl}[^"]*"[^>]*>${unsubscribeUrl}`));
     const gone = await unsubscribeCall(link.emailHash.toUpperCase());
     expect(gone.statusCode).toBe(200);
     expect(gone.json()).toEqual({ status: 'unsubscribed' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '../../src/config/locales';
+import { PAYOUT_PROMISES } from '../../src/config/payout-promise';
 import type { Trade } from '../../src/contracts/trades';
 import { confirmationMail } from './confirmation-mail';
 
@@ -133,5 +134,25 @@ describe('confirmation mail', () => {
     expect(units('fr').text).toContain('3 × 1 185,00 € = 3 555,00 €');
     // A consumer trade still names both ways.
     expect(mail('de').text).toContain('PayPal');
+  });
+
+  it('promises the payout as the thank-you page does: working days and the late bonus from the payout promise', () => {
+    const promise = PAYOUT_PROMISES.de;
+    const de = mail('de');
+    expect(de.text).toContain(`innerhalb von ${promise.workingDays} Werktagen`);
+    expect(de.text).toContain(`legen wir automatisch ${promise.bonusBasisPoints / 100} % auf die Auszahlung (höchstens 20,00 €)`);
+    expect(de.text).not.toContain('weniger Tage');
+    expect(mail('default').text).toContain(`within ${promise.workingDays} working days`);
+    expect(mail('fr').text).toContain('dans les 2 jours ouvrés');
+    // The HTML part says the same.
+    expect(de.html.replace(/[\u00a0\u202f]/g, ' ')).toContain(`innerhalb von ${promise.workingDays} Werktagen`);
+  });
+
+  it('is headed by the brand and laid out for phones and dark mode', () => {
+    const { html } = mail('de');
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>');
+    expect(html).toContain('<meta name="color-scheme" content="light"/>');
+    expect(html).toMatch(/<body style="[^"]*color:#1a1a1a;background-color:#ffffff/);
+    expect(html).toMatch(/<div style="max-width:600px;margin:0 auto"><p style="[^"]*">trade-in<\/p><p>Hallo Erika,<\/p>/);
   });
 });

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { BRAND_CONFIG, type Brand } from '../../src/config/brands';
 import { countryConfig } from '../../src/config/countries';
 import type { Locale } from '../../src/config/locales';
+import { PAYOUT_PROMISES } from '../../src/config/payout-promise';
 import type { Trade } from '../../src/contracts/trades';
 import { serverI18n } from '../i18n/catalog';
 import { carrierName } from '../labels/carriers';
@@ -52,9 +53,17 @@ export function confirmationMail(input: ConfirmationInput): MailMessage {
     const amount = (Math.round(item.price * 100) * item.quantity) / 100;
     return `${t('units', { quantity: item.quantity, unitPrice: money.format(item.price) })} = ${money.format(amount)}`;
   };
-  // Business trade-ins are paid by SEPA transfer to the company account only (decision 035).
+  // The payout promise in the words of the thank-you page, from the one source both read
+  // (src/config/payout-promise.ts). Business trade-ins are paid by SEPA transfer to the company
+  // account only (decision 035).
+  const promise = PAYOUT_PROMISES[locale];
+  const promised = {
+    workingDays: promise.workingDays,
+    bonusPercent: new Intl.NumberFormat(country.icuLocale).format(promise.bonusBasisPoints / 100),
+    bonusCap: money.format(promise.bonusCapCents / 100),
+  };
   const stepText = (name: (typeof STEPS)[number]) =>
-    t(name === 'payout' && trade.b2b ? 'step.payout.textBusiness' : `step.${name}.text`, { carrier });
+    t(name === 'payout' && trade.b2b ? 'step.payout.textBusiness' : `step.${name}.text`, { carrier, ...promised });
   const steps = STEPS.map((name) => ({ title: t(`step.${name}.title`), text: stepText(name) }));
   // Between a label and its value: ': ', in French ' : ' (non-breaking space before the colon).
   const c = i18n._('mail.colon');
