@@ -62,7 +62,7 @@ interface Operation {
   readonly parameters: readonly { name: string; in: string; required: boolean; schema: Schema }[];
   readonly requestBody?: { required: boolean; content: Record<string, { schema: Schema }> };
   readonly security: readonly Record<string, unknown>[];
-  readonly responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+  readonly responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: Schema }> }>;
 }
 
 const SHOP = 'de.localhost';
@@ -773,6 +773,10 @@ function mismatches(operation: Operation, response: LightMyRequestResponse, kind
   if (!String(status).startsWith(kind)) return [`status ${status} (${response.body.slice(0, 200)})`];
   const answer = documented(operation, status);
   if (!answer) return [`status ${status} is not documented`];
+  // A link the answer hands over in a header of our own (`Label-Url`, …) is documented with the answer.
+  const headers = new Set(Object.keys(answer.headers ?? {}).map((name) => name.toLowerCase()));
+  const undocumented = Object.keys(response.headers).filter((name) => name.endsWith('-url') && !headers.has(name));
+  if (undocumented.length > 0) return [`header ${undocumented.join(', ')} is not documented`];
   if (!answer.content) return response.body === '' ? [] : [`a body where none is documented`];
   const type = String(response.headers['content-type'] ?? '').split(';')[0]!;
   const media = answer.content[type];

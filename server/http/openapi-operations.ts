@@ -63,10 +63,18 @@ export type Answer =
   | { readonly status: number; readonly file: readonly string[] }
   | { readonly status: number; readonly empty: true };
 
+/** A header of the success answer that carries something for the caller (a link to follow). */
+export interface AnswerHeader {
+  readonly name: string;
+  readonly description: string;
+}
+
 export interface OperationDoc {
   readonly summary: string;
   readonly access: Access;
   readonly inputs?: readonly Input[];
+  /** Headers of the success answer the caller reads (each sent only when it applies). */
+  readonly answerHeaders?: readonly AnswerHeader[];
   /** The success answer where the route declares no zod response schema. */
   readonly answer?: Answer;
 }
@@ -154,6 +162,11 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     access: 'bearerOptional',
     inputs: [IDEMPOTENCY_KEY],
     answer: json(201, TradeSchema),
+    answerHeaders: [
+      { name: 'Label-Url', description: "The shipping label's download link (with its token), for the thank-you page." },
+      { name: 'Trade-Url', description: "A guest's trade page with its link token (a customer's trades are in the account)." },
+      { name: 'Credit-Note-Url', description: "A business trade's credit note PDF with its link token (decision 036)." },
+    ],
   },
   'GET /api/trades/{tradeId}/label.pdf': {
     summary: 'The shipping label of a trade (PDF)',

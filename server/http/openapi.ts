@@ -259,7 +259,18 @@ export function openApiDocument(routes: readonly RouteRecord[]): JsonSchema {
       parameters: [...pathParams, ...query, ...inputs],
       ...(requestContent && { requestBody: { required: !handler?.optional, content: requestContent } }),
       responses: {
-        [answer ? String(answer.status) : '2XX']: { description: 'Success', ...(content && { content }) },
+        [answer ? String(answer.status) : '2XX']: {
+          description: 'Success',
+          ...(doc?.answerHeaders && {
+            headers: Object.fromEntries(
+              doc.answerHeaders.map(({ name, description }) => [
+                name,
+                { description, schema: { type: 'string', format: 'uri-reference' } },
+              ]),
+            ),
+          }),
+          ...(content && { content }),
+        },
         '4XX': {
           description: ERROR_TEXT,
           content: {
