@@ -3,11 +3,10 @@
 
 import { type Page, expect } from '@playwright/test';
 import { readAllPo } from '../../scripts/po.mjs';
-import { CATEGORY_SLUGS } from '../../src/config/categories';
-import { CONTENT_SLUGS } from '../../src/config/content';
 import { COUNTRIES } from '../../src/config/countries';
 import type { Catalogue } from '../../server/catalogue/model';
 import { loadSeedCatalogue } from '../../server/catalogue/seed';
+import { sampleParams as sharedSampleParams, SHOP_HOSTS } from '../../server/test-support/sample-params';
 import { LANGUAGE_TAG, type Locale } from '../../src/config/locales';
 import { buildPath, type PathParams, type ScreenId } from '../../src/config/routes';
 
@@ -21,14 +20,7 @@ export function e2eDatabaseUrl(): string | undefined {
   return url.href;
 }
 
-export const HOSTS: Record<Locale, string> = {
-  default: 'localhost',
-  de: 'de.localhost',
-  at: 'at.localhost',
-  es: 'es.localhost',
-  fr: 'fr.localhost',
-  it: 'it.localhost',
-};
+export const HOSTS = SHOP_HOSTS;
 
 export const origin = (host: string) => `http://${host}:${PORT}`;
 export const shopUrl = (locale: Locale, path: string) => `${origin(HOSTS[locale])}${path}`;
@@ -36,18 +28,7 @@ export const shopUrl = (locale: Locale, path: string) => `${origin(HOSTS[locale]
 /** A device of the seed catalogue used across the specs. */
 export const SAMPLE_DEVICE = { name: 'Apple iPhone 13 128 GB', url: 'apple-iphone-13-128-gb' };
 
-export function sampleParams(locale: Locale): PathParams {
-  return {
-    pdp: SAMPLE_DEVICE.url,
-    overview: `apple-${CATEGORY_SLUGS[locale].smartphones}`,
-    category: CATEGORY_SLUGS[locale].smartphones,
-    slug: CONTENT_SLUGS[locale].terms,
-    id: '1042',
-    trade: 'TR-2026-0001',
-    offerid: '77',
-    emailHash: '5f4dcc3b5aa765d61d8327deb882cf99',
-  };
-}
+export const sampleParams = (locale: Locale): PathParams => sharedSampleParams(locale, SAMPLE_DEVICE.url);
 
 export function pathOf(screen: ScreenId, locale: Locale): string {
   return buildPath(screen, locale, sampleParams(locale));

@@ -2,16 +2,13 @@
 // recommended rules (issue 31): 0 errors. The rules switched off below contradict how React writes
 // HTML, which the HTML standard allows; each says why.
 
-import type { FastifyInstance } from 'fastify';
 import { HtmlValidate, type ConfigData } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORY_SLUGS } from '../../src/config/categories';
-import { CONTENT_SLUGS } from '../../src/config/content';
 import { LOCALES, type Locale } from '../../src/config/locales';
 import { buildPath, screensOf } from '../../src/config/routes';
 import { render } from '../../src/entry-server';
-import { openDatabase, type DatabaseHandle } from '../db/client';
-import { fixtureServices, testApp } from '../test-support/app';
+import { renderingTestApp } from '../test-support/rendering-app';
+import { sampleParams, SHOP_HOSTS } from '../test-support/sample-params';
 
 const HTML_RULES: ConfigData = {
   extends: ['html-validate:recommended'],
@@ -29,45 +26,17 @@ const HTML_RULES: ConfigData = {
   },
 };
 
-const HOSTS: Record<Locale, string> = {
-  default: 'localhost',
-  de: 'de.localhost',
-  at: 'at.localhost',
-  es: 'es.localhost',
-  fr: 'fr.localhost',
-  it: 'it.localhost',
-};
-
-const sampleParams = (locale: Locale) => ({
-  pdp: 'apple-iphone-13-128-gb',
-  overview: `apple-${CATEGORY_SLUGS[locale].smartphones}`,
-  category: CATEGORY_SLUGS[locale].smartphones,
-  slug: CONTENT_SLUGS[locale].terms,
-  id: '1042',
-  trade: 'TR-2026-0001',
-  offerid: '77',
-  emailHash: '5f4dcc3b5aa765d61d8327deb882cf99',
-});
-
-let database: DatabaseHandle;
-let app: FastifyInstance;
+let rendering: Awaited<ReturnType<typeof renderingTestApp>>;
 const validator = new HtmlValidate(HTML_RULES);
 
 beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite', dataDir: null });
-  app = await testApp(await fixtureServices(database.db), {
-    render,
-    resolveAssets: () => ({ entry: '/assets/entry.js', css: [], preloads: [], devScripts: [] }),
-  });
+  rendering = await renderingTestApp(render);
 }, 30_000);
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+afterAll(() => rendering.close());
 
 /** html-validate's errors in the page at `path`, one line each; [] is valid. */
 async function errorsOf(locale: Locale, path: string): Promise<string[]> {
-  const response = await app.inject({ method: 'GET', url: path, headers: { host: HOSTS[locale] } });
+  const response = await rendering.app.inject({ method: 'GET', url: path, headers: { host: SHOP_HOSTS[locale] } });
   if (response.statusCode >= 300 && response.statusCode < 400) return [];
   expect(String(response.headers['content-type']), `${locale} ${path}`).toContain('text/html');
   const report = await validator.validateString(response.body);
@@ -77,7 +46,10 @@ async function errorsOf(locale: Locale, path: string): Promise<string[]> {
 describe('server-rendered HTML', () => {
   for (const locale of LOCALES) {
     it(`${locale}: every screen and the 404 page have no html-validate error`, async () => {
-      const paths = [...screensOf(locale).map((screen) => buildPath(screen, locale, sampleParams(locale))), '/no-such-page'];
+      const paths = [
+        ...screensOf(locale).map((screen) => buildPath(screen, locale, sampleParams(locale, 'apple-iphone-13-128-gb'))),
+        '/no-such-page',
+      ];
       const errors: string[] = [];
       for (const path of paths) errors.push(...(await errorsOf(locale, path)));
       expect(errors).toEqual([]);

@@ -1,34 +1,23 @@
 // Every indexable page carries a meta description in its shop's language (issue 15: the home page had
 // none): the sitemap's pages, a category, a series and a device page, and the checkout of each shop.
 
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/config/locales';
 import { buildPath } from '../../src/config/routes';
 import { render } from '../../src/entry-server';
-import { openDatabase, type DatabaseHandle } from '../db/client';
 import { sitemapPaths } from './sitemap';
-import { fixtureServices, testApp } from '../test-support/app';
+import { renderingTestApp } from '../test-support/rendering-app';
+import { SHOP_HOSTS } from '../test-support/sample-params';
 
-let database: DatabaseHandle;
-let app: FastifyInstance;
+let rendering: Awaited<ReturnType<typeof renderingTestApp>>;
 
 beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite', dataDir: null });
-  app = await testApp(await fixtureServices(database.db), {
-    render,
-    resolveAssets: () => ({ entry: '/assets/entry.js', css: [], preloads: [], devScripts: [] }),
-  });
+  rendering = await renderingTestApp(render);
 }, 30_000);
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
-
-const HOSTS = { default: 'localhost', de: 'de.localhost', at: 'at.localhost', es: 'es.localhost', fr: 'fr.localhost', it: 'it.localhost' };
+afterAll(() => rendering.close());
 
 async function descriptionOf(host: string, path: string): Promise<string | undefined> {
-  const response = await app.inject({ method: 'GET', url: path, headers: { host } });
+  const response = await rendering.app.inject({ method: 'GET', url: path, headers: { host } });
   expect(response.statusCode, `${host}${path}`).toBe(200);
   return /<meta name="description" content="([^"]*)"/.exec(response.body)?.[1];
 }
@@ -44,7 +33,7 @@ describe('meta descriptions', () => {
         buildPath('checkout', locale),
       ];
       for (const path of [...sitemapPaths(locale), ...catalogue]) {
-        const description = await descriptionOf(HOSTS[locale], path);
+        const description = await descriptionOf(SHOP_HOSTS[locale], path);
         expect(description?.trim().length ?? 0, `${locale} ${path}`).toBeGreaterThan(0);
       }
       // The first renders of a shop load its catalogs: more than the default 5 s on a busy machine.
@@ -52,7 +41,7 @@ describe('meta descriptions', () => {
   }
 
   it('are in the language of the shop', async () => {
-    const home = await Promise.all(LOCALES.map((locale) => descriptionOf(HOSTS[locale], '/')));
+    const home = await Promise.all(LOCALES.map((locale) => descriptionOf(SHOP_HOSTS[locale], '/')));
     // de and at share German; the others each have their own.
     expect(new Set(home).size).toBe(LOCALES.length - 1);
     expect(await descriptionOf('de.localhost', '/')).toMatch(/^Verkaufen Sie Ihr gebrauchtes Smartphone/);
