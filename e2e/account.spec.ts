@@ -7,25 +7,13 @@
 // DEV_MAILBOX=1).
 
 import { type Page } from '@playwright/test';
+import { addToCart } from './support/cart';
 import { expect, test } from './support/test';
-import type { Locale } from '../src/config/locales';
 import { hydrated, origin, HOSTS, shopUrl, translate, watchErrors } from './support/shop';
 import { newestMail } from './support/mailbox';
-import { cartStored, patchStoredContext } from './support/stored';
+import { patchStoredContext } from './support/stored';
 
 const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
-
-async function addToCart(page: Page, locale: Locale, path: string) {
-  await page.goto(shopUrl(locale, path));
-  await hydrated(page);
-  const questions = page.locator('fieldset.question');
-  const count = await questions.count();
-  for (let i = 0; i < count; i++) await questions.nth(i).locator('input[type=radio]').first().check();
-  await expect(page.getByTestId('offer-price')).toBeVisible();
-  await page.getByRole('button', { name: translate(locale, 'Add to cart') }).click();
-  await expect(page.getByRole('link', { name: translate(locale, 'Go to cart') })).toBeVisible();
-  await cartStored(page);
-}
 
 /**
  * The activation link of the newest mail to `email` in the developer mailbox (it may take a moment to

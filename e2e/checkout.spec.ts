@@ -4,23 +4,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
+import { addToCart } from './support/cart';
 import { expect, test } from './support/test';
-import type { Locale } from '../src/config/locales';
 import { e2eDatabaseUrl, hydrated, shopUrl, translate } from './support/shop';
 import { expectNothingUnderHelpButton } from './support/layout';
-import { cartStored } from './support/stored';
-
-async function addToCart(page: Page, locale: Locale, path: string) {
-  await page.goto(shopUrl(locale, path));
-  await hydrated(page);
-  const questions = page.locator('fieldset.question');
-  const count = await questions.count();
-  for (let i = 0; i < count; i++) await questions.nth(i).locator('input[type=radio]').first().check();
-  await expect(page.getByTestId('offer-price')).toBeVisible();
-  await page.getByRole('button', { name: translate(locale, 'Add to cart') }).click();
-  await expect(page.getByRole('link', { name: translate(locale, 'Go to cart') })).toBeVisible();
-  await cartStored(page);
-}
 
 const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
 const errorOf = (page: Page, name: string) => page.locator(`.field-error[data-field="${name}"]`);

@@ -5,26 +5,16 @@
 // account's address afterwards. No page error on the way.
 
 import type { Page } from '@playwright/test';
+import { addToCart } from './support/cart';
 import { expect, test } from './support/test';
 import { newestMail } from './support/mailbox';
 import { HOSTS, hydrated, origin, pathOf, shopUrl, translate, watchErrors } from './support/shop';
-import { cartStored } from './support/stored';
 
 const t = (english: string) => translate('es', english);
 const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
 const PASSWORD = 'Calle Mayor 5 en Madrid';
 
-async function addIphone(page: Page) {
-  await page.goto(shopUrl('es', '/productos/apple-iphone-13-128-gb'));
-  await hydrated(page);
-  const questions = page.locator('fieldset.question');
-  const count = await questions.count();
-  for (let i = 0; i < count; i++) await questions.nth(i).locator('input[type=radio]').first().check();
-  await expect(page.getByTestId('offer-price')).toBeVisible();
-  await page.getByRole('button', { name: t('Add to cart') }).click();
-  await expect(page.getByRole('link', { name: t('Go to cart') })).toBeVisible();
-  await cartStored(page);
-}
+const addIphone = (page: Page) => addToCart(page, 'es', '/productos/apple-iphone-13-128-gb');
 
 test('es: a guest sale becomes an account with one password; the next sale starts with its details and saves a new address', async ({
   page,
