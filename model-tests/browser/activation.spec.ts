@@ -3,7 +3,7 @@
 // server answers.
 
 import { expect, type Page, type Route } from '@playwright/test';
-import { shopUrl } from '../../e2e/support/shop';
+import { hydrated, shopUrl } from '../../e2e/support/shop';
 import { activationModel } from '../activation.model';
 import { describeBrowserFlow } from './runner';
 
@@ -25,7 +25,11 @@ const running = (c: Context) =>
   c.customer.length > 0 ? next(c.customer, 'activateCustomerByIdentifier') : next(c.registration, 'activateRegistration');
 const fail = (status: number, error: string) => ({ status, json: { statusCode: status, error, message: error } });
 const outcome = (c: Context, state: string) => c.page.locator(`[data-activation="${state}"]`);
-const open = async (c: Context, query: string) => c.page.goto(shopUrl('de', `/account/register${query}`));
+/** Opens the mail's link as a seller does, and waits until the page runs (it asks the server only then). */
+const open = async (c: Context, query: string) => {
+  await c.page.goto(shopUrl('de', `/account/register${query}`));
+  await hydrated(c.page);
+};
 
 describeBrowserFlow<Context>({
   name: 'activation',
@@ -40,9 +44,9 @@ describeBrowserFlow<Context>({
   },
   unsupported: {},
   events: {
-    OPEN_LINK: (c) => open(c, `?token=${TOKEN}`).then(() => undefined),
-    OPEN_LINK_WITHOUT_TOKEN: (c) => open(c, '?token=').then(() => undefined),
-    OPEN_GARBLED_LINK: (c) => open(c, '?token=abc%20def').then(() => undefined),
+    OPEN_LINK: (c) => open(c, `?token=${TOKEN}`),
+    OPEN_LINK_WITHOUT_TOKEN: (c) => open(c, '?token='),
+    OPEN_GARBLED_LINK: (c) => open(c, '?token=abc%20def'),
     REGISTRATION_ACTIVATED: async (c) =>
       (await next(c.registration, 'activateRegistration')).fulfill({ json: { activated: true, token: IDENTIFIER } }),
     ACTIVATED_WITHOUT_IDENTIFIER: async (c) => (await next(c.registration, 'activateRegistration')).fulfill({ json: { activated: true } }),
