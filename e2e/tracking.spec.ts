@@ -5,10 +5,10 @@
 
 import { execFileSync } from 'node:child_process';
 import { type Page } from '@playwright/test';
+import { answerAndAdd } from './support/cart';
 import { expect, test } from './support/test';
 import type { Locale } from '../src/config/locales';
 import { e2eDatabaseUrl, hydrated, shopUrl, translate } from './support/shop';
-import { cartStored } from './support/stored';
 
 test.use({ storageState: { cookies: [], origins: [] } });
 
@@ -36,14 +36,7 @@ async function visitAndSell(page: Page, locale: Locale, decide: (page: Page) => 
   await search.press('Enter');
   await expect(page).toHaveURL(/\/produkte\//);
   await hydrated(page);
-  const questions = page.locator('fieldset.question');
-  await expect(questions.first()).toBeVisible();
-  const count = await questions.count();
-  for (let i = 0; i < count; i++) await questions.nth(i).locator('input[type=radio]').first().check();
-  await expect(page.getByTestId('offer-price')).toBeVisible();
-  await page.getByRole('button', { name: translate(locale, 'Add to cart') }).click();
-  await expect(page.getByRole('link', { name: translate(locale, 'Go to cart') })).toBeVisible();
-  await cartStored(page);
+  await answerAndAdd(page, locale);
 }
 
 const dataLayerEvents = (page: Page) => page.evaluate(() => (window.dataLayer ?? []).map((e) => e.event));

@@ -9,7 +9,13 @@ import { cartStored } from './stored';
 export async function addToCart(page: Page, locale: Locale, path: string): Promise<void> {
   await page.goto(shopUrl(locale, path));
   await hydrated(page);
+  await answerAndAdd(page, locale);
+}
+
+/** On an open device page: answers every question with its first choice, adds the offer, waits for the stored cart. */
+export async function answerAndAdd(page: Page, locale: Locale): Promise<void> {
   const questions = page.locator('fieldset.question');
+  await expect(questions.first()).toBeVisible();
   const count = await questions.count();
   for (let i = 0; i < count; i++) await questions.nth(i).locator('input[type=radio]').first().check();
   await expect(page.getByTestId('offer-price')).toBeVisible();
