@@ -177,6 +177,7 @@ await runStandalone(async () => {
     bundle.productDetail.withinBudget,
     bundle.category.withinBudget,
     throughput.withinBudget,
+    throughput.renderedWithinBudget,
     throughput.rssWithinBudget,
     startup.healthz.withinBudget,
     startup.firstPage.withinBudget,

@@ -13,8 +13,8 @@ function walk(dir) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) walk(path);
     else if (COMPRESSIBLE.test(name) && !name.endsWith('manifest.json')) {
+      // Every file, however small: the server then never compresses a static answer per request.
       const data = readFileSync(path);
-      if (data.length < 512) continue;
       writeFileSync(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
       writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
       count++;

@@ -35,7 +35,7 @@ beforeAll(async () => {
     render,
     logLevel: 'info',
     logStream,
-    resolveAssets: ({ pages, catalog }) => ({ entry: '/assets/entry.js', css: [], preloads: [...pages, catalog], devScripts: [] }),
+    resolveAssets: ({ pages, catalog }) => ({ entry: '/assets/entry.js', css: [], preloads: [...pages, catalog] }),
     api: { db: database.db, store, search: new LocalSearch(store) },
   });
 }, 30_000);
@@ -59,9 +59,8 @@ describe('rendering', () => {
 
   it('names the matched page module and the catalog among the preloads', async () => {
     const res = await get('it.localhost', '/contatti');
-    // Each with the answer's CSP nonce (server/http/security-headers.ts).
-    expect(res.body).toMatch(/<link rel="modulepreload" href="\.\/pages\/contact\.tsx" nonce="[^"]+"\/>/);
-    expect(res.body).toMatch(/<link rel="modulepreload" href="\.\/locales\/it\.po" nonce="[^"]+"\/>/);
+    expect(res.body).toContain('<link rel="modulepreload" href="./pages/contact.tsx"/>');
+    expect(res.body).toContain('<link rel="modulepreload" href="./locales/it.po"/>');
   });
 
   it('answers 404 with the not-found page for a path of another country', async () => {
@@ -216,7 +215,7 @@ describe('behind a proxy (TRUST_PROXY)', () => {
       const app = await buildApp({
         logLevel: 'silent',
         render: async () => new Response(''),
-        resolveAssets: () => ({ entry: '', css: [], preloads: [], devScripts: [] }),
+        resolveAssets: () => ({ entry: '', css: [], preloads: [] }),
         ...(trustProxy !== undefined && { trustProxy }),
       });
       app.get('/ip-probe', async (request) => ({ ip: request.ip }));

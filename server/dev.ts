@@ -6,17 +6,25 @@ import { createServer as createViteServer } from 'vite';
 import { buildApp, type RenderFn } from './app';
 import { pino } from 'pino';
 import { readConfig } from './platform/config';
+import { ENTRY_LOADER_SCRIPT } from './ssr/entry-loader';
 import { apiServicesOf, createRuntime, databaseTarget, staffServicesOf } from './runtime';
 
 const config = readConfig({ ...process.env, NODE_ENV: 'development' });
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'custom' });
 
-const REFRESH_PREAMBLE = `import RefreshRuntime from "/@react-refresh";
+/**
+ * The page's entry in development: React's refresh runtime and Vite's client first, then the shop's
+ * entry. A module file, not inline code: the page's CSP trusts only what its hashed inline loader adds
+ * (decision 089), and an inline module's imports are not among that.
+ */
+const DEV_ENTRY_PATH = '/@shop-dev-entry.js';
+const DEV_ENTRY = `import RefreshRuntime from "/@react-refresh";
+import "/@vite/client";
 RefreshRuntime.injectIntoGlobalHook(window);
 window.$RefreshReg$ = () => {};
 window.$RefreshSig$ = () => (type) => type;
 window.__vite_plugin_react_preamble_installed__ = true;
-import "/@vite/client";`;
+await import("/src/entry-client.tsx");`;
 
 const render: RenderFn = async (input) => {
   const entry = (await vite.ssrLoadModule('/src/entry-server.tsx')) as { render: RenderFn };
@@ -36,8 +44,10 @@ const app = await buildApp({
   metrics: { open: true },
   apiDocs: true,
   api: apiServicesOf(runtime, { searchBasicAuth: config.SEARCH_BASIC_AUTH, staff: staffServicesOf(config) }),
-  resolveAssets: () => ({ entry: '/src/entry-client.tsx', css: [], preloads: [], devScripts: [REFRESH_PREAMBLE] }),
+  // The entry is added by the loader, as in production: the page's CSP trusts only its inline scripts.
+  resolveAssets: () => ({ entry: DEV_ENTRY_PATH, css: [], preloads: [], entryLoader: ENTRY_LOADER_SCRIPT }),
   setup: async (instance) => {
+    instance.get(DEV_ENTRY_PATH, (_request, reply) => reply.type('text/javascript; charset=utf-8').send(DEV_ENTRY));
     await instance.register(middie);
     instance.use(vite.middlewares);
   },

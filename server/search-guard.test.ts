@@ -37,7 +37,7 @@ async function appWith(search: SearchBackend, options: { searchBasicAuth?: strin
     render,
     logLevel: 'info',
     logStream,
-    resolveAssets: () => ({ entry: '/e.js', css: [], preloads: [], devScripts: [] }),
+    resolveAssets: () => ({ entry: '/e.js', css: [], preloads: [] }),
     api: { db: database.db, store, search, searchBasicAuth: options.searchBasicAuth },
   });
   apps.push(app);

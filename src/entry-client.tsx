@@ -31,20 +31,15 @@ async function start() {
   const api = { baseURL: '' };
   // The page's one QueryClient, made (and its code loaded) when a loader or the account data first needs it.
   const queryClient = lazyQueryClient(() => import('./services/new-query-client').then((m) => m.newQueryClient()));
-  // The page's CSP nonce (the browser hides the attribute, not the property): scripts rendered again carry it too.
-  const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
-  const router = createAppRouter(
-    {
-      shop,
-      i18n,
-      api,
-      isBot: isBotUserAgent(navigator.userAgent),
-      queryClient,
-      catalogueSearch: lazyHttpSearch(api),
-      content: lazyHttpContent(api),
-    },
-    nonce ? { nonce } : {},
-  );
+  const router = createAppRouter({
+    shop,
+    i18n,
+    api,
+    isBot: isBotUserAgent(navigator.userAgent),
+    queryClient,
+    catalogueSearch: lazyHttpSearch(api),
+    content: lazyHttpContent(api),
+  });
   // Hydrated as a transition: React yields to the browser every few milliseconds instead of hydrating
   // the whole page in one long task, so a tap or a keypress during start-up is answered.
   startTransition(() => {

@@ -29,8 +29,6 @@ export interface RenderInput {
   readonly content?: ContentSource;
   /** Receives loader failures of the rendered page (product §8: logged on the server only). */
   readonly onError?: (error: unknown) => void;
-  /** The Content-Security-Policy nonce every script and module preload of the page carries. */
-  readonly nonce?: string;
   /** Told what was rendered: a catalogue page whose data all loaded may be cached for anonymous visitors. */
   readonly onRendered?: (page: RenderedPage) => void;
   /** A posted question form (no JavaScript): the product detail page prices it for its device. */
@@ -56,7 +54,6 @@ export async function render({
   content,
   onError,
   onRendered,
-  nonce,
   offerForm,
   postedForm,
 }: RenderInput): Promise<Response> {
@@ -70,20 +67,17 @@ export async function render({
   const handler = createRequestHandler({
     request,
     createRouter: () =>
-      createAppRouter(
-        {
-          shop,
-          i18n,
-          api,
-          isBot,
-          queryClient,
-          catalogueSearch: search,
-          content: content ?? lazyHttpContent(api),
-          ...(offerForm && { offerForm }),
-          ...(postedForm && { postedForm }),
-        },
-        nonce === undefined ? {} : { nonce },
-      ),
+      createAppRouter({
+        shop,
+        i18n,
+        api,
+        isBot,
+        queryClient,
+        catalogueSearch: search,
+        content: content ?? lazyHttpContent(api),
+        ...(offerForm && { offerForm }),
+        ...(postedForm && { postedForm }),
+      }),
   });
   return handler(({ router, responseHeaders }) => {
     for (const match of router.state.matches) if (match.status === 'error') onError?.(match.error);

@@ -152,7 +152,7 @@ describe.each(testDatabases())('credit notes through the API on $name', (databas
     app = await buildApp({
       logLevel: 'silent',
       render: async () => new Response('page'),
-      resolveAssets: () => ({ entry: '', css: [], preloads: [], devScripts: [] }),
+      resolveAssets: () => ({ entry: '', css: [], preloads: [] }),
       api: { ...api, shipping: services },
     });
   }, 60_000);

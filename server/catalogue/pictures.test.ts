@@ -81,7 +81,7 @@ describe('device pictures', () => {
     const app = await buildApp({
       logLevel: 'silent',
       render: () => Promise.reject(new Error('no pages in this test')),
-      resolveAssets: () => ({ entry: '/assets/entry.js', css: [], preloads: [], devScripts: [] }),
+      resolveAssets: () => ({ entry: '/assets/entry.js', css: [], preloads: [] }),
     });
     try {
       const path = pathOf('iPhone 16 Pro');

@@ -17,7 +17,6 @@ const resolveAssets = ({ pages, catalog }: { pages: string[]; catalog: string })
   entry: '/assets/entry.js',
   css: [],
   preloads: [...pages, catalog],
-  devScripts: [],
 });
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 // The HTTP platform every domain plugin stands on (plugin name `http`): zod route schemas and the
-// answers to what they refuse (server/http/errors.ts), security headers with a CSP nonce per request,
+// answers to what they refuse (server/http/errors.ts), security headers (a page's CSP by its script hashes or this request's nonce),
 // the input guard of every API route and response compression. Registered first; it knows no domain.
 
 import { constants as zlib } from 'node:zlib';

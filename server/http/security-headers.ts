@@ -1,8 +1,9 @@
 // The security headers of every answer, set in one place (issue: no page had any). Every answer gets
 // nosniff, a referrer policy (none at all for a URL that carries a token), a permissions policy and
 // the opener policy; HSTS when the request came over TLS (behind TRUST_PROXY: the proxy's
-// X-Forwarded-Proto). HTML pages get a Content-Security-Policy with this request's nonce (the
-// server renders it into every script of the page, src/entry-server.tsx) and frame protection: no
+// X-Forwarded-Proto). HTML pages get a Content-Security-Policy and frame protection: the shop's pages
+// name the hashes of their inline scripts (server/ssr/script-hashes.ts, decision 089: the same bytes
+// go to every visitor), other HTML (the back office's shell, the API docs) this request's nonce; no
 // site may frame the shop except the partner sites configured for each widget host (decision 034):
 // b2bwidget. hosts by WIDGET_FRAME_ANCESTORS, aganwidget. hosts by AGANWIDGET_FRAME_ANCESTORS (else
 // the same list); with none configured, no site may frame them either (frame-ancestors 'none').
@@ -18,6 +19,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The nonce of this request's scripts (base64, 128 random bits). */
     cspNonce: string;
+  }
+  interface FastifyReply {
+    /** The page's own script sources (hashes of its inline scripts); unset: this request's nonce. */
+    cspScriptSources: readonly string[] | null;
   }
 }
 
@@ -46,9 +51,10 @@ export const CAMERA_PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocat
 /** A URL whose query carries a secret (activation, password reset, label and clarification links). */
 const carriesToken = (url: string) => /[?&]token=/.test(url);
 
-export function contentSecurityPolicy(nonce: string, frameAncestors: readonly string[]): string {
+/** A page's policy: only `scriptSources` (a nonce or hashes) run, and what they add ('strict-dynamic'). */
+export function contentSecurityPolicy(scriptSources: readonly string[], frameAncestors: readonly string[]): string {
   return [
-    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    scriptSources.length > 0 ? `script-src ${scriptSources.join(' ')} 'strict-dynamic'` : "script-src 'none'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -70,6 +76,7 @@ function frameAncestorsOf(request: FastifyRequest, options: SecurityHeaderOption
 
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
   app.decorateRequest('cspNonce', '');
+  app.decorateReply('cspScriptSources', null);
   app.addHook('onRequest', async (request) => {
     request.cspNonce = randomBytes(16).toString('base64');
   });
@@ -81,7 +88,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
       const ancestors = frameAncestorsOf(request, options);
-      reply.header('Content-Security-Policy', contentSecurityPolicy(request.cspNonce, ancestors));
+      reply.header('Content-Security-Policy', contentSecurityPolicy(reply.cspScriptSources ?? [`'nonce-${request.cspNonce}'`], ancestors));
       if (ancestors.length === 0) reply.header('X-Frame-Options', 'DENY');
     } else {
       reply.header(

@@ -60,7 +60,7 @@ describe.each(testDatabases())('labels and confirmation mail on $name', (databas
         },
       }),
       render: async () => new Response('page'),
-      resolveAssets: () => ({ entry: '', css: [], preloads: [], devScripts: [] }),
+      resolveAssets: () => ({ entry: '', css: [], preloads: [] }),
       api: { ...api, shipping },
     });
     apps.push(instance);

@@ -71,7 +71,6 @@ export function createAssetResolver(clientDir: string): AssetResolver {
       inlineCss,
       preloads: [...files],
       entryLoader: ENTRY_LOADER_SCRIPT,
-      devScripts: [],
     };
     cache.set(cacheKey, assets);
     return assets;

@@ -56,7 +56,7 @@ beforeAll(async () => {
     },
     {
       render,
-      resolveAssets: ({ pages, catalog }) => ({ entry: '/assets/entry.js', css: [], preloads: [...pages, catalog], devScripts: [] }),
+      resolveAssets: ({ pages, catalog }) => ({ entry: '/assets/entry.js', css: [], preloads: [...pages, catalog] }),
     },
   );
 }, 60_000);

@@ -1,9 +1,10 @@
 // The production page loads its JavaScript after its first paint (decision 062): the document names
-// no module for the parser's preload scanner, only the loader script (with the answer's CSP nonce) and
+// no module for the parser's preload scanner, only the loader script (trusted by its hash) and
 // the asset list it reads; in the browser the loader adds a module script per chunk, leaves first, and
 // the entry last, after a frame (decision 064: each chunk's code runs in a task of its own).
 // @vitest-environment happy-dom
 
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { render } from '../../src/entry-server';
@@ -23,7 +24,6 @@ beforeAll(async () => {
       css: [],
       preloads: ['/assets/page.js', '/assets/de.js'],
       entryLoader: ENTRY_LOADER_SCRIPT,
-      devScripts: [],
     }),
   });
 }, 30_000);
@@ -39,9 +39,14 @@ describe('the production page', () => {
     const html = response.body;
     expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
     expect(html).not.toMatch(/<script[^>]*type="module"/);
-    const nonce = /<meta property="csp-nonce" nonce="([^"]+)"/.exec(html)?.[1];
-    expect(nonce).toBeTruthy();
-    expect(html).toContain(`<script id="entry-loader" nonce="${nonce}">${ENTRY_LOADER_SCRIPT}</script>`);
+    expect(html).toContain(`<script id="entry-loader">${ENTRY_LOADER_SCRIPT}</script>`);
+    // The page's policy trusts the loader by its hash (decision 089), and what it adds.
+    const loaderHash = createHash('sha256').update(ENTRY_LOADER_SCRIPT).digest('base64');
+    const scriptSrc = String(response.headers['content-security-policy']).split(';')[0]!.split(' ');
+    expect(scriptSrc[0]).toBe('script-src');
+    expect(scriptSrc).toContain(`'sha256-${loaderHash}'`);
+    expect(scriptSrc.at(-1)).toBe("'strict-dynamic'");
+    expect(html).not.toContain('nonce');
     const listed = JSON.parse(/<script id="page-assets" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!);
     expect(listed).toMatchObject({ entry: '/assets/entry.js', preloads: ['/assets/page.js', '/assets/de.js'] });
     // The loader's own text is read back from its element, not sent twice.
@@ -55,18 +60,17 @@ describe('the loader in the browser', () => {
     document.body.innerHTML = '<main>page</main>';
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(visibility);
     const script = document.createElement('script');
-    script.nonce = 'n0nce';
     // As the parser runs it: `document.currentScript` is the loader while its text runs.
     vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
     new Function(ENTRY_LOADER_SCRIPT)();
   }
-  /** The module scripts the loader added, in document order, with their nonces; it adds no preload link. */
+  /** The module scripts the loader added, in document order; it adds no preload link. */
   const added = () => {
     expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
-    return [...document.body.querySelectorAll('script[type="module"]')].map((s) => [s.getAttribute('src'), (s as HTMLScriptElement).nonce]);
+    return [...document.body.querySelectorAll('script[type="module"]')].map((s) => s.getAttribute('src'));
   };
 
-  it('adds the chunks in their order and then the entry, with its nonce, once the page has painted', async () => {
+  it('adds the chunks in their order and then the entry once the page has painted', async () => {
     vi.useFakeTimers();
     const frames: FrameRequestCallback[] = [];
     vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
@@ -76,11 +80,7 @@ describe('the loader in the browser', () => {
     // Still nothing in the frame itself: the requests start in the task after it.
     expect(added()).toEqual([]);
     vi.runAllTimers();
-    expect(added()).toEqual([
-      ['/assets/page.js', 'n0nce'],
-      ['/assets/de.js', 'n0nce'],
-      ['/assets/entry.js', 'n0nce'],
-    ]);
+    expect(added()).toEqual(['/assets/page.js', '/assets/de.js', '/assets/entry.js']);
     vi.useRealTimers();
     vi.restoreAllMocks();
   });
@@ -89,7 +89,7 @@ describe('the loader in the browser', () => {
     const frame = vi.spyOn(window, 'requestAnimationFrame');
     runLoader('hidden');
     expect(frame).not.toHaveBeenCalled();
-    expect(added().at(-1)).toEqual(['/assets/entry.js', 'n0nce']);
+    expect(added().at(-1)).toBe('/assets/entry.js');
     vi.restoreAllMocks();
   });
 

@@ -16,7 +16,7 @@ beforeAll(async () => {
   database = await openDatabase({ kind: 'pglite', dataDir: null });
   app = await testApp(await fixtureServices(database.db), {
     render,
-    resolveAssets: ({ pages, catalog }) => ({ entry: '/assets/entry.js', css: [], preloads: [...pages, catalog], devScripts: [] }),
+    resolveAssets: ({ pages, catalog }) => ({ entry: '/assets/entry.js', css: [], preloads: [...pages, catalog] }),
   });
 }, 30_000);
 afterAll(async () => {

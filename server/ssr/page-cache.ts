@@ -1,32 +1,33 @@
-// Rendered catalogue pages (home, category, overview, device) kept per shop and path: they depend only on the shop, the path and the catalogue, so every visitor gets
-// the same HTML. URLs with a query string are not kept (no one fills the cache with made-up ones);
+// Rendered catalogue pages (home, category, overview, device) kept per shop and path: they depend
+// only on the shop, the path and the catalogue, so every visitor gets the same bytes, compressed
+// once when kept (brotli and gzip) and revalidated by entity tag. URLs with a query string are not kept (no one fills the cache with made-up ones);
 // the least recently used page goes first, and none is older than ten minutes (the footer's year,
 // anything else that depends on the day). Cleared whenever the catalogue changes (an import reloads
 // the store).
 
 import type { ShopContext } from '../../src/config/hosts';
 
-/**
- * A page is rendered with this in place of the CSP nonce of its scripts; every answer, from the cache
- * or fresh, replaces it by the request's own nonce (server/http/security-headers.ts). The compress
- * plugin therefore compresses each answer: a nonce used twice would let an injected script reuse it.
- */
-export const NONCE_PLACEHOLDER = 'N0nce0f0this0answer00==';
-
+/** A page as the server sends it; kept, it is sent as these bytes to every visitor (decision 089). */
 export interface CachedPage {
   /** When it was rendered (Date.now()). */
   readonly renderedAt: number;
   readonly status: number;
   readonly headers: readonly (readonly [string, string])[];
-  /** The HTML with NONCE_PLACEHOLDER where the nonce goes. */
-  readonly body: string;
+  /** The HTML as UTF-8. */
+  readonly body: Buffer;
+  /** The CSP sources of its inline scripts (server/ssr/script-hashes.ts). */
+  readonly scriptSources: readonly string[];
 }
 
-/** The page's HTML for one answer: with that answer's nonce. */
-export const withNonce = (page: Pick<CachedPage, 'body'>, nonce: string): string => page.body.replaceAll(NONCE_PLACEHOLDER, nonce);
+/** A kept page: also stored compressed, and named by a strong entity tag per encoding. */
+export interface StoredPage extends CachedPage {
+  readonly encoded: { readonly br: Buffer; readonly gzip: Buffer };
+  /** The SHA-256 of the HTML (base64url): the entity tags are it, `-br` and `-gz` quoted. */
+  readonly digest: string;
+}
 
 export class PageCache {
-  private pages = new Map<string, CachedPage>();
+  private pages = new Map<string, StoredPage>();
   /** Pages stored since start, and answers given from the cache (for tests and logs). */
   stores = 0;
   hits = 0;
@@ -43,7 +44,7 @@ export class PageCache {
     return `${shop.locale}|${shop.mode}|${shop.languageSwitchable}|${url}`;
   }
 
-  get(key: string): CachedPage | undefined {
+  get(key: string): StoredPage | undefined {
     const page = this.pages.get(key);
     if (!page) return undefined;
     this.pages.delete(key);
@@ -54,7 +55,7 @@ export class PageCache {
     return page;
   }
 
-  set(key: string, page: CachedPage): void {
+  set(key: string, page: StoredPage): void {
     if (this.pages.size >= this.maxPages) this.pages.delete(this.pages.keys().next().value!);
     this.pages.set(key, page);
     this.stores++;

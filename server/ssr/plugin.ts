@@ -4,8 +4,13 @@
 // 052) and the 404 of unknown API paths. Catalogue pages are kept until the catalogue changes
 // (decision 017); route loaders search the catalogue and read the content pages in process.
 
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fresh from 'fresh';
 import { lookupHost, resolveShop, type ShopContext } from '../../src/config/hosts';
 import { findRedirect } from '../../src/config/redirects';
 import type { OfferFormOutcome } from '../../src/contracts/offers';
@@ -24,7 +29,8 @@ import { offerFormStatus, submitOfferForm } from '../offers/form';
 import { OfferWriter } from '../offers/writer';
 import type { AssetResolver } from './assets';
 import { inProcessSearch } from './catalogue-search';
-import { type CachedPage, NONCE_PLACEHOLDER, PageCache, withNonce } from './page-cache';
+import { type CachedPage, PageCache, type StoredPage } from './page-cache';
+import { inlineScriptHashes } from './script-hashes';
 import { sitemapXml } from './sitemap';
 
 export type RenderFn = (input: {
@@ -40,8 +46,6 @@ export type RenderFn = (input: {
   onError?: (error: unknown) => void;
   /** Told whether the page is a catalogue page whose data all loaded (then it may be cached). */
   onRendered?: (page: { catalogue: boolean }) => void;
-  /** The CSP nonce to put on every script of the page. */
-  nonce: string;
   /** A posted question form (no JavaScript): prices its answers for the device the page shows. */
   offerForm?: (deviceId: number) => Promise<OfferFormOutcome>;
   /** The text fields of a form posted without JavaScript (the quick answer's button records its decision, decision 069). */
@@ -111,11 +115,49 @@ function injectFetch(app: FastifyInstance, host: string): typeof globalThis.fetc
   };
 }
 
-/** A rendered page (fresh or from the cache) with this request's CSP nonce; the compress plugin encodes it. */
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: Omit<CachedPage, 'renderedAt'>): FastifyReply {
+/** A rendered page as it is: the compress plugin encodes it for this answer. */
+function sendPage(reply: FastifyReply, page: Omit<CachedPage, 'renderedAt'>): FastifyReply {
   reply.status(page.status);
   for (const [name, value] of page.headers) if (name !== 'content-length') reply.header(name, value);
-  return reply.send(withNonce(page, request.cspNonce));
+  reply.cspScriptSources = page.scriptSources;
+  return reply.send(page.body);
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * A page to keep, compressed once at the highest levels on libuv's threads (the main thread goes on
+ * answering): every later answer is one of these buffers (decision 089).
+ */
+async function storedForm(page: CachedPage): Promise<StoredPage> {
+  const [br, gz] = await Promise.all([
+    brotliAsync(page.body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length },
+    }),
+    gzipAsync(page.body, { level: zlib.Z_BEST_COMPRESSION }),
+  ]);
+  return { ...page, encoded: { br, gzip: gz }, digest: createHash('sha256').update(page.body).digest('base64url') };
+}
+
+/** The encoding a request accepts, as the compress plugin chooses it (`*` and x-gzip mean gzip). */
+function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
+  const header = request.headers['accept-encoding'];
+  if (!header) return undefined;
+  return negotiate<'br' | 'gzip'>(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ['br', 'gzip']) ?? undefined;
+}
+
+/** A kept page in the encoding the request accepts, with its strong entity tag; 304 when the browser has it. */
+function sendStored(request: FastifyRequest, reply: FastifyReply, page: StoredPage, vary: string): FastifyReply {
+  const encoding = acceptedEncoding(request);
+  const etag = `"${page.digest}${encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : ''}"`;
+  reply.status(page.status);
+  for (const [name, value] of page.headers) if (name !== 'content-length') reply.header(name, value);
+  reply.cspScriptSources = page.scriptSources;
+  reply.header('ETag', etag).header('Vary', vary);
+  if (fresh(request.headers, { etag })) return reply.status(304).send();
+  if (!encoding) return reply.send(page.body);
+  return reply.header('Content-Encoding', encoding).send(page.encoded[encoding]);
 }
 
 export const pagesPlugin = domainPlugin<PagesPluginOptions>('pages', async (app, options) => {
@@ -181,10 +223,13 @@ export const pagesPlugin = domainPlugin<PagesPluginOptions>('pages', async (app,
   const { catalogue: api, content } = options;
   const catalogueSearch = api ? inProcessSearch(api.search, submittedSearchCounter(api.db, app.log)) : undefined;
   const pageCache = api && options.pageCache !== false ? new PageCache() : undefined;
+  /** Pages being compressed to be kept: a request for one meanwhile waits for it instead of rendering it again. */
+  const storing = new Map<string, Promise<StoredPage>>();
   let catalogueGeneration = 0;
   api?.store.onChange(() => {
     catalogueGeneration++;
     pageCache?.clear();
+    storing.clear();
   });
 
   /** Renders the request's page; `catalogue` tells whether it may be kept in the page cache. */
@@ -205,14 +250,15 @@ export const pagesPlugin = domainPlugin<PagesPluginOptions>('pages', async (app,
       onRendered: (page) => {
         catalogue = page.catalogue;
       },
-      nonce: NONCE_PLACEHOLDER,
       ...(posted && { offerForm: posted.offerForm, postedForm: posted.fields }),
     });
+    const html = await response.text();
     const page: CachedPage = {
       renderedAt: Date.now(),
       status: response.status,
       headers: [...response.headers],
-      body: await response.text(),
+      body: Buffer.from(html),
+      scriptSources: inlineScriptHashes(html),
     };
     return { page, catalogue };
   };
@@ -222,13 +268,29 @@ export const pagesPlugin = domainPlugin<PagesPluginOptions>('pages', async (app,
     reply.header('Cache-Control', 'private, no-cache');
     if (shop.languageSwitchable) reply.header('Vary', 'Cookie');
     const key = PageCache.key(shop, request.url);
-    const cached = key === undefined ? undefined : pageCache?.get(key);
-    if (cached) return sendPage(request, reply, cached);
+    const kept = key === undefined ? undefined : (pageCache?.get(key) ?? (await storing.get(key)));
+    const vary = shop.languageSwitchable ? 'Accept-Encoding, Cookie' : 'Accept-Encoding';
+    if (kept) return sendStored(request, reply, kept, vary);
     const generation = catalogueGeneration;
     const { page, catalogue } = await renderFresh(request, shop);
-    // A page rendered while the catalogue changed may show the old one: it is sent, not kept.
-    if (pageCache && key !== undefined && catalogue && page.status === 200 && generation === catalogueGeneration) pageCache.set(key, page);
-    return sendPage(request, reply, page);
+    // A page rendered while the catalogue changed may show the old one: it is sent, not kept. This
+    // answer is compressed by the compress plugin; the kept form is made meanwhile.
+    if (pageCache && key !== undefined && catalogue && page.status === 200 && generation === catalogueGeneration && !storing.has(key)) {
+      const stored = storedForm(page);
+      storing.set(key, stored);
+      void stored.then(
+        (done) => {
+          if (storing.get(key) !== stored) return;
+          storing.delete(key);
+          pageCache.set(key, done);
+        },
+        (error: unknown) => {
+          storing.delete(key);
+          request.log.error({ err: error }, 'a rendered page could not be compressed to be kept');
+        },
+      );
+    }
+    return sendPage(reply, page);
   };
   app.get('/*', renderPage);
   app.get('/', renderPage);
@@ -258,10 +320,10 @@ export const pagesPlugin = domainPlugin<PagesPluginOptions>('pages', async (app,
         // A page without a question form (or a device that no longer exists) is shown as it is; the
         // quick answer's form has recorded its decision while rendering, and is then read again (303).
         // (One leading slash: "//host/…" would send the browser to another site.)
-        if (!outcome) return page.status === 200 ? reply.redirect(request.url.replace(/^\/+/, '/'), 303) : sendPage(request, reply, page);
+        if (!outcome) return page.status === 200 ? reply.redirect(request.url.replace(/^\/+/, '/'), 303) : sendPage(reply, page);
         reply.header('Cache-Control', 'private, no-store');
         if (shop.languageSwitchable) reply.header('Vary', 'Cookie');
-        return sendPage(request, reply, { ...page, status: page.status === 200 ? offerFormStatus(outcome) : page.status });
+        return sendPage(reply, { ...page, status: page.status === 200 ? offerFormStatus(outcome) : page.status });
       };
       pages.post('/*', postPage);
       pages.post('/', postPage);

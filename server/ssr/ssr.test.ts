@@ -2,7 +2,7 @@
 // to the shop's own POST /searches), pages carry only the fields they show, and catalogue pages are
 // rendered once per shop and URL until the catalogue is imported again.
 
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { render } from '../../src/entry-server';
@@ -42,7 +42,7 @@ beforeAll(async () => {
   app = await buildApp({
     render: countingRender,
     logLevel: 'silent',
-    resolveAssets: ({ pages, catalog }) => ({ entry: '/assets/entry.js', css: [], preloads: [...pages, catalog], devScripts: [] }),
+    resolveAssets: ({ pages, catalog }) => ({ entry: '/assets/entry.js', css: [], preloads: [...pages, catalog] }),
     api: { db: database.db, store, search },
   });
   app.addHook('onRequest', async (request) => {
@@ -107,18 +107,44 @@ describe('route loaders on the server', () => {
 });
 
 describe('cached catalogue pages', () => {
-  it('render a catalogue page once per shop and URL, and answer compressed copies with their own nonce', async () => {
+  it('render a catalogue page once per shop and URL, and send every visitor the same stored bytes', async () => {
     const first = await get('it.localhost', '/');
     const second = await get('it.localhost', '/', { 'accept-encoding': 'br' });
+    const third = await get('it.localhost', '/', { 'accept-encoding': 'gzip, deflate, br;q=0.5' });
+    const fourth = await get('it.localhost', '/', { 'accept-encoding': 'br' });
     expect(renders).toBe(1);
     expect(second.headers['content-encoding']).toBe('br');
-    const withoutNonces = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce=""').replace(/"csp-nonce" content="[^"]+"/, '');
-    const secondBody = brotliDecompressSync(second.rawPayload).toString();
-    expect(withoutNonces(secondBody)).toBe(withoutNonces(first.body));
-    expect(secondBody.match(/nonce="([^"]+)"/)?.[1]).not.toBe(first.body.match(/nonce="([^"]+)"/)?.[1]);
+    expect(third.headers['content-encoding']).toBe('gzip');
+    expect(brotliDecompressSync(second.rawPayload).toString()).toBe(first.body);
+    expect(gunzipSync(third.rawPayload).toString()).toBe(first.body);
+    // Two visitors: identical bytes, entity tag and policy (no per-answer nonce, decision 089).
+    expect(Buffer.compare(fourth.rawPayload, second.rawPayload)).toBe(0);
+    expect(fourth.headers.etag).toBe(second.headers.etag);
+    expect(fourth.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(first.body).not.toContain('nonce');
     expect(second.headers['content-type']).toBe(first.headers['content-type']);
     await get('es.localhost', '/');
     expect(renders).toBe(2);
+  });
+
+  it('answer 304 to a browser that has the kept page, per encoding, and the page again when asked to reload', async () => {
+    await get('fr.localhost', '/');
+    const rendered = renders;
+    const kept = await get('fr.localhost', '/', { 'accept-encoding': 'br' });
+    const etag = String(kept.headers.etag);
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{43}-br"$/);
+    const revalidated = await get('fr.localhost', '/', { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.rawPayload.length).toBe(0);
+    expect(revalidated.headers.etag).toBe(etag);
+    expect(revalidated.headers['cache-control']).toBe('private, no-cache');
+    // Another encoding is another representation; a forced reload gets the page.
+    expect((await get('fr.localhost', '/', { 'accept-encoding': 'gzip', 'if-none-match': etag })).statusCode).toBe(200);
+    expect(
+      (await get('fr.localhost', '/', { 'accept-encoding': 'br', 'if-none-match': etag, 'cache-control': 'no-cache' })).statusCode,
+    ).toBe(200);
+    expect((await get('fr.localhost', '/', { 'accept-encoding': 'br', 'if-none-match': '"other"' })).statusCode).toBe(200);
+    expect(renders).toBe(rendered);
   });
 
   it('name each request header the answer depends on once', async () => {

@@ -24,7 +24,7 @@ export function testApp(api: TestApiServices, options: Partial<AppOptions> = {})
   return buildApp({
     logLevel: 'silent',
     render: async () => new Response('page'),
-    resolveAssets: () => ({ entry: '', css: [], preloads: [], devScripts: [] }),
+    resolveAssets: () => ({ entry: '', css: [], preloads: [] }),
     api: { ...api, ...(!api.newsletter && api.accounts?.newsletter && { newsletter: api.accounts.newsletter }) },
     ...options,
   });

@@ -14,7 +14,7 @@ export async function renderingTestApp(render: AppOptions['render']): Promise<{ 
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
   const app = await testApp(await fixtureServices(database.db), {
     render,
-    resolveAssets: () => ({ entry: '/assets/entry.js', css: [], preloads: [], devScripts: [] }),
+    resolveAssets: () => ({ entry: '/assets/entry.js', css: [], preloads: [] }),
   });
   return {
     app,

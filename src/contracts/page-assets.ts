@@ -25,11 +25,10 @@ export interface PageAssets {
   /** The chunks the page loads besides its entry, each after the chunks it imports (decision 064). */
   readonly preloads: readonly string[];
   /**
-   * Production: the inline script that adds `preloads` (one module script each) and `entry` once the
-   * page has painted (decisions 062, 064). Without it (development) they are rendered as elements the
-   * parser loads. Not part of the asset JSON either.
+   * The inline script that adds `preloads` (one module script each) and `entry` once the page has
+   * painted (decisions 062, 064); the page's CSP trusts what it adds (decision 089). Without it (tests
+   * that render without a build) they are rendered as elements the parser loads. Not part of the asset
+   * JSON either.
    */
   readonly entryLoader?: string;
-  /** Inline module scripts that must run first (Vite's dev client); empty in production. */
-  readonly devScripts: readonly string[];
 }

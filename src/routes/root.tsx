@@ -114,8 +114,8 @@ function RootDocument() {
     select: (s) => s.matches.at(-1)?.staticData.screen === 'home' && s.matches.at(-1)?.status === 'success',
   });
   const layout = layoutFor(shop.mode, isHome);
-  // Content-Security-Policy: only scripts with the answer's nonce run (server/http/security-headers.ts).
-  const nonce = useRouter().options.ssr?.nonce;
+  // Content-Security-Policy: only the page's inline scripts run, named by their hashes, and what they
+  // add (server/ssr/script-hashes.ts, decision 089): nothing here carries a nonce.
   return (
     <html
       lang={LANGUAGE_TAG[shop.locale]}
@@ -128,17 +128,13 @@ function RootDocument() {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* First of its kind: Vite's module preloads and the browser entry read the nonce from its property.
-            The browser hides nonce attributes from the DOM after load, so their hydration differs by design. */}
-        {nonce && <meta property="csp-nonce" nonce={nonce} suppressHydrationWarning />}
         <HeadContent />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {assets.inlineCss !== undefined && <style id={INLINE_CSS_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: assets.inlineCss }} />}
         {assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
-        {assets.entryLoader === undefined &&
-          assets.preloads.map((href) => <link key={href} rel="modulepreload" href={href} nonce={nonce} suppressHydrationWarning />)}
+        {assets.entryLoader === undefined && assets.preloads.map((href) => <link key={href} rel="modulepreload" href={href} />)}
         <script
           id={PAGE_ASSETS_ELEMENT_ID}
           type="application/json"
@@ -153,18 +149,10 @@ function RootDocument() {
         <ConsentSlot />
         <AfterHydration />
         <Scripts />
-        {assets.devScripts.map((code) => (
-          <script key={code} type="module" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: code }} />
-        ))}
         {assets.entryLoader === undefined ? (
-          <script type="module" src={assets.entry} nonce={nonce} suppressHydrationWarning />
+          <script type="module" src={assets.entry} />
         ) : (
-          <script
-            id={ENTRY_LOADER_ELEMENT_ID}
-            nonce={nonce}
-            suppressHydrationWarning
-            dangerouslySetInnerHTML={{ __html: assets.entryLoader }}
-          />
+          <script id={ENTRY_LOADER_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: assets.entryLoader }} />
         )}
       </body>
     </html>

@@ -235,8 +235,7 @@ function devRoutes(rootRoute: ShopRootRoute, mode: ShopMode) {
   ];
 }
 
-/** `nonce`: the CSP nonce of the page's scripts (the server's per answer; the browser reads it from the page). */
-export function createAppRouter(context: RouterContext, { nonce }: { nonce?: string } = {}) {
+export function createAppRouter(context: RouterContext) {
   const rootRoute = createShopRootRoute();
   const routeTree = rootRoute.addChildren([
     ...routedScreens(context.shop.locale).map((s) => routesOf(rootRoute, s, context)),
@@ -248,7 +247,6 @@ export function createAppRouter(context: RouterContext, { nonce }: { nonce?: str
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 30_000,
     scrollRestoration: true,
-    ...(nonce ? { ssr: { nonce } } : {}),
   });
 }
 

@@ -3,7 +3,7 @@
 import { createContext, useContext } from 'react';
 import type { PageAssets } from '../contracts/page-assets';
 
-export const PageAssetsContext = createContext<PageAssets>({ entry: '', css: [], preloads: [], devScripts: [] });
+export const PageAssetsContext = createContext<PageAssets>({ entry: '', css: [], preloads: [] });
 
 export function usePageAssets(): PageAssets {
   return useContext(PageAssetsContext);
