@@ -3,7 +3,9 @@
 import { RouterServer, createRequestHandler, renderRouterToString } from '@tanstack/react-router/ssr/server';
 import { isBotUserAgent } from './config/bots';
 import type { ShopContext } from './config/hosts';
-import { createI18n, catalogPath, loadMessages, withAccountMessages } from './i18n/i18n';
+import type { Messages } from '@lingui/core';
+import type { Locale } from './config/locales';
+import { createI18n, catalogPath, loadAccountMessages, loadMessages } from './i18n/i18n';
 import { AppProviders } from './routes/app-providers';
 import { pageHttpStatus } from './routes/page-data';
 import { createAppRouter } from './routes/router';
@@ -37,6 +39,21 @@ export interface RenderInput {
   readonly postedForm?: Readonly<Record<string, string>>;
 }
 
+/**
+ * Each locale's messages, the shop's and the account screens' together, merged once per process: the
+ * server always has every message, and merging them into each request's i18n copied a few thousand
+ * entries per render.
+ */
+const SERVER_MESSAGES = new Map<Locale, Promise<Messages>>();
+function serverMessages(locale: Locale): Promise<Messages> {
+  let messages = SERVER_MESSAGES.get(locale);
+  if (!messages) {
+    messages = Promise.all([loadMessages(locale), loadAccountMessages(locale)]).then(([shop, account]) => ({ ...shop, ...account }));
+    SERVER_MESSAGES.set(locale, messages);
+  }
+  return messages;
+}
+
 /** The screens whose page depends only on the shop, the URL and the catalogue. */
 const CATALOGUE_SCREENS: ReadonlySet<string> = new Set(['home', 'sellCategory', 'productOverview', 'productDetail']);
 
@@ -57,9 +74,8 @@ export async function render({
   offerForm,
   postedForm,
 }: RenderInput): Promise<Response> {
-  const i18n = createI18n(shop.locale, await loadMessages(shop.locale));
   // The server always has every message; the browser loads the account ones with the pages that use them.
-  await withAccountMessages(i18n, shop.locale);
+  const i18n = createI18n(shop.locale, await serverMessages(shop.locale));
   const isBot = isBotUserAgent(request.headers.get('user-agent'));
   // One QueryClient per request: nothing is shared between visitors.
   const queryClient = readyQueryClient(newQueryClient());

@@ -1,7 +1,7 @@
 // Reviews end to end on the server: the review invitation in the payout mail that completes a trade,
 // with its signed link (server/trades/step-mails.tsx), the link check, storing one review per trade, moderation, and the summary that counts approved reviews only.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { importCatalogue } from '../catalogue/repository';
 import { CatalogueStore } from '../catalogue/store';
 import type { DatabaseHandle } from '../db/client';
@@ -164,6 +164,26 @@ describe.each(testDatabases())('reviews ($name)', (database) => {
       const summary = await app.inject({ url: '/api/reviews/summary', headers: { host: 'de.localhost' } });
       expect(summary.json()).toEqual(await reviewSummary(handle.db));
     } finally {
+      await app.close();
+    }
+  });
+
+  it('reads the summary once a minute for every footer, as its Cache-Control says', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const app = await testApp({ db: handle.db, store, search: new LocalSearch(store), shipping: services });
+    try {
+      const get = async () => (await app.inject({ url: '/api/reviews/summary', headers: { host: 'de.localhost' } })).json();
+      const first = await get();
+      const t = await paidTrade();
+      const token = links.token(t.tradeId, new Date(Date.now() + 3600_000));
+      const review = await submitReview(handle.db, links, { tradeId: t.tradeId, token, stars: 3, text: 'Ging so.' });
+      await moderateReview(handle.db, review.id, 'approved');
+      vi.advanceTimersByTime(59_000);
+      expect(await get()).toEqual(first);
+      vi.advanceTimersByTime(1_001);
+      expect((await get()).count).toBe(first.count + 1);
+    } finally {
+      vi.useRealTimers();
       await app.close();
     }
   });

@@ -159,6 +159,9 @@ describe('_source', () => {
     expect(first('name')).toEqual({ name: 'Canon EOS 5D Mark IV Body' });
     expect(first({ includes: ['series*'], excludes: ['seriesId'] })).toEqual({ series: 'EOS', seriesUrl: 'canon-eos' });
     expect(first(['images.path'])).toEqual({ images: [{ path: '/images/devices/phone.svg' }] });
+    expect(first(['ima*.path'])).toEqual({ images: [{ path: '/images/devices/phone.svg' }] });
+    expect(first(['*.path'])).toEqual({ images: [{ path: '/images/devices/phone.svg' }] });
+    expect(first(['name', 'images.nothing'])).toEqual({ name: 'Canon EOS 5D Mark IV Body' });
     expect(first({ excludes: ['images', '*Id', 'id'] })).not.toHaveProperty('images');
     expect(Object.keys(first({ excludes: ['images', '*Id', 'id'] }))).toHaveLength(17);
   });

@@ -47,12 +47,26 @@ function filterValue(value: unknown, path: string, filter: SourceFilter, include
   return { keep: included, value };
 }
 
+/**
+ * Whether a pattern may match a field below `path`: its text before the first `*` continues the path,
+ * or the path continues that text (the star may stand for the rest). A field not included whose
+ * subtree no pattern can reach is left out without walking it (a category's questions, for a list of
+ * category cards).
+ */
+function mayMatchBelow(pattern: string, path: string): boolean {
+  const literal = pattern.split('*', 1)[0]!;
+  const below = `${path}.`;
+  return literal.startsWith(below) || (pattern.includes('*') && below.startsWith(literal));
+}
+
 function filterObject(object: JsonObject, prefix: string, filter: SourceFilter, includedAbove: boolean): Record<string, unknown> {
   const out: [string, unknown][] = [];
   for (const [key, value] of Object.entries(object)) {
     const path = prefix === '' ? key : `${prefix}.${key}`;
     if (filter.excludes.some((pattern) => globMatches(pattern, path))) continue;
     const included = includedAbove || filter.includes.length === 0 || filter.includes.some((pattern) => globMatches(pattern, path));
+    if (!included && (typeof value !== 'object' || value === null || !filter.includes.some((pattern) => mayMatchBelow(pattern, path))))
+      continue;
     const result = filterValue(value, path, filter, included);
     if (result.keep) out.push([key, result.value]);
   }
