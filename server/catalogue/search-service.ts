@@ -41,8 +41,8 @@ export interface SearchBackend {
 
 export class LocalSearch implements SearchBackend {
   private indexes = new Map<string, SearchIndex>();
-  /** Builds under way per locale (paced: they yield to requests between slices of work). */
-  private building = new Map<Locale, Promise<void>>();
+  /** Index builds under way or done, by index name (paced: they yield to requests between slices of work). */
+  private building = new Map<string, Promise<void>>();
   private catalogue: Catalogue;
   /** Bumped by every catalogue change: a build of an older catalogue does not install its indexes. */
   private generation = 0;
@@ -60,27 +60,41 @@ export class LocalSearch implements SearchBackend {
     });
   }
 
-  /** Builds a locale's two indexes in slices; the first search of a locale waits for it when warm() has not yet. */
-  private build(locale: Locale): Promise<void> {
-    const pending = this.building.get(locale);
+  /** Builds that a search is waiting for: warm()'s builds pause for them (the first page is not held up by indexes it does not need). */
+  private wanted = new Set<Promise<void>>();
+  /** Builds warm() started. */
+  private warming = new WeakSet<Promise<void>>();
+
+  /**
+   * Builds one index of a locale in slices and installs it; the first search of an index waits for its
+   * build when warm() has not got to it yet (`warming`: started by warm(), which then pauses while a
+   * build a search waits for runs).
+   */
+  private build(application: string, locale: Locale, warming = false): Promise<void> {
+    const pending = this.building.get(application);
     if (pending) return pending;
     const generation = this.generation;
     const catalogue = this.catalogue;
     const started = performance.now();
-    const work = (async () => {
-      const names = countryConfig(locale).elasticIndexes;
+    const names = countryConfig(locale).elasticIndexes;
+    const work: Promise<void> = (async () => {
       const docs = buildSearchDocs(catalogue, locale);
-      const devices = await SearchIndex.buildPaced(names.devices, DEVICE_MAPPING, docs.devices, deviceAnalysis(locale));
-      const aggregations = await SearchIndex.buildPaced(names.aggregations, AGGREGATION_MAPPING, docs.aggregations);
+      // Only builds a search started: a search may also be waiting for this very build, or another of warm()'s.
+      const others = () => [...this.wanted].filter((wanted) => !this.warming.has(wanted));
+      const waitFor = warming ? () => (others().length > 0 ? Promise.all(others()) : undefined) : undefined;
+      const index =
+        application === names.aggregations
+          ? await SearchIndex.buildPaced(names.aggregations, AGGREGATION_MAPPING, docs.aggregations, undefined, undefined, waitFor)
+          : await SearchIndex.buildPaced(names.devices, DEVICE_MAPPING, docs.devices, deviceAnalysis(locale), undefined, waitFor);
       if (generation !== this.generation) return;
-      this.indexes.set(names.devices, devices);
-      this.indexes.set(names.aggregations, aggregations);
+      this.indexes.set(application, index);
       this.lastBuildMs += performance.now() - started;
     })();
-    this.building.set(locale, work);
-    // A failed build is retried by the next search of the locale.
+    this.building.set(application, work);
+    if (warming) this.warming.add(work);
+    // A failed build is retried by the next search of the index.
     work.catch(() => {
-      if (this.building.get(locale) === work) this.building.delete(locale);
+      if (this.building.get(application) === work) this.building.delete(application);
     });
     return work;
   }
@@ -92,13 +106,24 @@ export class LocalSearch implements SearchBackend {
       const locale = INDEX_LOCALES.get(application);
       if (!locale) throw new UnknownIndexError(application);
       // The catalogue may change while this build runs: then the loop builds the new one.
-      await this.build(locale);
+      const work = this.build(application, locale);
+      this.wanted.add(work);
+      try {
+        await work;
+      } finally {
+        this.wanted.delete(work);
+      }
     }
   }
 
-  /** Builds every index not built yet, one locale after the other, each paced so requests are not held up. */
+  /**
+   * Builds every index not built yet, one after the other, each paced so requests are not held up:
+   * first every shop's small category and overview index (what a first page asks for), then the
+   * device indexes.
+   */
   async warm(): Promise<void> {
-    for (const locale of LOCALES) await this.build(locale);
+    for (const locale of LOCALES) await this.build(countryConfig(locale).elasticIndexes.aggregations, locale, true);
+    for (const locale of LOCALES) await this.build(countryConfig(locale).elasticIndexes.devices, locale, true);
   }
 
   async search(application: string, body: Record<string, unknown>, resultSize: number): Promise<unknown> {

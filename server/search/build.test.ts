@@ -151,6 +151,30 @@ describe('the sliced index build', () => {
     }
   }, 30_000);
 
+  it('waits between slices for the work it is told to let go first (a build a search waits for)', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    let done = false;
+    const building = SearchIndex.buildPaced('t', DEVICE_MAPPING, catalogue, deviceAnalysis('default'), 0, () => {
+      asked++;
+      return asked === 1 ? gate : undefined;
+    }).then((index) => {
+      done = true;
+      return index;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Paused on the gate after its first slice.
+    expect(asked).toBe(1);
+    expect(done).toBe(false);
+    release();
+    const index = await building;
+    expect(asked).toBeGreaterThan(10);
+    expect(index.search(deviceSearchQuery('iphone', 5)).hits.total).toEqual(
+      SearchIndex.build('t', DEVICE_MAPPING, catalogue, deviceAnalysis('default')).search(deviceSearchQuery('iphone', 5)).hits.total,
+    );
+  }, 30_000);
+
   it('still refuses duplicate ids and values the mapping cannot hold', async () => {
     const twice = [catalogue[0]!, catalogue[0]!];
     await expect(SearchIndex.buildPaced('t', DEVICE_MAPPING, twice)).rejects.toThrow(/duplicate document id/);

@@ -63,6 +63,7 @@ export class SearchIndex {
    * The same index built in slices of about `sliceMs` of work, each a macrotask of its own, so requests
    * keep being answered while a large catalogue is indexed (issue 17: no event-loop block over 50 ms;
    * every loop over documents, terms or postings yields, sorting included — decision 057).
+   * `waitFor`, asked between slices, may name work to finish first (a build a request waits for).
    */
   static async buildPaced(
     name: string,
@@ -70,6 +71,7 @@ export class SearchIndex {
     docs: readonly SearchDocument[],
     analysis?: IndexAnalysis,
     sliceMs = 5,
+    waitFor?: () => Promise<unknown> | undefined,
   ): Promise<SearchIndex> {
     const steps = SearchIndex.buildSteps(name, mapping, docs, analysis);
     let sliceStart = performance.now();
@@ -78,6 +80,8 @@ export class SearchIndex {
       if (step.done) return step.value;
       if (performance.now() - sliceStart >= sliceMs) {
         await new Promise((resolve) => setImmediate(resolve));
+        const first = waitFor?.();
+        if (first) await first.catch(() => undefined);
         sliceStart = performance.now();
       }
     }
