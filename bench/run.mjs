@@ -178,6 +178,7 @@ await runStandalone(async () => {
     bundle.category.withinBudget,
     throughput.withinBudget,
     throughput.renderedWithinBudget,
+    throughput.renderCpuWithinBudget,
     throughput.rssWithinBudget,
     startup.healthz.withinBudget,
     startup.firstPage.withinBudget,

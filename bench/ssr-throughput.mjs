@@ -5,7 +5,9 @@
 // autocannon run (10 connections, 10 s, `Accept-Encoding: br, gzip` like a browser, after a short
 // untimed warm-up). A third run asks for the home page without compression (the ceiling: the stored
 // HTML as it is), a fourth for `/?n=<unique>` so every request is rendered (the page cache misses):
-// budget ≥ 0.15× the static chunk. Server RSS (Linux /proc/<pid>/status VmRSS) is read right after
+// budget ≥ 0.15× the static chunk, and the server's main-thread CPU per render (Linux
+// /proc/<pid>/task/<pid>/stat, user + system over the run's requests; brotli runs on other threads):
+// budget ≤ 5 ms. Server RSS (Linux /proc/<pid>/status VmRSS) is read right after
 // start and after the runs; budget ≤ 400 MB after start.
 // Run alone: `node bench/ssr-throughput.mjs`.
 
@@ -27,7 +29,7 @@ import {
 } from './lib.mjs';
 
 const HOST = 'de.localhost';
-export const THROUGHPUT_BUDGET = { ssrToStaticRatio: 2, renderedToStaticRatio: 0.15, rssAfterStartMB: 400 };
+export const THROUGHPUT_BUDGET = { ssrToStaticRatio: 2, renderedToStaticRatio: 0.15, renderCpuMs: 5, rssAfterStartMB: 400 };
 const CONNECTIONS = 10;
 const DURATION_S = 10;
 
@@ -37,6 +39,16 @@ export async function rssAfterStart(server) {
   if (home.status !== 200) throw new MeasureError(`GET / (Host ${HOST}) answered ${home.status}`);
   await sleep(3000);
   return rssMB(server.child.pid);
+}
+
+/** CPU time (user + system) of a process's main thread in ms (Linux clock ticks of 10 ms); null elsewhere. */
+function mainThreadCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 /** Resident memory of a process in MB (Linux); null elsewhere. */
@@ -93,7 +105,10 @@ export async function measureSsrThroughput({ port, pid, rssAfterStartMB }) {
   const staticChunk = await run({ port, path: entry });
   const uncompressed = await run({ port, path: '/', encoding: null });
   let n = 0;
+  const cpuBefore = mainThreadCpuMs(pid);
   const rendered = await run({ port, path: '/', setupRequest: (req) => ({ ...req, path: `/?n=${n++}` }) });
+  const cpuAfter = mainThreadCpuMs(pid);
+  const renderCpuMs = cpuBefore === null || cpuAfter === null ? null : round((cpuAfter - cpuBefore) / rendered.requests, 2);
   const ratio = round(ssr.requestsPerSecond / staticChunk.requestsPerSecond, 2);
   return {
     host: HOST,
@@ -104,6 +119,8 @@ export async function measureSsrThroughput({ port, pid, rssAfterStartMB }) {
     rendered,
     uncompressed,
     ratio,
+    renderCpuMs,
+    renderCpuWithinBudget: renderCpuMs === null ? null : renderCpuMs <= THROUGHPUT_BUDGET.renderCpuMs,
     uncompressedRatio: round(uncompressed.requestsPerSecond / staticChunk.requestsPerSecond, 2),
     renderedRatio: round(rendered.requestsPerSecond / staticChunk.requestsPerSecond, 2),
     rssAfterStartMB,
@@ -132,6 +149,12 @@ export function printSsrThroughput(r) {
       ],
       ['home rendered every time (/?n=…), req/s', `${r.rendered.requestsPerSecond} (p50 ${r.rendered.latencyP50Ms} ms)`, '', ''],
       ['rendered / static', `${r.renderedRatio}×`, `≥ ${r.budget.renderedToStaticRatio}×`, v(r.renderedWithinBudget)],
+      [
+        'main-thread CPU per render',
+        r.renderCpuMs === null ? 'n/a' : `${r.renderCpuMs} ms`,
+        `≤ ${r.budget.renderCpuMs} ms`,
+        v(r.renderCpuWithinBudget),
+      ],
       [
         'server RSS after start',
         r.rssAfterStartMB === null ? 'n/a' : `${r.rssAfterStartMB} MB`,

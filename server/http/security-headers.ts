@@ -17,8 +17,8 @@ import { lookupHost, type ShopMode } from '../../src/config/hosts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The nonce of this request's scripts (base64, 128 random bits). */
-    cspNonce: string;
+    /** The nonce of this request's scripts (base64, 128 random bits), made when first read. */
+    readonly cspNonce: string;
   }
   interface FastifyReply {
     /** The page's own script sources (hashes of its inline scripts); unset: this request's nonce. */
@@ -34,6 +34,7 @@ export interface SecurityHeaderOptions {
 }
 
 export const CSP_REPORT_PATH = '/api/csp-report';
+const NONCE = Symbol('cspNonce');
 const REPORTS_PER_MINUTE = 60;
 
 /** The policy of every answer that is not a page (decision 080): it may load nothing and no site may frame it. */
@@ -75,11 +76,13 @@ function frameAncestorsOf(request: FastifyRequest, options: SecurityHeaderOption
 }
 
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
-  app.decorateRequest('cspNonce', '');
-  app.decorateReply('cspScriptSources', null);
-  app.addHook('onRequest', async (request) => {
-    request.cspNonce = randomBytes(16).toString('base64');
+  // Made when first read: most answers (shop pages, API, files) never need one.
+  app.decorateRequest('cspNonce', {
+    getter(this: FastifyRequest & { [NONCE]?: string }) {
+      return (this[NONCE] ??= randomBytes(16).toString('base64'));
+    },
   });
+  app.decorateReply('cspScriptSources', null);
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', carriesToken(request.url) ? 'no-referrer' : 'strict-origin-when-cross-origin');

@@ -93,10 +93,39 @@ function toFetchRequest(request: FastifyRequest): Request {
   return new Request(`${request.protocol}://${request.host}${request.url}`, { method: 'GET', headers });
 }
 
-/** A fetch that dispatches into this app (server rendering calls the API without a network hop; /metrics does not count it). */
-function injectFetch(app: FastifyInstance, host: string): typeof globalThis.fetch {
+/** An API answer a shared cache may keep, as rendering got it (see sharedAnswers). */
+interface SharedAnswer {
+  readonly until: number;
+  readonly status: number;
+  readonly headers: readonly [string, string][];
+  readonly body: Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * How long a shared cache may keep an answer to a GET: `public` with `max-age` (the review summary every
+ * footer reads), nothing that sets a cookie or varies by request; 0 for every other answer.
+ */
+function sharedMaxAgeMs(method: string, status: number, headers: Record<string, unknown>): number {
+  if (method !== 'GET' || status !== 200 || headers['set-cookie'] !== undefined) return 0;
+  const vary = String(headers.vary ?? '').toLowerCase();
+  if (vary !== '' && vary !== 'accept-encoding') return 0;
+  const cacheControl = String(headers['cache-control'] ?? '');
+  const maxAge = /(?:^|,)\s*max-age=(\d+)/.exec(cacheControl)?.[1];
+  return /(?:^|,)\s*public\s*(?:,|$)/.test(cacheControl) && maxAge ? Number(maxAge) * 1000 : 0;
+}
+
+/**
+ * A fetch that dispatches into this app (server rendering calls the API without a network hop; /metrics
+ * does not count it). Like any shared cache between the page and the API, it keeps what the API marks
+ * public for as long as the API says (`shared`, one per app).
+ */
+function injectFetch(app: FastifyInstance, host: string, shared: Map<string, SharedAnswer>): typeof globalThis.fetch {
   return async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const method = init?.method ?? 'GET';
+    const key = `${host} ${url.pathname}${url.search}`;
+    const kept = method === 'GET' ? shared.get(key) : undefined;
+    if (kept && Date.now() < kept.until) return new Response(kept.body, { status: kept.status, headers: [...kept.headers] });
     const headers: Record<string, string> = {};
     new Headers(init?.headers).forEach((value, name) => {
       headers[name] = value;
@@ -107,13 +136,22 @@ function injectFetch(app: FastifyInstance, host: string): typeof globalThis.fetc
       headers: { ...headers, host, [IN_PROCESS_HEADER]: IN_PROCESS_MARK },
       payload: typeof init?.body === 'string' ? init.body : undefined,
     });
-    const responseHeaders = new Headers();
+    const responseHeaders: [string, string][] = [];
     for (const [name, value] of Object.entries(response.headers)) {
-      if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+      if (value !== undefined) responseHeaders.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
     }
-    return new Response(new Uint8Array(response.rawPayload), { status: response.statusCode, headers: responseHeaders });
+    const body = new Uint8Array(response.rawPayload);
+    const maxAgeMs = sharedMaxAgeMs(method, response.statusCode, response.headers);
+    if (maxAgeMs > 0) {
+      if (shared.size >= SHARED_ANSWERS) shared.delete(shared.keys().next().value!);
+      shared.set(key, { until: Date.now() + maxAgeMs, status: response.statusCode, headers: responseHeaders, body });
+    }
+    return new Response(body, { status: response.statusCode, headers: responseHeaders });
   };
 }
+
+/** At most this many kept API answers (the oldest stored goes first). */
+const SHARED_ANSWERS = 100;
 
 /** A rendered page as it is: the compress plugin encodes it for this answer. */
 function sendPage(reply: FastifyReply, page: Omit<CachedPage, 'renderedAt'>): FastifyReply {
@@ -223,6 +261,8 @@ export const pagesPlugin = domainPlugin<PagesPluginOptions>('pages', async (app,
   const { catalogue: api, content } = options;
   const catalogueSearch = api ? inProcessSearch(api.search, submittedSearchCounter(api.db, app.log)) : undefined;
   const pageCache = api && options.pageCache !== false ? new PageCache() : undefined;
+  /** API answers rendering may reuse (public, for their max-age): the review summary of every footer. */
+  const sharedAnswers = new Map<string, SharedAnswer>();
   /** Pages being compressed to be kept: a request for one meanwhile waits for it instead of rendering it again. */
   const storing = new Map<string, Promise<StoredPage>>();
   let catalogueGeneration = 0;
@@ -243,7 +283,7 @@ export const pagesPlugin = domainPlugin<PagesPluginOptions>('pages', async (app,
       request: toFetchRequest(request),
       shop,
       resolveAssets: options.resolveAssets,
-      api: { baseURL: `${request.protocol}://${request.host}`, fetch: injectFetch(app, request.host) },
+      api: { baseURL: `${request.protocol}://${request.host}`, fetch: injectFetch(app, request.host, sharedAnswers) },
       catalogueSearch,
       content: content.source,
       onError: (error) => request.log.error({ err: error, path: request.url.split('?')[0] }, 'page data failed to load'),

@@ -166,6 +166,32 @@ describe('cached catalogue pages', () => {
     ).toEqual(['accept-encoding', 'cookie']);
   });
 
+  it('reuse an API answer marked public for its max-age (the footer reviews), rendering again', async () => {
+    let summaries = 0;
+    const counted = await buildApp({
+      render: countingRender,
+      logLevel: 'silent',
+      resolveAssets: ({ pages, catalog }) => ({ entry: '/assets/entry.js', css: [], preloads: [...pages, catalog] }),
+      api: { db: database.db, store, search: new LocalSearch(store) },
+    });
+    // The reviews domain as the footer sees it (this app has no shipping services, so no reviews plugin).
+    counted.get('/api/reviews/summary', async (_request, reply) => {
+      summaries++;
+      return reply.header('Cache-Control', 'public, max-age=60').send({ average: 4.5, count: 2, latest: [] });
+    });
+    try {
+      for (const url of ['/?a=1', '/?a=2', '/kontakt']) {
+        const page = await counted.inject({ method: 'GET', url, headers: { host: 'de.localhost' } });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toContain('4,5');
+      }
+      expect(renders).toBe(3);
+      expect(summaries).toBe(1);
+    } finally {
+      await counted.close();
+    }
+  });
+
   it('render other pages every time', async () => {
     await get('de.localhost', '/kontakt');
     await get('de.localhost', '/kontakt');
