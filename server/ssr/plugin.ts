@@ -308,7 +308,8 @@ export const pagesPlugin = domainPlugin<PagesPluginOptions>('pages', async (app,
     reply.header('Cache-Control', 'private, no-cache');
     if (shop.languageSwitchable) reply.header('Vary', 'Cookie');
     const key = PageCache.key(shop, request.url);
-    const kept = key === undefined ? undefined : (pageCache?.get(key) ?? (await storing.get(key)));
+    // A kept form that failed to be made is logged where it failed; this request renders the page.
+    const kept = key === undefined ? undefined : (pageCache?.get(key) ?? (await storing.get(key)?.catch(() => undefined)));
     const vary = shop.languageSwitchable ? 'Accept-Encoding, Cookie' : 'Accept-Encoding';
     if (kept) return sendStored(request, reply, kept, vary);
     const generation = catalogueGeneration;
