@@ -63,16 +63,6 @@ export const TokenAnswerSchema = z.object({
 });
 export type TokenAnswer = z.infer<typeof TokenAnswerSchema>;
 
-/** Claims of the access token the client reads (product §3: customerId from the token subject). */
-export const AccessClaimsSchema = z.object({
-  sub: z.uuid(),
-  /** Expiry, epoch seconds. */
-  exp: z.number().int(),
-  email: z.string(),
-  customerNumber: z.string().nullable(),
-});
-export type AccessClaims = z.infer<typeof AccessClaimsSchema>;
-
 // Header names (product §7 puts tokens and identifiers in headers).
 export const REFRESH_TOKEN_HEADER = 'x-refresh-token';
 export const ACCESS_TOKEN_HEADER = 'x-access-token';

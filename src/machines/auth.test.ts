@@ -16,11 +16,11 @@ import {
   createTokenSource,
   persistableSession,
   sessionSnapshot,
-  storedSession,
   type AccountSession,
   type AuthActor,
   type AuthCalls,
 } from './auth';
+import { storedSession } from './auth.stored';
 
 const CUSTOMER_ID = '5b0e8a6c-3f1d-4e2a-9c7b-8d6e5f4a3b2c';
 const PASSWORD = 'Kölner-Dom-1248';

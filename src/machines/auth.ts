@@ -18,8 +18,7 @@
 // The password is never in the context (product §12); what is stored is persistableSession's view.
 
 import { assign, fromPromise, setup, waitFor, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import { z } from '../contracts/zod';
-import { CustomerSchema, type Customer, type LoginRequest, type TokenAnswer } from '../contracts/account';
+import type { Customer, LoginRequest, TokenAnswer } from '../contracts/account';
 import { readApiFailure } from '../services/api-failure';
 import { track } from '../services/tracking';
 import type { PersistableActor } from '../services/persistence';
@@ -96,19 +95,6 @@ export const signedOut: AccountSession = {
   tokenExpiry: 0,
 };
 
-/** The stored form of a session; anything else in storage is dropped. */
-export const AccountSessionSchema = z.object({
-  isLoggedIn: z.boolean(),
-  email: z.string().nullable(),
-  password: z.literal(''),
-  accessToken: z.string().nullable(),
-  refreshToken: z.string().nullable(),
-  customerId: z.string().nullable(),
-  customerNumber: z.string().nullable(),
-  customerData: CustomerSchema.nullable(),
-  tokenExpiry: z.number(),
-});
-
 /** The session fields of a context (the password always ''). */
 export function sessionOf(context: AccountSession): AccountSession {
   return {
@@ -122,13 +108,6 @@ export function sessionOf(context: AccountSession): AccountSession {
     customerData: context.customerData,
     tokenExpiry: context.tokenExpiry,
   };
-}
-
-/** The session in a stored snapshot (see persistableSession), or null when there is none usable. */
-export function storedSession(snapshot: unknown): AccountSession | null {
-  const context = typeof snapshot === 'object' && snapshot !== null && 'context' in snapshot ? snapshot.context : undefined;
-  const parsed = AccountSessionSchema.safeParse(context);
-  return parsed.success ? sessionOf(parsed.data) : null;
 }
 
 const secondsOf = (epochMs: number) => Math.floor(epochMs / 1000);

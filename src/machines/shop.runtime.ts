@@ -12,15 +12,14 @@ import type { TokenSource } from '../services/session-tokens';
 import { SESSION_CHANNEL, STORAGE_KEYS } from '../services/storage-keys';
 import {
   ACCOUNT_SESSION_KEY,
-  AccountSessionSchema,
   createTokenSource,
   persistableSession,
   sameSession,
   sessionOf,
   sessionSnapshot,
-  storedSession,
   type AuthActor,
 } from './auth';
+import { AccountSessionSchema, storedSession } from './auth.stored';
 import { restoredCart, type CartMachine } from './cart';
 import { resumableCheckout, storedCheckoutOf, type CheckoutMachine } from './checkout';
 import { offerStorageKey, storedOfferOf, type OfferMachine } from './offer';

@@ -4,7 +4,8 @@
 // only the UI turns into words.
 
 import { FetchError } from 'ofetch';
-import { FieldIssueSchema, type FieldIssue } from '../contracts/issues';
+import { readFieldIssue } from '../contracts/issue-codes';
+import type { FieldIssue } from '../contracts/issues';
 import { SessionEndedError } from './session-tokens';
 
 export type ApiFailure =
@@ -64,8 +65,8 @@ export function issuesOf(body: unknown): FieldIssue[] {
   const fields = typeof body === 'object' && body !== null ? (body as { fields?: unknown }).fields : undefined;
   if (!Array.isArray(fields)) return [];
   return fields.flatMap((field) => {
-    const parsed = FieldIssueSchema.safeParse(field);
-    return parsed.success ? [parsed.data] : [];
+    const issue = readFieldIssue(field);
+    return issue ? [issue] : [];
   });
 }
 

@@ -2,7 +2,7 @@
 // The client never verifies a signature (the server does); it reads the claims to learn who is logged
 // in (product §3: customerId from the token subject, plus e-mail and customer number).
 
-import { AccessClaimsSchema, type AccessClaims } from '../contracts/account';
+import { readAccessClaims, type AccessClaims } from '../contracts/access-claims';
 
 function base64UrlToText(part: string): string {
   const base64 = part
@@ -13,13 +13,12 @@ function base64UrlToText(part: string): string {
   return new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
 }
 
-/** The claims of a JWT access token (its base64url payload, checked with the contract), or null. */
+/** The claims of a JWT access token (its base64url payload, read by the contract's reader), or null. */
 export function decodeAccessToken(token: string): AccessClaims | null {
   const parts = token.split('.');
   if (parts.length !== 3 || !parts[1]) return null;
   try {
-    const claims = AccessClaimsSchema.safeParse(JSON.parse(base64UrlToText(parts[1])));
-    return claims.success ? claims.data : null;
+    return readAccessClaims(JSON.parse(base64UrlToText(parts[1])));
   } catch {
     return null;
   }
