@@ -9,7 +9,7 @@ import type { Trade } from '../src/contracts/trades';
 import type { AuthMachine } from '../src/machines/auth';
 import type { AccountPrefill, CheckoutMachine } from '../src/machines/checkout';
 import type { OfferMachine } from '../src/machines/offer';
-import { trade } from '../src/machines/checkout.fixtures';
+import { accountPrefill, trade } from '../src/machines/checkout.fixtures';
 import { device, offer } from '../src/machines/offer.fixtures';
 import { shopMachine, type ShopEvent } from '../src/machines/shop';
 import { shopModel } from './shop.model';
@@ -19,20 +19,6 @@ import { describeMachineFlow } from './support/machine-runner';
 const ERIKA = 'erika@example.com';
 const MAX = 'max@example.com';
 const OTHER_DEVICE = { ...device, id: device.id + 1, name: 'Another phone' };
-const PREFILL: AccountPrefill = {
-  email: ERIKA,
-  address: {
-    firstName: 'Erika',
-    lastName: 'Mustermann',
-    street: 'Hauptstraße',
-    houseNumber: '1',
-    postalCode: '50667',
-    city: 'Köln',
-    phone: '',
-  },
-  sepa: { accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: '' },
-  paypal: null,
-};
 
 /** A child that records the events the shop sends it. */
 const recorder = (received: string[]) =>
@@ -144,7 +130,7 @@ describeMachineFlow<Harness>({
     SIGN_OUT_AGAIN: (h) => send(h, { type: 'session.changed', email: null }),
     SWITCH_CUSTOMER: (h) => send(h, { type: 'session.changed', email: context(h).accountEmail === MAX ? ERIKA : MAX }),
     SAME_CUSTOMER_AGAIN: (h) => send(h, { type: 'session.changed', email: context(h).accountEmail }),
-    PREFILL_LOADED: (h) => h.prefill.resolve(PREFILL),
+    PREFILL_LOADED: (h) => h.prefill.resolve(accountPrefill),
     PREFILL_EMPTY: (h) => h.prefill.resolve(null),
     PREFILL_FAILED: (h) => h.prefill.reject(new Error('network')),
     TRADE_DONE: (h) => child(h, 'checkout').send({ type: 'test.finish', trade: sold(OTHER_DEVICE.id + 1) }),

@@ -1,7 +1,24 @@
 // Test data of the checkout machine, shared by its unit tests and the model-based tests: two cart
-// offers and the trade the server answers for the first.
+// offers, the trade the server answers for the first, and a logged-in customer's prefill.
 
 import type { Trade } from '../contracts/trades';
+import type { AccountPrefill } from './checkout';
+
+/** What a logged-in customer's account prefills in the checkout (Erika, SEPA). */
+export const accountPrefill: AccountPrefill = {
+  email: 'erika@example.com',
+  address: {
+    firstName: 'Erika',
+    lastName: 'Mustermann',
+    street: 'Hauptstraße',
+    houseNumber: '1',
+    postalCode: '50667',
+    city: 'Köln',
+    phone: '',
+  },
+  sepa: { accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: '' },
+  paypal: null,
+};
 
 export const OFFER_A = '3f1c2a4e-8b7d-4c6e-9a1b-2c3d4e5f6a7b';
 export const OFFER_B = '0b7c2f56-3a43-4c55-9d0e-1f1f8f3f0a11';

@@ -13,7 +13,7 @@ import { authMachineWith, signedOut, type AccountSession, type AuthCalls } from 
 import { CUSTOMER_ID, accessToken, customer } from './auth.fixtures';
 import { cartMachine, type CartContext, type CartMachine, type CartPlacement } from './cart';
 import { checkoutMachine, type AccountPrefill, type CheckoutMachine, type SubmitTradeInput } from './checkout';
-import { trade } from './checkout.fixtures';
+import { accountPrefill as prefill, trade } from './checkout.fixtures';
 import { offerMachine, type OfferMachine, type RestoredOffer } from './offer';
 import type { Device } from '../services/catalogue/entities';
 
@@ -39,20 +39,6 @@ const loggedIn: AccountSession = {
   customerNumber: 'K-100042',
   customerData: customer,
   tokenExpiry: 2_000_000_000,
-};
-const prefill: AccountPrefill = {
-  email: 'erika@example.com',
-  address: {
-    firstName: 'Erika',
-    lastName: 'Mustermann',
-    street: 'Hauptstraße',
-    houseNumber: '1',
-    postalCode: '50667',
-    city: 'Köln',
-    phone: '',
-  },
-  sepa: { accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: '' },
-  paypal: null,
 };
 
 function harness(
