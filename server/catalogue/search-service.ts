@@ -60,6 +60,19 @@ export class LocalSearch implements SearchBackend {
     });
   }
 
+  /**
+   * A locale's search documents, made once for both of its indexes (which keep them as their sources).
+   * Keyed by the catalogue they were made from: a change starts afresh.
+   */
+  private docs = new WeakMap<Catalogue, Map<Locale, ReturnType<typeof buildSearchDocs>>>();
+  private docsOf(catalogue: Catalogue, locale: Locale): ReturnType<typeof buildSearchDocs> {
+    let byLocale = this.docs.get(catalogue);
+    if (!byLocale) this.docs.set(catalogue, (byLocale = new Map()));
+    let docs = byLocale.get(locale);
+    if (!docs) byLocale.set(locale, (docs = buildSearchDocs(catalogue, locale)));
+    return docs;
+  }
+
   /** Builds that a search is waiting for: warm()'s builds pause for them (the first page is not held up by indexes it does not need). */
   private wanted = new Set<Promise<void>>();
   /** Builds warm() started. */
@@ -78,7 +91,7 @@ export class LocalSearch implements SearchBackend {
     const started = performance.now();
     const names = countryConfig(locale).elasticIndexes;
     const work: Promise<void> = (async () => {
-      const docs = buildSearchDocs(catalogue, locale);
+      const docs = this.docsOf(catalogue, locale);
       // Only builds a search started: a search may also be waiting for this very build, or another of warm()'s.
       const others = () => [...this.wanted].filter((wanted) => !this.warming.has(wanted));
       const waitFor = warming ? () => (others().length > 0 ? Promise.all(others()) : undefined) : undefined;

@@ -153,12 +153,17 @@ function injectFetch(app: FastifyInstance, host: string, shared: Map<string, Sha
 /** At most this many kept API answers (the oldest stored goes first). */
 const SHARED_ANSWERS = 100;
 
-/** A rendered page as it is: the compress plugin encodes it for this answer. */
-function sendPage(reply: FastifyReply, page: Omit<CachedPage, 'renderedAt'>): FastifyReply {
+/** A page's status, its rendered headers and its script policy on the answer. */
+function answerAs(reply: FastifyReply, page: Omit<CachedPage, 'renderedAt' | 'body'>): FastifyReply {
   reply.status(page.status);
   for (const [name, value] of page.headers) if (name !== 'content-length') reply.header(name, value);
   reply.cspScriptSources = page.scriptSources;
-  return reply.send(page.body);
+  return reply;
+}
+
+/** A rendered page as it is: the compress plugin encodes it for this answer. */
+function sendPage(reply: FastifyReply, page: Omit<CachedPage, 'renderedAt'>): FastifyReply {
+  return answerAs(reply, page).send(page.body);
 }
 
 const brotliAsync = promisify(brotliCompress);
@@ -189,10 +194,7 @@ function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
 function sendStored(request: FastifyRequest, reply: FastifyReply, page: StoredPage, vary: string): FastifyReply {
   const encoding = acceptedEncoding(request);
   const etag = `"${page.digest}${encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : ''}"`;
-  reply.status(page.status);
-  for (const [name, value] of page.headers) if (name !== 'content-length') reply.header(name, value);
-  reply.cspScriptSources = page.scriptSources;
-  reply.header('ETag', etag).header('Vary', vary);
+  answerAs(reply, page).header('ETag', etag).header('Vary', vary);
   if (fresh(request.headers, { etag })) return reply.status(304).send();
   if (!encoding) return reply.send(page.body);
   return reply.header('Content-Encoding', encoding).send(page.encoded[encoding]);
