@@ -166,6 +166,15 @@ describe.each(testDatabases())('the mail outbox on $name', (database) => {
     expect(transport.sent.map((m) => m.to.address)).toEqual(['kept@example.com']);
   });
 
+  it('sends a batch in the order its mails were written', async () => {
+    for (let i = 0; i < 8; i++) {
+      await outbox.enqueue(mail(`step-${i}@example.com`));
+      clock += 1;
+    }
+    await worker.drain();
+    expect(transport.sent.map((m) => m.to.address)).toEqual([...Array(8).keys()].map((i) => `step-${i}@example.com`));
+  });
+
   it('gives every row to one worker only when two claim at the same time', async () => {
     for (let i = 0; i < 20; i++) await outbox.enqueue(mail(`seller-${i}@example.com`));
     const [a, b] = await Promise.all([outbox.claim('worker-a', 20, 60_000), outbox.claim('worker-b', 20, 60_000)]);

@@ -157,8 +157,11 @@ export class MailOutbox {
         lockedUntil: new Date(now.getTime() + leaseMs),
       })
       .where(inArray(mailOutbox.id, due))
-      .returning({ id: mailOutbox.id, attempts: mailOutbox.attempts, message: mailOutbox.message });
+      .returning({ id: mailOutbox.id, attempts: mailOutbox.attempts, message: mailOutbox.message, due: mailOutbox.nextAttemptAt });
+    // UPDATE … RETURNING keeps no order: the batch goes out in the order its mails were due, so a
+    // seller's mails of two quick steps (the parcel arrived, then a question) arrive in that order.
     return rows
+      .sort((a, b) => a.due.getTime() - b.due.getTime())
       .filter((r) => r.message !== null)
       .map((r) => ({ id: r.id, attempts: r.attempts, message: restored(r.message as unknown as StoredMessage) }));
   }
