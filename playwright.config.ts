@@ -72,6 +72,8 @@ export default defineConfig({
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
       DEV_MAILBOX: '1',
+      // The operator steps of the tests run in the server, on its database (e2e/support/ops.ts, decision 091).
+      TEST_OPS_ENDPOINT: '1',
       TRUST_PROXY: 'true',
       WIDGET_FRAME_ANCESTORS: WIDGET_PARTNER_ORIGIN,
     },

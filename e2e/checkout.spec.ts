@@ -1,12 +1,12 @@
 // A guest sells devices end to end: offers into the cart, the checkout steps with field errors in the
 // shop's language, SEPA and PayPal payouts, and the thank-you page with the trade number.
 
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import { addToCart } from './support/cart';
+import { ops } from './support/ops';
 import { expect, test } from './support/test';
-import { e2eDatabaseUrl, hydrated, shopUrl, translate } from './support/shop';
+import { hydrated, shopUrl, translate } from './support/shop';
 import { expectNothingUnderHelpButton } from './support/layout';
 
 const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
@@ -111,18 +111,10 @@ test('de: a guest sells two devices by SEPA; wrong postal code and IBAN are expl
   );
   await expect(page.locator('.cart-count')).toHaveCount(0);
 
-  // The operator sees the trade (the CLI reads the server's PostgreSQL database in CI).
-  const databaseUrl = e2eDatabaseUrl();
-  if (databaseUrl) {
-    const shown = execFileSync('npx', ['tsx', 'server/ops/cli.ts', 'trades', 'show', tradeNumber], {
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-      encoding: 'utf8',
-    });
-    expect(shown).toContain(tradeNumber);
-    expect(shown).toContain('Apple iPhone 13 128 GB');
-  } else {
-    console.info('TEST_DATABASE_URL is not set: the ops CLI check needs the e2e server on PostgreSQL (CI sets it).');
-  }
+  // The operator sees the trade.
+  const shown = await ops(['trades', 'show', tradeNumber]);
+  expect(shown).toContain(tradeNumber);
+  expect(shown).toContain('Apple iPhone 13 128 GB');
 
   // The thank-you page survives a reload; the cart stays empty.
   await page.reload();

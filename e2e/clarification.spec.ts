@@ -6,7 +6,6 @@
 // session alone. Further trades are checked out through the API: offered vs found and the note, the
 // quick-answer link on a phone (one click decides, undo while another device waits; decision 069),
 // the quick answer without JavaScript, and a link past its deadline (the expired 404 page).
-// The ops CLI shares the server's database only on PostgreSQL (TEST_DATABASE_URL), as in checkout.spec.
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,14 +14,13 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import type { Locale } from '../src/config/locales';
 import { buildPath } from '../src/config/routes';
-import { GALAXY, IPHONE, databaseUrl, guestTrade as checkout, mailedLinks, ops } from './support/clarification';
+import { GALAXY, IPHONE, guestTrade as checkout, mailedLinks } from './support/clarification';
+import { ops } from './support/ops';
 import { HOSTS, hydrated, origin, sampleParams, shopUrl, translate, watchErrors } from './support/shop';
 import { cartStored } from './support/stored';
 
 const POSTAL: Partial<Record<Locale, string>> = { de: '51147', fr: '75001' };
 const NOTE = 'Display cracked in the upper left corner.';
-
-test.skip(!databaseUrl, 'The ops CLI needs the e2e server on PostgreSQL: set TEST_DATABASE_URL.');
 
 /** A 1×1 PNG: the inspector's photo. */
 const PHOTO = join(mkdtempSync(join(tmpdir(), 'clarification-e2e-')), 'display.png');
@@ -37,8 +35,8 @@ test('de: the seller sees offered vs found and the note, accepts one device and 
   const t = (english: string) => translate('de', english);
   const { tradeNumber, email } = await checkout(page, 'de', [IPHONE, GALAXY, IPHONE]);
 
-  ops(['trades', 'receive', tradeNumber]);
-  const inspected = ops([
+  await ops(['trades', 'receive', tradeNumber]);
+  const inspected = await ops([
     'trades',
     'inspect',
     tradeNumber,
@@ -88,9 +86,9 @@ test('de: the seller sees offered vs found and the note, accepts one device and 
   await expect(page.locator('[data-answer="declined"]')).toHaveCount(1);
 
   // The operator sees the answers and the trade waiting for the return; the link now shows the summary.
-  const shown = ops(['trades', 'show', tradeNumber]);
+  const shown = await ops(['trades', 'show', tradeNumber]);
   expect(shown).toMatch(/declined/);
-  expect(ops(['clarifications', 'list', '--status', 'declined'])).toContain(tradeNumber);
+  expect(await ops(['clarifications', 'list', '--status', 'declined'])).toContain(tradeNumber);
   await page.goto(full);
   await expect(page.getByRole('heading', { name: t('Thank you, we have your answer.') })).toBeVisible();
   noErrors();
@@ -105,8 +103,8 @@ test('fr: the quick-answer link on a phone decides in one click, confirms it and
   const noErrors = watchErrors(page);
   const t = (english: string) => translate('fr', english);
   const { tradeNumber, email } = await checkout(page, 'fr', [GALAXY, IPHONE]);
-  ops(['trades', 'receive', tradeNumber]);
-  ops(['trades', 'inspect', tradeNumber, '--item', '1', '--answer', 'display=cracked', '--item', '2', '--answer', 'display=cracked']);
+  await ops(['trades', 'receive', tradeNumber]);
+  await ops(['trades', 'inspect', tradeNumber, '--item', '1', '--answer', 'display=cracked', '--item', '2', '--answer', 'display=cracked']);
   const { quick } = await mailedLinks(page, 'fr', email);
   expect(quick).toHaveLength(2);
   expect(new URL(quick[0]!).pathname).toMatch(/^\/clarificationQuickAnswer\//);
@@ -122,7 +120,7 @@ test('fr: the quick-answer link on a phone decides in one click, confirms it and
   await expect(page.locator('main h1')).toHaveText(t('Your answer to our new offer'));
   await expect(page.getByRole('heading', { name: t('Thank you, we have your answer.') })).toBeVisible();
   await expect(page.locator('[data-answer="accepted"]')).toHaveCount(1);
-  expect(ops(['clarifications', 'list', '--status', 'accepted'])).toContain(tradeNumber);
+  expect(await ops(['clarifications', 'list', '--status', 'accepted'])).toContain(tradeNumber);
   // Undo, while the other device still waits: big enough to tap and inside the screen.
   const undo = page.getByRole('button', { name: t('Undo my answer') });
   await expect(undo).toBeVisible();
@@ -135,19 +133,19 @@ test('fr: the quick-answer link on a phone decides in one click, confirms it and
   await undo.tap();
   const accept = page.locator('.quick-answer-buttons .button.primary');
   await expect(accept).toBeVisible();
-  expect(ops(['clarifications', 'list', '--status', 'accepted'])).not.toContain(tradeNumber);
+  expect(await ops(['clarifications', 'list', '--status', 'accepted'])).not.toContain(tradeNumber);
   // Decided again, with the confirmation of the full flow.
   await accept.tap();
   await page.getByRole('button', { name: t('Send my answers') }).tap();
   await expect(page.getByRole('heading', { name: t('Thank you, we have your answer.') })).toBeVisible();
-  expect(ops(['clarifications', 'list', '--status', 'accepted'])).toContain(tradeNumber);
+  expect(await ops(['clarifications', 'list', '--status', 'accepted'])).toContain(tradeNumber);
 
   // The other device's quick link is the trade's last answer: the trade moves on and there is no undo.
   await page.goto(quick[1]!);
   await hydrated(page);
   await expect(page.locator('[data-answer="accepted"]')).toHaveCount(2);
   await expect(page.getByRole('button', { name: t('Undo my answer') })).toHaveCount(0);
-  expect(ops(['trades', 'show', tradeNumber])).toMatch(/accepted/);
+  expect(await ops(['trades', 'show', tradeNumber])).toMatch(/accepted/);
   noErrors();
   await context.close();
 });
@@ -160,32 +158,34 @@ test('de: without JavaScript the quick answer is one button that accepts, and un
   // The trade is made through the API from a page with JavaScript.
   const setup = await browser.newPage();
   const { tradeNumber, email } = await checkout(setup, 'de', [IPHONE, GALAXY]);
-  ops(['trades', 'receive', tradeNumber]);
-  ops(['trades', 'inspect', tradeNumber, '--item', '1', '--answer', 'display=cracked', '--item', '2', '--answer', 'display=cracked']);
+  await ops(['trades', 'receive', tradeNumber]);
+  await ops(['trades', 'inspect', tradeNumber, '--item', '1', '--answer', 'display=cracked', '--item', '2', '--answer', 'display=cracked']);
   const { quick } = await mailedLinks(setup, 'de', email);
   await setup.close();
 
   expect((await page.goto(quick[0]!))?.status()).toBe(200);
   // A visit alone (a mail scanner) decides nothing.
-  expect(ops(['clarifications', 'list', '--status', 'accepted'])).not.toContain(tradeNumber);
+  expect(await ops(['clarifications', 'list', '--status', 'accepted'])).not.toContain(tradeNumber);
   const accept = page.locator('form.quick-answer-buttons button[type="submit"]');
   await expect(accept).toHaveText(/annehmen/);
   await accept.click();
   await expect(page.getByRole('heading', { name: t('Thank you, we have your answer.') })).toBeVisible();
   expect(page.url()).toBe(quick[0]);
-  expect(ops(['clarifications', 'list', '--status', 'accepted'])).toContain(tradeNumber);
+  expect(await ops(['clarifications', 'list', '--status', 'accepted'])).toContain(tradeNumber);
   await page.getByRole('button', { name: t('Undo my answer') }).click();
   await expect(accept).toBeVisible();
-  expect(ops(['clarifications', 'list', '--status', 'accepted'])).not.toContain(tradeNumber);
+  expect(await ops(['clarifications', 'list', '--status', 'accepted'])).not.toContain(tradeNumber);
   await context.close();
 });
 
 test('de: a link past its deadline shows the expired-link 404 page', async ({ page }) => {
   test.setTimeout(90_000);
   const { tradeNumber, email } = await checkout(page, 'de', [IPHONE]);
-  ops(['trades', 'receive', tradeNumber]);
-  // A deadline of zero days: the link expires as it is sent.
-  ops(['trades', 'inspect', tradeNumber, '--item', '1', '--answer', 'display=cracked'], { CLARIFICATION_DAYS: '0' });
+  // Received and inspected 20 days ago: the 14 days of the clarification have passed, so the link
+  // the mail holds has expired as it is sent.
+  const past = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+  await ops(['trades', 'receive', tradeNumber, '--at', past(21)]);
+  await ops(['trades', 'inspect', tradeNumber, '--at', past(20), '--item', '1', '--answer', 'display=cracked']);
   const { full } = await mailedLinks(page, 'de', email);
   const response = await page.goto(full);
   expect(response?.status()).toBe(404);
@@ -194,7 +194,7 @@ test('de: a link past its deadline shows the expired-link 404 page', async ({ pa
   const tampered = full.replace(/token=(\d+)\./, (_m, s: string) => `token=${Number(s) + 86_400}.`);
   expect((await page.goto(tampered))?.status()).toBe(404);
   // The deadline default is applied by the operator: a lower price is accepted.
-  expect(ops(['clarifications', 'expire', '--trade', tradeNumber])).toContain(`${tradeNumber} clarification → accepted`);
+  expect(await ops(['clarifications', 'expire', '--trade', tradeNumber])).toContain(`${tradeNumber} clarification → accepted`);
 });
 
 const SELLERS: Partial<Record<Locale, { city: string; path: (screen: Parameters<typeof buildPath>[0], pdp?: string) => string }>> = {
@@ -297,8 +297,8 @@ for (const locale of ['de', 'fr'] as const) {
     await registerAndLogIn(page, locale, email);
     const tradeNumber = await sellThroughCheckout(page, locale);
 
-    ops(['trades', 'receive', tradeNumber]);
-    const inspected = ops([
+    await ops(['trades', 'receive', tradeNumber]);
+    const inspected = await ops([
       'trades',
       'inspect',
       tradeNumber,
@@ -370,9 +370,9 @@ for (const locale of ['de', 'fr'] as const) {
     expect(pdf).toEqual({ status: 200, type: 'application/pdf', start: '%PDF-' });
 
     // The accepted device is paid without waiting for the return (split payout).
-    expect(ops(['trades', 'pay', tradeNumber])).toContain('declined (split payout)');
+    expect(await ops(['trades', 'pay', tradeNumber])).toContain('declined (split payout)');
     // The operator sees the payout and gets the return label of the declined device.
-    const shown = ops(['trades', 'show', tradeNumber]);
+    const shown = await ops(['trades', 'show', tradeNumber]);
     expect(shown).toMatch(/Payouts\n.*\n.*EUR\s+1/);
     expect(shown).toMatch(/Return label \(warehouse → seller\): http\S+\/return-label\.pdf\?token=/);
 

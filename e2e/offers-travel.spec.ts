@@ -6,13 +6,14 @@
 // and the mail's stop link forgets the cart (decision 058).
 //
 // The server must serve the developer mailbox (DEV_MAILBOX=1, as playwright.config.ts sets); the
-// payout and price-drop tests need the ops CLI, so the e2e server on PostgreSQL (TEST_DATABASE_URL).
+// payout and price-drop tests run operator commands through it (TEST_OPS_ENDPOINT=1).
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildPath } from '../src/config/routes';
-import { databaseUrl, guestTrade, ops } from './support/clarification';
+import { guestTrade } from './support/clarification';
+import { ops } from './support/ops';
 import { HOSTS, SAMPLE_DEVICE, hydrated, origin, shopUrl, translate, watchErrors } from './support/shop';
 import { expect, test } from './support/test';
 import { newestMail } from './support/mailbox';
@@ -80,7 +81,6 @@ test('de: e-mail an offer, open its link in a fresh browser with the same price,
 });
 
 test('de: a trade paid late by the operator shows its late-payout bonus in the account', async ({ page }) => {
-  test.skip(!databaseUrl, 'The ops CLI needs the e2e server on PostgreSQL: set TEST_DATABASE_URL.');
   test.setTimeout(120_000);
   const email = `late+${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.org`;
   const password = 'Spät gezahlt ist doppelt gezahlt 9';
@@ -122,9 +122,9 @@ test('de: a trade paid late by the operator shows its late-payout bonus in the a
   // dated in the future is refused: it would book a bonus nobody was owed.)
   const { tradeNumber } = await guestTrade(page, 'de', [101800], email);
   const past = new Date(Date.now() - 20 * 86_400_000).toISOString();
-  ops(['trades', 'receive', tradeNumber, '--at', past]);
-  ops(['trades', 'inspect', tradeNumber, '--at', past, '--item', '1']);
-  const paid = ops(['trades', 'pay', tradeNumber]);
+  await ops(['trades', 'receive', tradeNumber, '--at', past]);
+  await ops(['trades', 'inspect', tradeNumber, '--at', past, '--item', '1']);
+  const paid = await ops(['trades', 'pay', tradeNumber]);
   expect(paid).toMatch(/payout promise: due by \d{4}-\d\d-\d\d, paid late: late-payout bonus \d+\.\d\d EUR included/);
   const bonus = paid.match(/late-payout bonus (\d+)\.(\d\d) EUR/)!;
   // The payout mail states the bonus among the amounts it adds up.
@@ -142,7 +142,6 @@ test('de: a trade paid late by the operator shows its late-payout bonus in the a
 });
 
 test('de: a guest whose cart is known from the address step gets the price-drop warning, with a link that stops it', async ({ page }) => {
-  test.skip(!databaseUrl, 'The ops CLI needs the e2e server on PostgreSQL: set TEST_DATABASE_URL.');
   // The server's price schedule runs once a minute: the warning comes with its next run.
   test.setTimeout(180_000);
   const noErrors = watchErrors(page);
@@ -183,7 +182,7 @@ test('de: a guest whose cart is known from the address step gets the price-drop 
   const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() + 86_400_000));
   const csv = join(mkdtempSync(join(tmpdir(), 'prices-')), 'prices.csv');
   writeFileSync(csv, `device,locale,basePrice\n${device.url},de,1.00\n`);
-  expect(ops(['catalogue', 'prices', 'import', csv, '--effective', tomorrow])).toContain(`scheduled 1 base price(s) for ${tomorrow}`);
+  expect(await ops(['catalogue', 'prices', 'import', csv, '--effective', tomorrow])).toContain(`scheduled 1 base price(s) for ${tomorrow}`);
 
   const subject = `Preise für ${device.name} sinken am`;
   let mail = '';

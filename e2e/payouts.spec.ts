@@ -6,18 +6,17 @@
 // Each seller's trade page then shows the trade paid with the amount of the file. Then the bank sends
 // one SEPA transfer back: the clerk records it on the batch, the seller's trade page asks for the
 // payout details again and takes a corrected IBAN, and the due list shows the payout due again with
-// the account corrected. The ops CLI shares the server's database only on PostgreSQL (TEST_DATABASE_URL).
+// the account corrected.
 
 import { readFile } from 'node:fs/promises';
 import { formatPrice } from '../src/i18n/format';
 import { severeViolations } from './support/axe';
 import { expect, test } from './support/test';
-import { IPHONE, databaseUrl, guestTrade, ops } from './support/clarification';
+import { IPHONE, guestTrade } from './support/clarification';
+import { ops } from './support/ops';
 import { newestMail } from './support/mailbox';
 import { HOSTS, hydrated, origin } from './support/shop';
 import { signUpStaff } from './support/staff';
-
-test.skip(!databaseUrl, 'The ops CLI needs the e2e server on PostgreSQL: set TEST_DATABASE_URL.');
 
 const TRADE_LINK = /https?:\/\/[^\s<>"]+\/verkauf\/T[RB]-\d{4}-\d{6,}\?token=[A-Za-z0-9_-]{43}/;
 const SEPA = { method: 'sepa', accountHolder: 'Jürgen Weiß', iban: 'DE89 3704 0044 0532 0130 00', bic: '' };
@@ -39,8 +38,8 @@ test('a payouts clerk pays two SEPA sellers and a PayPal seller by batch files; 
   for (const payout of [SEPA, SEPA, undefined]) {
     const sale = await guestTrade(shop, 'de', [IPHONE], undefined, payout);
     const link = (await newestMail(shop, sale.email)).match(TRADE_LINK)![0].replace(/^https?:\/\/[^/]+/, origin(HOSTS.de));
-    ops(['trades', 'receive', sale.tradeNumber]);
-    expect(ops(['trades', 'inspect', sale.tradeNumber, '--item', '1'])).toContain('→ inspected');
+    await ops(['trades', 'receive', sale.tradeNumber]);
+    expect(await ops(['trades', 'inspect', sale.tradeNumber, '--item', '1'])).toContain('→ inspected');
     sellers.push({ ...sale, link });
   }
   const [first, second, paypal] = sellers as [(typeof sellers)[0], (typeof sellers)[0], (typeof sellers)[0]];

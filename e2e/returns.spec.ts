@@ -1,17 +1,15 @@
 // Sending declined devices back (issue 29 item 5): a guest sells a phone that the warehouse finds
 // cracked (ops CLI); the seller declines the lower offer; an inspector sees the trade among the returns
 // with the device, the seller's address and the return label (a PDF on the shop), marks it as sent, and
-// the seller's trade page shows the device returned. The ops CLI shares the server's database only on
-// PostgreSQL (TEST_DATABASE_URL).
+// the seller's trade page shows the device returned.
 
 import { severeViolations } from './support/axe';
 import { expect, test } from './support/test';
-import { IPHONE, databaseUrl, guestTrade, mailedLinks, ops } from './support/clarification';
+import { IPHONE, guestTrade, mailedLinks } from './support/clarification';
+import { ops } from './support/ops';
 import { newestMail } from './support/mailbox';
 import { HOSTS, PORT, hydrated, origin } from './support/shop';
 import { signUpStaff } from './support/staff';
-
-test.skip(!databaseUrl, 'The ops CLI needs the e2e server on PostgreSQL: set TEST_DATABASE_URL.');
 
 const TRADE_LINK = /https?:\/\/[^\s<>"]+\/verkauf\/T[RB]-\d{4}-\d{6,}\?token=[A-Za-z0-9_-]{43}/;
 
@@ -20,11 +18,11 @@ test('an inspector sends a declined phone back with its return label, and the se
   const shop = await context.newPage();
   const { tradeNumber, email } = await guestTrade(shop, 'de', [IPHONE]);
   const tradeLink = (await newestMail(shop, email)).match(TRADE_LINK)![0].replace(/^https?:\/\/[^/]+/, origin(HOSTS.de));
-  ops(['trades', 'receive', tradeNumber]);
-  expect(ops(['trades', 'inspect', tradeNumber, '--item', '1', '--answer', 'display=cracked'])).toContain('→ clarification');
+  await ops(['trades', 'receive', tradeNumber]);
+  expect(await ops(['trades', 'inspect', tradeNumber, '--item', '1', '--answer', 'display=cracked'])).toContain('→ clarification');
   const { full } = await mailedLinks(shop, 'de', email);
   const clarificationId = full.match(/\/clarification\/([0-9a-f-]{36})\//)![1]!;
-  expect(ops(['trades', 'clarification', 'answer', tradeNumber, clarificationId, 'decline'])).toContain('→ declined');
+  expect(await ops(['trades', 'clarification', 'answer', tradeNumber, clarificationId, 'decline'])).toContain('→ declined');
 
   await signUpStaff(page, 'inspector', 'Rita Rück');
   await page.getByRole('link', { name: 'Returns' }).click();

@@ -3,8 +3,8 @@
 // brand or category names and the contact form with the text prefilled, and shows up in the
 // zero-result report.
 
-import { execFileSync } from 'node:child_process';
-import { e2eDatabaseUrl, hydrated, shopUrl } from './support/shop';
+import { hydrated, shopUrl } from './support/shop';
+import { ops } from './support/ops';
 import { expect, test } from './support/test';
 
 test.describe('without JavaScript', () => {
@@ -79,15 +79,7 @@ test('de: a search without results suggests the brand, leads to the contact form
   await expect(page).toHaveURL(/\/kontakt\?subject=deviceNotListed&message=/);
   await expect(page.locator('textarea[name="message"]')).toHaveValue(`Mein Gerät ist nicht aufgeführt: ${text}`);
 
-  const databaseUrl = e2eDatabaseUrl();
-  if (databaseUrl) {
-    const report = execFileSync('npx', ['tsx', 'server/ops/cli.ts', 'report', 'searches', '--zero-results', '--country', 'de'], {
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-      encoding: 'utf8',
-    });
-    expect(report).toContain('[de]');
-    expect(report).toMatch(new RegExp(`\\s1\\s+1\\s+${text}`));
-  } else {
-    console.info('TEST_DATABASE_URL is not set: the zero-result report check needs the e2e server on PostgreSQL (CI sets it).');
-  }
+  const report = await ops(['report', 'searches', '--zero-results', '--country', 'de']);
+  expect(report).toContain('[de]');
+  expect(report).toMatch(new RegExp(`\\s1\\s+1\\s+${text}`));
 });

@@ -2,17 +2,13 @@
 // inspector signs up (ops CLI link, password, authenticator app); on another browser a stranger's 5
 // wrong passwords lock the account, so the right password is refused too; the sign-in screen then
 // offers a sign-in link, the mail (read in the developer mailbox) holds it, and the link's page with
-// the app's code signs the inspector in to their first page while the password stays locked. The ops
-// CLI shares the server's database only on PostgreSQL (TEST_DATABASE_URL).
+// the app's code signs the inspector in to their first page while the password stays locked.
 
 import { generate } from 'otplib';
-import { databaseUrl } from './support/clarification';
 import { newestMail } from './support/mailbox';
 import { PORT, shopUrl } from './support/shop';
 import { signUpStaff, STAFF_PASSWORD } from './support/staff';
 import { expect, test } from './support/test';
-
-test.skip(!databaseUrl, 'The ops CLI needs the e2e server on PostgreSQL: set TEST_DATABASE_URL.');
 
 const STAFF_ORIGIN = `http://staff.localhost:${PORT}`;
 

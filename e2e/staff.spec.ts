@@ -4,16 +4,14 @@
 // shop; the inspector scans the parcel (the scanner types the trade number and Enter), inspects the
 // iPhone as offered with its IMEI and a confirmed wipe and the Galaxy worse (cracked display, with a
 // photo); saving mails the seller the clarification with the iPhone's data-erasure certificate, whose
-// PDF opens. The audit log names the inspector for each step. The ops CLI shares the server's
-// database only on PostgreSQL (TEST_DATABASE_URL).
+// PDF opens. The audit log names the inspector for each step.
 
 import { expect, test } from './support/test';
-import { GALAXY, IPHONE, databaseUrl, guestTrade, ops } from './support/clarification';
+import { GALAXY, IPHONE, guestTrade } from './support/clarification';
+import { ops } from './support/ops';
 import { newestMail } from './support/mailbox';
 import { PORT } from './support/shop';
 import { signUpStaff } from './support/staff';
-
-test.skip(!databaseUrl, 'The ops CLI needs the e2e server on PostgreSQL: set TEST_DATABASE_URL.');
 
 /** A 15-digit IMEI whose check digit is right (Luhn), and one whose last digit is wrong. */
 const IMEI = '490154203237518';
@@ -114,7 +112,7 @@ test('an inspector signs up, scans a parcel, inspects two phones and the seller 
   await expect(iphone.getByRole('link', { name: 'Certificate (PDF)' })).toBeVisible();
 
   // The audit log names the inspector for the receipt and the inspection.
-  const audit = ops(['audit', 'list', '--trade', tradeNumber]);
+  const audit = await ops(['audit', 'list', '--trade', tradeNumber]);
   expect(audit).toMatch(new RegExp(`trade\\.received.*${inspectorEmail}|${inspectorEmail}.*trade\\.received`));
   expect(audit).toMatch(new RegExp(`trade\\.inspected.*${inspectorEmail}|${inspectorEmail}.*trade\\.inspected`));
   expect(problems).toEqual([]);

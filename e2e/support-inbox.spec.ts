@@ -2,17 +2,14 @@
 // form; a support user, added with the ops CLI, finds the message in the back office's inbox (filtered
 // by country), assigns it to themselves, answers it — the reply is in the mail outbox (ops CLI `mail
 // list`) with the reference in a Spanish subject and reaches the seller's mailbox with the answer and
-// the quoted message — and closes it. The ops CLI shares the server's database only on PostgreSQL
-// (TEST_DATABASE_URL).
+// the quoted message — and closes it.
 
 import { severeViolations } from './support/axe';
 import { expect, test } from './support/test';
-import { databaseUrl, ops } from './support/clarification';
+import { ops } from './support/ops';
 import { newestMail } from './support/mailbox';
 import { afterFillTime, formTicketed, hydrated, pathOf, shopUrl, translate } from './support/shop';
 import { signUpStaff } from './support/staff';
-
-test.skip(!databaseUrl, 'The ops CLI needs the e2e server on PostgreSQL: set TEST_DATABASE_URL.');
 
 test('support answers a contact message: the reply is in the outbox, in the seller’s language, and the message is closed', async ({
   page,
@@ -71,7 +68,7 @@ test('support answers a contact message: the reply is in the outbox, in the sell
 
   // The reply is in the outbox, to the seller, with the reference in a Spanish subject …
   const subject = `Re: tu mensaje ${reference}`;
-  const outbox = ops(['mail', 'list', '--limit', '200']);
+  const outbox = await ops(['mail', 'list', '--limit', '200']);
   const line = outbox.split('\n').find((l) => l.includes(subject));
   expect(line, `the outbox lists "${subject}"`).toBeTruthy();
   expect(line).toContain(email);
@@ -90,6 +87,6 @@ test('support answers a contact message: the reply is in the outbox, in the sell
   await page.getByRole('link', { name: 'All messages' }).click();
   await page.getByLabel('State').selectOption('closed');
   await expect(page.getByRole('row').filter({ hasText: reference! })).toContainText('Sara Soporte');
-  expect(ops(['audit', 'list', '--action', 'support.replied'])).toContain(reference!);
+  expect(await ops(['audit', 'list', '--action', 'support.replied'])).toContain(reference!);
   expect(problems).toEqual([]);
 });

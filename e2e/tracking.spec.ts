@@ -3,12 +3,12 @@
 // row is stored. Accepted: a campaign landing → search → device → offer → cart → checkout records
 // every spec event once, read back from the database with the ops CLI's funnel report.
 
-import { execFileSync } from 'node:child_process';
 import { type Page } from '@playwright/test';
 import { answerAndAdd } from './support/cart';
 import { expect, test } from './support/test';
 import type { Locale } from '../src/config/locales';
-import { e2eDatabaseUrl, hydrated, shopUrl, translate } from './support/shop';
+import { ops } from './support/ops';
+import { hydrated, shopUrl, translate } from './support/shop';
 
 test.use({ storageState: { cookies: [], origins: [] } });
 
@@ -146,38 +146,28 @@ test('accepted: landing → search → device → offer → cart → checkout re
   expect(calls.filter((c) => c === 'POST /api/controlling/consent')).toHaveLength(1);
   expect(calls.filter((c) => c === 'GET /api/client-id')).toHaveLength(1);
 
-  const databaseUrl = e2eDatabaseUrl();
-  test.skip(!databaseUrl, 'TEST_DATABASE_URL is not set: the ops CLI needs the e2e server on PostgreSQL.');
   const report = (csv: boolean) =>
-    execFileSync(
-      'npx',
-      [
-        'tsx',
-        'server/ops/cli.ts',
-        'report',
-        'funnel',
-        '--from',
-        from,
-        '--to',
-        new Date(Date.now() + 60_000).toISOString(),
-        '--client-id',
-        clientId!.value,
-        ...(csv ? ['--csv'] : []),
-      ],
-      { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8' },
-    );
-  const csv = report(true).trim().split('\n');
+    ops([
+      'report',
+      'funnel',
+      '--from',
+      from,
+      '--to',
+      new Date(Date.now() + 60_000).toISOString(),
+      '--client-id',
+      clientId!.value,
+      ...(csv ? ['--csv'] : []),
+    ]);
+  const csv = (await report(true)).trim().split('\n');
   expect(csv[0]).toBe(
     'shop,touchpoints,page views,device views,→ device views,offers,→ offers,add to cart,→ add to cart,trades,→ trades,trades per page view',
   );
   // One touchpoint, four page views, one device view, one offer, one cart line, one trade.
   expect(csv[1]).toMatch(/^de,1,4,1,25\.0%,1,100\.0%,1,100\.0%,1,100\.0%,25\.0%$/);
-  console.info(report(false));
+  console.info(await report(false));
 
   // The privacy log and the erasure.
-  const ops = (...args: string[]) =>
-    execFileSync('npx', ['tsx', 'server/ops/cli.ts', ...args], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8' });
-  expect(ops('privacy', 'show', '--client-id', clientId!.value)).toMatch(/ all +banner v1 +shop de/);
-  expect(ops('privacy', 'erase', '--client-id', clientId!.value)).toContain('erased 9 controlling rows and 1 consent log entries');
-  expect(report(true).trim().split('\n')).toHaveLength(1);
+  expect(await ops(['privacy', 'show', '--client-id', clientId!.value])).toMatch(/ all +banner v1 +shop de/);
+  expect(await ops(['privacy', 'erase', '--client-id', clientId!.value])).toContain('erased 9 controlling rows and 1 consent log entries');
+  expect((await report(true)).trim().split('\n')).toHaveLength(1);
 });

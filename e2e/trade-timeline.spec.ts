@@ -3,16 +3,14 @@
 // offer in one click from the mail's quick-answer link; the operator pays. The guest trade page,
 // reached by the confirmation mail's link on a phone, shows every step with its date and the paid
 // amount, and the outbox holds one mail per step. (Every device's evidence photo: e2e/clarification.spec.ts.)
-// The ops CLI shares the server's database only on PostgreSQL (TEST_DATABASE_URL).
 
 import { expect, test } from './support/test';
 import type { Locale } from '../src/config/locales';
 import { formatDate, formatPrice } from '../src/i18n/format';
-import { GALAXY, IPHONE, databaseUrl, guestTrade, mailedLinks, ops } from './support/clarification';
+import { GALAXY, IPHONE, guestTrade, mailedLinks } from './support/clarification';
+import { ops } from './support/ops';
 import { mailSubjects, newestMail } from './support/mailbox';
 import { HOSTS, hydrated, origin, translate, watchErrors } from './support/shop';
-
-test.skip(!databaseUrl, 'The ops CLI needs the e2e server on PostgreSQL: set TEST_DATABASE_URL.');
 
 const PHONE = { width: 390, height: 844 };
 const TRADE_LINK = /https?:\/\/[^\s<>"]+\/(?:verkauf|vendita)\/T[RB]-\d{4}-\d{6,}\?token=[A-Za-z0-9_-]{43}/;
@@ -37,8 +35,8 @@ for (const locale of ['de', 'it'] as const satisfies readonly Locale[]) {
     const card = page.locator(`.trade-card[data-trade-number="${tradeNumber}"]`);
     await expect(card.locator('.trade-event')).toHaveCount(2);
 
-    ops(['trades', 'receive', tradeNumber]);
-    expect(ops(['trades', 'inspect', tradeNumber, '--item', '1', '--item', '2', '--answer', 'display=cracked'])).toContain(
+    await ops(['trades', 'receive', tradeNumber]);
+    expect(await ops(['trades', 'inspect', tradeNumber, '--item', '1', '--item', '2', '--answer', 'display=cracked'])).toContain(
       '→ clarification',
     );
 
@@ -50,7 +48,7 @@ for (const locale of ['de', 'it'] as const satisfies readonly Locale[]) {
     await expect(page.getByRole('heading', { name: t('Thank you, we have your answer.') })).toBeVisible();
     await expect(page.locator('[data-answer="accepted"]')).toHaveCount(1);
 
-    const paid = ops(['trades', 'pay', tradeNumber]);
+    const paid = await ops(['trades', 'pay', tradeNumber]);
     const [, euros, cents] = paid.match(/paid (\d+)\.(\d\d) EUR/)!;
     const amount = Number(`${euros}.${cents}`);
 

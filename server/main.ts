@@ -48,6 +48,11 @@ export async function startServer() {
     stopPrices();
     return runtime.close();
   });
+  // The e2e tests' operator steps on the embedded database (decision 091); loaded only when asked for.
+  if (config.TEST_OPS_ENDPOINT && runtime.shipping) {
+    const { opsEndpoint } = await import('./ops/endpoint');
+    await app.register(opsEndpoint, { db: runtime.database.db, shipping: runtime.shipping });
+  }
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   void runtime.search.warm?.();
   app.log.info(

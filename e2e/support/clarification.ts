@@ -1,30 +1,19 @@
 // Trades in clarification for the browser tests (e2e/clarification.spec.ts, the clarification
 // flow's model paths): a guest trade through the API, received and inspected worse by the operator
-// (ops CLI), and the links of the clarification mail (developer mailbox). The ops CLI shares the
-// server's database only on PostgreSQL (TEST_DATABASE_URL).
+// (the operator commands, run by the e2e server: ./ops.ts), and the links of the clarification mail
+// (developer mailbox).
 
-import { execFileSync } from 'node:child_process';
 import { type Page } from '@playwright/test';
 import { expect } from './test';
 import { newestMail } from './mailbox';
 import type { Locale } from '../../src/config/locales';
-import { HOSTS, PORT, e2eDatabaseUrl, origin, shopUrl } from './shop';
+import { HOSTS, origin, shopUrl } from './shop';
 
 export const IPHONE = 101800;
 export const GALAXY = 105400;
 /** Phone questions of the seed catalogue: every answer at its best. */
 export const BEST = { 20101: 31011, 20102: 31021, 20103: 31031, 20104: 31041, 20105: 31051, 20106: 31061 };
 const POSTAL: Partial<Record<Locale, string>> = { de: '51147', fr: '75001', it: '20121' };
-
-export const databaseUrl = e2eDatabaseUrl();
-
-/** The operator CLI against the e2e server's database; its output. */
-export function ops(args: string[], env: Record<string, string> = {}): string {
-  return execFileSync('npx', ['tsx', 'server/ops/cli.ts', ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl!, PORT: String(PORT), ...env },
-    encoding: 'utf8',
-  });
-}
 
 /** Calls the shop's API from the page (its host picks the shop; Node's fetch would drop the Host header). */
 export const postFromPage = (page: Page, path: string, body: unknown, headers: Record<string, string> = {}) =>

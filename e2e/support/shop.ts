@@ -12,14 +12,6 @@ import { buildPath, type PathParams, type ScreenId } from '../../src/config/rout
 
 export const PORT = Number(process.env.E2E_PORT ?? 3210);
 
-/** The PostgreSQL database the e2e server runs on when TEST_DATABASE_URL is set (scripts/e2e-server.mjs). */
-export function e2eDatabaseUrl(): string | undefined {
-  if (!process.env.TEST_DATABASE_URL) return undefined;
-  const url = new URL(process.env.TEST_DATABASE_URL);
-  url.pathname = `/tradein_e2e_${PORT}`;
-  return url.href;
-}
-
 export const HOSTS = SHOP_HOSTS;
 
 export const origin = (host: string) => `http://${host}:${PORT}`;

@@ -9,14 +9,13 @@ import type { Page, Route } from '@playwright/test';
 import type { ClarificationView } from '../../src/contracts/clarifications';
 import { clarificationStorageKey } from '../../src/services/storage-keys';
 import { expect, test } from '../../e2e/support/test';
-import { GALAXY, IPHONE, databaseUrl, guestTrade, mailedLinks, ops } from '../../e2e/support/clarification';
+import { GALAXY, IPHONE, guestTrade, mailedLinks } from '../../e2e/support/clarification';
+import { ops } from '../../e2e/support/ops';
 import { hydrated, translate } from '../../e2e/support/shop';
 import { storedValues } from '../../e2e/support/stored';
 import { clarificationModel } from '../clarification.model';
 import type { FlowPath } from '../support/paths';
 import { describeBrowserFlow } from './runner';
-
-test.skip(!databaseUrl, 'The operator CLI opens the clarification: it needs the e2e server on PostgreSQL (TEST_DATABASE_URL).');
 
 interface Links {
   /** The mail's link to the whole clarification (two devices). */
@@ -35,8 +34,8 @@ interface Context {
 /** A trade of two phones in clarification, both found with a cracked display; the links of its mail. */
 async function clarificationOf(page: Page): Promise<Links> {
   const { tradeNumber, email } = await guestTrade(page, 'de', [IPHONE, GALAXY]);
-  ops(['trades', 'receive', tradeNumber]);
-  ops(['trades', 'inspect', tradeNumber, '--item', '1', '--answer', 'display=cracked', '--item', '2', '--answer', 'display=cracked']);
+  await ops(['trades', 'receive', tradeNumber]);
+  await ops(['trades', 'inspect', tradeNumber, '--item', '1', '--answer', 'display=cracked', '--item', '2', '--answer', 'display=cracked']);
   const { full, quick } = await mailedLinks(page, 'de', email);
   expect(quick).toHaveLength(2);
   return { full, quick: quick[1]! };

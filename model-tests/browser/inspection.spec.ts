@@ -19,14 +19,14 @@ import { generate } from 'otplib';
 import type { Cookie, Locator, Page, Request, Route } from '@playwright/test';
 import type { ReceiveAnswer, StaffTrade } from '../../src/contracts/staff';
 import { expect, test } from '../../e2e/support/test';
-import { GALAXY, IPHONE, databaseUrl, guestTrade, ops } from '../../e2e/support/clarification';
+import { GALAXY, IPHONE, guestTrade } from '../../e2e/support/clarification';
+import { ops } from '../../e2e/support/ops';
 import { newestMail } from '../../e2e/support/mailbox';
 import { HOSTS, PORT, origin } from '../../e2e/support/shop';
 import { inspectionModel } from '../inspection.model';
 import type { FlowPath } from '../support/paths';
 import { describeBrowserFlow } from './runner';
 
-test.skip(!databaseUrl, 'The ops CLI creates the inspectors: it needs the e2e server on PostgreSQL (TEST_DATABASE_URL).');
 // A step whose element never comes fails in seconds, not at the end of the path's time.
 test.use({ actionTimeout: 10_000, navigationTimeout: 15_000 });
 
@@ -126,7 +126,7 @@ const staffCall = <T>(page: Page, method: 'GET' | 'POST', path: string, body?: u
  */
 async function signedInInspector(page: Page, name: string): Promise<Cookie[]> {
   const email = `inspector-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@tradein.test`;
-  const added = ops(['staff', 'add', '--email', email, '--role', 'inspector', '--name', name]);
+  const added = await ops(['staff', 'add', '--email', email, '--role', 'inspector', '--name', name]);
   const token = added.match(/https?:\/\/staff\.localhost:\d+\/set-password\?token=([\w-]+)/)?.[1];
   expect(token, added).toBeTruthy();
   await onHost(page, STAFF);

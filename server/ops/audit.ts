@@ -3,7 +3,7 @@
 // every ops trade command (as `cli`, server/ops/trades.ts).
 
 import { listAudit } from '../staff/audit';
-import { parse, positiveInt, table, UsageError, when, withDatabase, type Command } from './command';
+import { parse, positiveInt, print, table, UsageError, when, withDatabase, type Command } from './command';
 
 /** A cell of the CHANGE column at most this long. */
 const CHANGE_WIDTH = 100;
@@ -64,8 +64,8 @@ export const auditCommands: Record<string, Command> = {
       const page = await withDatabase((db) =>
         listAudit(db, { actor: values.actor, action: values.action, trade: values.trade, before, limit }),
       );
-      if (page.entries.length === 0) return console.log('no audit entries');
-      console.log(
+      if (page.entries.length === 0) return print('no audit entries');
+      print(
         table(
           ['>ID', 'AT', 'ACTOR', 'ACTION', 'TRADE', 'SUBJECT', 'CHANGE'],
           page.entries.map((e) => [
@@ -79,7 +79,7 @@ export const auditCommands: Record<string, Command> = {
           ]),
         ),
       );
-      if (page.next !== null) console.log(`\nolder entries: audit list … --before ${page.next}`);
+      if (page.next !== null) print(`\nolder entries: audit list … --before ${page.next}`);
     },
   },
 };

@@ -6,7 +6,7 @@ import { loadSeedCatalogue } from '../catalogue/seed';
 import { CatalogueStore } from '../catalogue/store';
 import { importPriceSchedule, parsePriceCsv, pendingPrices, PriceImportError } from '../catalogue/price-schedule';
 import { formatCents } from '../trades/lifecycle';
-import { parse, table, UsageError, withDatabase, type Command } from './command';
+import { parse, print, table, UsageError, withDatabase, type Command } from './command';
 
 export const catalogueCommands: Record<string, Command> = {
   'catalogue import': {
@@ -14,7 +14,7 @@ export const catalogueCommands: Record<string, Command> = {
     help: 'Loads data/catalogue into the database (skipped when unchanged unless --force). A running server picks it up on restart.',
     run: async (args) => {
       const result = await withDatabase((db) => importCatalogue(db, loadSeedCatalogue(), { force: args.includes('--force') }));
-      console.log(
+      print(
         result.imported
           ? `imported ${result.devices} devices (${result.checksum.slice(0, 12)})`
           : `catalogue unchanged (${result.devices} devices)`,
@@ -42,7 +42,7 @@ export const catalogueCommands: Record<string, Command> = {
           throw error;
         }
       });
-      console.log(`scheduled ${count} base price(s) for ${values.effective}`);
+      print(`scheduled ${count} base price(s) for ${values.effective}`);
     },
   },
   'catalogue prices list': {
@@ -50,8 +50,8 @@ export const catalogueCommands: Record<string, Command> = {
     help: 'Lists the scheduled base prices not switched yet (day, shop, device, new base price).',
     run: async () => {
       const rows = await withDatabase((db) => pendingPrices(db));
-      if (rows.length === 0) return console.log('No scheduled prices.');
-      console.log(
+      if (rows.length === 0) return print('No scheduled prices.');
+      print(
         table(
           ['DAY', 'SHOP', '>DEVICE', '>BASE PRICE'],
           rows.map((r) => [r.effectiveOn, r.locale, String(r.deviceId), formatCents(r.basePriceCents)]),
@@ -66,9 +66,9 @@ export const catalogueCommands: Record<string, Command> = {
       const catalogue = await withDatabase((db) => loadCatalogue(db));
       for (const category of catalogue.categories) {
         const count = catalogue.devices.filter((d) => d.categoryId === category.id).length;
-        console.log(`${category.texts.default.name.padEnd(16)} ${String(count).padStart(6)}`);
+        print(`${category.texts.default.name.padEnd(16)} ${String(count).padStart(6)}`);
       }
-      console.log(`${'total'.padEnd(16)} ${String(catalogue.devices.length).padStart(6)}`);
+      print(`${'total'.padEnd(16)} ${String(catalogue.devices.length).padStart(6)}`);
     },
   },
 };

@@ -10,6 +10,7 @@ import { trades as tradesTable } from '../db/schema/trades';
 import {
   announceTradeLinks,
   parse,
+  print,
   shipping,
   shippingOrigin,
   table,
@@ -30,8 +31,8 @@ export const clarificationCommands: Record<string, Command> = {
       if (status !== undefined && !['open', 'accepted', 'declined'].includes(status))
         throw new UsageError(`--status is open, accepted or declined, not "${status}".`);
       const rows = await withDatabase((db) => listClarifications(db, status ? { status: status as 'open' } : {}));
-      if (rows.length === 0) return console.log('no clarifications');
-      console.log(
+      if (rows.length === 0) return print('no clarifications');
+      print(
         table(
           ['ID', 'TRADE', 'KIND', 'STATUS', 'DEADLINE', 'REMINDED', 'ANSWERED'],
           rows.map((r) => [
@@ -65,15 +66,15 @@ export const clarificationCommands: Record<string, Command> = {
         const { clarification: c, trade } = row;
         const deadline = deadlineOf(c);
         const base = await shippingOrigin(trade.locale, brandOfTrade(trade.shopMode));
-        console.log(
+        print(
           `clarification ${c.id} · ${trade.tradeNumber} (${trade.status}) · ${c.kind} · ${c.status}${c.declineMode ? ` (${c.declineMode})` : ''}`,
         );
-        console.log(
+        print(
           `  deadline ${when(deadline)}${c.remindedAt ? ` · reminded ${when(c.remindedAt)}` : ''}${c.answeredAt ? ` · answered ${when(c.answeredAt)}` : ''}`,
         );
-        console.log(`  ${c.reason}`);
-        console.log(`  link:         ${base}${links.path(c.id, trade.tradeNumber, deadline)}`);
-        console.log(`  quick answer: ${base}${links.path(c.id, trade.tradeNumber, deadline, c.newOfferId)}`);
+        print(`  ${c.reason}`);
+        print(`  link:         ${base}${links.path(c.id, trade.tradeNumber, deadline)}`);
+        print(`  quick answer: ${base}${links.path(c.id, trade.tradeNumber, deadline, c.newOfferId)}`);
       });
     },
   },
@@ -94,7 +95,7 @@ export const clarificationCommands: Record<string, Command> = {
           return due;
         }),
       );
-      console.log(sent.length === 0 ? 'no reminders due' : sent.map((t) => `reminded ${t.tradeNumber}`).join('\n'));
+      print(sent.length === 0 ? 'no reminders due' : sent.map((t) => `reminded ${t.tradeNumber}`).join('\n'));
     },
   },
   'clarifications expire': {
@@ -112,9 +113,9 @@ export const clarificationCommands: Record<string, Command> = {
           return expired;
         }),
       );
-      if (done.length === 0) return console.log('no clarifications past their deadline');
+      if (done.length === 0) return print('no clarifications past their deadline');
       for (const t of done) {
-        console.log(
+        print(
           `${t.tradeNumber} clarification → ${t.tradeStatus}: ${t.applied.map((a) => `${a.clarificationId.slice(0, 8)} ${a.decision}`).join(', ')}`,
         );
       }

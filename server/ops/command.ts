@@ -1,7 +1,8 @@
 // What every operator command shares: the Command shape and UsageError, the server's configuration,
 // the database and mail as the server opens them, argument parsing and the plain-text output helpers.
 
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { format, parseArgs, type ParseArgsConfig } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { brandOfTrade, type Brand } from '../../src/config/brands';
 import { isLocale, type Locale } from '../../src/config/locales';
@@ -24,17 +25,58 @@ export interface Command {
 /** Wrong arguments: printed with the command's usage, exit 2. */
 export class UsageError extends Error {}
 
+/**
+ * Where a command runs: on its own (the CLI: the database and mail opened from the configuration,
+ * output on stdout and stderr) or inside a running server (the test-only endpoint of decision 091:
+ * the server's database and mail services, output collected for the answer).
+ */
+export interface OpsHost {
+  readonly db: Database;
+  readonly shipping: ShippingServices;
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+}
+
+const hosted = new AsyncLocalStorage<OpsHost>();
+
+/** Runs `work` (one command) inside a server: see OpsHost. */
+export const runHosted = <T>(host: OpsHost, work: () => Promise<T>): Promise<T> => hosted.run(host, work);
+
+/** A line of the command's output (console.log's formatting). */
+export function print(...parts: unknown[]): void {
+  const host = hosted.getStore();
+  if (host) host.stdout(`${format(...parts)}\n`);
+  else console.log(...parts);
+}
+
+/** A line of the command's problems (console.error's formatting). */
+export function printError(...parts: unknown[]): void {
+  const host = hosted.getStore();
+  if (host) host.stderr(`${format(...parts)}\n`);
+  else console.error(...parts);
+}
+
+/** Output as it is, without a line end (a CSV or a payout file). */
+export function write(text: string): void {
+  const host = hosted.getStore();
+  if (host) host.stdout(text);
+  else process.stdout.write(text);
+}
+
 export const config = readConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' });
 
 let shippingServices: Promise<ShippingServices> | undefined;
 /** Mail and links as the server sends them (same DATA_DIR, PUBLIC_ORIGINS, PORT and LABEL_SECRET). */
-export const shipping = () => (shippingServices ??= createShippingServices(config));
+export const shipping = () => {
+  const host = hosted.getStore();
+  return host ? Promise.resolve(host.shipping) : (shippingServices ??= createShippingServices(config));
+};
 
 /** Mail problems on stderr: the outbox keeps the mail, and `mail list` shows it. */
 const opsLog = {
   info: () => undefined,
-  warn: (fields: object, message?: string) => console.error(`${message ?? ''} ${JSON.stringify(fields)}`),
-  error: (fields: object, message?: string) => console.error(`${message ?? ''} ${JSON.stringify(fields)}`),
+  warn: (fields: object, message?: string) => printError(`${message ?? ''} ${JSON.stringify(fields)}`),
+  error: (fields: object, message?: string) => printError(`${message ?? ''} ${JSON.stringify(fields)}`),
 };
 
 /**
@@ -43,6 +85,9 @@ const opsLog = {
  * worker process sends it.
  */
 export async function withMail<T>(db: Database, work: (services: ShippingServices) => Promise<T>): Promise<T> {
+  // Inside a server, its own outbox worker sends the mail.
+  const host = hosted.getStore();
+  if (host) return work(host.shipping);
   const services = await createShippingServices(config, { db, log: opsLog });
   try {
     return await work(services);
@@ -71,7 +116,7 @@ export function announceLinks(locale: Locale, brand?: Brand): void {
   const line = `links use ${describeOrigin(resolved, config.PORT)}`;
   if (announced.has(line)) return;
   announced.add(line);
-  console.log(line);
+  print(line);
 }
 
 /** A trade's shop and brand (its shop mode, decision 033): what its links' origin depends on. */
@@ -87,6 +132,8 @@ export async function announceTradeLinks(db: Database, tradeId: string): Promise
 }
 
 export async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
+  const host = hosted.getStore();
+  if (host) return work(host.db);
   const handle = await openDatabase(databaseTarget(config));
   try {
     return await work(handle.db);

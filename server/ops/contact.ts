@@ -1,7 +1,7 @@
 // Operator commands for the messages of the contact form and the help widget (decision 023).
 
 import { listContactMessages, showContactMessage } from '../contact/service';
-import { parse, positiveInt, table, UsageError, when, withDatabase, type Command } from './command';
+import { parse, positiveInt, print, table, UsageError, when, withDatabase, type Command } from './command';
 
 export const contactCommands: Record<string, Command> = {
   'contact list': {
@@ -11,8 +11,8 @@ export const contactCommands: Record<string, Command> = {
       const { values } = parse(args, { limit: { type: 'string' } }, 0);
       const limit = values.limit === undefined ? 50 : positiveInt(values.limit, '--limit');
       const rows = await withDatabase((db) => listContactMessages(db, { limit }));
-      if (rows.length === 0) return console.log('no contact messages');
-      console.log(
+      if (rows.length === 0) return print('no contact messages');
+      print(
         table(
           ['REFERENCE', 'SHOP', 'SUBJECT', 'FROM', 'TRADE', 'TO', 'STATUS', 'RECEIVED'],
           rows.map((m) => [m.reference, m.locale, m.subject, m.email, m.tradeNumber ?? '', m.recipient, m.status, when(m.createdAt)]),
@@ -29,7 +29,7 @@ export const contactCommands: Record<string, Command> = {
       const details = await withDatabase((db) => showContactMessage(db, ref));
       if (!details) throw new Error(`There is no contact message ${ref.toUpperCase()}.`);
       const { message: m, attachments } = details;
-      console.log(
+      print(
         [
           `Contact message ${m.reference}   status: ${m.status}`,
           `  shop ${m.locale} · ${m.source === 'widget' ? 'help widget' : 'contact page'} · received ${when(m.createdAt)}${m.mailedAt ? ` · mailed ${when(m.mailedAt)}` : ''}`,

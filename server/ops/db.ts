@@ -2,7 +2,7 @@
 
 import { backupEmbedded, restoreEmbedded } from '../db/backup';
 import { databaseTarget } from '../runtime';
-import { config, parse, type Command } from './command';
+import { config, parse, print, type Command } from './command';
 
 /** The embedded database's directory; PostgreSQL has its own backup tools. */
 function embeddedDataDir(what: string): string {
@@ -23,7 +23,7 @@ export const dbCommands: Record<string, Command> = {
     run: async (args) => {
       const [file] = parse(args, {}, 1).positionals;
       const result = await backupEmbedded(embeddedDataDir('db backup'), file!);
-      console.log(`backed up ${result.trades} trade(s) to ${result.file} (${Math.ceil(result.bytes / 1024)} KB)`);
+      print(`backed up ${result.trades} trade(s) to ${result.file} (${Math.ceil(result.bytes / 1024)} KB)`);
     },
   },
   'db restore': {
@@ -32,7 +32,7 @@ export const dbCommands: Record<string, Command> = {
     run: async (args) => {
       const [file] = parse(args, {}, 1).positionals;
       const result = await restoreEmbedded(file!, embeddedDataDir('db restore'));
-      console.log(
+      print(
         `restored ${result.trades} trade(s) from ${file}` +
           (result.replacedKeptIn ? `; the replaced database is kept in ${result.replacedKeptIn}` : ''),
       );

@@ -1,7 +1,7 @@
 // Operator commands for the mail outbox (decision 054): list it, and give dead mails fresh attempts.
 
 import { MailOutbox, type MailStatus } from '../mail/outbox';
-import { parse, table, UsageError, withDatabase, withMail, type Command } from './command';
+import { parse, print, table, UsageError, withDatabase, withMail, type Command } from './command';
 
 const MAIL_STATUSES: readonly MailStatus[] = ['pending', 'sending', 'sent', 'dead'];
 
@@ -21,9 +21,9 @@ export const mailCommands: Record<string, Command> = {
         const outbox = new MailOutbox(db);
         return { rows: await outbox.list({ ...(status && { status: status as MailStatus }), limit }), depth: await outbox.depth() };
       });
-      console.log(`pending ${depth.pending} · sending ${depth.sending} · dead ${depth.dead}`);
-      if (rows.length === 0) return console.log('no mail');
-      console.log(
+      print(`pending ${depth.pending} · sending ${depth.sending} · dead ${depth.dead}`);
+      if (rows.length === 0) return print('no mail');
+      print(
         table(
           ['ID', 'CREATED', 'STATUS', '>TRIES', 'NEXT', 'TO', 'SUBJECT', 'LAST ERROR'],
           rows.map((r) => [
@@ -52,7 +52,7 @@ export const mailCommands: Record<string, Command> = {
       const retried = await withDatabase((db) =>
         withMail(db, (services) => services.mailQueue!.outbox.retry(values.dead ? undefined : positionals)),
       );
-      console.log(retried === 0 ? 'no dead mail to retry' : `${retried} mail(s) queued again`);
+      print(retried === 0 ? 'no dead mail to retry' : `${retried} mail(s) queued again`);
     },
   },
 };

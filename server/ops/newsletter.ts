@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { countryConfig } from '../../src/config/countries';
 import { isLocale } from '../../src/config/locales';
 import { exportSubscribers } from '../newsletter/export';
-import { parse, UsageError, withDatabase, type Command } from './command';
+import { parse, printError, UsageError, withDatabase, write, type Command } from './command';
 
 export const newsletterCommands: Record<string, Command> = {
   'newsletter export': {
@@ -18,9 +18,9 @@ export const newsletterCommands: Record<string, Command> = {
       const { csv, count } = await withDatabase((db) => exportSubscribers(db, locale));
       if (values.out) {
         await writeFile(values.out, csv, { mode: 0o600 });
-        console.error(`${count} confirmed subscribers of ${locale} written to ${values.out}`);
+        printError(`${count} confirmed subscribers of ${locale} written to ${values.out}`);
       } else {
-        process.stdout.write(csv);
+        write(csv);
       }
     },
   },

@@ -21,7 +21,7 @@ import { localDate } from '../platform/working-days';
 import { payoutDebtorOf } from '../runtime';
 import { auditWriter } from '../staff/audit';
 import { formatCents } from '../trades/lifecycle';
-import { atOption, config, parse, table, UsageError, when, withDatabase, withTradeMails, type Command } from './command';
+import { atOption, config, parse, print, table, UsageError, when, withDatabase, withTradeMails, write, type Command } from './command';
 
 const TIME_ZONE = 'Europe/Berlin';
 const cliAudit = (): PayoutAudit => auditWriter('cli');
@@ -48,8 +48,8 @@ export const payoutCommands: Record<string, Command> = {
       const day = dayOption(values.day, '--day', localDate(new Date(), TIME_ZONE));
       const method = values.method === undefined ? undefined : methodOption(values.method);
       const due = await withDatabase((db) => duePayouts(db, { day, method }));
-      if (due.length === 0) return console.log(`no payouts due on ${day}`);
-      console.log(
+      if (due.length === 0) return print(`no payouts due on ${day}`);
+      print(
         table(
           ['TRADE', 'METHOD', 'TO', '>AMOUNT', '>BONUS', 'DUE BY', 'URGENCY'],
           due.map((p) => [
@@ -64,7 +64,7 @@ export const payoutCommands: Record<string, Command> = {
         ),
       );
       const sum = due.reduce((total, p) => total + p.amountCents, 0);
-      console.log(`${due.length} payout(s), ${formatCents(sum)} in all`);
+      print(`${due.length} payout(s), ${formatCents(sum)} in all`);
     },
   },
   'payouts batch create': {
@@ -87,8 +87,8 @@ export const payoutCommands: Record<string, Command> = {
           { actor: 'cli', audit: cliAudit(), now },
         );
       });
-      console.log(batch.id);
-      console.log(
+      print(batch.id);
+      print(
         `${batch.reference}: ${batch.count} ${method}${batch.instant ? ' instant' : ''} payout(s), control sum ${formatCents(batch.controlSumCents)}, execution day ${batch.requestedDate}`,
       );
     },
@@ -104,8 +104,8 @@ export const payoutCommands: Record<string, Command> = {
       const batches = await withDatabase((db) =>
         listBatches(db, { limit: 100, state: state as 'open' | 'executed' | 'cancelled' | undefined }),
       );
-      if (batches.length === 0) return console.log('no payout batches');
-      console.log(
+      if (batches.length === 0) return print('no payout batches');
+      print(
         table(
           ['BATCH', 'METHOD', 'STATE', '>PAYOUTS', '>CONTROL SUM', 'EXECUTION DAY', 'CREATED', 'BY'],
           batches.map((b) => [
@@ -128,10 +128,10 @@ export const payoutCommands: Record<string, Command> = {
     run: async (args) => {
       const [ref] = parse(args, {}, 1).positionals as [string];
       const batch = await withDatabase((db) => showBatch(db, ref));
-      console.log(
+      print(
         `${batch.reference} (${batch.id}): ${batch.method}${batch.instant ? ' instant' : ''}, ${batch.state}, execution day ${batch.requestedDate}`,
       );
-      console.log(
+      print(
         table(
           ['TRADE', 'TO', 'HOLDER', '>AMOUNT', '>BONUS', 'STATE'],
           batch.entries.map((e) => [
@@ -144,7 +144,7 @@ export const payoutCommands: Record<string, Command> = {
           ]),
         ),
       );
-      console.log(`${batch.count} payout(s), control sum ${formatCents(batch.controlSumCents)}`);
+      print(`${batch.count} payout(s), control sum ${formatCents(batch.controlSumCents)}`);
     },
   },
   'payouts batch export': {
@@ -153,9 +153,9 @@ export const payoutCommands: Record<string, Command> = {
     run: async (args) => {
       const { positionals, values } = parse(args, { out: { type: 'string' } }, 1);
       const file = await withDatabase((db) => batchFile(db, positionals[0]!));
-      if (values.out === undefined) return void process.stdout.write(file.body);
+      if (values.out === undefined) return void write(file.body);
       await writeFile(values.out, file.body, { encoding: 'utf8', flag: 'w' });
-      console.log(`${file.fileName} written to ${values.out}`);
+      print(`${file.fileName} written to ${values.out}`);
     },
   },
   'payouts batch execute': {
@@ -169,12 +169,12 @@ export const payoutCommands: Record<string, Command> = {
       const { batch, payouts } = await withDatabase((db) =>
         withTradeMails(db, (mails) => executeBatch(db, positionals[0]!, at, { actor: 'cli', audit: cliAudit(), mails })),
       );
-      console.log(`${batch.reference} executed at ${when(at)}: ${payouts.length} payout(s), ${formatCents(batch.controlSumCents)}`);
+      print(`${batch.reference} executed at ${when(at)}: ${payouts.length} payout(s), ${formatCents(batch.controlSumCents)}`);
       for (const p of payouts)
-        console.log(
+        print(
           `  ${p.tradeNumber} ${formatCents(p.amountCents)} → ${p.status}${p.shortfallCents > 0 ? `; bonus top-up due ${formatCents(p.shortfallCents)}` : ''}`,
         );
-      console.log('payout mails to the sellers');
+      print('payout mails to the sellers');
     },
   },
   'payouts batch cancel': {
@@ -183,7 +183,7 @@ export const payoutCommands: Record<string, Command> = {
     run: async (args) => {
       const [ref] = parse(args, {}, 1).positionals as [string];
       const batch = await withDatabase((db) => cancelBatch(db, ref, { actor: 'cli', audit: cliAudit(), now: new Date() }));
-      console.log(`${batch.reference} cancelled: its ${batch.count} payout(s) are due again`);
+      print(`${batch.reference} cancelled: its ${batch.count} payout(s) are due again`);
     },
   },
   'payouts batch return': {
@@ -202,10 +202,10 @@ export const payoutCommands: Record<string, Command> = {
           recordBankReturn(db, ref, { tradeNumber, reason }, new Date(), { actor: 'cli', audit: cliAudit(), mails }),
         ),
       );
-      console.log(
+      print(
         `${returned.batch.reference}: the transfer of ${formatCents(returned.amountCents)} to ${returned.tradeNumber} came back; trade ${returned.status}, its payout is due again`,
       );
-      console.log('mail to the seller: check the account');
+      print('mail to the seller: check the account');
     },
   },
 };

@@ -5,7 +5,7 @@
 import { isLocale, type Locale } from '../../src/config/locales';
 import { pinnedDeviceIds, pinPopular, POPULAR_MIN_OFFERS, POPULAR_MIN_VOLUME, unpinPopular } from '../catalogue/popular';
 import { CatalogueStore } from '../catalogue/store';
-import { parse, UsageError, withDatabase, type Command } from './command';
+import { parse, print, UsageError, withDatabase, type Command } from './command';
 
 function shopOf(value: string | undefined): Locale {
   const locale = value?.toLowerCase();
@@ -38,7 +38,7 @@ export const popularCommands: Record<string, Command> = {
         const device = (await CatalogueStore.load(db)).device(deviceId);
         if (!device) throw new Error(`no device ${deviceId} in the catalogue`);
         await pinPopular(db, locale, deviceId, position);
-        console.log(`[${locale}] pinned ${deviceId} ${device.name}; pins now: ${(await pinnedDeviceIds(db, locale)).join(', ')}`);
+        print(`[${locale}] pinned ${deviceId} ${device.name}; pins now: ${(await pinnedDeviceIds(db, locale)).join(', ')}`);
       });
     },
   },
@@ -50,7 +50,7 @@ export const popularCommands: Record<string, Command> = {
       const locale = shopOf(values.country);
       const deviceId = deviceIdOf(values.device);
       const removed = await withDatabase((db) => unpinPopular(db, locale, deviceId));
-      console.log(removed ? `[${locale}] unpinned ${deviceId}` : `[${locale}] ${deviceId} was not pinned`);
+      print(removed ? `[${locale}] unpinned ${deviceId}` : `[${locale}] ${deviceId} was not pinned`);
     },
   },
   'popular pins': {
@@ -60,7 +60,7 @@ export const popularCommands: Record<string, Command> = {
       const { values } = parse(args, { country: { type: 'string' } }, 0);
       const locale = shopOf(values.country);
       const ids = await withDatabase((db) => pinnedDeviceIds(db, locale));
-      console.log(ids.length === 0 ? `[${locale}] no pins` : `[${locale}] ${ids.join(', ')}`);
+      print(ids.length === 0 ? `[${locale}] no pins` : `[${locale}] ${ids.join(', ')}`);
     },
   },
 };

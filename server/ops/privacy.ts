@@ -3,7 +3,7 @@
 
 import { CLIENT_ID_PATTERN } from '../../src/contracts/tracking';
 import { clientEventCounts, consentLogOf, eraseClient, pruneControlling, RETENTION_DAYS } from '../tracking/controlling';
-import { parse, UsageError, when, withDatabase, type Command } from './command';
+import { parse, print, UsageError, when, withDatabase, type Command } from './command';
 
 export const privacyCommands: Record<string, Command> = {
   'privacy erase': {
@@ -15,7 +15,7 @@ export const privacyCommands: Record<string, Command> = {
       if (!clientId || !CLIENT_ID_PATTERN.test(clientId))
         throw new UsageError('--client-id takes the 64 hex digits of the client id cookie.');
       const erased = await withDatabase((db) => eraseClient(db, clientId));
-      console.log(`erased ${erased.events} controlling rows and ${erased.consents} consent log entries of ${clientId}`);
+      print(`erased ${erased.events} controlling rows and ${erased.consents} consent log entries of ${clientId}`);
     },
   },
   'privacy show': {
@@ -29,14 +29,14 @@ export const privacyCommands: Record<string, Command> = {
       const [log, counts] = await withDatabase(
         async (db) => [await consentLogOf(db, clientId), await clientEventCounts(db, clientId)] as const,
       );
-      console.log(`client ${clientId}`);
-      console.log('consent log:');
+      print(`client ${clientId}`);
+      print('consent log:');
       for (const entry of log)
-        console.log(`  ${when(entry.at)}  ${entry.decision.padEnd(9)}  banner v${entry.bannerVersion}  shop ${entry.locale}`);
-      if (log.length === 0) console.log('  (none)');
-      console.log('controlling events:');
-      for (const [name, n] of Object.entries(counts)) console.log(`  ${name.padEnd(20)} ${String(n).padStart(5)}`);
-      if (Object.keys(counts).length === 0) console.log('  (none)');
+        print(`  ${when(entry.at)}  ${entry.decision.padEnd(9)}  banner v${entry.bannerVersion}  shop ${entry.locale}`);
+      if (log.length === 0) print('  (none)');
+      print('controlling events:');
+      for (const [name, n] of Object.entries(counts)) print(`  ${name.padEnd(20)} ${String(n).padStart(5)}`);
+      if (Object.keys(counts).length === 0) print('  (none)');
     },
   },
   'tracking prune': {
@@ -45,7 +45,7 @@ export const privacyCommands: Record<string, Command> = {
     run: async (args) => {
       parse(args, {}, 0);
       const pruned = await withDatabase((db) => pruneControlling(db, new Date()));
-      console.log(`deleted ${pruned} controlling rows older than ${RETENTION_DAYS} days`);
+      print(`deleted ${pruned} controlling rows older than ${RETENTION_DAYS} days`);
     },
   },
 };

@@ -8,7 +8,7 @@ import { CatalogueStore } from '../catalogue/store';
 import { funnel } from '../tracking/controlling';
 import { funnelCsv, funnelTable, parseReportTime } from '../tracking/funnel-report';
 import { payoutReport, payoutReportText } from '../trades/payout-report';
-import { parse, UsageError, withDatabase, type Command } from './command';
+import { parse, print, UsageError, withDatabase, write, type Command } from './command';
 
 export const reportCommands: Record<string, Command> = {
   'report funnel': {
@@ -36,8 +36,8 @@ export const reportCommands: Record<string, Command> = {
       if (clientId !== undefined && !CLIENT_ID_PATTERN.test(clientId))
         throw new UsageError('--client-id takes the 64 hex digits of the client id cookie.');
       const rows = await withDatabase((db) => funnel(db, { from, to, ...(locale ? { locale } : {}), ...(clientId ? { clientId } : {}) }));
-      if (values.csv) process.stdout.write(funnelCsv(rows));
-      else console.log(funnelTable(rows, { from, to }));
+      if (values.csv) write(funnelCsv(rows));
+      else print(funnelTable(rows, { from, to }));
     },
   },
   'report payouts': {
@@ -53,7 +53,7 @@ export const reportCommands: Record<string, Command> = {
       const locale = values.country?.toLowerCase();
       if (locale !== undefined && !isLocale(locale)) throw new UsageError('--country takes a shop: default, de, at, es, fr or it.');
       const report = await withDatabase((db) => payoutReport(db, { from, to, ...(locale ? { locale } : {}) }));
-      console.log(payoutReportText(report));
+      print(payoutReportText(report));
     },
   },
   'report searches': {
@@ -78,7 +78,7 @@ export const reportCommands: Record<string, Command> = {
         const search = new LocalSearch(await CatalogueStore.load(db));
         return withSuggestions(top, (shop, text) => suggestionsOf(search, shop, text));
       });
-      console.log(searchReportTable(rows, { days, zeroOnly }));
+      print(searchReportTable(rows, { days, zeroOnly }));
     },
   },
 };

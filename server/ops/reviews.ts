@@ -2,14 +2,14 @@
 
 import { REVIEW_STATUSES, type ReviewStatus } from '../../src/contracts/reviews';
 import { listReviews, moderateReview } from '../reviews/service';
-import { parse, UsageError, when, withDatabase, type Command } from './command';
+import { parse, print, UsageError, when, withDatabase, type Command } from './command';
 
 async function moderate(args: string[], status: 'approved' | 'rejected'): Promise<void> {
   const [id] = parse(args, {}, 1).positionals;
   if (!/^[0-9a-f-]{8,36}$/i.test(id!)) throw new UsageError('<id> is at least the first 8 characters of a review id (reviews list).');
   const done = await withDatabase((db) => moderateReview(db, id!, status));
   if (!done) throw new UsageError(`There is no review ${id}.`);
-  console.log(`review ${done.id.slice(0, 8)} ${done.status}`);
+  print(`review ${done.id.slice(0, 8)} ${done.status}`);
 }
 
 export const reviewCommands: Record<string, Command> = {
@@ -22,12 +22,12 @@ export const reviewCommands: Record<string, Command> = {
       if (status !== undefined && !(REVIEW_STATUSES as readonly string[]).includes(status))
         throw new UsageError(`--status is one of ${REVIEW_STATUSES.join(', ')}.`);
       const list = await withDatabase((db) => listReviews(db, status as ReviewStatus | undefined));
-      if (list.length === 0) return console.log('no reviews');
+      if (list.length === 0) return print('no reviews');
       for (const r of list) {
-        console.log(
+        print(
           `${r.id.slice(0, 8)}  ${r.status.padEnd(8)} ${'★'.repeat(r.stars).padEnd(5)} ${r.tradeNumber} ${r.locale} ${when(r.createdAt)} ${r.author}`,
         );
-        console.log(`          ${r.text.replace(/\s+/g, ' ')}`);
+        print(`          ${r.text.replace(/\s+/g, ' ')}`);
       }
     },
   },

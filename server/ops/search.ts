@@ -2,7 +2,7 @@
 
 import { loadCatalogue } from '../catalogue/repository';
 import { RemoteSearch } from '../catalogue/search-remote';
-import { config, withDatabase, type Command } from './command';
+import { config, print, withDatabase, type Command } from './command';
 
 export const searchCommands: Record<string, Command> = {
   'search reindex': {
@@ -11,8 +11,7 @@ export const searchCommands: Record<string, Command> = {
     run: async () => {
       if (!config.SEARCH_URL) throw new Error('SEARCH_URL is not set: the embedded search indexes itself on start.');
       const catalogue = await withDatabase((db) => loadCatalogue(db));
-      for (const done of await new RemoteSearch(config.SEARCH_URL).reindex(catalogue))
-        console.log(`${done.index}: ${done.documents} documents`);
+      for (const done of await new RemoteSearch(config.SEARCH_URL).reindex(catalogue)) print(`${done.index}: ${done.documents} documents`);
     },
   },
 };

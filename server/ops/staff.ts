@@ -7,7 +7,7 @@ import { STAFF_ROLES, type StaffRole } from '../../src/contracts/staff';
 import type { Database } from '../db/client';
 import { staffOrigin } from '../platform/origins';
 import { createStaff, issuePasswordLink, listStaff, LINK_HOURS, setPasswordLink } from '../staff/users';
-import { config, parse, table, UsageError, when, withDatabase, type Command } from './command';
+import { config, parse, print, table, UsageError, when, withDatabase, type Command } from './command';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -68,8 +68,8 @@ export async function staffList(db: Database, args: string[]): Promise<string[]>
   ];
 }
 
-const print = (lines: string[]) => {
-  for (const line of lines) console.log(line);
+const printLines = (lines: string[]) => {
+  for (const line of lines) print(line);
 };
 const origin = () => staffOrigin(config.PUBLIC_ORIGINS ?? {}, config.PORT);
 
@@ -77,16 +77,16 @@ export const staffCommands: Record<string, Command> = {
   'staff add': {
     usage: 'staff add --email <e-mail> --role <role> [--role <role>] [--name <name>]',
     help: `Creates a back-office user (roles: ${STAFF_ROLES.join(', ')}) and prints the one-time link that sets the password.`,
-    run: async (args) => print(await withDatabase((db) => staffAdd(db, args, origin()))),
+    run: async (args) => printLines(await withDatabase((db) => staffAdd(db, args, origin()))),
   },
   'staff list': {
     usage: 'staff list',
     help: 'Lists the back-office users with their roles and whether they have signed in (enrolled their second factor).',
-    run: async (args) => print(await withDatabase((db) => staffList(db, args))),
+    run: async (args) => printLines(await withDatabase((db) => staffList(db, args))),
   },
   'staff link': {
     usage: 'staff link --email <e-mail>',
     help: 'Prints a new one-time link for a back-office user: it resets their password and second factor and\nends their sessions (a lost phone or password).',
-    run: async (args) => print(await withDatabase((db) => staffLink(db, args, origin()))),
+    run: async (args) => printLines(await withDatabase((db) => staffLink(db, args, origin()))),
   },
 };

@@ -14,6 +14,7 @@ import {
   atOption,
   config,
   parse,
+  print,
   table,
   tradeRef,
   UsageError,
@@ -73,8 +74,8 @@ export const inspectCommand: Command = {
       });
       return { store: catalogue, inspected };
     });
-    console.log(`${inspected.tradeNumber} received → inspected${inspected.status === 'clarification' ? ' → clarification' : ''}`);
-    console.log(
+    print(`${inspected.tradeNumber} received → inspected${inspected.status === 'clarification' ? ' → clarification' : ''}`);
+    print(
       table(
         ['#', 'DEVICE', '>OFFERED', 'FOUND', '>FOUND PRICE', '>AGREED'],
         inspected.items.map((item, i) => [
@@ -89,13 +90,13 @@ export const inspectCommand: Command = {
     );
     for (const item of inspected.items.filter((i) => i.clarification)) {
       const c = item.clarification!;
-      console.log(`\nClarification ${c.id} (${c.kind}) for ${item.deviceName}: new offer ${formatCents(c.newPriceCents)}`);
-      console.log(`  ${c.reason}`);
-      console.log(`  link: ${c.linkPath}`);
+      print(`\nClarification ${c.id} (${c.kind}) for ${item.deviceName}: new offer ${formatCents(c.newPriceCents)}`);
+      print(`  ${c.reason}`);
+      print(`  link: ${c.linkPath}`);
     }
     const attached = photos.reduce((sum, list) => sum + list.length, 0);
-    if (attached > 0) console.log(`\n${attached} evidence photo(s) attached; the seller sees them with the clarification.`);
-    console.log(
+    if (attached > 0) print(`\n${attached} evidence photo(s) attached; the seller sees them with the clarification.`);
+    print(
       inspected.status === 'clarification'
         ? '\nThe seller was mailed the links (see `clarifications show`).'
         : "\nThe seller was mailed the inspection's result.",

@@ -12,6 +12,7 @@ import {
   atOption,
   parse,
   positiveInt,
+  print,
   shipping,
   shippingOrigin,
   table,
@@ -35,8 +36,8 @@ export const tradeCommands: Record<string, Command> = {
       const status = values.status === undefined ? undefined : tradeStatus(values.status);
       const limit = values.limit === undefined ? 50 : positiveInt(values.limit, '--limit');
       const rows = await withDatabase((db) => listTrades(db, { status, limit }));
-      if (rows.length === 0) return console.log(status ? `no trades with status ${status}` : 'no trades');
-      console.log(
+      if (rows.length === 0) return print(status ? `no trades with status ${status}` : 'no trades');
+      print(
         table(
           ['TRADE', 'STATUS', 'SHOP', 'ITEMS', '>TOTAL', 'CREATED', 'LAST MOVE'],
           rows.map((t) => [
@@ -61,11 +62,11 @@ export const tradeCommands: Record<string, Command> = {
         const details = await showTrade(db, ref);
         return { details, shop: await tradeShop(db, details.trade.tradeId) };
       });
-      console.log(formatTrade(details));
+      print(formatTrade(details));
       // The warehouse prints the label of the devices that go back (decision 025).
       if (details.clarifications.some((c) => c.status === 'declined' && c.declineMode !== 'recycle')) {
         const origin = await shippingOrigin(shop.locale, shop.brand);
-        console.log(`\nReturn label (warehouse → seller): ${origin}${(await shipping()).labels.returnPath(details.trade.tradeId)}`);
+        print(`\nReturn label (warehouse → seller): ${origin}${(await shipping()).labels.returnPath(details.trade.tradeId)}`);
       }
     },
   },
@@ -93,8 +94,8 @@ export const tradeCommands: Record<string, Command> = {
           return result;
         }),
       );
-      console.log(`clarification ${result.clarificationId} ${result.status}`);
-      console.log(
+      print(`clarification ${result.clarificationId} ${result.status}`);
+      print(
         result.tradeStatus === 'clarification'
           ? `${ref.toUpperCase()} stays in clarification: other clarifications are still open`
           : `${ref.toUpperCase()} clarification → ${result.tradeStatus}`,
@@ -121,16 +122,16 @@ export const tradeCommands: Record<string, Command> = {
         }),
       );
       const move = paid.from === paid.to ? `${paid.from} (split payout)` : `${paid.from} → ${paid.to}`;
-      console.log(
+      print(
         `${paid.tradeNumber} ${move} at ${when(paid.at)}: paid ${formatCents(paid.amountCents)} for ${paid.items} device(s), ` +
           `${formatCents(paid.totalPaidCents)} in all${paid.note ? ` (${paid.note})` : ''}`,
       );
       // The payout promise (issue 18): due day, and the bonus added when paid after it.
-      if (paid.dueBy === null) console.log('payout promise: none (the devices were never received)');
+      if (paid.dueBy === null) print('payout promise: none (the devices were never received)');
       else if (paid.bonusCents > 0)
-        console.log(`payout promise: due by ${paid.dueBy}, paid late: late-payout bonus ${formatCents(paid.bonusCents)} included`);
-      else console.log(`payout promise: due by ${paid.dueBy}, paid on time`);
-      console.log(`payout mail to the seller${paid.to === 'paid' ? ', with the review invitation' : ''}`);
+        print(`payout promise: due by ${paid.dueBy}, paid late: late-payout bonus ${formatCents(paid.bonusCents)} included`);
+      else print(`payout promise: due by ${paid.dueBy}, paid on time`);
+      print(`payout mail to the seller${paid.to === 'paid' ? ', with the review invitation' : ''}`);
     },
   },
   'trades revoke-label': {
@@ -157,9 +158,9 @@ export const tradeCommands: Record<string, Command> = {
         return revoked && { ...revoked, shop: await tradeShop(db, revoked.tradeId) };
       });
       if (!revoked) throw new UsageError(`There is no trade ${ref}.`);
-      console.log(`${revoked.tradeNumber}: label links revoked (version ${revoked.version})`);
+      print(`${revoked.tradeNumber}: label links revoked (version ${revoked.version})`);
       const origin = await shippingOrigin(revoked.shop.locale, revoked.shop.brand);
-      console.log(`new link: ${origin}${(await shipping()).labels.path(revoked.tradeId, revoked.version)}`);
+      print(`new link: ${origin}${(await shipping()).labels.path(revoked.tradeId, revoked.version)}`);
     },
   },
   'trades cancel': moveCommand('cancel', 'cancelled', 'Cancels a trade before its parcel arrived (from created only).'),
@@ -182,8 +183,8 @@ function moveCommand(verb: string, to: TradeStatus, help: string): Command {
           return moved;
         }),
       );
-      console.log(`${moved.tradeNumber} ${moved.from} → ${moved.to} at ${when(moved.at)}${moved.note ? ` (${moved.note})` : ''}`);
-      console.log(`${to} mail to the seller`);
+      print(`${moved.tradeNumber} ${moved.from} → ${moved.to} at ${when(moved.at)}${moved.note ? ` (${moved.note})` : ''}`);
+      print(`${to} mail to the seller`);
     },
   };
 }

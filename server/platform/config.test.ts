@@ -42,6 +42,7 @@ const REFUSED: Record<string, { readonly value: string; readonly documented: str
   WIDGET_FRAME_ANCESTORS: { value: 'https://partner.example/page', documented: 'no path' },
   AGANWIDGET_FRAME_ANCESTORS: { value: 'partner.example', documented: 'the same form' },
   DEV_MAILBOX: { value: 'yes', documented: '`1`, `0`, `true`, `false`' },
+  TEST_OPS_ENDPOINT: { value: 'yes', documented: '`1`, `0`' },
 };
 
 describe('the server configuration', () => {

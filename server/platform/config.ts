@@ -159,6 +159,15 @@ const EnvSchema = z.object({
     .enum(['0', '1', 'true', 'false'], 'DEV_MAILBOX must be 1 or 0')
     .optional()
     .transform((value) => value === '1' || value === 'true'),
+  /**
+   * 1 runs operator commands through POST /__test/ops, for the end-to-end tests on the embedded
+   * database, which one process owns (decision 091). Only from this machine (loopback), and never
+   * with PUBLIC_ORIGINS set (a shop on the internet). Off unless set.
+   */
+  TEST_OPS_ENDPOINT: z
+    .enum(['0', '1'], 'TEST_OPS_ENDPOINT must be 1 or 0')
+    .optional()
+    .transform((value) => value === '1'),
 });
 
 export type ServerConfig = z.infer<typeof EnvSchema>;
@@ -169,5 +178,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`invalid server configuration: ${problems}`);
   }
+  if (parsed.data.TEST_OPS_ENDPOINT && parsed.data.PUBLIC_ORIGINS)
+    throw new Error('invalid server configuration: TEST_OPS_ENDPOINT is for the tests on this machine, not a shop with PUBLIC_ORIGINS');
   return parsed.data;
 }
