@@ -9,6 +9,7 @@ import type { AnyStateMachine } from 'xstate';
 import { machineGraph, type MachineGraph } from './graph';
 import { toMermaid } from './mermaid';
 import { describePath, shortestStatePaths, unreachableStates } from './paths';
+import { FLOW_MODELS, renderCasePages } from './qa-cases';
 import { toStatelyConfig } from './stately';
 
 export const MACHINES_DIR = join(import.meta.dirname, '..', '..', 'src', 'machines');
@@ -42,6 +43,8 @@ function pathsPage(graph: MachineGraph): string {
   ].join('\n');
 }
 
+const FLOWS = Object.keys(FLOW_MODELS);
+
 function indexPage(graphs: readonly MachineGraph[], diagrams: ReadonlyMap<string, string>): string {
   return [
     '# Flow atlas',
@@ -56,6 +59,11 @@ function indexPage(graphs: readonly MachineGraph[], diagrams: ReadonlyMap<string
     '(model-tests/atlas/atlas.test.ts) loads every config into XState and compares its states and',
     'transitions with the production machine.',
     '',
+    'For QA, the paths of the model-based tests as numbered test cases to run by hand, one page per flow',
+    'model (model-tests/*.model.ts): the steps and what the page must show after each.',
+    '',
+    ...FLOWS.map((flow) => `- [${flow}](./${flow}.cases.md)`),
+    '',
     ...graphs.flatMap((graph) => [
       `## ${graph.id}`,
       '',
@@ -69,7 +77,7 @@ function indexPage(graphs: readonly MachineGraph[], diagrams: ReadonlyMap<string
   ].join('\n');
 }
 
-/** File name → content of the whole atlas. */
+/** File name → content of the whole atlas (with the test cases of the flow models when `machines` is not given). */
 export async function renderAtlas(machines?: readonly AnyStateMachine[]): Promise<Map<string, string>> {
   const graphs = (machines ?? (await productionMachines())).map(machineGraph);
   const files = new Map<string, string>();
@@ -82,5 +90,6 @@ export async function renderAtlas(machines?: readonly AnyStateMachine[]): Promis
     files.set(`${graph.id}.paths.md`, pathsPage(graph));
   }
   files.set('README.md', indexPage(graphs, diagrams));
+  if (!machines) for (const [name, page] of await renderCasePages()) files.set(name, page);
   return files;
 }
