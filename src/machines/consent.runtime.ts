@@ -6,6 +6,7 @@
 
 import { createActor } from 'xstate';
 import type { Locale } from '../config/locales';
+import { pageCoverageInspector } from '../contracts/actor-coverage';
 import type { ApiClient } from '../services/api-client';
 import type { ConsentActor } from './consent';
 import { browserConsentInput, realConsentMachine } from './consent.actors';
@@ -25,7 +26,10 @@ export interface ConsentRuntime {
 }
 
 export function startConsent(options: ConsentRuntimeOptions): ConsentRuntime {
-  const actor: ConsentActor = createActor(realConsentMachine, { input: browserConsentInput(options.banner) });
+  const actor: ConsentActor = createActor(realConsentMachine, {
+    input: browserConsentInput(options.banner),
+    inspect: pageCoverageInspector(),
+  });
   actor.start();
   const stopTracking = followConsent(actor, options);
   // The landing's campaign parameters and its page view, then one page view per navigation; they
