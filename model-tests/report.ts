@@ -2,11 +2,11 @@
 // per production machine the states reached and transitions taken, and writes
 // model-tests/report/coverage.json and coverage.md listing everything never reached, with reasons.
 
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inspectionMachine } from '../src/staff/machines/inspection';
 import { productionMachines } from './atlas/atlas';
-import { loadRawCoverage, REPORT_DIR, summarize, type RawCoverage } from './support/coverage';
+import { goalFailures, loadRawCoverage, REPORT_DIR, summarize, type BrowserFloor, type RawCoverage } from './support/coverage';
 import { TRANSITION_GOAL } from './support/machine-runner';
 
 const records = await loadRawCoverage();
@@ -61,10 +61,7 @@ for (const [runner, figures] of perRunner) {
   }
 }
 console.log(`\nCoverage of the production machines, ${runners.join(' + ')} together`);
-let belowGoal = false;
 for (const machine of coverage) {
-  const ratio = machine.transitions.taken / machine.transitions.total;
-  if (machine.states.missing.length > 0 || ratio < TRANSITION_GOAL) belowGoal = true;
   console.log(
     `  ${machine.machine.padEnd(14)} states ${machine.states.reached}/${machine.states.total} (${percent(machine.states.reached, machine.states.total)})  transitions ${machine.transitions.taken}/${machine.transitions.total} (${percent(machine.transitions.taken, machine.transitions.total)})`,
   );
@@ -72,10 +69,28 @@ for (const machine of coverage) {
     console.log(`      never: ${key}${reasons[key] ? ` — ${reasons[key]}` : ' — NO REASON GIVEN'}`);
 }
 
+// The browser level may only grow: model-tests/browser-floor.json holds what main reaches. A run
+// without the browser paths (npm run model-tests -- --machine-only) is not held to it.
+const floorFile = new URL('./browser-floor.json', import.meta.url);
+const floor = JSON.parse(await readFile(floorFile, 'utf8')) as BrowserFloor;
+const browser = perRunner.get('browser');
+const failures = goalFailures(coverage, browser ?? [], browser ? floor : {}, TRANSITION_GOAL);
+const raised = (browser ?? []).filter(
+  (m) => m.states.reached > (floor[m.machine]?.states ?? 0) || m.transitions.taken > (floor[m.machine]?.transitions ?? 0),
+);
+if (raised.length > 0)
+  console.log(
+    `\nThe browser reached more than its floor for ${raised.map((m) => m.machine).join(', ')}: raise model-tests/browser-floor.json to ${JSON.stringify(Object.fromEntries(raised.map((m) => [m.machine, { states: m.states.reached, transitions: m.transitions.taken }])))}`,
+  );
+for (const failure of failures) console.log(`BELOW THE GOAL: ${failure}`);
+const belowGoal = failures.length > 0;
+
 const markdown = [
   '# Model-based test coverage',
   '',
-  'Written by `npm run model-tests`. Goal: every state and at least 95% of the transitions of each covered production machine.',
+  'Written by `npm test` after the browser paths, and by `npm run model-tests`. Goal: every state and at least 95% of the transitions of each covered production machine (all runners together), and at the browser level no machine below its floor (`model-tests/browser-floor.json`, which only grows).',
+  '',
+  ...(failures.length > 0 ? ['**Below the goal:**', '', ...failures.map((f) => `- ${f}`), ''] : []),
   '',
   `| Machine | States (${runners.join(' + ')}) | Transitions (${runners.join(' + ')}) | ${runners.map((r) => `States (${r}) | Transitions (${r})`).join(' | ')} |`,
   `|---|---|---|${runners.map(() => '---|---|').join('')}`,

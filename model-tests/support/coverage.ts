@@ -108,3 +108,35 @@ export async function loadRawCoverage(): Promise<RawCoverage[]> {
       .map(async (file) => JSON.parse(await readFile(join(RAW_DIR, file), 'utf8')) as RawCoverage),
   );
 }
+
+/** What the browser runner reached per machine on main (model-tests/browser-floor.json): it may grow, never shrink. */
+export type BrowserFloor = Record<string, { readonly states: number; readonly transitions: number }>;
+
+/**
+ * Why the coverage misses its goal; empty when it meets it. The goal: every state and at least
+ * `transitionGoal` of the transitions of each machine by all runners together, and at the browser
+ * level no machine below its floor (a path removed or no longer reaching a state fails the run).
+ */
+export function goalFailures(
+  together: readonly MachineCoverage[],
+  browser: readonly MachineCoverage[],
+  floor: BrowserFloor,
+  transitionGoal: number,
+): string[] {
+  const failures: string[] = [];
+  for (const m of together) {
+    if (m.states.missing.length > 0) failures.push(`${m.machine}: ${m.states.missing.length} state(s) never reached`);
+    if (m.transitions.taken / m.transitions.total < transitionGoal)
+      failures.push(`${m.machine}: transitions ${m.transitions.taken}/${m.transitions.total}, below ${Math.round(transitionGoal * 100)}%`);
+  }
+  for (const [machine, least] of Object.entries(floor)) {
+    const reached = browser.find((m) => m.machine === machine);
+    const states = reached?.states.reached ?? 0;
+    const transitions = reached?.transitions.taken ?? 0;
+    if (states < least.states || transitions < least.transitions)
+      failures.push(
+        `${machine}: the browser reached ${states} states and ${transitions} transitions, below its floor of ${least.states} and ${least.transitions}`,
+      );
+  }
+  return failures;
+}
