@@ -9,7 +9,11 @@ import { eventWords, FLOW_MODELS, leadingComment, renderCasePages } from './qa-c
 describe('QA test cases', () => {
   it('has one page per flow model, a case per path the runners take, and a step per event', async () => {
     const pages = await renderCasePages();
-    expect([...pages.keys()].sort()).toEqual(Object.keys(FLOW_MODELS).map((flow) => `${flow}.cases.md`).sort());
+    expect([...pages.keys()].sort()).toEqual(
+      Object.keys(FLOW_MODELS)
+        .map((flow) => `${flow}.cases.md`)
+        .sort(),
+    );
     for (const [flow, { model }] of Object.entries(FLOW_MODELS)) {
       const page = pages.get(`${flow}.cases.md`)!;
       const { paths } = flowPaths(model, 0, { transitionCover: true });
