@@ -6,6 +6,7 @@ import { useLingui } from '@lingui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { CONTACT_SUBJECTS } from '../../config/contact';
+import { pageCoverageInspector } from '../../contracts/actor-coverage';
 import { ATTACHMENT_ACCEPT, CONTACT_LIMITS } from '../../contracts/contact';
 import { contactMachine, type ContactFailure, type ContactSource, type ContactTextField } from '../../machines/contact';
 import { contactActors, keepContactDraft } from '../../machines/contact.actors';
@@ -43,6 +44,7 @@ export function ContactForm({ source, subject, business, message }: ContactFormP
       ...(business ? { business } : {}),
       ...(message ? { message } : {}),
     },
+    inspect: pageCoverageInspector(),
   });
   useEffect(() => {
     const kept = keepContactDraft(actor);
