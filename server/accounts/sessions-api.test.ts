@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type * as Argon2 from '@node-rs/argon2';
 import { parseOptions } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readAccessClaims } from '../../src/contracts/access-claims';
@@ -16,21 +15,9 @@ import { customers, loginThrottle, refreshTokens } from '../db/schema/customers'
 import { accountTestApp, login, registerAndActivate, testAccountServices, type TestAccountServices } from '../test-support/accounts';
 import { logCollector } from '../test-support/app';
 import { testDatabases } from '../test-support/databases';
+import { argon2 } from './password-hash';
 import { tokenHash } from './secure-token';
 import { REFRESH_LIFETIME_MS } from './sessions';
-
-// Every argon2 verification a login makes, recorded with the hash it was checked against.
-const verified = vi.hoisted(() => [] as string[]);
-vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const argon2 = await importOriginal<typeof Argon2>();
-  return {
-    ...argon2,
-    verify: (stored: string, ...rest: [string]) => {
-      verified.push(stored);
-      return argon2.verify(stored, ...rest);
-    },
-  };
-});
 
 const PASSWORD = 'violet meadow 4711';
 const email = () => `login-${randomUUID()}@example.com`;
@@ -124,10 +111,12 @@ describe.each(testDatabases())('login, refresh and logout on $name', (database) 
     it('answers an unknown e-mail and a wrong password identically, after verifying a hash of the same cost', async () => {
       const { email: address } = await account();
       const unknown = email();
+      // Every argon2 verification the login makes, with the hash it checks against.
+      const verify = vi.spyOn(argon2, 'verify');
       const verifiedBy = async (username: string) => {
-        verified.length = 0;
+        verify.mockClear();
         const res = await postLogin(username, 'not the password 1');
-        return { res, hashes: [...verified] };
+        return { res, hashes: verify.mock.calls.map(([stored]) => String(stored)) };
       };
       const wrong = await verifiedBy(address);
       const missing = await verifiedBy(unknown);
