@@ -7,6 +7,7 @@ import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef, useState } from 'react';
+import { pageCoverageInspector } from '../../contracts/actor-coverage';
 import { CATEGORY_KEYS } from '../../config/categories';
 import { FIRST_NAME_MAX } from '../../contracts/newsletter';
 import { newsletterEnrichMachine } from '../../machines/newsletter';
@@ -31,7 +32,7 @@ export function EnrichView({ emailHash, confirmToken, loggedIn, accessToken }: E
   const shop = useShop();
   const api = useApiClient();
   const machine = useMemo(() => newsletterEnrichMachine.provide({ actors: newsletterActors({ api, accessToken }) }), [api, accessToken]);
-  const actor = useActorRef(machine, { input: { emailHash, confirmToken, loggedIn } });
+  const actor = useActorRef(machine, { input: { emailHash, confirmToken, loggedIn }, inspect: pageCoverageInspector() });
   const state = useSelector(actor, (s) => s);
   const { context } = state;
   const form = useRef<HTMLFormElement>(null);

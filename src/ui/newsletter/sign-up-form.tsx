@@ -5,6 +5,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { pageCoverageInspector } from '../../contracts/actor-coverage';
 import type { NewsletterSource } from '../../contracts/newsletter';
 import { newsletterMachine } from '../../machines/newsletter';
 import { newsletterActors } from '../../machines/newsletter.actors';
@@ -29,7 +30,7 @@ export default function SignUpForm({
   const api = useApiClient();
   const machine = useMemo(() => newsletterMachine.provide({ actors: newsletterActors({ api }) }), [api]);
   // Whatever was typed before this form loaded comes along.
-  const actor = useActorRef(machine, { input: { source, email: initialEmail } });
+  const actor = useActorRef(machine, { input: { source, email: initialEmail }, inspect: pageCoverageInspector() });
   // One event on arrival: the submit the seller made on the stand-in.
   const [sendsAtOnce] = useState(submitAtOnce);
   useEffect(() => {

@@ -6,6 +6,7 @@ import { useLingui } from '@lingui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
+import { pageCoverageInspector } from '../../contracts/actor-coverage';
 import { newsletterUnsubscribeMachine } from '../../machines/newsletter';
 import { newsletterActors } from '../../machines/newsletter.actors';
 import { useApiClient } from '../api-context';
@@ -26,7 +27,7 @@ export function UnsubscribeView({ emailHash }: { emailHash: string | null }) {
       }),
     [api, navigate, shop],
   );
-  const actor = useActorRef(machine, { input: { emailHash } });
+  const actor = useActorRef(machine, { input: { emailHash }, inspect: pageCoverageInspector() });
   const state = useSelector(actor, (s) => s);
 
   if (state.matches('invalidLink')) {
