@@ -1,9 +1,11 @@
 // The cart flow's model paths in the browser (German shop, production build): real offers from the
 // product pages go into the cart, the cart page removes them, and a guest checkout creates the trade
-// that leads to the thank-you page. Everything goes to the real server.
+// that leads to the thank-you page; the business landing page switches the cart to business trade-in,
+// a pasted list brings lines with quantities (the server's matching), a quantity over the cap holds
+// the checkout, and the cart switches back to a private sale. Everything goes to the real server.
 
 import { expect, type Page } from '@playwright/test';
-import { SAMPLE_DEVICE, hydrated, pathOf, shopUrl, translate } from '../../e2e/support/shop';
+import { SAMPLE_DEVICE, hydrated, origin, pathOf, shopUrl, translate } from '../../e2e/support/shop';
 import type { Offer } from '../../src/contracts/offers';
 import { formatPrice } from '../../src/i18n/format';
 import { buildPath } from '../../src/config/routes';
@@ -28,6 +30,13 @@ interface Context {
 const t = (english: string) => translate('de', english);
 const CART_PATH = pathOf('checkout', 'de');
 const THANK_YOU_PATH = pathOf('thankYou', 'de');
+const B2B_LANDING = pathOf('b2bLanding', 'de');
+/** The partner widget's host: the German shop in business trade-in (decision 034). */
+const WIDGET = origin('b2bwidget.localhost');
+/** A company's list: a header, then three units of one model and one of another. */
+const BULK_LIST = ['Modell;Anzahl;Zustand', 'iPhone 11 64GB;3;B', 'Galaxy A52 128GB;1;B'];
+/** The quantity field of the bulk list's first line (three iPhones 11). */
+const bulkQuantity = (c: Context) => c.page.locator('.cart-line', { hasText: 'Apple iPhone 11 64 GB' }).getByRole('spinbutton');
 /** The first and the second device the path sells. */
 const DEVICES = [SAMPLE_DEVICE.url, 'sony-playstation-5-digital-edition'];
 
@@ -123,15 +132,57 @@ describeBrowserFlow<Context>({
   async setup(page) {
     return { page, lines: [], tradeNumber: null };
   },
-  unsupported: {
-    OPEN_BUSINESS:
-      "the business cart's cap needs more than 5,000 € in one cart, and no catalogue device is offered at that price (the machine level covers the cap; the server refuses such a trade, see server/trades)",
-  },
-  inEndToEnd: {
-    OPEN_GERMAN:
-      'e2e/b2b-bulk.spec.ts: the business landing page switches to business trade-in, takes bulk lines with quantities, shows the room under the cap and the way back to a private sale',
-  },
+  unsupported: {},
   events: {
+    // The German shop's business trade-in (issue 14): the landing page switches the cart, a pasted list
+    // brings lines with quantities, a quantity over the cap holds the checkout, and the cart switches back.
+    OPEN_GERMAN: async (c) => {
+      await c.page.goto(shopUrl('de', CART_PATH));
+      await hydrated(c.page);
+    },
+    SWITCH_TO_BUSINESS: async (c) => {
+      await c.page.goto(shopUrl('de', B2B_LANDING));
+      await hydrated(c.page);
+      await c.page.getByRole('button', { name: t('Start business trade-in') }).click();
+      await expect(c.page.locator('.cart-business-badge')).toHaveText(t('Business'));
+      await openCart(c);
+    },
+    TAKE_BULK_LINES: async (c) => {
+      await c.page.goto(shopUrl('de', B2B_LANDING));
+      await hydrated(c.page);
+      await c.page.getByLabel(t('Paste your list (model; quantity; grade)')).fill(BULK_LIST.join('\n'));
+      await c.page.getByRole('button', { name: t('Get offers for the list') }).click();
+      await expect(c.page.getByRole('status').filter({ hasText: '2 von 2 Zeilen zugeordnet.' })).toBeVisible({ timeout: 30_000 });
+      await c.page.getByRole('button', { name: '2 Zeilen in den Warenkorb legen' }).click();
+      await c.page.getByRole('link', { name: t('Go to the cart') }).click();
+      await expect(c.page).toHaveURL(shopUrl('de', CART_PATH));
+    },
+    // The partner widget's cart (business trade-in from the start): one device, 99 units of it, is over the cap.
+    OPEN_BUSINESS: async (c) => {
+      await c.page.goto(`${WIDGET}${CART_PATH}`);
+      await hydrated(c.page);
+    },
+    ADD_EXPENSIVE: async (c) => {
+      await c.page.goto(`${WIDGET}${buildPath('productDetail', 'de', { pdp: DEVICES[0]! })}`);
+      await hydrated(c.page);
+      const questions = c.page.locator('fieldset.question');
+      for (let i = 0; i < (await questions.count()); i++) await questions.nth(i).locator('input[type=radio]').first().check();
+      await expect(c.page.getByTestId('offer-price')).toBeVisible();
+      await c.page.getByRole('button', { name: t('Add to cart') }).click();
+      await c.page.getByRole('link', { name: t('Go to cart') }).click();
+      await expect(cartLines(c.page)).toHaveCount(1);
+      await cartLines(c.page).getByRole('spinbutton').fill('99');
+    },
+    REMOVE_EXPENSIVE: async (c) => cartLines(c.page).locator('button.remove').click(),
+    RAISE_OVER_CAP: async (c) => bulkQuantity(c).fill('99'),
+    LOWER_QUANTITY: async (c) => bulkQuantity(c).fill('3'),
+    SWITCH_TO_PRIVATE: async (c) => {
+      const banner = c.page.locator('.cart-business');
+      await banner.getByRole('button', { name: t('Switch to private sale') }).click();
+      // Lines with several units ask first: a private sale has one of each.
+      const confirm = banner.locator('.cart-business-confirm').getByRole('button', { name: t('Switch to private sale') });
+      if ((await cartLines(c.page).count()) > 0) await confirm.click();
+    },
     OPEN: async (c) => {
       await c.page.goto(shopUrl('de', '/'));
       await hydrated(c.page);
@@ -234,6 +285,39 @@ describeBrowserFlow<Context>({
     NAVIGATE_ELSEWHERE: (c) => openCart(c),
   },
   checks: {
+    // The widget's empty cart looks like any other; what makes it a business cart is its host.
+    businessEmpty: async (c) => {
+      await expect(c.page.locator('.cart-empty')).toContainText(t('Your cart is empty.'));
+      expect(new URL(c.page.url()).origin).toBe(WIDGET);
+    },
+    overB2BCap: async (c) => {
+      await expect(c.page.locator('.cart-cap[role="alert"]')).toContainText('partner@tradein.de');
+      await expect(field(c.page, 'identity.email')).toHaveCount(0);
+    },
+    germanEmpty: async (c) => {
+      await expect(c.page.locator('.cart-empty')).toContainText(t('Your cart is empty.'));
+      await expect(c.page.locator('.cart-business')).toHaveCount(0);
+      await expect(c.page.locator('.cart-business-badge')).toHaveCount(0);
+    },
+    switchedBusiness: async (c) => {
+      await expect(c.page.locator('.cart-business')).toContainText(t('Business trade-in'));
+      await expect(c.page.locator('.cart-business').getByRole('button', { name: t('Switch to private sale') })).toBeVisible();
+    },
+    bulkLines: async (c) => {
+      await expect(cartLines(c.page)).toHaveCount(2);
+      await expect(bulkQuantity(c)).toHaveValue('3');
+      await expect(c.page.getByTestId('cap-room')).toContainText('5.000,00');
+      await expect(c.page.locator('.cart-cap[role="alert"]')).toHaveCount(0);
+    },
+    bulkOverCap: async (c) => {
+      await expect(c.page.locator('.cart-cap[role="alert"]')).toContainText('partner@tradein.de');
+      await expect(field(c.page, 'identity.email')).toHaveCount(0);
+    },
+    privateLines: async (c) => {
+      await expect(cartLines(c.page)).toHaveCount(2);
+      await expect(c.page.locator('.quantity-stepper')).toHaveCount(0);
+      await expect(c.page.locator('.cart-business')).toHaveCount(0);
+    },
     empty: async (c) => {
       await expectCart(c);
       // Product §4: any navigation but to the thank-you page drops the trade's transactionId.
