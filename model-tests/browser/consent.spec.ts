@@ -66,7 +66,15 @@ describeBrowserFlow<Context>({
       await c.page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }));
       await open(c);
     },
-    SECOND_PASSES: async (c) => c.page.clock.runFor(CONSENT_CHECK_DELAY_MS + 50),
+    // The consent actor starts once its code has loaded after hydration; its second counts from then.
+    SECOND_PASSES: async (c) => {
+      await expect
+        .poll(() => c.page.evaluate(() => Boolean(window.__modelCoverage?.consent?.states['consent.starting'])), {
+          message: 'the consent actor has started',
+        })
+        .toBe(true);
+      await c.page.clock.runFor(CONSENT_CHECK_DELAY_MS + 50);
+    },
     ACCEPT: async (c) =>
       banner(c)
         .getByRole('button', { name: t('Accept all') })
