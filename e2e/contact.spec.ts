@@ -6,15 +6,13 @@
 
 import { type Page } from '@playwright/test';
 import { severeViolations } from './support/axe';
+import { ONE_PIXEL_PNG } from './support/files';
 import { expect, test } from './support/test';
 import { COUNTRIES } from '../src/config/countries';
 import type { Locale } from '../src/config/locales';
 import { afterFillTime, formTicketed, hydrated, pathOf, shopUrl, translate, watchErrors } from './support/shop';
 
 const LOCALES = ['de', 'es', 'it'] as const satisfies readonly Locale[];
-
-/** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** Every test writes from its own client address: the contact form limits messages per address. */
 let client = 0;
@@ -77,7 +75,7 @@ for (const locale of LOCALES) {
     await page.goto(shopUrl(locale, pathOf('contact', locale)));
     await hydrated(page);
     const form = await fillForm(page, 'main', locale, stamp);
-    await form.locator('input[type="file"]').setInputFiles({ name: 'display.png', mimeType: 'image/png', buffer: PNG });
+    await form.locator('input[type="file"]').setInputFiles({ name: 'display.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
     await expect(form.getByTestId('attachment')).toContainText('display.png');
     // The server refuses forms sent faster than a person types (3 s after the form opened).
     await afterFillTime(page, ticketed);

@@ -130,7 +130,7 @@ export async function createAccount(page: Page): Promise<Account> {
 }
 
 /** Fills and sends a log-in form shown on the page; waits until the header shows the session. */
-export async function logIn(page: Page, account: Account): Promise<void> {
+export async function logIn(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
   const form = page.locator('form.login-form');
   await form.locator('input[name="email"]').fill(account.email);
   await form.locator('input[name="password"]').fill(account.password);

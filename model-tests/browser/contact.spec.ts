@@ -5,6 +5,7 @@
 // its status codes and bodies. The real server's acceptance is e2e/contact.spec.ts's subject.
 
 import { expect, type Page, type Route } from '@playwright/test';
+import { ONE_PIXEL_PNG } from '../../e2e/support/files';
 import { hydrated, shopUrl, translate } from '../../e2e/support/shop';
 import { contactModel } from '../contact.model';
 import { describeBrowserFlow } from './runner';
@@ -18,8 +19,6 @@ interface Context {
 }
 
 const t = (english: string) => translate('de', english);
-/** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const NAME = 'Erika Mustermann';
 const EMAIL = 'erika.kontakt@example.org';
 
@@ -80,7 +79,7 @@ describeBrowserFlow<Context>({
         .getByRole('button', { name: t('Send message') })
         .click(),
     TICK_BUSINESS: async (c) => field(c, 'business').check(),
-    ATTACH_PHOTO: async (c) => field(c, 'attachments').setInputFiles({ name: 'display.png', mimeType: 'image/png', buffer: PNG }),
+    ATTACH_PHOTO: async (c) => field(c, 'attachments').setInputFiles({ name: 'display.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG }),
     REMOVE_PHOTO: async (c) => form(c).getByTestId('attachment').getByRole('button').click(),
     // The hidden field a person never sees (aria-hidden, off screen), filled as a bot does.
     BOT_FILLS_HIDDEN_FIELD: async (c) => field(c, 'website').fill('https://spam.example', { force: true }),

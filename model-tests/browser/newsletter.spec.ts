@@ -11,6 +11,7 @@ import { test } from '../../e2e/support/test';
 import { FIRST_NAME_MAX } from '../../src/contracts/newsletter';
 import { newsletterModel } from '../newsletter.model';
 import { accountOfWorker, type TestAccount } from './account-support';
+import { logIn } from './checkout-support';
 import { describeBrowserFlow } from './runner';
 
 interface Context {
@@ -116,10 +117,7 @@ describeBrowserFlow<Context>({
     OPEN_ENRICH_LOGGED_IN: async (c) => {
       const account = await c.account();
       await c.page.getByTestId('header-login').click();
-      const login = c.page.locator('form.login-form');
-      await login.locator('input[name="email"]').fill(account.email);
-      await login.locator('input[name="password"]').fill(account.password);
-      await login.getByRole('button', { name: t('Log in'), exact: true }).click();
+      await logIn(c.page, account);
       await expect(c.page.getByTestId('header-logout')).toBeVisible();
       await openLink(c, '/newsletter/enrich');
     },
