@@ -56,3 +56,22 @@ test('de: a new build is offered after the checkout form loses the focus and the
   await hydrated(page);
   await expect(page.locator('input[name="identity.email"]')).toHaveValue('half-typed@exam');
 });
+
+// Decisions 090 and 092: the scripts a page loads before it is usable carry neither zod nor XState
+// (they arrive with the first flow or actor that needs them). The markers are the libraries' own
+// names, which minification keeps: zod's `$ZodType`, XState's `xstate.done.actor.` event prefix.
+test('the first scripts of the home and a device page carry neither zod nor XState', async ({ page }) => {
+  for (const path of ['/', '/produkte/apple-iphone-13-128-gb']) {
+    await page.goto(shopUrl('de', path));
+    const json = await page.locator('script#page-assets').textContent();
+    const assets = JSON.parse(json ?? 'null') as { entry: string; preloads: string[] };
+    const scripts = [assets.entry, ...assets.preloads].filter((file) => file.endsWith('.js'));
+    expect(scripts.length, `${path} loads an entry and its chunks`).toBeGreaterThan(1);
+    for (const script of scripts) {
+      const code = await page.evaluate(async (url) => (await fetch(url)).text(), script);
+      expect(code, `${script} is served`).toMatch(/\S/);
+      expect(code, `${script} of ${path}`).not.toContain('$ZodType');
+      expect(code, `${script} of ${path}`).not.toContain('xstate.done.actor.');
+    }
+  }
+});

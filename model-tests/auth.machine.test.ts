@@ -3,7 +3,8 @@
 import { expect } from 'vitest';
 import { createActor, type Actor } from 'xstate';
 import type { Customer, LoginRequest, TokenAnswer } from '../src/contracts/account';
-import { authMachineWith, signedOut, type AccountSession, type AuthCalls } from '../src/machines/auth';
+import { authMachineWith, type AuthCalls } from '../src/machines/auth';
+import { signedOut, type AccountSession } from '../src/machines/auth-session';
 import { ApiCallError } from '../src/services/api-failure';
 import { authModel } from './auth.model';
 import { controllable } from './support/controllable';

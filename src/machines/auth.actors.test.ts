@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TokenAnswer } from '../contracts/account';
 import { ApiCallError } from '../services/api-failure';
-import { signedOut, type AccountSession } from './auth';
+import { signedOut, type AccountSession } from './auth-session';
 import { sharedRefresh, type SharedRefreshDeps } from './auth.actors';
 import { CUSTOMER_ID, accessToken } from './auth.fixtures';
 

@@ -14,7 +14,8 @@ import { readApiFailure } from '../services/api-failure';
 import type { CustomerApi } from '../services/customer-data';
 import { loadSnapshot, saveSnapshot } from '../services/persistence';
 import { decodeAccessToken } from '../services/session-tokens';
-import { ACCOUNT_SESSION_KEY, sessionFromAnswer, sessionSnapshot, signedOut, type AccountSession, type AuthCalls } from './auth';
+import { ACCOUNT_SESSION_KEY, sessionSnapshot, type AuthCalls } from './auth';
+import { sessionFromAnswer, signedOut, type AccountSession } from './auth-session';
 import { storedSession } from './auth.stored';
 
 /** The lock every tab of the shop takes around a refresh. */

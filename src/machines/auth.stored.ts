@@ -6,7 +6,7 @@
 
 import { CustomerSchema } from '../contracts/account';
 import { z } from '../contracts/zod';
-import { sessionOf, type AccountSession } from './auth';
+import { sessionOf, type AccountSession } from './auth-session';
 
 /** The stored form of a session; anything else in storage is dropped. */
 export const AccountSessionSchema = z.object({

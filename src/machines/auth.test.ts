@@ -10,16 +10,15 @@ import { loadSnapshot, persistActor, restoreSnapshot, saveSnapshot } from '../se
 import { SessionEndedError, decodeAccessToken } from '../services/session-tokens';
 import {
   ACCOUNT_SESSION_KEY,
-  TOKEN_EXPIRY_MARGIN_SECONDS,
   authMachine,
   authMachineWith,
   createTokenSource,
   persistableSession,
   sessionSnapshot,
-  type AccountSession,
   type AuthActor,
   type AuthCalls,
 } from './auth';
+import { TOKEN_EXPIRY_MARGIN_SECONDS, type AccountSession } from './auth-session';
 import { storedSession } from './auth.stored';
 
 const CUSTOMER_ID = '5b0e8a6c-3f1d-4e2a-9c7b-8d6e5f4a3b2c';

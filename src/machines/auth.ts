@@ -23,12 +23,12 @@ import { readApiFailure } from '../services/api-failure';
 import { track } from '../services/tracking';
 import type { PersistableActor } from '../services/persistence';
 import { STORAGE_KEYS } from '../services/storage-keys';
-import { SessionEndedError, decodeAccessToken, type TokenSource } from '../services/session-tokens';
+import { SessionEndedError, type TokenSource } from '../services/session-tokens';
+import { sessionFromAnswer, sessionOf, signedOut, type AccountSession } from './auth-session';
+
+const secondsOf = (epochMs: number) => Math.floor(epochMs / 1000);
 
 export const ACCOUNT_SESSION_KEY = STORAGE_KEYS.session;
-
-/** Seconds before the server's expiry from which the access token counts as expired. */
-export const TOKEN_EXPIRY_MARGIN_SECONDS = 10;
 
 export type LoginFailure =
   /** Wrong e-mail or password (one answer for both). */
@@ -41,23 +41,6 @@ export type LoginFailure =
   | 'noToken'
   /** Network or server failure. */
   | 'unavailable';
-
-/** Product §3 Account session: what is stored and restored. */
-export interface AccountSession {
-  readonly isLoggedIn: boolean;
-  readonly email: string | null;
-  /** Always '' (product §12): the password is never kept, remember-me or not. */
-  readonly password: '';
-  readonly accessToken: string | null;
-  readonly refreshToken: string | null;
-  /** The access token's subject. */
-  readonly customerId: string | null;
-  readonly customerNumber: string | null;
-  /** GET /api/customers/customers, once loaded. */
-  readonly customerData: Customer | null;
-  /** Epoch seconds from which the access token counts as expired; 0 without one. */
-  readonly tokenExpiry: number;
-}
 
 export interface AuthContext extends AccountSession {
   readonly loginFailure: LoginFailure | null;
@@ -82,60 +65,6 @@ export type AuthEvent =
   | { readonly type: 'session.customerNumber'; readonly customerNumber: string }
   /** Another tab of the shop changed the session (login, refresh, logout): take it over. */
   | { readonly type: 'session.adopt'; readonly session: AccountSession };
-
-export const signedOut: AccountSession = {
-  isLoggedIn: false,
-  email: null,
-  password: '',
-  accessToken: null,
-  refreshToken: null,
-  customerId: null,
-  customerNumber: null,
-  customerData: null,
-  tokenExpiry: 0,
-};
-
-/** The session fields of a context (the password always ''). */
-export function sessionOf(context: AccountSession): AccountSession {
-  return {
-    isLoggedIn: context.isLoggedIn,
-    email: context.email,
-    password: '',
-    accessToken: context.accessToken,
-    refreshToken: context.refreshToken,
-    customerId: context.customerId,
-    customerNumber: context.customerNumber,
-    customerData: context.customerData,
-    tokenExpiry: context.tokenExpiry,
-  };
-}
-
-const secondsOf = (epochMs: number) => Math.floor(epochMs / 1000);
-
-/** When the access token counts as expired: the margin before the server's expiry (none for very short tokens). */
-export function tokenExpiryOf(now: number, expiresIn: number): number {
-  return now + (expiresIn > 2 * TOKEN_EXPIRY_MARGIN_SECONDS ? expiresIn - TOKEN_EXPIRY_MARGIN_SECONDS : expiresIn);
-}
-
-/** The session a token answer opens at `now`, or null when it has no usable access token (product §8). */
-export function sessionFromAnswer(answer: TokenAnswer | null, now: number, previous: AccountSession = signedOut): AccountSession | null {
-  // A malformed answer (no access_token at all) counts like one without a usable token (product §8).
-  const claims = typeof answer?.access_token === 'string' ? decodeAccessToken(answer.access_token) : null;
-  if (!answer || !claims) return null;
-  const sameCustomer = previous.customerId === claims.sub;
-  return {
-    isLoggedIn: true,
-    email: claims.email,
-    password: '',
-    accessToken: answer.access_token,
-    refreshToken: answer.refresh_token,
-    customerId: claims.sub,
-    // A refresh keeps what is known of the same customer when the claims have no number yet.
-    customerNumber: claims.customerNumber ?? (sameCustomer ? previous.customerNumber : null),
-    customerData: sameCustomer ? previous.customerData : null,
-    tokenExpiry: tokenExpiryOf(now, answer.expires_in),
-  };
-}
 
 /** How a rejected login reads (401 and 400 invalid, 403 not activated, 429 locked, anything else unavailable). */
 export function loginFailureOf(error: unknown): Pick<AuthContext, 'loginFailure' | 'retryAfterSeconds'> {

@@ -4,9 +4,8 @@
 // session, cart, zod). Here: XState, the consent machine and the consent gate; the controlling
 // client loads only once consent is given.
 
-import { createActor } from 'xstate';
+import { createActor, type InspectionEvent } from 'xstate';
 import type { Locale } from '../config/locales';
-import { pageCoverageInspector } from '../contracts/actor-coverage';
 import type { ApiClient } from '../services/api-client';
 import type { ConsentActor } from './consent';
 import { browserConsentInput, realConsentMachine } from './consent.actors';
@@ -18,6 +17,8 @@ export interface ConsentRuntimeOptions {
   readonly banner: boolean;
   readonly api: () => Promise<ApiClient>;
   readonly pages: PageViews;
+  /** The model-based tests' coverage recorder (src/contracts/actor-coverage.ts), when a test asked for it. */
+  readonly inspect?: (event: InspectionEvent) => void;
 }
 
 export interface ConsentRuntime {
@@ -28,7 +29,7 @@ export interface ConsentRuntime {
 export function startConsent(options: ConsentRuntimeOptions): ConsentRuntime {
   const actor: ConsentActor = createActor(realConsentMachine, {
     input: browserConsentInput(options.banner),
-    inspect: pageCoverageInspector(),
+    ...(options.inspect ? { inspect: options.inspect } : {}),
   });
   actor.start();
   const stopTracking = followConsent(actor, options);

@@ -10,15 +10,8 @@ import { createCustomerApi, type CustomerApi } from '../services/customer-data';
 import { clearSnapshot, loadSnapshot, persistActor, persistableView, saveSnapshot, type PersistHandle } from '../services/persistence';
 import type { TokenSource } from '../services/session-tokens';
 import { SESSION_CHANNEL, STORAGE_KEYS } from '../services/storage-keys';
-import {
-  ACCOUNT_SESSION_KEY,
-  createTokenSource,
-  persistableSession,
-  sameSession,
-  sessionOf,
-  sessionSnapshot,
-  type AuthActor,
-} from './auth';
+import { ACCOUNT_SESSION_KEY, createTokenSource, persistableSession, sameSession, sessionSnapshot, type AuthActor } from './auth';
+import { sessionOf } from './auth-session';
 import { AccountSessionSchema, storedSession } from './auth.stored';
 import { restoredCart, type CartMachine } from './cart';
 import { resumableCheckout, storedCheckoutOf, type CheckoutMachine } from './checkout';

@@ -13,7 +13,8 @@ import type { Trade } from '../contracts/trades';
 import type { Device } from '../services/catalogue/entities';
 import { track } from '../services/tracking';
 import { itemOf } from '../services/tracking-events';
-import { authMachine, type AccountSession, type AuthMachine } from './auth';
+import { authMachine, type AuthMachine } from './auth';
+import { type AccountSession } from './auth-session';
 import {
   cartLineFromOffer,
   cartMachine,

@@ -41,6 +41,16 @@ interface ShopActorHandle {
   attachNavigation(navigation: ShopNavigation & PageViews): void;
 }
 
+/**
+ * The model-based tests' coverage recorder, loaded only when a test asked for it
+ * (`window.__modelCoverage`, src/contracts/actor-coverage.ts): a seller's page never fetches it.
+ */
+async function coverageInspector() {
+  if (typeof window === 'undefined' || window.__modelCoverage === undefined) return undefined;
+  const { pageCoverageInspector } = await import('../contracts/actor-coverage');
+  return pageCoverageInspector();
+}
+
 const ShopActorContext = createContext<ShopActorHandle>({
   runtime: null,
   settled: false,
@@ -82,12 +92,8 @@ export function ShopActorProvider({ children }: { children: ReactNode }) {
     let stopped = false;
     let started: ShopRuntime | null = null;
     void (async () => {
-      const [{ startShop }, { pageCoverageInspector }] = await Promise.all([
-        import('../machines/shop.runtime'),
-        import('../contracts/actor-coverage'),
-      ]);
+      const [{ startShop }, inspect] = await Promise.all([import('../machines/shop.runtime'), coverageInspector()]);
       if (stopped) return;
-      const inspect = pageCoverageInspector();
       started = await startShop({ locale: shop.locale, b2b: businessFlagOf(shop.mode), api, navigation, ...(inspect ? { inspect } : {}) });
       if (stopped) return void started.stop();
       running.current = started;
@@ -107,9 +113,15 @@ export function ShopActorProvider({ children }: { children: ReactNode }) {
     if (!navigation) return;
     let stopped = false;
     let started: { actor: ConsentActor; stop(): void } | null = null;
-    void import('../machines/consent.runtime').then(({ startConsent }) => {
+    void Promise.all([import('../machines/consent.runtime'), coverageInspector()]).then(([{ startConsent }, inspect]) => {
       if (stopped) return;
-      started = startConsent({ locale: shop.locale, banner: shop.country.features.hasConsentBanner, api, pages: navigation });
+      started = startConsent({
+        locale: shop.locale,
+        banner: shop.country.features.hasConsentBanner,
+        api,
+        pages: navigation,
+        ...(inspect ? { inspect } : {}),
+      });
       const { actor } = started;
       startTransition(() => setConsent(actor));
     });

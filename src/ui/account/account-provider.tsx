@@ -4,7 +4,8 @@
 // wait for it (decision 020).
 
 import { useMemo, useRef } from 'react';
-import { sessionFromAnswer, type AuthActor, type AuthSnapshot } from '../../machines/auth';
+import type { AuthActor, AuthSnapshot } from '../../machines/auth';
+import { sessionFromAnswer } from '../../machines/auth-session';
 import type { ShopRuntime } from '../../machines/shop.runtime';
 import type { CustomerApi } from '../../services/customer-data';
 import type { TokenAnswer } from '../../contracts/account';
