@@ -58,6 +58,9 @@ for (const [runner, figures] of perRunner) {
     console.log(
       `  ${m.machine.padEnd(14)} states ${m.states.reached}/${m.states.total} (${percent(m.states.reached, m.states.total)})  transitions ${m.transitions.taken}/${m.transitions.total} (${percent(m.transitions.taken, m.transitions.total)})`,
     );
+    if (runner === 'browser')
+      for (const key of [...m.states.missing, ...m.transitions.missing])
+        console.log(`      not in the browser: ${key}${reasons[key] ? ` — ${reasons[key]}` : ''}`);
   }
 }
 console.log(`\nCoverage of the production machines, ${runners.join(' + ')} together`);
@@ -112,6 +115,14 @@ const markdown = [
   '## Browser paths not run',
   '',
   ...(skippedPaths.length > 0 ? skippedPaths.map(([key, reason]) => `- ${key.slice(6)} — ${reason}`) : ['None.']),
+  '',
+  '## Not reached in the browser',
+  '',
+  'What the model paths in the browser never reached, with the reason where a flow gives one (a production transition no path through the UI and the network can take).',
+  '',
+  ...(perRunner.get('browser') ?? []).flatMap((m) =>
+    [...m.states.missing, ...m.transitions.missing].map((key) => `- \`${key}\`${reasons[key] ? ` — ${reasons[key]}` : ''}`),
+  ),
   '',
   '## Never reached',
   '',

@@ -39,21 +39,51 @@ export async function guestTrade(
   /** How the seller is paid; PayPal by default. */
   payout: Record<string, string> = { method: 'paypal', email: 'erika.paypal@example.com' },
 ): Promise<{ tradeNumber: string; email: string }> {
-  // The calls need a page of the shop's host: its home page, unless the page is on that host already.
+  const email = sellerEmail ?? `seller+${locale}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.org`;
+  const tradeNumber = await trade(page, locale, devices, { kind: 'guest', email }, {}, payout);
+  return { tradeNumber, email };
+}
+
+/** A trade of `devices` by the customer logged in with `password` (the API's login, then its bearer token); its number. */
+export async function customerTrade(
+  page: Page,
+  locale: Locale,
+  devices: number[],
+  account: { email: string; password: string },
+): Promise<string> {
+  await onShopHost(page, locale);
+  const login = await postFromPage(page, '/api/account/login', { username: account.email, password: account.password });
+  expect(login.status, 'the customer logs in').toBe(200);
+  const authorization = `Bearer ${(login.body as { access_token: string }).access_token}`;
+  return trade(page, locale, devices, { kind: 'customer' }, { authorization }, { method: 'paypal', email: 'erika.paypal@example.com' });
+}
+
+/** The calls need a page of the shop's host: its home page, unless the page is on that host already. */
+async function onShopHost(page: Page, locale: Locale) {
   if (new URL(page.url()).origin !== origin(HOSTS[locale])) await page.goto(shopUrl(locale, '/'));
+}
+
+async function trade(
+  page: Page,
+  locale: Locale,
+  devices: number[],
+  identity: Record<string, string>,
+  headers: Record<string, string>,
+  payout: Record<string, string>,
+): Promise<string> {
+  await onShopHost(page, locale);
   const offerIds: string[] = [];
   for (const deviceId of devices) {
     const offer = await postFromPage(page, '/api/offers', { deviceId, answers: BEST });
     expect(offer.status).toBe(201);
     offerIds.push(offer.body.offerId);
   }
-  const email = sellerEmail ?? `seller+${locale}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.org`;
-  const trade = await postFromPage(
+  const created = await postFromPage(
     page,
     '/api/trades',
     {
       offerIds,
-      identity: { kind: 'guest', email },
+      identity,
       address: {
         firstName: 'Erika',
         lastName: 'Mustermann',
@@ -65,10 +95,10 @@ export async function guestTrade(
       payout,
       termsAccepted: true,
     },
-    { 'Idempotency-Key': crypto.randomUUID() },
+    { 'Idempotency-Key': crypto.randomUUID(), ...headers },
   );
-  expect(trade.status).toBe(201);
-  return { tradeNumber: trade.body.tradeNumber, email };
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body.tradeNumber;
 }
 
 /** The clarification links of the newest mail to `email` (developer mailbox), rebased on the test server. */

@@ -9,12 +9,14 @@ import type { Page, Route } from '@playwright/test';
 import type { ClarificationView } from '../../src/contracts/clarifications';
 import { clarificationStorageKey } from '../../src/services/storage-keys';
 import { expect, test } from '../../e2e/support/test';
-import { GALAXY, IPHONE, guestTrade, mailedLinks } from '../../e2e/support/clarification';
+import { GALAXY, IPHONE, customerTrade, guestTrade, mailedLinks } from '../../e2e/support/clarification';
 import { ops } from '../../e2e/support/ops';
-import { hydrated, translate } from '../../e2e/support/shop';
+import { hydrated, pathOf, shopUrl, translate } from '../../e2e/support/shop';
 import { storedValues } from '../../e2e/support/stored';
 import { clarificationModel } from '../clarification.model';
 import type { FlowPath } from '../support/paths';
+import { createAccount, type TestAccount } from './account-support';
+import { logIn } from './checkout-support';
 import { describeBrowserFlow } from './runner';
 
 interface Links {
@@ -22,30 +24,92 @@ interface Links {
   readonly full: string;
   /** The quick answer of the second device's new offer. */
   readonly quick: string;
+  /** The quick answer of the first device's new offer. */
+  readonly quickFirst: string;
+}
+
+/** A customer's trade in clarification, answered from the account (the link without a token). */
+interface AccountTrade {
+  readonly account: TestAccount;
+  readonly tradeNumber: string;
 }
 
 interface Context {
   readonly page: Page;
   readonly links: Links;
+  /** The customer's trade of the paths that open the clarification from the account. */
+  readonly accountTrade: () => Promise<AccountTrade>;
   /** The page's requests for the clarification and its answers, waiting for the path's server. */
   readonly held: Route[];
 }
 
-/** A trade of two phones in clarification, both found with a cracked display; the links of its mail. */
-async function clarificationOf(page: Page): Promise<Links> {
-  const { tradeNumber, email } = await guestTrade(page, 'de', [IPHONE, GALAXY]);
-  await ops(['trades', 'receive', tradeNumber]);
-  await ops(['trades', 'inspect', tradeNumber, '--item', '1', '--answer', 'display=cracked', '--item', '2', '--answer', 'display=cracked']);
-  const { full, quick } = await mailedLinks(page, 'de', email);
-  expect(quick).toHaveLength(2);
-  return { full, quick: quick[1]! };
+/** Received and inspected worse by the operator, both phones with a cracked display (`at`: that many days ago). */
+async function inspectWorse(tradeNumber: string, daysAgo = 0) {
+  const at = (days: number) => (daysAgo === 0 ? [] : ['--at', new Date(Date.now() - days * 86_400_000).toISOString()]);
+  await ops(['trades', 'receive', tradeNumber, ...at(daysAgo + 1)]);
+  await ops([
+    'trades',
+    'inspect',
+    tradeNumber,
+    ...at(daysAgo),
+    '--item',
+    '1',
+    '--answer',
+    'display=cracked',
+    '--item',
+    '2',
+    '--answer',
+    'display=cracked',
+  ]);
 }
 
-/** One trade for every path of this worker that only reads it. */
-let shared: Promise<Links> | undefined;
+/**
+ * A guest trade of two phones in clarification; the links of its mail. Inspected 20 days ago, the
+ * 14 days to answer have passed as the mail is sent: its links have expired.
+ */
+async function clarificationOf(page: Page, { expired = false } = {}): Promise<Links> {
+  const { tradeNumber, email } = await guestTrade(page, 'de', [IPHONE, GALAXY]);
+  await inspectWorse(tradeNumber, expired ? 20 : 0);
+  const { full, quick } = await mailedLinks(page, 'de', email);
+  expect(quick).toHaveLength(2);
+  return { full, quick: quick[1]!, quickFirst: quick[0]! };
+}
 
+/** A new customer's trade of two phones in clarification (its own browser context registers the account). */
+async function accountTradeOf(page: Page): Promise<AccountTrade> {
+  const account = await createAccount(page.context().browser()!);
+  const tradeNumber = await customerTrade(page, 'de', [IPHONE, GALAXY], account);
+  await inspectWorse(tradeNumber);
+  return { account, tradeNumber };
+}
+
+/** One trade for every path of this worker that only reads it; one customer's trade likewise. */
+let shared: Promise<Links> | undefined;
+let sharedAccountTrade: Promise<AccountTrade> | undefined;
+
+/** Paths whose answers the server takes (each gets a trade of its own). */
 const takesTheAnswers = (path: FlowPath) =>
-  path.events.some((event) => ['SERVER_ACCEPTS', 'SERVER_ACCEPTS_ONE', 'SERVER_UNDOES'].includes(event));
+  path.events.some((event) =>
+    ['SERVER_ACCEPTS', 'SERVER_ACCEPTS_ONE', 'SERVER_UNDOES', 'OPEN_RENDERED_ANSWERED_LINK', 'OPEN_RENDERED_QUICK_ANSWER_AGAIN'].includes(
+      event,
+    ),
+  );
+
+/**
+ * Answers quick links the way a seller does, on another page of the same browser (the path's page
+ * holds its own calls): each link accepts its device's new offer as it opens.
+ */
+async function answeredElsewhere(c: Context, links: string[]) {
+  const other = await c.page.context().newPage();
+  try {
+    for (const link of links) {
+      await other.goto(link);
+      await expect(other.getByRole('heading', { name: t('Thank you, we have your answer.') })).toBeVisible();
+    }
+  } finally {
+    await other.close();
+  }
+}
 
 const t = (english: string) => translate('de', english);
 const items = (c: Context) => c.page.locator('.clarification-item');
@@ -112,27 +176,63 @@ describeBrowserFlow<Context>({
   transitionCover: true,
   async setup(page, path) {
     test.setTimeout(90_000);
-    const links = await (takesTheAnswers(path) ? clarificationOf(page) : (shared ??= clarificationOf(page)));
+    const opens = path.events[0];
+    const links = await (opens === 'OPEN_RENDERED_EXPIRED_LINK'
+      ? clarificationOf(page, { expired: true })
+      : opens === 'OPEN_LINK'
+        ? Promise.resolve({ full: '', quick: '', quickFirst: '' })
+        : takesTheAnswers(path)
+          ? clarificationOf(page)
+          : (shared ??= clarificationOf(page)));
+    const accountTrade = () => (takesTheAnswers(path) ? accountTradeOf(page) : (sharedAccountTrade ??= accountTradeOf(page)));
     const held: Route[] = [];
     await page.route(
       (url) => /^\/api\/clarifications\/[^/]+(\/answers|\/undo)?$/.test(url.pathname),
       (route) => void held.push(route),
     );
-    return { page, links, held };
+    return { page, links, held, accountTrade };
+  },
+  unreachable: {
+    'clarification.starting always#0':
+      'the link loader never hands the page an expired view: it answers the expired-link 404 page instead (server/ssr/clarification-pages.test.ts, "past its deadline")',
+    'clarification.loading xstate.done.actor.load#1':
+      'a quick answer\'s first view comes with the page: the server loads it in process (server/ssr/clarification-pages.test.ts, "a GET (a mail scanner) decides nothing"), and only a failure inside the server, which the browser cannot cause, leaves that load to the page',
+    'clarification.reviewing xstate.error.actor.0.clarification.reviewing#0':
+      'the restore of the stored choices never fails, even when IndexedDB refuses to read (src/machines/clarification.actors.test.ts, "restores nothing, and never fails")',
   },
   unsupported: {
-    OPEN_LINK:
-      "the mail's link is rendered with its view by the server (decision 069): the page loads it itself only from the account, which needs a customer's trade",
-    OPEN_QUICK_ANSWER: "the mail's quick link is rendered with its view by the server (decision 069): no view request to hold",
+    OPEN_QUICK_ANSWER:
+      "the mail's quick link is rendered with its view by the server (decision 069), and the account links only the whole clarification: no view request to hold",
     'oneDecided RELOAD':
       'a reload of a rendered link shows the view at once (no request to hold); e2e/clarification.spec.ts reloads half-way',
   },
-  inEndToEnd: {
-    OPEN_RENDERED_ANSWERED_LINK: 'server/ssr/clarification-pages.test.ts and e2e/clarification.spec.ts (the link after the answers)',
-    OPEN_RENDERED_EXPIRED_LINK: 'server/ssr/clarification-pages.test.ts and e2e/clarification.spec.ts (the expired-link 404 page)',
-    OPEN_RENDERED_QUICK_ANSWER_AGAIN: 'e2e/clarification.spec.ts (the quick link of a device already answered)',
-  },
   events: {
+    // From the account: the trade's link carries no token, so the page loads the clarification with the session.
+    OPEN_LINK: async (c) => {
+      const { account, tradeNumber } = await c.accountTrade();
+      await c.page.goto(shopUrl('de', '/'));
+      await hydrated(c.page);
+      await c.page.getByTestId('header-login').click();
+      await logIn(c.page, account);
+      await c.page.goto(shopUrl('de', pathOf('accountOverview', 'de')));
+      await hydrated(c.page);
+      const link = c.page.locator(`.trade-card[data-trade-number="${tradeNumber}"] [data-clarification-link]`).first();
+      expect(await link.getAttribute('href')).not.toContain('token=');
+      await link.click();
+    },
+    OPEN_RENDERED_ANSWERED_LINK: async (c) => {
+      await answeredElsewhere(c, [c.links.quickFirst, c.links.quick]);
+      await c.page.goto(c.links.full);
+      await hydrated(c.page);
+    },
+    OPEN_RENDERED_QUICK_ANSWER_AGAIN: async (c) => {
+      await answeredElsewhere(c, [c.links.quick]);
+      await c.page.goto(c.links.quick);
+      await hydrated(c.page);
+    },
+    OPEN_RENDERED_EXPIRED_LINK: async (c) => {
+      expect((await c.page.goto(c.links.full))?.status(), 'the expired link answers 404').toBe(404);
+    },
     OPEN_RENDERED_LINK: async (c) => {
       await c.page.goto(c.links.full);
       await hydrated(c.page);
@@ -163,7 +263,12 @@ describeBrowserFlow<Context>({
       await route.fulfill(failure(503, 'Service Unavailable'));
       if (route.request().method() === 'GET') await (await heldRequest(c)).fulfill(failure(503, 'Service Unavailable'));
     },
-    RETRY: (c) => c.page.getByRole('button', { name: t('Try again') }).click(),
+    // After a failure "Try again"; after an undo the trade outran, "Show my answers" (it loads them again).
+    RETRY: (c) =>
+      c.page
+        .getByRole('button', { name: t('Try again') })
+        .or(c.page.getByRole('button', { name: t('Show my answers') }))
+        .click(),
     ACCEPT_FIRST: (c) => choice(c, 0, 'accept').check(),
     DECLINE_SECOND: (c) => choice(c, 1, 'return').check(),
     CHOOSE_RECYCLE_SECOND: (c) => choice(c, 1, 'recycle').check(),

@@ -32,6 +32,11 @@ export interface BrowserFlow<C> {
   readonly inEndToEnd?: Record<string, string>;
   /** What the user must see in each model state. */
   readonly checks: Record<string, (context: C) => Promise<void>>;
+  /**
+   * Production transitions (keys as the report prints them) that no path through the UI and the
+   * network can take, with the reason and the test that fails when the reason stops being true.
+   */
+  readonly unreachable?: Record<string, string>;
 }
 
 export function browserPaths(
@@ -134,7 +139,10 @@ export function describeBrowserFlow<C extends { page: Page }>(flow: BrowserFlow<
             simpleTotal: paths.simpleTotal,
             bound: paths.bound,
           },
-          uncovered: Object.fromEntries(paths.skipped.map(({ path, reason }) => [`path: ${path.description}`, reason])),
+          uncovered: {
+            ...flow.unreachable,
+            ...Object.fromEntries(paths.skipped.map(({ path, reason }) => [`path: ${path.description}`, reason])),
+          },
           durationMs: Math.round(durationMs),
         },
         `-${info.workerIndex}`,

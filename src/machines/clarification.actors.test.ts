@@ -3,10 +3,12 @@
 
 import 'fake-indexeddb/auto';
 import { createActor, toPromise } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ClarificationView } from '../contracts/clarifications';
 import type { ApiClient } from '../services/api-client';
+import { saveSnapshot } from '../services/persistence';
 import { SessionEndedError } from '../services/session-tokens';
+import { clarificationStorageKey } from '../services/storage-keys';
 import { clarificationActors } from './clarification.actors';
 
 const ID = '0b7d6c1e-3f1a-4c59-9a43-4f7a1b2c3d4e';
@@ -58,5 +60,25 @@ describe('clarification actors', () => {
     const actors = clarificationActors({ api: async () => client, accessToken: () => Promise.reject(new SessionEndedError('loggedOut')) });
     await expect(load(actors, null)).rejects.toBeInstanceOf(SessionEndedError);
     expect(calls).toEqual([]);
+  });
+
+  // The machine's `reviewing` state has an (empty) onError for its restore, which no browser path
+  // takes because of this: the model-based browser flow names this test as the reason.
+  it('restores nothing, and never fails, when the stored choices cannot be read or are not choices', async () => {
+    const actors = clarificationActors({ api: async () => recordingClient().client, accessToken: async () => 'access-1' });
+    const restore = () =>
+      toPromise(createActor(actors.restore, { input: { clarificationId: ID, tradeNumber: 'TR-2026-000001', token: null } }).start());
+    await saveSnapshot(clarificationStorageKey(ID), { version: 1, choices: { [ID]: { decision: 'accept', declineMode: 'return' } } });
+    const refused = vi.spyOn(IDBObjectStore.prototype, 'get').mockImplementation(() => {
+      throw new DOMException('The storage refused the read.', 'UnknownError');
+    });
+    try {
+      await expect(restore()).resolves.toBeNull();
+      expect(refused).toHaveBeenCalled();
+    } finally {
+      refused.mockRestore();
+    }
+    await saveSnapshot(clarificationStorageKey(ID), 'not choices');
+    await expect(restore()).resolves.toBeNull();
   });
 });
