@@ -8,6 +8,7 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo } from 'react';
+import { pageCoverageInspector } from '../../contracts/actor-coverage';
 import { BULK_GRADES, BULK_MAX_LINES, type BulkGrade, type BulkLineResult, type BulkRowProblem } from '../../contracts/bulk-offers';
 import { bulkUploadMachine, editOf, selectedLines, type BulkFailure } from '../../machines/bulk-upload';
 import { bulkUploadActors } from '../../machines/bulk-upload.actors';
@@ -54,7 +55,7 @@ export function BulkUpload() {
   const cart = useCart();
   const id = useId();
   const machine = useMemo(() => bulkUploadMachine.provide({ actors: bulkUploadActors({ api }) }), [api]);
-  const actor = useActorRef(machine);
+  const actor = useActorRef(machine, { inspect: pageCoverageInspector() });
   const state = useSelector(actor, (s) => s);
   const { context } = state;
   const busy = state.matches('matching');
