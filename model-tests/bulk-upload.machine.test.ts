@@ -95,7 +95,7 @@ describeMachineFlow<Harness>({
   checks: {
     empty: (h) => expect(h.match.inputs).toEqual([]),
     fileRefused: (h) => expect(context(h)).toMatchObject({ file: null, failure: 'tooLarge' }),
-    pasted: (h) => expect(context(h)).toMatchObject({ text: LIST, file: null, lines: [] }),
+    pasted: (h) => expect(context(h)).toMatchObject({ text: LIST, file: null, lines: [], failure: null }),
     fileChosen: (h) => expect(context(h).file).toEqual({ name: 'liste.csv', base64: 'QQ==' }),
     matching: (h) => expect(h.match.inputs.at(-1)).toEqual({ kind: 'text', text: LIST }),
     matchingFile: (h) => expect(h.match.inputs.at(-1)).toEqual({ kind: 'file', base64: 'QQ==' }),
