@@ -1,6 +1,8 @@
 // The bulk upload as a company lives it (issue 14, decision 038): it pastes a list or chooses a
 // file (one too large is refused at once), sends it, and the server answers per line or not at all
-// (down, rate limited, the list over the limits). In the results it unticks a matched line, corrects
+// (down, rate limited, the list over the limits). A chosen file is sent instead of the pasted list;
+// when the server fails it, the company may remove the file (the page offers that only while a
+// file is chosen) and send the pasted list instead. In the results it unticks a matched line, corrects
 // an unmatched one and checks it again or picks a suggestion, takes the chosen lines into the cart,
 // and may start over with another list.
 
@@ -24,15 +26,23 @@ export const bulkUploadModel = setup({}).createMachine({
     },
     fileChosen: {
       meta: { production: 'editing', sees: 'the chosen file name with "remove file"' },
-      on: { SEND: 'matching', REMOVE_FILE: 'pasted' },
+      on: { SEND: 'matchingFile', REMOVE_FILE: 'pasted' },
     },
     matching: {
       meta: { production: 'matching', sees: '"checking your list…" and the progress note' },
       on: { ANSWERED: 'results', SERVER_DOWN: 'failed', RATE_LIMITED: 'rateLimited', TOO_LARGE: 'tooLarge' },
     },
+    matchingFile: {
+      meta: { production: 'matching', sees: '"checking your list…" with the chosen file name' },
+      on: { ANSWERED: 'results', SERVER_DOWN: 'fileFailed' },
+    },
     failed: {
       meta: { production: 'failed', sees: '"could not check the list" with a retry button' },
-      on: { RETRY: 'matching', CHOOSE_FILE: 'fileChosen', CHOOSE_LARGE_FILE: 'fileRefused', REMOVE_FILE: 'pasted' },
+      on: { RETRY: 'matching', CHOOSE_FILE: 'fileChosen', CHOOSE_LARGE_FILE: 'fileRefused' },
+    },
+    fileFailed: {
+      meta: { production: 'failed', sees: '"could not check the list" with a retry button, the chosen file name with "remove file"' },
+      on: { RETRY: 'matchingFile', REMOVE_FILE: 'pasted' },
     },
     rateLimited: {
       meta: { production: 'failed', sees: '"too many lists, wait a few minutes"' },

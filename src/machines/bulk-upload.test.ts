@@ -151,4 +151,17 @@ describe('bulk upload machine', () => {
     h.actor.send({ type: 'bulk.restart' });
     expect(h.actor.getSnapshot()).toMatchObject({ value: 'editing', context: { text: 'x', lines: [] } });
   });
+
+  it('forgets the failure of a file once the file is removed: the pasted list has not been sent', async () => {
+    const h = harness(async () => {
+      throw new TypeError('fetch failed');
+    });
+    h.actor.send({ type: 'bulk.changeText', value: 'iPhone 13;1;A' });
+    h.actor.send({ type: 'bulk.chooseFile', name: 'liste.csv', base64: 'QQ==', bytes: 1 });
+    h.actor.send({ type: 'bulk.submit' });
+    await waitFor(h.actor, (s) => s.matches('failed'));
+    expect(h.actor.getSnapshot().context).toMatchObject({ failure: 'network', file: { name: 'liste.csv' } });
+    h.actor.send({ type: 'bulk.clearFile' });
+    expect(h.actor.getSnapshot()).toMatchObject({ value: 'editing', context: { failure: null, file: null, text: 'iPhone 13;1;A' } });
+  });
 });

@@ -136,7 +136,8 @@ export const bulkUploadMachine = setup({
       event.type === 'bulk.chooseFile' ? { file: { name: event.name, base64: event.base64 }, failure: null } : {},
     ),
     refuseFile: assign({ file: null, failure: 'tooLarge' as const }),
-    clearFile: assign({ file: null }),
+    /** The list changes back to the pasted text: the failure of the file is no longer the list's. */
+    clearFile: assign({ file: null, failure: null }),
     startMatching: assign({ failure: null, lines: [], selected: [], edits: {}, rematching: null }),
     storeAnswer: assign((_, answer: BulkOfferAnswer) => ({
       lines: answer.lines,

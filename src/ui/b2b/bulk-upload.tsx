@@ -7,7 +7,8 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useRef } from 'react';
+import { pageCoverageInspector } from '../../contracts/actor-coverage';
 import { BULK_GRADES, BULK_MAX_LINES, type BulkGrade, type BulkLineResult, type BulkRowProblem } from '../../contracts/bulk-offers';
 import { bulkUploadMachine, editOf, selectedLines, type BulkFailure } from '../../machines/bulk-upload';
 import { bulkUploadActors } from '../../machines/bulk-upload.actors';
@@ -54,10 +55,13 @@ export function BulkUpload() {
   const cart = useCart();
   const id = useId();
   const machine = useMemo(() => bulkUploadMachine.provide({ actors: bulkUploadActors({ api }) }), [api]);
-  const actor = useActorRef(machine);
+  const actor = useActorRef(machine, { inspect: pageCoverageInspector() });
   const state = useSelector(actor, (s) => s);
   const { context } = state;
   const busy = state.matches('matching');
+  // The chooser shows a file only while the list holds one: removed or refused, it shows none (and
+  // the same file chosen again is a change, which the chooser reports).
+  const fileInput = useRef<HTMLInputElement>(null);
 
   if (state.matches('taken')) {
     return (
@@ -149,21 +153,31 @@ export function BulkUpload() {
           <Trans>Or choose a CSV file (UTF-8 or Excel/Windows)</Trans>
         </label>
         <input
+          ref={fileInput}
           id={`${id}-file`}
           type="file"
           accept=".csv,.txt,text/csv,text/plain"
           disabled={busy}
           onChange={async (event) => {
-            const file = event.target.files?.[0];
+            const input = event.target;
+            const file = input.files?.[0];
             if (!file) return actor.send({ type: 'bulk.clearFile' });
             const bytes = new Uint8Array(await file.arrayBuffer());
             actor.send({ type: 'bulk.chooseFile', name: file.name, base64: toBase64(bytes), bytes: bytes.length });
+            if (actor.getSnapshot().context.file === null) input.value = '';
           }}
         />
         {context.file && (
           <p>
             {i18n._(msg`Chosen: ${context.file.name}`)}{' '}
-            <button type="button" className="link-button" onClick={() => actor.send({ type: 'bulk.clearFile' })}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                if (fileInput.current) fileInput.current.value = '';
+                actor.send({ type: 'bulk.clearFile' });
+              }}
+            >
               <Trans>Remove file</Trans>
             </button>
           </p>
