@@ -133,6 +133,7 @@ export function describeBrowserFlow<C extends { page: Page }>(flow: BrowserFlow<
             simple: paths.simple,
             simpleTotal: paths.simpleTotal,
             bound: paths.bound,
+            tours: paths.tours,
           },
           uncovered: Object.fromEntries(paths.skipped.map(({ path, reason }) => [`path: ${path.description}`, reason])),
           durationMs: Math.round(durationMs),
