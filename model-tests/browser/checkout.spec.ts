@@ -6,7 +6,8 @@
 // act; the test keeps what the seller typed so the checks can assert what the page must show. The
 // cart changes while the checkout is open (a re-quote on the device page, reached and left by links),
 // so the checkout hears it; a log-in goes through the account page and comes back with a page load,
-// so the checkout resumes the step it was in.
+// so the checkout resumes the step it was in. The model's tours (checkout.model.ts) walk what each
+// step allows besides the one edit the generated paths take.
 
 import { expect, type Page, type Route } from '@playwright/test';
 import { SAMPLE_DEVICE, hydrated, shopUrl, translate } from '../../e2e/support/shop';
