@@ -6,8 +6,12 @@
 // reload while sending sends the same request again). States ending in `Again` are the steps
 // revisited after the review was reached. States starting with `business` are a company's checkout
 // (the cart's B2B mode): company data with the address, a VAT id that is refused, no PayPal, the cap.
+// The tours (meta.tours, see model-tests/support/paths.ts) walk what a step allows besides its first
+// edit: a refused Continue, a re-quoted cart, logging in and out, the PayPal switch, the voucher box,
+// the terms left unticked, the "save to my account" box, a jump that stops where it is.
 
 import { setup } from 'xstate';
+import type { ModelTours } from './support/paths';
 
 /** What the seller may do on any step: edit, switch pay-out method, tick the terms, see the cart change, log in or out. */
 const EDITS = { EDIT: undefined, SWITCH_PAYOUT_METHOD: undefined, TOGGLE_TERMS: undefined, CART_CHANGES: undefined } as const;
@@ -18,8 +22,38 @@ const editsIn = (state: string, withSession: boolean) => ({
 
 const step = (production: string, sees: string) => ({ production, sees });
 
+/** Each a path the generated ones leave out (they take one edit per step); a generated path that is a prefix of one runs in it. */
+const tours: ModelTours = {
+  tours: [
+    // A guest logs in on the address step (the account's address fills the blank form) and out again,
+    // then Continue is refused and the cart is re-quoted before the address step is done.
+    ['NEXT', 'LOG_OUT_HERE', 'NEXT_INCOMPLETE', 'CART_CHANGES'],
+    // The same on the payout step (the account's SEPA account), then PayPal instead.
+    ['NEXT', 'NEXT', 'LOG_OUT_HERE', 'NEXT_INCOMPLETE', 'SWITCH_PAYOUT_METHOD', 'CART_CHANGES'],
+    // The review: an empty voucher code, a voucher applied and removed, the terms left unticked, the
+    // "save to my account" box of a seller who logged in, who logs out again; then a re-quote.
+    [
+      'NEXT',
+      'NEXT',
+      'NEXT',
+      'EDIT',
+      'APPLY_EMPTY_VOUCHER',
+      'REMOVE_VOUCHER',
+      'SUBMIT_INCOMPLETE',
+      'TOGGLE_SAVE_DETAILS',
+      'LOG_OUT_HERE',
+      'CART_CHANGES',
+    ],
+    // The identity step again: a re-quote with the address step done, and one with the e-mail refused; a jump that stops here.
+    ['NEXT', 'NEXT', 'NEXT', 'GO_TO_IDENTITY', 'EDIT', 'CART_CHANGES', 'NEXT_INCOMPLETE', 'CART_CHANGES', 'JUMP_STOPS_HERE'],
+    // The address step again: a re-quote, a jump that stops here; then the payout step's jump that stops there.
+    ['NEXT', 'NEXT', 'NEXT', 'GO_TO_ADDRESS', 'EDIT', 'CART_CHANGES', 'JUMP_STOPS_HERE', 'NEXT', 'JUMP_STOPS_HERE'],
+  ],
+};
+
 export const checkoutModel = setup({}).createMachine({
   id: 'checkoutModel',
+  meta: tours,
   initial: 'identity',
   states: {
     identity: {
@@ -115,6 +149,7 @@ export const checkoutModel = setup({}).createMachine({
       on: {
         ...editsIn('identityAgain', false),
         NEXT: 'addressAgain',
+        NEXT_INCOMPLETE: 'identityAgain',
         GO_TO_ADDRESS: 'addressAgain',
         GO_TO_PAYOUT: 'payoutAgain',
         GO_TO_REVIEW: 'review',
@@ -132,6 +167,7 @@ export const checkoutModel = setup({}).createMachine({
       on: {
         ...editsIn('addressAgain', true),
         NEXT: 'payoutAgain',
+        NEXT_INCOMPLETE: 'addressAgain',
         BACK: 'identityAgain',
         GO_TO_IDENTITY: 'identityAgain',
         GO_TO_PAYOUT: 'payoutAgain',
@@ -145,6 +181,7 @@ export const checkoutModel = setup({}).createMachine({
       on: {
         ...editsIn('payoutAgain', true),
         NEXT: 'review',
+        NEXT_INCOMPLETE: 'payoutAgain',
         BACK: 'addressAgain',
         GO_TO_IDENTITY: 'identityAgain',
         GO_TO_ADDRESS: 'addressAgain',

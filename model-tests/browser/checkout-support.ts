@@ -22,13 +22,15 @@ export async function addOfferToCart(page: Page, deviceUrl: string): Promise<voi
 }
 
 /**
- * A new offer for a device already in the cart, with the same answers (a re-quote): the device page
- * shows the kept offer; one answer changed and changed back asks for a new price, and the new offer
- * takes the line's place ("Update the offer in your cart").
+ * A new offer for a device already in the cart, with the same answers (a re-quote), from the
+ * checkout and back without loading a page (the checkout stays open and hears the cart change): the
+ * cart line's link opens the device page with the kept offer; one answer changed and changed back
+ * asks for a new price, and the new offer takes the line's place ("Update the offer in your cart");
+ * "Go to cart" leads back to the checkout.
  */
-export async function requoteOffer(page: Page, deviceUrl: string): Promise<{ price: number }> {
-  await page.goto(shopUrl('de', `/produkte/${deviceUrl}`));
-  await hydrated(page);
+export async function requoteOffer(page: Page): Promise<{ price: number }> {
+  await page.locator('.cart-line .cart-line-name').first().click();
+  await expect(page).toHaveURL(/\/produkte\//);
   await expect(page.getByTestId('offer-price')).toBeVisible();
   const options = page.locator('fieldset.question').first().locator('input[type=radio]');
   const chosen = await options.evaluateAll((inputs) => inputs.findIndex((input) => (input as HTMLInputElement).checked));
@@ -41,7 +43,8 @@ export async function requoteOffer(page: Page, deviceUrl: string): Promise<{ pri
     offer = (await (await answer).json()) as { price: number };
   }
   await page.getByRole('button', { name: translate('de', 'Update the offer in your cart') }).click();
-  await expect(page.getByRole('link', { name: translate('de', 'Go to cart') })).toBeVisible();
+  await page.getByRole('link', { name: translate('de', 'Go to cart') }).click();
+  await expect(page).toHaveURL(shopUrl('de', '/checkout'));
   return offer;
 }
 

@@ -138,6 +138,7 @@ export function describeBrowserFlow<C extends { page: Page }>(flow: BrowserFlow<
             simple: paths.simple,
             simpleTotal: paths.simpleTotal,
             bound: paths.bound,
+            tours: paths.tours,
           },
           uncovered: {
             ...flow.unreachable,

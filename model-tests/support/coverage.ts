@@ -33,6 +33,8 @@ export interface RawCoverage {
     simple: number | null;
     simpleTotal: number | null;
     bound: number;
+    /** The model's own long paths (support/paths.ts, ModelTours). */
+    tours?: number;
   };
   readonly durationMs?: number;
 }

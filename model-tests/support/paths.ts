@@ -1,13 +1,24 @@
 // The paths a flow's runners take through its model: the shortest path to every model state, one
-// path per model transition (the shortest way to its source, then the transition), and all simple
-// paths when there are at most `simplePathBound` of them. Paths that are a prefix of another
-// path are dropped; every path keeps its readable description.
+// path per model transition (the shortest way to its source, then the transition), all simple
+// paths when there are at most `simplePathBound` of them, and the model's tours (see ModelTours).
+// Paths that are a prefix of another path are dropped; every path keeps its readable description.
 
-import type { AnyStateMachine, EventObject } from 'xstate';
+import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 
+/**
+ * A model's own long paths, in its root `meta.tours`: event types from the initial state, each
+ * enabled in the model state it is sent in. The generated shortest paths take a state's
+ * self-transitions (an edit, a refused step) only once per state, so a slow runner (the browser, on
+ * shortest paths only) would leave the others out; a tour strings them into one path, and a
+ * generated path that is a prefix of a tour runs as part of it.
+ */
+export interface ModelTours {
+  readonly tours?: readonly (readonly string[])[];
+}
+
 export interface FlowPath {
-  readonly kind: 'shortest' | 'transition' | 'simple';
+  readonly kind: 'shortest' | 'transition' | 'simple' | 'tour';
   /** Model event types in order. */
   readonly events: readonly string[];
   /** Model state value (serialized) after each event; [0] is the start. */
@@ -23,6 +34,8 @@ export interface FlowPaths {
   /** Null when not counted (bound 0). */
   readonly simpleTotal: number | null;
   readonly bound: number;
+  /** The model's tours (`meta.tours`). */
+  readonly tours: number;
   /** The deduplicated paths to run. */
   readonly paths: readonly FlowPath[];
 }
@@ -36,16 +49,30 @@ type AnyTestPath = {
   state: { value: unknown };
 };
 
+const describePath = (events: readonly string[], states: readonly string[]) =>
+  events.length === 0
+    ? `Start: ${states[0]}`
+    : events.map((event, index) => `${index === 0 ? `In ${states[0]}, ` : ''}${event} → ${states[index + 1]}`).join('; ');
+
 function toFlowPath(kind: FlowPath['kind'], path: AnyTestPath): FlowPath {
   // xstate/graph test paths start with an `xstate.init` step; each step's state is the one its event led to.
   const steps = path.steps.filter((step, index) => index > 0 || step.event.type !== INIT);
   const events = steps.map((step) => step.event.type);
   const states = [valueText(path.steps[0]?.state.value ?? path.state.value), ...steps.map((step) => valueText(step.state.value))];
-  const description =
-    events.length === 0
-      ? `Start: ${states[0]}`
-      : events.map((event, index) => `${index === 0 ? `In ${states[0]}, ` : ''}${event} → ${states[index + 1]}`).join('; ');
-  return { kind, events, states, description };
+  return { kind, events, states, description: describePath(events, states) };
+}
+
+/** A tour as a path; throws when an event is not enabled in the model state it is sent in. */
+export function tourPath(model: AnyStateMachine, events: readonly string[]): FlowPath {
+  let snapshot = getInitialSnapshot(model);
+  const states = [valueText(snapshot.value)];
+  for (const [index, type] of events.entries()) {
+    if (!snapshot.can({ type }))
+      throw new Error(`${model.id}: tour event ${index + 1} (${type}) is not enabled in ${valueText(snapshot.value)}`);
+    snapshot = getNextSnapshot(model, snapshot, { type });
+    states.push(valueText(snapshot.value));
+  }
+  return { kind: 'tour', events: [...events], states, description: describePath(events, states) };
 }
 
 const isPrefix = (a: readonly string[], b: readonly string[]) => a.length < b.length && a.every((event, i) => b[i] === event);
@@ -75,7 +102,11 @@ export function flowPaths(model: AnyStateMachine, simplePathBound: number, optio
   const simpleAll = simplePathBound > 0 ? (testModel.getSimplePaths() as unknown as AnyTestPath[]) : null;
   const simple = simpleAll && simpleAll.length <= simplePathBound ? simpleAll : null;
 
+  const tours = ((model.root.meta as ModelTours | undefined)?.tours ?? []).map((events) => tourPath(model, events));
+
+  // Tours first: the longest paths start first on parallel workers.
   const candidates = [
+    ...tours,
     ...shortest.map((path) => toFlowPath('shortest', path)),
     ...transitionPaths.map((path) => toFlowPath('transition', path)),
     ...(simple ?? []).map((path) => toFlowPath('simple', path)),
@@ -90,6 +121,7 @@ export function flowPaths(model: AnyStateMachine, simplePathBound: number, optio
     simple: simple?.length ?? null,
     simpleTotal: simpleAll?.length ?? null,
     bound: simplePathBound,
+    tours: tours.length,
     paths,
   };
 }
