@@ -1,6 +1,6 @@
 // Starts the shop for the end-to-end tests. With TEST_DATABASE_URL (CI) it runs on a fresh PostgreSQL
-// database, so the operator CLI can read the same data while the server runs (the embedded PGlite
-// is single-process); without it, on the embedded database like `npm start`.
+// database (the scale setup); without it, on the embedded database like `npm start`. Either way the
+// tests' operator steps run inside this server (TEST_OPS_ENDPOINT, decision 091).
 import pg from 'pg';
 
 // One database per e2e port, so test runs on other ports (other checkouts) do not drop it.
