@@ -53,6 +53,10 @@ describeBrowserFlow<Context>({
   async setup(page) {
     return { page };
   },
+  unreachable: {
+    'consent.noBanner': 'every shop of the configuration shows the consent banner (the test at the end of this file)',
+    'consent.checking always#4': 'every shop of the configuration shows the consent banner (the test at the end of this file)',
+  },
   unsupported: {
     // Checked below: the test fails when a shop without a banner is configured.
     OPEN_SHOP_WITHOUT_BANNER: 'every shop of the configuration (src/config/countries.ts) shows the consent banner',
