@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { createActor, fromPromise, type Actor } from 'xstate';
 import type { OfferRequest } from '../src/contracts/offers';
 import type { Device } from '../src/services/catalogue/entities';
-import { offerMachine, storedOfferOf, type OfferInput, type RestoredOffer } from '../src/machines/offer';
+import { offerMachine, resumableOffer, storedOfferOf, type OfferInput, type RestoredOffer } from '../src/machines/offer';
 import { blocked as BLOCKED, device as DEVICE, offer as OFFER } from '../src/machines/offer.fixtures';
 import type { OfferResult } from '../src/services/offers';
 import { offerModel } from './offer.model';
@@ -85,6 +85,11 @@ export const offerFlow = (machine: typeof offerMachine = offerMachine): MachineF
     RELOAD: (h) => {
       const kept = storedOfferOf(context(h));
       h.open({ device: DEVICE }, { answers: kept.answers, offer: kept.offer });
+    },
+    // Back after the offer's validity: the restore finds the answers, the expired offer is dropped (resumableOffer).
+    COME_BACK_AFTER_EXPIRY: (h) => {
+      const kept = storedOfferOf(context(h));
+      h.open({ device: DEVICE }, resumableOffer(kept, DEVICE, Date.parse(kept.offer!.validUntil) + 60_000));
     },
     PRICED: (h) => h.requestOffer.resolve((input) => ({ kind: 'offer', offer: { ...OFFER, answers: input.answers } })),
     REFUSED: (h) => h.requestOffer.resolve({ kind: 'blocked', blocked: BLOCKED }),

@@ -49,7 +49,8 @@ export const offerModel = setup({}).createMachine({
     },
     offered: {
       meta: { production: 'offered', sees: 'the binding offer with its price' },
-      on: { ADD_TO_CART: 'addedToCart', CHANGE: 'calculating', RELOAD: 'offered' },
+      // COME_BACK_AFTER_EXPIRY: the seller comes back once the offer has expired: the kept answers are priced again.
+      on: { ADD_TO_CART: 'addedToCart', CHANGE: 'calculating', RELOAD: 'offered', COME_BACK_AFTER_EXPIRY: 'calculating' },
     },
     expired: {
       meta: { production: 'expired', sees: 'the expired offer with its answers and "get a new offer"' },

@@ -4,7 +4,8 @@
 // same browser (BroadcastChannel). Log-in, refresh and customer-data requests are held where the
 // path decides the server's answer; the rest goes to the real server.
 
-import { expect, type Page } from '@playwright/test';
+import { readFileSync, readdirSync } from 'node:fs';
+import { expect, type Page, type Route } from '@playwright/test';
 import { hydrated, pathOf, shopUrl, translate } from '../../e2e/support/shop';
 import { authModel } from '../auth.model';
 import {
@@ -17,6 +18,7 @@ import {
   type TestAccount,
 } from './account-support';
 import { describeBrowserFlow } from './runner';
+import { test } from '../../e2e/support/test';
 
 interface Context {
   readonly page: Page;
@@ -33,6 +35,8 @@ interface Context {
   loggingIn: boolean;
   /** Refresh requests seen before the event that calls with the session. */
   refreshesBefore: number;
+  /** The second try of an account call of a session that was ended meanwhile, held (LOGOUT_DURING_CALL). */
+  oldCall: Route | null;
 }
 
 const t = (english: string) => translate('de', english);
@@ -85,6 +89,10 @@ async function otherTab(c: Context, url: string): Promise<Page> {
   return other;
 }
 
+const unauthorized = {
+  status: 401,
+  json: { statusCode: 401, error: 'Unauthorized', message: 'Your session has ended. Please log in again.' },
+};
 const tokenLess = { token_type: 'Bearer', refresh_token: 'no-access-token-here', expires_in: 300, refresh_expires_in: 43_200 };
 const LOCKED_SECONDS = 120;
 
@@ -191,11 +199,7 @@ const executors: Record<string, (c: Context) => Promise<void>> = {
     await expect.poll(() => c.refresh.queue.length, { message: 'the refresh after the 401' }).toBeGreaterThan(0);
   },
   REFRESHED: async (c) => (await c.refresh.next('the refresh')).continue(),
-  REFRESH_FAILED: async (c) =>
-    (await c.refresh.next('the refresh')).fulfill({
-      status: 401,
-      json: { statusCode: 401, error: 'Unauthorized', message: 'Your session has ended. Please log in again.' },
-    }),
+  REFRESH_FAILED: async (c) => (await c.refresh.next('the refresh')).fulfill(unauthorized),
   REFRESH_ANSWER_WITHOUT_TOKEN: async (c) => (await c.refresh.next('the refresh')).fulfill({ json: tokenLess }),
   OTHER_TAB_LOGS_OUT: async (c) => {
     const other = await otherTab(c, HOME);
@@ -204,6 +208,8 @@ const executors: Record<string, (c: Context) => Promise<void>> = {
     await other.close();
   },
   OTHER_TAB_LOGS_IN: async (c) => {
+    // This page loads the customer data of the session it takes over as the other tab does.
+    c.customer.holding = false;
     const other = await otherTab(c, ACCOUNT);
     await submitLogin(other, c.account);
     await expect(other.getByTestId('logged-in-as')).toContainText(c.account.email);
@@ -221,16 +227,70 @@ const executors: Record<string, (c: Context) => Promise<void>> = {
     await (await c.customer.next('GET /api/customers/customers again (one retry)')).fulfill(failure);
   },
   CUSTOMER_NUMBER_ASSIGNED: async (c) => {
-    // Claiming earlier guest trades answers the customer number, which the session takes over.
-    if (!onAccountPage(c)) await openAccountPage(c);
+    // Claiming earlier guest trades answers the customer number, which the session takes over. The
+    // account page's calls go with the fresh token (the model's CALL_WITH_FRESH_TOKEN on the way).
+    if (!onAccountPage(c)) await executors.CALL_WITH_FRESH_TOKEN!(c);
     await c.page.getByRole('button', { name: t('Add earlier guest trades') }).click();
     await expect(c.page.locator('.claim-result')).toHaveText(t('We found no earlier guest trades with your e-mail address.'));
+  },
+  LOGOUT_DURING_CALL: async (c) => {
+    // "Add earlier guest trades": the server refuses the token (401), the page renews it (one refresh)
+    // and tries once more; that second try is still under way when the customer logs out.
+    if (!onAccountPage(c)) await executors.CALL_WITH_FRESH_TOKEN!(c);
+    const claims: Route[] = [];
+    await c.page.route('**/api/customers/guest_account_number', (route) =>
+      route.request().method() === 'POST' ? void claims.push(route) : route.fallback(),
+    );
+    await c.page.getByRole('button', { name: t('Add earlier guest trades') }).click();
+    await expect.poll(() => claims.length, { message: 'the claim' }).toBe(1);
+    await claims[0]!.fulfill(unauthorized);
+    await (await c.refresh.next('the refresh after the 401')).continue();
+    await expect.poll(() => claims.length, { message: 'the claim again, with the renewed token' }).toBe(2);
+    c.oldCall = claims[1]!;
+    await headerLogout(c.page).click();
+    await expect(headerLogin(c.page)).toBeFocused();
+  },
+  OLD_CALL_REFUSED: async (c) => {
+    // The ended session's call is refused again: that ends the session, and with it the log-in under way.
+    await c.oldCall!.fulfill(unauthorized);
+    c.oldCall = null;
+    await expect(loginForm(c.page).locator('button[type="submit"]')).toHaveText(t('Log in'));
+    // The server's answer to the stopped log-in comes too late to log anybody in.
+    await (await c.login.next('the log-in')).continue();
+    c.loggingIn = false;
   },
 };
 
 /** The stored session a reload would restore: logged in with a token that is not expired. */
 async function expectStoredLogin(c: Context, what: string, holds: (session: StoredSession) => boolean) {
   await untilStored(c.page, what, (s) => !!s?.isLoggedIn && !!s.refreshToken && s.tokenExpiry > Date.now() / 1000 && holds(s));
+}
+
+/** The log-in form (on the account page) and a stored session a reload cannot log in with. */
+async function loggedOutCheck(c: Context): Promise<void> {
+  await expect(headerLogin(c.page)).toBeVisible();
+  await expect(headerLogout(c.page)).toHaveCount(0);
+  if (onAccountPage(c)) {
+    await expect(loginForm(c.page)).toBeVisible();
+    await expect(c.page.getByTestId('logged-in-as')).toHaveCount(0);
+    const problem = loginForm(c.page).locator('.form-problem[role="alert"]');
+    if (c.failure) await expect(problem).toHaveText(c.failure);
+    else await expect(problem).toHaveCount(0);
+  }
+  // A reload must not bring the session back.
+  await untilStored(c.page, 'logged out', (s) => !s?.isLoggedIn && !s?.accessToken && !s?.refreshToken);
+}
+
+/** The log-in button busy while the log-in request (held) waits for its answer. */
+async function loggingInCheck(c: Context): Promise<void> {
+  const button = loginForm(c.page).locator('button[type="submit"]');
+  await expect(button).toHaveText(t('Logging in…'));
+  await expect(button).toBeDisabled();
+  await expect(button).toHaveAttribute('aria-busy', 'true');
+  // Why 'loggingIn LOGOUT' is left out: nothing logs out while a log-in runs (the header offers "Log in").
+  await expect(headerLogout(c.page)).toHaveCount(0);
+  await expect(headerLogin(c.page)).toBeVisible();
+  expect(c.login.queue[0]!.request().postDataJSON()).toMatchObject({ username: c.account.email, password: c.account.password });
 }
 
 describeBrowserFlow<Context>({
@@ -242,11 +302,11 @@ describeBrowserFlow<Context>({
     const login = await Held.on(page, '**/api/account/login', 'POST', false);
     const refresh = await Held.on(page, '**/api/account/loginRefresh', 'POST', true);
     const customer = await Held.on(page, '**/api/customers/customers', 'GET', false);
-    return { page, account, login, refresh, customer, failure: null, loggingIn: false, refreshesBefore: 0 };
+    return { page, account, login, refresh, customer, failure: null, loggingIn: false, refreshesBefore: 0, oldCall: null };
   },
   unsupported: {
     'loggingIn LOGOUT':
-      'while the log-in request runs the header shows "Log in" (nobody is logged in yet): no control sends session.logout in loggingIn',
+      'while the log-in request runs the header shows "Log in" (nobody is logged in yet; checked in every loggingIn state): no control sends session.logout in loggingIn; the session ends during a log-in only through a call of an earlier session (LOGOUT_DURING_CALL … OLD_CALL_REFUSED)',
     RELOAD_CUSTOMER:
       'no control sends session.reloadCustomer: the customer data (GET /api/customers/customers) is shown nowhere (e-mail and customer number come from the token), so a failed load shows nothing to retry',
   },
@@ -261,26 +321,14 @@ describeBrowserFlow<Context>({
     ]),
   ),
   checks: {
-    loggedOut: async (c) => {
-      await expect(headerLogin(c.page)).toBeVisible();
-      await expect(headerLogout(c.page)).toHaveCount(0);
-      if (onAccountPage(c)) {
-        await expect(loginForm(c.page)).toBeVisible();
-        await expect(c.page.getByTestId('logged-in-as')).toHaveCount(0);
-        const problem = loginForm(c.page).locator('.form-problem[role="alert"]');
-        if (c.failure) await expect(problem).toHaveText(c.failure);
-        else await expect(problem).toHaveCount(0);
-      }
-      // A reload must not bring the session back.
-      await untilStored(c.page, 'logged out', (s) => !s?.isLoggedIn && !s?.accessToken && !s?.refreshToken);
+    loggedOut: loggedOutCheck,
+    loggedOutCallPending: loggedOutCheck,
+    loginFailed: async (c) => {
+      expect(c.failure, 'a failed log-in says why').not.toBeNull();
+      await loggedOutCheck(c);
     },
-    loggingIn: async (c) => {
-      const button = loginForm(c.page).locator('button[type="submit"]');
-      await expect(button).toHaveText(t('Logging in…'));
-      await expect(button).toBeDisabled();
-      await expect(button).toHaveAttribute('aria-busy', 'true');
-      expect(c.login.queue[0]!.request().postDataJSON()).toMatchObject({ username: c.account.email, password: c.account.password });
-    },
+    loggingIn: loggingInCheck,
+    loggingInCallPending: loggingInCheck,
     loadingCustomer: async (c) => {
       await expect(headerLogout(c.page)).toBeVisible();
       if (onAccountPage(c)) await expect(c.page.getByTestId('logged-in-as')).toContainText(c.account.email);
@@ -317,4 +365,13 @@ describeBrowserFlow<Context>({
       expect(c.refresh.queue[0]!.request().headers()['x-refresh-token']).toBe(stored?.refreshToken);
     },
   },
+});
+
+test('the auth flow: no control sends session.reloadCustomer, so no browser path takes RELOAD_CUSTOMER', () => {
+  // When a screen offers to load the customer data again, RELOAD_CUSTOMER becomes possible: run it here.
+  const src = new URL('../../src/', import.meta.url);
+  const senders = readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && file !== 'machines/auth.ts')
+    .filter((file) => readFileSync(new URL(file, src), 'utf8').includes('session.reloadCustomer'));
+  expect(senders).toEqual([]);
 });

@@ -85,12 +85,20 @@ describeBrowserFlow<Context>({
     return { page, held };
   },
   unsupported: {
-    OPEN_WITHOUT_STORAGE:
-      "the page cannot make the browser's IndexedDB fail; the unit tests (src/machines/offer.test.ts) cover a storage failure",
     OPEN_DEVICE_WITHOUT_QUESTIONS: 'every device of the catalogue has condition questions',
   },
   events: {
     OPEN: async (c) => {
+      await c.page.goto(shopUrl('de', `/produkte/${SAMPLE_DEVICE.url}`));
+      await hydrated(c.page);
+    },
+    // A browser whose IndexedDB refuses every database (as some private modes do): the flow starts empty.
+    OPEN_WITHOUT_STORAGE: async (c) => {
+      await c.page.addInitScript(() => {
+        IDBFactory.prototype.open = () => {
+          throw new DOMException('A mutation operation was attempted on a database that did not allow mutations.', 'InvalidStateError');
+        };
+      });
       await c.page.goto(shopUrl('de', `/produkte/${SAMPLE_DEVICE.url}`));
       await hydrated(c.page);
     },
@@ -148,13 +156,35 @@ describeBrowserFlow<Context>({
     // The device is in the cart with the earlier answers: the page asks; replace is the primary answer.
     REPLACE_IN_CART: async (c) => c.page.locator('.offer-correction button.primary').click(),
     ADD_SECOND: async (c) => c.page.locator('.offer-correction button.secondary').click(),
-    // To the cart, remove the line, back to the device page (same tab, same offer flow), add the offer again.
+    // To the cart, remove the line, back to the device page through the header search (same tab, same
+    // offer flow), add the offer again. (The back button would return to a shared link, which opens
+    // the link's offer anew: a new offer flow, not this one.)
     REMOVE_AND_ADD_AGAIN: async (c) => {
       await c.page.locator('.offer-result .added a.primary').click();
       await c.page.locator('.cart .cart-line button.remove').click();
       await expect(c.page.locator('.cart-badge .cart-count')).toHaveCount(0);
-      await c.page.goBack();
+      await c.page.getByRole('combobox').first().fill('iPhone 13 128');
+      await c.page.getByRole('option', { name: SAMPLE_DEVICE.name }).click();
+      await expect(c.page).toHaveURL(shopUrl('de', `/produkte/${SAMPLE_DEVICE.url}`));
       await c.page.locator('.offer-result button.primary').click();
+    },
+    // Back on the device page (not the shared link) once the kept offer has expired: the page's clock
+    // is set past its validity; the kept answers are priced again.
+    COME_BACK_AFTER_EXPIRY: async (c) => {
+      let validUntil: string | undefined;
+      await expect
+        .poll(
+          async () =>
+            (validUntil = (await storedValues<{ offer?: { validUntil: string } | null }>(c.page, 'offer:'))[0]?.offer?.validUntil),
+          {
+            message: 'the kept offer',
+          },
+        )
+        .toBeTruthy();
+      await c.page.clock.setFixedTime(Date.parse(validUntil!) + 60_000);
+      await c.page.goto(shopUrl('de', `/produkte/${SAMPLE_DEVICE.url}`));
+      await hydrated(c.page);
+      await expect(answered(c)).toHaveCount(await questions(c).count());
     },
   },
   checks: {
