@@ -158,3 +158,21 @@ for (const locale of LOCALES) {
     expect(await severeViolations(page), `${locale} contact`).toEqual([]);
   });
 }
+
+test('de: when the help dialog cannot load (its script lost to the network), the page reloads once, then the help button opens the contact page', async ({
+  page,
+}) => {
+  await page.route(/\/assets\/help-dialog-[\w-]+\.js$/, (route) => route.abort('connectionreset'));
+  await page.goto(shopUrl('de', pathOf('home', 'de')));
+  await hydrated(page);
+  // The first failure counts as a chunk of an older build: the stale-build guard reloads the page.
+  const reloaded = page.waitForEvent('load');
+  await page.getByTestId('help-button').click();
+  await reloaded;
+  await hydrated(page);
+  await page.getByTestId('help-button').click();
+  await expect(page).toHaveURL(shopUrl('de', pathOf('contact', 'de')));
+  await hydrated(page);
+  await expect(page.getByTestId('contact-form')).toBeVisible();
+  await expect(page.getByTestId('help-dialog')).toHaveCount(0);
+});

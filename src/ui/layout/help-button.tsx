@@ -12,7 +12,8 @@ import { useShop } from '../shop-context';
 
 export function HelpButton() {
   const { i18n } = useLingui();
-  const { locale } = useShop();
+  const shop = useShop();
+  const { locale } = shop;
   const button = useRef<HTMLButtonElement>(null);
   const [Dialog, setDialog] = useState<ComponentType<HelpDialogProps> | null>(null);
   const [open, setOpen] = useState(false);
@@ -25,7 +26,13 @@ export function HelpButton() {
       try {
         // The form's texts live in the account catalog with the form kit (lingui.config.ts).
         const [module] = await Promise.all([import('../contact/help-dialog'), withAccountMessages(i18n, locale)]);
+        // No module: the stale-build guard (src/services/reload-guard.ts) is reloading the page.
+        if ((module as typeof module | undefined) === undefined) return;
         setDialog(() => module.HelpDialog);
+      } catch {
+        // The dialog's code did not arrive again (a network failure): the contact page, loaded whole, has the same form.
+        window.location.assign(shop.path('contact'));
+        return;
       } finally {
         setLoading(false);
       }
