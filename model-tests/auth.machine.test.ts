@@ -55,6 +55,8 @@ interface Harness {
   loadCustomer: ReturnType<typeof controllable<Customer, void>>;
   loggedOutOnServer: number;
   nextId: number;
+  /** The access token of a session ended while one of its calls was under way (LOGOUT_DURING_CALL). */
+  endedToken: string | null;
 }
 
 const context = (h: Harness) => h.actor!.getSnapshot().context;
@@ -96,6 +98,7 @@ describeMachineFlow<Harness>({
       loadCustomer,
       loggedOutOnServer: 0,
       nextId: 10,
+      endedToken: null,
       arrive(session) {
         const calls: AuthCalls = {
           login: login.call,
@@ -133,9 +136,13 @@ describeMachineFlow<Harness>({
     SERVER_REFUSES_TOKEN: (h) => h.actor!.send({ type: 'session.renew', rejectedToken: context(h).accessToken! }),
     CUSTOMER_NUMBER_ASSIGNED: (h) => h.actor!.send({ type: 'session.customerNumber', customerNumber: 'K-0000042' }),
     LOGOUT: (h) => h.actor!.send({ type: 'session.logout' }),
-    LOGOUT_DURING_CALL: (h) => h.actor!.send({ type: 'session.logout' }),
-    // The ended session's call, refused a second time, ends the session (createCustomerApi's endSession).
-    OLD_CALL_REFUSED: (h) => h.actor!.send({ type: 'session.logout' }),
+    LOGOUT_DURING_CALL: (h) => {
+      h.endedToken = context(h).accessToken;
+      h.actor!.send({ type: 'session.logout' });
+    },
+    // The ended session's call, refused a second time (createCustomerApi's sessionRefused with its token).
+    OLD_CALL_REFUSED: (h) => h.actor!.send({ type: 'session.refused', rejectedToken: h.endedToken! }),
+    CALL_REFUSED_TWICE: (h) => h.actor!.send({ type: 'session.refused', rejectedToken: context(h).accessToken! }),
     REFRESHED: (h) => h.refresh.resolve(answer(h.nextId++, h.clock.now)),
     REFRESH_ANSWER_WITHOUT_TOKEN: (h) => h.refresh.resolve(null),
     REFRESH_FAILED: (h) => h.refresh.reject(new ApiCallError({ status: 401 })),

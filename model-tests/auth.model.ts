@@ -63,6 +63,8 @@ export const authModel = setup({}).createMachine({
         LOGOUT: 'loggedOut',
         // Logging out while an account call of the session is under way (its second try, after a refused token).
         LOGOUT_DURING_CALL: 'loggedOutCallPending',
+        // An account call refused again after the token's renewal (a second 401): the session ends.
+        CALL_REFUSED_TWICE: 'loggedOut',
         OTHER_TAB_LOGS_OUT: 'loggedOut',
       },
     },
@@ -72,8 +74,8 @@ export const authModel = setup({}).createMachine({
     },
     loggingInCallPending: {
       meta: { production: 'loggingIn', sees: 'the log-in button busy' },
-      // The ended session's call is refused once more (401): it ends the session, which stops the log-in.
-      on: { OLD_CALL_REFUSED: 'loggedOut' },
+      // The ended session's call is refused once more (401): it ends nothing, the log-in runs on.
+      on: { OLD_CALL_REFUSED: 'loggingIn' },
     },
     refreshing: {
       meta: { production: 'loggedIn.customer.loaded + loggedIn.token.refreshing', sees: 'the page waiting for its data' },

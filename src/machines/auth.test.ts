@@ -304,11 +304,36 @@ describe('logout (product §4)', () => {
     expect(actor.getSnapshot().context).toMatchObject(SESSION_CLEARED);
   });
 
-  it('the token source ends the session (a second 401 or a deleted account)', async () => {
+  it('the token source ends the session (a deleted account)', async () => {
     const { actor, tokens, calls } = harness();
     await login(actor);
     tokens.endSession();
     expect(actor.getSnapshot().value).toBe('loggedOut');
+    expect(calls.logout).toHaveLength(1);
+  });
+
+  it('a second 401 ends the session that holds the refused token', async () => {
+    const { actor, tokens, calls } = harness();
+    await login(actor);
+    tokens.sessionRefused(actor.getSnapshot().context.accessToken!);
+    expect(actor.getSnapshot().value).toBe('loggedOut');
+    expect(actor.getSnapshot().context).toMatchObject(SESSION_CLEARED);
+    expect(calls.logout).toHaveLength(1);
+  });
+
+  it("a second 401 of an earlier session's call ends nothing: not the new session, not a log-in under way", async () => {
+    const { actor, tokens, calls } = harness({ login: [answer(1), answer(2)] });
+    await login(actor);
+    const earlier = actor.getSnapshot().context.accessToken!;
+    actor.send({ type: 'session.logout' });
+    actor.send({ type: 'session.login', email: 'Erika@Example.com', password: PASSWORD, rememberMe: false });
+    expect(actor.getSnapshot().value).toBe('loggingIn');
+    tokens.sessionRefused(earlier);
+    expect(actor.getSnapshot().value).toBe('loggingIn');
+    await settle(actor);
+    expect(actor.getSnapshot().context.accessToken).not.toBe(earlier);
+    tokens.sessionRefused(earlier);
+    expect(actor.getSnapshot().matches('loggedIn')).toBe(true);
     expect(calls.logout).toHaveLength(1);
   });
 });

@@ -61,6 +61,8 @@ export type AuthEvent =
   | { readonly type: 'session.ensureFresh' }
   /** The server refused this access token (401): refresh, unless it was replaced already. */
   | { readonly type: 'session.renew'; readonly rejectedToken: string }
+  /** The server refused this access token again after its renewal (a second 401): end the session, if it still holds it. */
+  | { readonly type: 'session.refused'; readonly rejectedToken: string }
   | { readonly type: 'session.reloadCustomer' }
   | { readonly type: 'session.customerNumber'; readonly customerNumber: string }
   /** Another tab of the shop changed the session (login, refresh, logout): take it over. */
@@ -119,7 +121,8 @@ export const authMachine = setup({
     hasTokens: ({ context }) => context.accessToken !== null || context.refreshToken !== null,
     opensSession: (_, answer: TokenAnswer | null) => sessionFromAnswer(answer, 0) !== null,
     tokenExpired: ({ context }) => context.now >= context.tokenExpiry,
-    isCurrentToken: ({ context, event }) => event.type === 'session.renew' && event.rejectedToken === context.accessToken,
+    isCurrentToken: ({ context, event }) =>
+      (event.type === 'session.renew' || event.type === 'session.refused') && event.rejectedToken === context.accessToken,
     hasCustomerData: ({ context }) => context.customerData !== null,
   },
   actions: {
@@ -194,6 +197,8 @@ export const authMachine = setup({
       entry: 'announce',
       on: {
         'session.logout': { target: 'loggedOut', actions: [revokeTokens, 'clearSession'] },
+        // A call of an earlier session (logged out, or another log-in since) ends nothing.
+        'session.refused': { guard: 'isCurrentToken', target: 'loggedOut', actions: [revokeTokens, 'clearSession'] },
         'session.adopt': { target: 'restoring', actions: 'adoptSession' },
         'session.customerNumber': { actions: 'setCustomerNumber' },
       },
@@ -308,6 +313,7 @@ export function createTokenSource(actor: AuthActor): TokenSource {
       actor.send({ type: 'session.renew', rejectedToken: rejected });
       return settledToken();
     },
+    sessionRefused: (rejected) => actor.send({ type: 'session.refused', rejectedToken: rejected }),
     endSession: () => actor.send({ type: 'session.logout' }),
     customerNumberChanged: (customerNumber) => actor.send({ type: 'session.customerNumber', customerNumber }),
   };

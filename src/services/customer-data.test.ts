@@ -75,6 +75,7 @@ function fakeSession(options: { loggedIn?: boolean } = {}) {
       if (rejected === token) token = `token-${Number(token.slice(6)) + 1}`;
       return token;
     },
+    sessionRefused: (rejected) => void log.push(`refused ${rejected}`),
     endSession: () => void log.push('endSession'),
     customerNumberChanged: (n) => void log.push(`customerNumber ${n}`),
   };
@@ -195,7 +196,7 @@ describe('a 401 answer: one renewal, then give up', () => {
     expect(log).toEqual(['accessToken', 'renew token-1']);
   });
 
-  it('a second 401 ends the session and rejects with SessionEndedError', async () => {
+  it('a second 401 ends the session of the renewed token and rejects with SessionEndedError', async () => {
     const server = fakeServer({ 'GET /api/customers/addresses': [unauthorized] });
     const { session, log } = fakeSession();
     const api = createCustomerApi({ api: server.api, session });
@@ -203,7 +204,7 @@ describe('a 401 answer: one renewal, then give up', () => {
     expect(error).toBeInstanceOf(SessionEndedError);
     expect(error).toMatchObject({ reason: 'unauthorized' });
     expect(server.calls).toHaveLength(2);
-    expect(log).toEqual(['accessToken', 'renew token-1', 'endSession']);
+    expect(log).toEqual(['accessToken', 'renew token-1', 'refused token-2']);
   });
 });
 

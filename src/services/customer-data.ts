@@ -97,7 +97,7 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 /**
  * The CustomerApi of the logged-in customer. Each call takes a fresh access token from the session
  * (which refreshes an expired one first); a 401 answer gets one renewal and one more try, a second
- * 401 ends the session. Without a session a call rejects with SessionEndedError; other HTTP failures
+ * 401 ends the session, if it is still the one whose token was refused. Without a session a call rejects with SessionEndedError; other HTTP failures
  * reject with the HTTP client's error (read by readApiFailure).
  */
 export function createCustomerApi({ api, session }: CustomerApiOptions): CustomerApi {
@@ -114,7 +114,7 @@ export function createCustomerApi({ api, session }: CustomerApiOptions): Custome
       return schema.parse(await call(client, bearer(renewed)));
     } catch (error) {
       if (readApiFailure(error).kind !== 'unauthorized') throw error;
-      session.endSession();
+      session.sessionRefused(renewed);
       throw new SessionEndedError('unauthorized', { cause: error });
     }
   }

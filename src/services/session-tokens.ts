@@ -50,7 +50,12 @@ export interface TokenSource {
   accessToken(): Promise<string>;
   /** The server refused `rejected` (401): one refresh, unless another caller already replaced that token. */
   renewAccessToken(rejected: string): Promise<string>;
-  /** Ends the session (logout), e.g. after a second 401 or a deleted account. */
+  /**
+   * The server refused `rejected` again after its renewal (a second 401): ends the session if it still
+   * holds that token; a call of an earlier session (logged out meanwhile, or logged in again) ends nothing.
+   */
+  sessionRefused(rejected: string): void;
+  /** Ends the session (logout), after a deleted account. */
   endSession(): void;
   /** The account got a customer number (claimed guest trades). */
   customerNumberChanged(customerNumber: string): void;
