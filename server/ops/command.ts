@@ -63,13 +63,23 @@ export function write(text: string): void {
   else process.stdout.write(text);
 }
 
-export const config = readConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' });
+/**
+ * The configuration from the environment as a command runs: read at each use, not when this module
+ * is first imported, so commands run in one process with different environments (the unit tests share
+ * their imports, decision 088) each see their own.
+ */
+export const opsConfig = () => readConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' });
 
-let shippingServices: Promise<ShippingServices> | undefined;
+const shippingServices = new Map<string, Promise<ShippingServices>>();
 /** Mail and links as the server sends them (same DATA_DIR, PUBLIC_ORIGINS, PORT and LABEL_SECRET). */
 export const shipping = () => {
   const host = hosted.getStore();
-  return host ? Promise.resolve(host.shipping) : (shippingServices ??= createShippingServices(config));
+  if (host) return Promise.resolve(host.shipping);
+  const config = opsConfig();
+  const key = JSON.stringify(config);
+  let services = shippingServices.get(key);
+  if (!services) shippingServices.set(key, (services = createShippingServices(config)));
+  return services;
 };
 
 /** Mail problems on stderr: the outbox keeps the mail, and `mail list` shows it. */
@@ -88,7 +98,7 @@ export async function withMail<T>(db: Database, work: (services: ShippingService
   // Inside a server, its own outbox worker sends the mail.
   const host = hosted.getStore();
   if (host) return work(host.shipping);
-  const services = await createShippingServices(config, { db, log: opsLog });
+  const services = await createShippingServices(opsConfig(), { db, log: opsLog });
   try {
     return await work(services);
   } finally {
@@ -112,6 +122,7 @@ const announced = new Set<string>();
  * The origin is decided where the server decides it (publicOriginSource, server/platform/origins.ts).
  */
 export function announceLinks(locale: Locale, brand?: Brand): void {
+  const config = opsConfig();
   const resolved = publicOriginSource(config.PUBLIC_ORIGINS ?? {}, config.PORT)(locale, brand);
   const line = `links use ${describeOrigin(resolved, config.PORT)}`;
   if (announced.has(line)) return;
@@ -134,7 +145,7 @@ export async function announceTradeLinks(db: Database, tradeId: string): Promise
 export async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
   const host = hosted.getStore();
   if (host) return work(host.db);
-  const handle = await openDatabase(databaseTarget(config));
+  const handle = await openDatabase(databaseTarget(opsConfig()));
   try {
     return await work(handle.db);
   } finally {

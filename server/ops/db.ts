@@ -2,11 +2,11 @@
 
 import { backupEmbedded, restoreEmbedded } from '../db/backup';
 import { databaseTarget } from '../runtime';
-import { config, parse, print, type Command } from './command';
+import { opsConfig, parse, print, type Command } from './command';
 
 /** The embedded database's directory; PostgreSQL has its own backup tools. */
 function embeddedDataDir(what: string): string {
-  const target = databaseTarget(config);
+  const target = databaseTarget(opsConfig());
   if (target.kind === 'postgres') {
     throw new Error(
       `${what} is for the embedded database. On PostgreSQL use its tools: pg_dump --format=custom --file=<file> "$DATABASE_URL" ` +

@@ -21,7 +21,7 @@ import { localDate } from '../platform/working-days';
 import { payoutDebtorOf } from '../runtime';
 import { auditWriter } from '../staff/audit';
 import { formatCents } from '../trades/lifecycle';
-import { atOption, config, parse, print, table, UsageError, when, withDatabase, withTradeMails, write, type Command } from './command';
+import { atOption, opsConfig, parse, print, table, UsageError, when, withDatabase, withTradeMails, write, type Command } from './command';
 
 const TIME_ZONE = 'Europe/Berlin';
 const cliAudit = (): PayoutAudit => auditWriter('cli');
@@ -83,7 +83,7 @@ export const payoutCommands: Record<string, Command> = {
         return createBatch(
           db,
           { method, tradeNumbers: due.map((p) => p.tradeNumber), instant: values.instant ?? false, requestedDate },
-          payoutDebtorOf(config),
+          payoutDebtorOf(opsConfig()),
           { actor: 'cli', audit: cliAudit(), now },
         );
       });

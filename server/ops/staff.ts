@@ -7,7 +7,7 @@ import { STAFF_ROLES, type StaffRole } from '../../src/contracts/staff';
 import type { Database } from '../db/client';
 import { staffOrigin } from '../platform/origins';
 import { createStaff, issuePasswordLink, listStaff, LINK_HOURS, setPasswordLink } from '../staff/users';
-import { config, parse, print, table, UsageError, when, withDatabase, type Command } from './command';
+import { opsConfig, parse, print, table, UsageError, when, withDatabase, type Command } from './command';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -18,9 +18,9 @@ function emailOption(value: string | undefined): string {
 
 /** Where the command's links point, and where that comes from. */
 function originLine(origin: string): string {
-  return config.PUBLIC_ORIGINS?.staff
+  return opsConfig().PUBLIC_ORIGINS?.staff
     ? `links use ${origin} (PUBLIC_ORIGINS)`
-    : `links use ${origin} (PUBLIC_ORIGINS has no "staff": the local origin on PORT ${config.PORT})`;
+    : `links use ${origin} (PUBLIC_ORIGINS has no "staff": the local origin on PORT ${opsConfig().PORT})`;
 }
 
 /** `staff add`: the output lines, the link alone on its last line. */
@@ -71,7 +71,7 @@ export async function staffList(db: Database, args: string[]): Promise<string[]>
 const printLines = (lines: string[]) => {
   for (const line of lines) print(line);
 };
-const origin = () => staffOrigin(config.PUBLIC_ORIGINS ?? {}, config.PORT);
+const origin = () => staffOrigin(opsConfig().PUBLIC_ORIGINS ?? {}, opsConfig().PORT);
 
 export const staffCommands: Record<string, Command> = {
   'staff add': {

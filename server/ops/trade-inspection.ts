@@ -12,7 +12,7 @@ import { checkPhoto, MAX_PHOTOS_PER_ITEM, type InspectionPhoto } from '../trades
 import {
   announceTradeLinks,
   atOption,
-  config,
+  opsConfig,
   parse,
   print,
   table,
@@ -35,7 +35,7 @@ export const inspectCommand: Command = {
     'with a new offer; otherwise the trade is inspected and ready to pay. --note after an item is the',
     "inspector's note the seller reads with the clarification; --photo <file> after an item attaches an evidence",
     'photo the seller sees with it (JPEG, PNG or WebP, at most 5 MB, 6 per item; repeatable). Opening clarifications mails the seller',
-    `the links (deadline: CLARIFICATION_DAYS, now ${config.CLARIFICATION_DAYS} days); without one the seller gets the inspection's mail.`,
+    `the links (deadline: CLARIFICATION_DAYS, now ${opsConfig().CLARIFICATION_DAYS} days); without one the seller gets the inspection's mail.`,
     '--at: when the devices were inspected (ISO time, not in the future; default now): the payout promise counts from it.',
     'Example: trades inspect TR-2026-000003 --item 1 --item 2 --answer DISPLAY=CRACKED --answer POWER=YES',
   ].join('\n'),
@@ -64,7 +64,7 @@ export const inspectCommand: Command = {
       const inspected = await withTradeMails(db, async (mails, services) => {
         const inspected = await recordInspection(db, catalogue, ref, inspections, {
           now: at,
-          deadlineDays: config.CLARIFICATION_DAYS,
+          deadlineDays: opsConfig().CLARIFICATION_DAYS,
           mails,
           audit: tradeAudit('cli'),
         });
