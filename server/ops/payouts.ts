@@ -4,6 +4,7 @@
 // and a bank return of one transfer (server/payouts/bank-returns.ts).
 // Every change writes its audit row as `cli`.
 
+import { PAYOUT_BANK_TIME_ZONE } from '../../src/config/constants';
 import { writeFile } from 'node:fs/promises';
 import { PayoutMethodSchema, type PayoutMethod } from '../../src/contracts/payouts';
 import {
@@ -23,7 +24,6 @@ import { auditWriter } from '../staff/audit';
 import { formatCents } from '../trades/lifecycle';
 import { atOption, opsConfig, parse, print, table, UsageError, when, withDatabase, withTradeMails, write, type Command } from './command';
 
-const TIME_ZONE = 'Europe/Berlin';
 const cliAudit = (): PayoutAudit => auditWriter('cli');
 
 function methodOption(value: string | undefined): PayoutMethod {
@@ -45,7 +45,7 @@ export const payoutCommands: Record<string, Command> = {
     help: 'Lists the payouts due on a day (default today), most urgent first: late ones (the late-payout bonus is included), those due by the next working day, then the rest.',
     run: async (args) => {
       const { values } = parse(args, { method: { type: 'string' }, day: { type: 'string' } }, 0);
-      const day = dayOption(values.day, '--day', localDate(new Date(), TIME_ZONE));
+      const day = dayOption(values.day, '--day', localDate(new Date(), PAYOUT_BANK_TIME_ZONE));
       const method = values.method === undefined ? undefined : methodOption(values.method);
       const due = await withDatabase((db) => duePayouts(db, { day, method }));
       if (due.length === 0) return print(`no payouts due on ${day}`);
@@ -76,7 +76,7 @@ export const payoutCommands: Record<string, Command> = {
       const { values } = parse(args, { method: { type: 'string' }, instant: { type: 'boolean' }, date: { type: 'string' } }, 0);
       const method = methodOption(values.method);
       const now = new Date();
-      const requestedDate = dayOption(values.date, '--date', localDate(now, TIME_ZONE));
+      const requestedDate = dayOption(values.date, '--date', localDate(now, PAYOUT_BANK_TIME_ZONE));
       const batch = await withDatabase(async (db) => {
         const due = await duePayouts(db, { day: requestedDate, method });
         if (due.length === 0) throw new Error(`No ${method} payouts are due; no batch was made.`);

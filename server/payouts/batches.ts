@@ -8,6 +8,7 @@
 // whose devices wait in a batch. Creating a batch locks its trades in trade-number order, so of two
 // clerks batching the same trade at once the second finds it batched and gets nothing.
 
+import { PAYOUT_BANK_TIME_ZONE } from '../../src/config/constants';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { lateBonusCents, PAYOUT_PROMISES } from '../../src/config/payout-promise';
@@ -254,7 +255,7 @@ export async function createBatch(
 ): Promise<Batch> {
   if (request.instant && request.method !== 'sepa')
     throw new BatchError('wrong_method', 'SEPA Instant is a SEPA option; a PayPal batch has none.');
-  if (request.requestedDate < localDate(options.now, 'Europe/Berlin'))
+  if (request.requestedDate < localDate(options.now, PAYOUT_BANK_TIME_ZONE))
     throw new BatchError('invalid_day', `The execution day ${request.requestedDate} has passed; ask for today or a later day.`);
   const numbers = [...new Set(request.tradeNumbers.map((n) => n.trim().toUpperCase()))].sort();
   try {
@@ -489,10 +490,10 @@ export async function executeBatch(
     const batch = await findBatch(tx, ref, true);
     const reference = batchReference(batch);
     if (batch.state !== 'open') throw new BatchError('batch_state', `${reference} is ${batch.state}; only an open batch can be executed.`);
-    if (localDate(at, 'Europe/Berlin') < localDate(batch.createdAt, 'Europe/Berlin'))
+    if (localDate(at, PAYOUT_BANK_TIME_ZONE) < localDate(batch.createdAt, PAYOUT_BANK_TIME_ZONE))
       throw new BatchError(
         'invalid_day',
-        `${reference} was made on ${localDate(batch.createdAt, 'Europe/Berlin')}; it cannot have been executed before.`,
+        `${reference} was made on ${localDate(batch.createdAt, PAYOUT_BANK_TIME_ZONE)}; it cannot have been executed before.`,
       );
     const entries = await tx
       .select()

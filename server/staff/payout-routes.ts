@@ -4,6 +4,7 @@
 // transaction), cancelling an open batch, and a bank return of one transfer of an executed batch. The work is the payouts domain's (server/payouts), which
 // the ops CLI calls too; every change writes its audit row. Role: payouts (docs/staff-roles.md).
 
+import { PAYOUT_BANK_TIME_ZONE } from '../../src/config/constants';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -39,7 +40,6 @@ const BatchParams = z.object({ id: z.string().trim().min(1).max(40) });
 const BatchesQuery = z.object({ state: z.enum(['open', 'executed', 'cancelled']).optional() });
 
 /** The company's days are Berlin's (the payouts clerk's office). */
-const TIME_ZONE = 'Europe/Berlin';
 
 export interface PayoutRouteOptions {
   readonly db: Database;
@@ -79,7 +79,7 @@ export function registerPayoutRoutes(server: FastifyInstance, options: PayoutRou
       '/api/staff/payouts/due',
       { onRequest: allow('payouts'), schema: { querystring: DueQuerySchema, response: { 200: DueAnswerSchema } } },
       async (request) => {
-        const day = request.query.day ?? localDate(clock(), TIME_ZONE);
+        const day = request.query.day ?? localDate(clock(), PAYOUT_BANK_TIME_ZONE);
         return { day, payouts: await duePayouts(db, { day, method: request.query.method }) };
       },
     );
@@ -103,7 +103,7 @@ export function registerPayoutRoutes(server: FastifyInstance, options: PayoutRou
         const body = request.body;
         const batch = await createBatch(
           db,
-          { ...body, requestedDate: body.requestedDate ?? localDate(now, TIME_ZONE) },
+          { ...body, requestedDate: body.requestedDate ?? localDate(now, PAYOUT_BANK_TIME_ZONE) },
           options.payoutDebtor,
           { actor: staff.email, audit: auditWriter({ staffId: staff.id, email: staff.email }, now), now },
         ).catch(refused);
@@ -138,10 +138,10 @@ export function registerPayoutRoutes(server: FastifyInstance, options: PayoutRou
         const staff = signedIn(request);
         const now = clock();
         const { executedOn } = request.body;
-        if (executedOn > localDate(now, TIME_ZONE))
+        if (executedOn > localDate(now, PAYOUT_BANK_TIME_ZONE))
           throw staffError(400, 'invalid_day', `${executedOn} is in the future; record the day the bank executed the batch.`);
         // Today: now; an earlier day: its noon (the same calendar day in every shop's time zone).
-        const at = executedOn === localDate(now, TIME_ZONE) ? now : dayMoment(executedOn);
+        const at = executedOn === localDate(now, PAYOUT_BANK_TIME_ZONE) ? now : dayMoment(executedOn);
         const { batch } = await executeBatch(db, request.params.id, at, {
           actor: staff.email,
           audit: auditWriter({ staffId: staff.id, email: staff.email }, now),

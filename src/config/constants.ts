@@ -36,3 +36,10 @@ export const CLIENT_ID_COOKIE = 'cid';
 export const BUILD_CHECK_INTERVAL_MS = 5 * 60 * 1000;
 /** The anchor of the business customers' section of the German terms (data/content/de/agb.md, decision 035). */
 export const B2B_TERMS_ANCHOR = '9-zusatzliche-bedingungen-fur-geschaftskunden';
+
+/**
+ * The payout bank's days: the day a payout batch asks to be executed on, or was executed on, is a
+ * day in this zone (for the staff screens as for the server and the ops commands, whatever the
+ * zone of the browser or the machine).
+ */
+export const PAYOUT_BANK_TIME_ZONE = 'Europe/Berlin';

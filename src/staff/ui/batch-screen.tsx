@@ -14,7 +14,7 @@ import type { Batch, BatchEntry } from '../../contracts/payouts';
 import { readStaffFailure } from '../services/failure';
 import { batchFilePath, cancelBatch, executeBatch, recordBankReturn } from '../services/payouts';
 import { batchQuery, staffKeys } from '../services/queries';
-import { today, useFormat } from './format';
+import { bankToday, useFormat } from './format';
 import { FailureNote, Loading, PageHeading, useDocumentTitle } from './page';
 import { PATHS, tradePath } from './paths';
 import { useStaffServices } from './staff-context';
@@ -24,7 +24,7 @@ function OpenActions({ batch }: { batch: Batch }) {
   const { i18n } = useLingui();
   const { client, queryClient } = useStaffServices();
   const id = useId();
-  const [executedOn, setExecutedOn] = useState(today);
+  const [executedOn, setExecutedOn] = useState(bankToday);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const settle = (updated: Batch) => {
     queryClient.setQueryData(staffKeys.batch(updated.id), updated);
@@ -50,7 +50,7 @@ function OpenActions({ batch }: { batch: Batch }) {
             id={`${id}-day`}
             type="date"
             required
-            max={today()}
+            max={bankToday()}
             value={executedOn}
             onChange={(event) => setExecutedOn(event.target.value)}
           />

@@ -3,6 +3,7 @@
 
 import { useLingui } from '@lingui/react';
 import { useMemo } from 'react';
+import { PAYOUT_BANK_TIME_ZONE } from '../../config/constants';
 
 export interface Format {
   money(cents: number): string;
@@ -26,8 +27,6 @@ export function useFormat(): Format {
   return useMemo(() => formatFor(i18n.locale), [i18n.locale]);
 }
 
-/** Today in the user's time zone, as YYYY-MM-DD (a date field's value). */
-export const today = (): string => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-};
+/** Today at the payout bank (PAYOUT_BANK_TIME_ZONE), as YYYY-MM-DD (a date field's value): the day the server checks. */
+export const bankToday = (now: Date = new Date()): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: PAYOUT_BANK_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);

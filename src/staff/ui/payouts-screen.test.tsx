@@ -9,7 +9,7 @@ import type { Batch, DuePayout } from '../../contracts/payouts';
 import type { StaffMe } from '../../contracts/staff';
 import { StaffCallError, staffFailure } from '../services/failure';
 import { BatchScreen } from './batch-screen';
-import { today } from './format';
+import { bankToday } from './format';
 import { PayoutsScreen } from './payouts-screen';
 import { fakeClient, field, renderScreen, settle, type } from './testing';
 
@@ -106,9 +106,9 @@ describe('payouts screen', () => {
     await click(checkbox(host, 'Select TR-2026-000003'));
     expect(host.querySelector('.batch-actions [role="status"]')?.textContent).toBe('2 payouts selected, €352.60 in all.');
     await click(host.querySelector<HTMLInputElement>('.batch-actions input[type="checkbox"]')!);
-    // The execution day to ask for: today unless the clerk picks a later one.
+    // The execution day to ask for: bankToday unless the clerk picks a later one.
     const day = field(host, 'Execution day to ask for');
-    expect(day.value).toBe(today());
+    expect(day.value).toBe(bankToday());
     type(day, '2026-12-01');
     await click(button);
     expect(calls.filter((c) => c.method === 'POST')).toEqual([

@@ -12,7 +12,7 @@ import type { DuePayout, PayoutMethod, PayoutUrgency } from '../../contracts/pay
 import { readStaffFailure } from '../services/failure';
 import { createBatch } from '../services/payouts';
 import { batchesQuery, dueQuery, staffKeys } from '../services/queries';
-import { today, useFormat } from './format';
+import { bankToday, useFormat } from './format';
 import { FailureNote, Loading, PageHeading, useDocumentTitle } from './page';
 import { batchPath, PATHS, tradePath } from './paths';
 import { useStaffServices } from './staff-context';
@@ -62,7 +62,7 @@ function DueTable({ method }: { method: PayoutMethod }) {
   const due = useQuery(dueQuery(client, method));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [instant, setInstant] = useState(false);
-  const [requestedDate, setRequestedDate] = useState(today);
+  const [requestedDate, setRequestedDate] = useState(bankToday);
   const create = useMutation({
     mutationFn: () => createBatch(client, { method, tradeNumbers: [...selected], instant: method === 'sepa' && instant, requestedDate }),
     onSuccess: (batch) => {
@@ -172,7 +172,7 @@ function DueTable({ method }: { method: PayoutMethod }) {
             id={`${id}-day`}
             type="date"
             required
-            min={today()}
+            min={bankToday()}
             aria-describedby={`${id}-day-hint`}
             value={requestedDate}
             onChange={(event) => setRequestedDate(event.target.value)}
