@@ -234,19 +234,8 @@ const executors: Record<string, (c: Context) => Promise<void>> = {
     await expect(c.page.locator('.claim-result')).toHaveText(t('We found no earlier guest trades with your e-mail address.'));
   },
   LOGOUT_DURING_CALL: async (c) => {
-    // "Add earlier guest trades": the server refuses the token (401), the page renews it (one refresh)
-    // and tries once more; that second try is still under way when the customer logs out.
-    if (!onAccountPage(c)) await executors.CALL_WITH_FRESH_TOKEN!(c);
-    const claims: Route[] = [];
-    await c.page.route('**/api/customers/guest_account_number', (route) =>
-      route.request().method() === 'POST' ? void claims.push(route) : route.fallback(),
-    );
-    await c.page.getByRole('button', { name: t('Add earlier guest trades') }).click();
-    await expect.poll(() => claims.length, { message: 'the claim' }).toBe(1);
-    await claims[0]!.fulfill(unauthorized);
-    await (await c.refresh.next('the refresh after the 401')).continue();
-    await expect.poll(() => claims.length, { message: 'the claim again, with the renewed token' }).toBe(2);
-    c.oldCall = claims[1]!;
+    // The second try of the claim is still under way when the customer logs out.
+    c.oldCall = await claimTriedAgain(c);
     await headerLogout(c.page).click();
     await expect(headerLogin(c.page)).toBeFocused();
   },
@@ -259,20 +248,28 @@ const executors: Record<string, (c: Context) => Promise<void>> = {
     await answered;
   },
   CALL_REFUSED_TWICE: async (c) => {
-    // "Add earlier guest trades": refused (401), the token renewed, refused once more: the session ends.
-    if (!onAccountPage(c)) await executors.CALL_WITH_FRESH_TOKEN!(c);
-    const claims: Route[] = [];
-    await c.page.route('**/api/customers/guest_account_number', (route) =>
-      route.request().method() === 'POST' ? void claims.push(route) : route.fallback(),
-    );
-    await c.page.getByRole('button', { name: t('Add earlier guest trades') }).click();
-    await expect.poll(() => claims.length, { message: 'the claim' }).toBe(1);
-    await claims[0]!.fulfill(unauthorized);
-    await (await c.refresh.next('the refresh after the 401')).continue();
-    await expect.poll(() => claims.length, { message: 'the claim again, with the renewed token' }).toBe(2);
-    await claims[1]!.fulfill(unauthorized);
+    // The second try of the claim is refused as well: the session ends.
+    await (await claimTriedAgain(c)).fulfill(unauthorized);
   },
 };
+
+/**
+ * "Add earlier guest trades" on the account page: the server refuses the token (401), the page renews
+ * it (one refresh) and tries once more. That second try is held and returned.
+ */
+async function claimTriedAgain(c: Context): Promise<Route> {
+  if (!onAccountPage(c)) await executors.CALL_WITH_FRESH_TOKEN!(c);
+  const claims: Route[] = [];
+  await c.page.route('**/api/customers/guest_account_number', (route) =>
+    route.request().method() === 'POST' ? void claims.push(route) : route.fallback(),
+  );
+  await c.page.getByRole('button', { name: t('Add earlier guest trades') }).click();
+  await expect.poll(() => claims.length, { message: 'the claim' }).toBe(1);
+  await claims[0]!.fulfill(unauthorized);
+  await (await c.refresh.next('the refresh after the 401')).continue();
+  await expect.poll(() => claims.length, { message: 'the claim again, with the renewed token' }).toBe(2);
+  return claims[1]!;
+}
 
 /** The stored session a reload would restore: logged in with a token that is not expired. */
 async function expectStoredLogin(c: Context, what: string, holds: (session: StoredSession) => boolean) {
