@@ -213,6 +213,81 @@ describe('checkout machine: the path to a trade', () => {
   });
 });
 
+describe('checkout machine: the payout choice and the terms box on their own steps', () => {
+  const paypal = { type: 'checkout.selectPayout', method: 'paypal' } as const;
+  const sepa = { type: 'checkout.selectPayout', method: 'sepa' } as const;
+  const accept = { type: 'checkout.acceptTerms', value: true } as const;
+  const decline = { type: 'checkout.acceptTerms', value: false } as const;
+
+  /** The event changes nothing: the same step, the same context (no new key, no errors dropped). */
+  function ignores(actor: Actor, event: typeof paypal | typeof sepa | typeof accept | typeof decline) {
+    const before = actor.getSnapshot();
+    expect(before.can(event)).toBe(false);
+    actor.send(event);
+    expect(actor.getSnapshot().value).toEqual(before.value);
+    expect(actor.getSnapshot().context).toEqual(before.context);
+  }
+
+  it('the SEPA/PayPal choice is taken on the payout step only, the terms box on the review only', () => {
+    const { actor } = start();
+    ignores(actor, paypal);
+    ignores(actor, accept);
+    fill(actor, IDENTITY);
+    actor.send({ type: 'checkout.next' });
+    ignores(actor, paypal);
+    ignores(actor, accept);
+    fill(actor, ADDRESS);
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().value).toBe('payout');
+    ignores(actor, accept);
+    actor.send(paypal);
+    expect(actor.getSnapshot().context).toMatchObject({ payout: { method: 'paypal' }, paymentType: 2, isPayPalTransaction: true });
+    fill(actor, { 'payout.email': 'erika.paypal@example.com' });
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().value).toEqual({ review: 'idle' });
+    ignores(actor, sepa);
+    actor.send(accept);
+    expect(actor.getSnapshot().context.termsAccepted).toBe(true);
+
+    // The same on the steps revisited after the review: an ignored event leaves the terms ticked and the method as it was.
+    actor.send({ type: 'checkout.goTo', step: 'identity' });
+    ignores(actor, sepa);
+    ignores(actor, decline);
+    actor.send({ type: 'checkout.goTo', step: 'address' });
+    ignores(actor, sepa);
+    ignores(actor, decline);
+    actor.send({ type: 'checkout.goTo', step: 'payout' });
+    ignores(actor, decline);
+    actor.send(sepa);
+    expect(actor.getSnapshot().context).toMatchObject({ payout: { method: 'sepa' }, paymentType: 13, termsAccepted: true });
+  });
+
+  it('the terms box is taken while a voucher is checked, the PayPal switch is not', () => {
+    const { actor } = start({ voucher: ['hang'] });
+    toReview(actor);
+    fill(actor, { voucherCode: 'SUMMER10' });
+    actor.send({ type: 'checkout.applyVoucher' });
+    expect(actor.getSnapshot().value).toEqual({ review: 'checkingVoucher' });
+    ignores(actor, paypal);
+    actor.send(accept);
+    expect(actor.getSnapshot().value).toEqual({ review: 'checkingVoucher' });
+    expect(actor.getSnapshot().context.termsAccepted).toBe(true);
+  });
+
+  it('an ignored PayPal switch in the review keeps the failed request and its key for the retry', async () => {
+    const { actor, submits } = start({ submit: [new ApiCallError({ status: 503 }), trade] });
+    toReview(actor);
+    actor.send(accept);
+    actor.send({ type: 'checkout.submit' });
+    expect((await settled(actor)).context).toMatchObject({ submitError: { kind: 'network' }, idempotencyKey: 'key-1' });
+    ignores(actor, paypal);
+    actor.send({ type: 'checkout.retry' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(submits.map((r) => r.idempotencyKey)).toEqual(['key-1', 'key-1']);
+    expect(submits[1]?.request.payout.method).toBe('sepa');
+  });
+});
+
 describe('checkout machine: field errors with the contract messages', () => {
   it('identity: an invalid e-mail stays on the step; a change clears only that field error', () => {
     const { actor } = start();
@@ -993,6 +1068,12 @@ describe('checkout machine: a business trade-in (B2B mode)', () => {
 
   it('pays to the company bank account only: PayPal cannot be chosen', () => {
     const { actor } = start({ input: { b2b: true } });
+    fill(actor, IDENTITY);
+    actor.send({ type: 'checkout.next' });
+    fill(actor, { ...ADDRESS, ...COMPANY });
+    actor.send({ type: 'checkout.next' });
+    // On the payout step, where a consumer's checkout takes the choice.
+    expect(actor.getSnapshot().value).toBe('payout');
     actor.send({ type: 'checkout.selectPayout', method: 'paypal' });
     expect(actor.getSnapshot().context).toMatchObject({ payout: { method: 'sepa' }, isPayPalTransaction: false, paymentType: 13 });
   });

@@ -191,11 +191,13 @@ function submittedRequest(context: CheckoutContext): TradeRequest {
   return request;
 }
 
-/** Editing the form: the same in every step (the UI may change any field it shows). */
+/**
+ * Editing the form: the same in every step (the UI may change any field it shows). The SEPA/PayPal
+ * choice and the terms box stand on one step each: 'checkout.selectPayout' is taken in the payout
+ * step only and 'checkout.acceptTerms' in the review only; elsewhere they are ignored.
+ */
 const FORM_EDITS = {
   'checkout.change': { guard: 'changesField', actions: 'changeField' },
-  'checkout.selectPayout': { guard: 'changesPayoutMethod', actions: 'selectPayout' },
-  'checkout.acceptTerms': { guard: 'changesTerms', actions: 'acceptTerms' },
   'checkout.cartChanged': { guard: 'changesCart', actions: 'updateCart' },
   'checkout.useAccount': { guard: 'changesAccount', actions: 'useAccount' },
   'checkout.useGuest': { guard: 'isCustomer', actions: 'useGuest' },
@@ -539,6 +541,8 @@ export const checkoutMachine = setup({
       entry: { type: 'enterStep', params: { step: 'payout' } },
       on: {
         ...EDITS_AFTER_ADDRESS,
+        // The SEPA/PayPal choice stands on this step only.
+        'checkout.selectPayout': { guard: 'changesPayoutMethod', actions: 'selectPayout' },
         'checkout.next': [
           {
             guard: { type: 'isStepValid', params: { step: 'payout' } },
@@ -564,6 +568,8 @@ export const checkoutMachine = setup({
       initial: 'idle',
       on: {
         ...EDITS_AFTER_ADDRESS,
+        // The terms box stands in the review only (also while a voucher is checked).
+        'checkout.acceptTerms': { guard: 'changesTerms', actions: 'acceptTerms' },
         // The box stands in the review, beside the terms (a customer's checkout only).
         'checkout.saveToAccount': { guard: 'changesSaveToAccount', actions: 'saveToAccount' },
         'checkout.removeVoucher': { target: '.idle', actions: 'removeVoucher' },
