@@ -13,10 +13,14 @@
 import { setup } from 'xstate';
 import type { ModelTours } from './support/paths';
 
-/** What the seller may do on any step: edit, switch pay-out method, tick the terms, see the cart change, log in or out. */
-const EDITS = { EDIT: undefined, SWITCH_PAYOUT_METHOD: undefined, TOGGLE_TERMS: undefined, CART_CHANGES: undefined } as const;
+/**
+ * What the seller may do on any step: edit, see the cart change, log in or out. The SEPA/PayPal
+ * switch (SWITCH_PAYOUT_METHOD) is on the payout step only and the terms box (TOGGLE_TERMS) on the
+ * review only, as the page shows them.
+ */
 const editsIn = (state: string, withSession: boolean) => ({
-  ...Object.fromEntries(Object.keys(EDITS).map((event) => [event, state])),
+  EDIT: state,
+  CART_CHANGES: state,
   ...(withSession ? { LOG_IN_HERE: state, LOG_OUT_HERE: state } : {}),
 });
 
@@ -94,12 +98,20 @@ export const checkoutModel = setup({}).createMachine({
     },
     payout: {
       meta: step('payout', 'SEPA or PayPal'),
-      on: { ...editsIn('payout', true), NEXT: 'review', NEXT_INCOMPLETE: 'payout', BACK: 'address', RELOAD: 'payout' },
+      on: {
+        ...editsIn('payout', true),
+        SWITCH_PAYOUT_METHOD: 'payout',
+        NEXT: 'review',
+        NEXT_INCOMPLETE: 'payout',
+        BACK: 'address',
+        RELOAD: 'payout',
+      },
     },
     review: {
       meta: step('review.idle', 'the summary, voucher and terms'),
       on: {
         ...editsIn('review', true),
+        TOGGLE_TERMS: 'review',
         APPLY_VOUCHER: 'checkingVoucher',
         APPLY_EMPTY_VOUCHER: 'review',
         // A logged-in seller's "save to my account" box (issue 32 part 2).
@@ -180,6 +192,7 @@ export const checkoutModel = setup({}).createMachine({
       meta: step('payout', 'the payout step, review done'),
       on: {
         ...editsIn('payoutAgain', true),
+        SWITCH_PAYOUT_METHOD: 'payoutAgain',
         NEXT: 'review',
         NEXT_INCOMPLETE: 'payoutAgain',
         BACK: 'addressAgain',
