@@ -40,14 +40,14 @@ export function checkoutActors(deps: CheckoutDeps) {
 /**
  * What the checkout prefills for the logged-in customer `email`: the primary address and the bank and
  * PayPal account changed last (the one the last sale saved, issue 32 part 2; the lists come oldest
- * first). A part that cannot be loaded is left out: the seller types it.
+ * first). A part that cannot be loaded is left out: the seller types it. When no part can be loaded it
+ * rejects with the first failure, and the checkout says so.
  */
 export async function loadAccountPrefill(customerApi: CustomerApi, email: string): Promise<AccountPrefill> {
-  const [addresses, banks, paypals] = await Promise.all([
-    customerApi.getAddresses().catch(() => []),
-    customerApi.getBankAccounts().catch(() => []),
-    customerApi.getPaypalAccounts().catch(() => []),
-  ]);
+  const parts = await Promise.allSettled([customerApi.getAddresses(), customerApi.getBankAccounts(), customerApi.getPaypalAccounts()]);
+  const failed = parts.filter((part) => part.status === 'rejected');
+  if (failed.length === parts.length) throw failed[0]!.reason;
+  const [addresses, banks, paypals] = [valueOr(parts[0], []), valueOr(parts[1], []), valueOr(parts[2], [])];
   const address = addresses[0];
   const bank = banks.at(-1);
   const paypal = paypals.at(-1);
@@ -58,3 +58,5 @@ export async function loadAccountPrefill(customerApi: CustomerApi, email: string
     paypal: paypal ? { email: paypal.email } : null,
   };
 }
+
+const valueOr = <T>(part: PromiseSettledResult<T>, fallback: T): T => (part.status === 'fulfilled' ? part.value : fallback);

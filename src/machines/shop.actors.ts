@@ -29,9 +29,7 @@ export function realShopMachine(deps: ShopDeps) {
       session: wireSession(authMachineWith(authCalls(deps.api, deps.customerApi))),
       offer: wireOffer(offerMachine.provide({ actors: offerActors(deps) })),
       checkout: checkoutMachine.provide({ actors: checkoutActors(deps) }),
-      loadPrefill: fromPromise<AccountPrefill | null, { email: string | null }>(async ({ input }) =>
-        input.email ? loadAccountPrefill(deps.customerApi(), input.email) : null,
-      ),
+      loadPrefill: fromPromise<AccountPrefill, { email: string }>(async ({ input }) => loadAccountPrefill(deps.customerApi(), input.email)),
     },
     actions: {
       trackTrade: ({ self }, { trade }) => {

@@ -79,11 +79,11 @@ function harness(
           }),
         },
       }),
-      loadPrefill: fromPromise<AccountPrefill | null, { email: string | null }>(({ input }) => {
+      loadPrefill: fromPromise<AccountPrefill, { email: string }>(({ input }) => {
         const next = options.prefill ?? prefill;
         if (next === 'hang') return new Promise(() => undefined);
         if (next instanceof Error) return Promise.reject(next);
-        return Promise.resolve(input.email ? next : null);
+        return Promise.resolve({ ...next, email: input.email });
       }),
     },
     actions: {
@@ -387,12 +387,15 @@ describe('shop actor: session → checkout', () => {
     expect(checkout.getSnapshot().context.identity).toEqual({ kind: 'guest', email: 'erika@example.com' });
   });
 
-  it('when the account details cannot be loaded the seller types them', async () => {
+  it("when the account details cannot be loaded it is still the customer's checkout, with nothing prefilled", async () => {
     const h = harness({ session: loggedIn, prefill: new Error('network') });
     await putInCart(h);
     h.shop.send({ type: 'shop.openCheckout' });
     await waitFor(h.shop, (s) => s.matches({ checkingOut: 'accountFailed' }));
-    expect(h.checkout()!.getSnapshot().context.identity.kind).toBe('guest');
+    const checkout = h.checkout()!.getSnapshot();
+    expect(checkout.context.identity).toEqual({ kind: 'customer', email: 'erika@example.com' });
+    expect(checkout.value).toBe('address');
+    expect(checkout.context.address.city).toBe('');
   });
 
   it('logging out while the details load makes it a guest checkout', async () => {
@@ -415,7 +418,7 @@ describe('shop actor: a stored checkout', () => {
     const cart = first.cart().getSnapshot().context;
 
     const machine = shopMachine.provide({
-      actors: { loadPrefill: fromPromise<AccountPrefill | null, { email: string | null }>(async () => null) },
+      actors: { loadPrefill: fromPromise<AccountPrefill, { email: string }>(() => Promise.reject(new Error('not logged in'))) },
     });
     const shop = createActor(machine, {
       input: { locale: 'de', b2b: false, session: null, cart, checkout: stored },

@@ -69,7 +69,7 @@ export type ShopEvent =
   /** From the session: logged in (with the e-mail) or logged out (null). */
   | { readonly type: 'session.changed'; readonly email: string | null }
   | { readonly type: 'xstate.done.actor.checkout'; readonly output: { readonly trade: Trade | null } }
-  | { readonly type: 'xstate.done.actor.prefill'; readonly output: AccountPrefill | null }
+  | { readonly type: 'xstate.done.actor.prefill'; readonly output: AccountPrefill }
   | { readonly type: 'xstate.error.actor.prefill'; readonly error: unknown };
 
 /** The session tells the shop when it logs in or out. */
@@ -126,12 +126,11 @@ export const shopMachine = setup({
     cart: wireCart(cartMachine),
     offer: wireOffer(offerMachine),
     checkout: checkoutMachine,
-    /** The logged-in customer's address and payout for the checkout (null when nobody is logged in). */
-    loadPrefill: fromPromise<AccountPrefill | null, { email: string | null }>(notProvided('loadPrefill')),
+    /** The logged-in customer's address and payout for the checkout; rejects when none of it can be read. */
+    loadPrefill: fromPromise<AccountPrefill, { email: string }>(notProvided('loadPrefill')),
   },
   guards: {
     isLoggedIn: ({ context }) => context.accountEmail !== null,
-    hasPrefill: ({ event }) => event.type === 'xstate.done.actor.prefill' && event.output !== null,
     logsIn: ({ event }) => event.type === 'session.changed' && event.email !== null,
     /**
      * The trade sold the device whose page's offer is open: that offer is not kept for the next visit
@@ -179,12 +178,14 @@ export const shopMachine = setup({
           }
         : { type: 'checkout.cartChanged', offerIds: [], cartTotal: 0 },
     ),
-    useAccount: sendTo('checkout', ({ event }) =>
-      event.type === 'xstate.done.actor.prefill' && event.output
-        ? { type: 'checkout.useAccount', prefill: event.output }
-        : // Unreachable: the transition is guarded by a loaded prefill.
-          { type: 'checkout.useGuest' },
-    ),
+    useAccount: sendTo('checkout', ({ context, event }) => ({
+      type: 'checkout.useAccount',
+      // The account's details could not be read: still the customer's trade, with nothing prefilled.
+      prefill:
+        event.type === 'xstate.done.actor.prefill'
+          ? event.output
+          : { email: context.accountEmail ?? '', address: null, sepa: null, paypal: null },
+    })),
     useGuest: sendTo('checkout', { type: 'checkout.useGuest' }),
     stopOffer: stopChild('offer'),
     /** The device page's offer was sold: its next visit starts afresh (see soldTheOpenOffer). */
@@ -309,10 +310,11 @@ export const shopMachine = setup({
         },
         /** The customer's address and payout load; the page waits with the identity step. */
         loadingAccount: {
-          invoke: { id: 'prefill', src: 'loadPrefill', input: ({ context }) => ({ email: context.accountEmail }) },
+          // Entered only with an account (isLoggedIn, logsIn, switchesCustomer).
+          invoke: { id: 'prefill', src: 'loadPrefill', input: ({ context }) => ({ email: context.accountEmail ?? '' }) },
           on: {
-            'xstate.done.actor.prefill': [{ guard: 'hasPrefill', target: 'customer', actions: 'useAccount' }, { target: 'accountFailed' }],
-            'xstate.error.actor.prefill': 'accountFailed',
+            'xstate.done.actor.prefill': { target: 'customer', actions: 'useAccount' },
+            'xstate.error.actor.prefill': { target: 'accountFailed', actions: 'useAccount' },
             'session.changed': [
               { guard: 'logsOut', target: 'guest', actions: ['storeAccount', 'useGuest'] },
               { guard: 'switchesCustomer', target: 'loadingAccount', reenter: true, actions: 'storeAccount' },
@@ -327,7 +329,7 @@ export const shopMachine = setup({
             ],
           },
         },
-        /** The account's details could not be loaded: the seller types them. */
+        /** The account's details could not be loaded: the customer's checkout, the seller types them (the page says why). */
         accountFailed: {
           on: {
             'session.changed': [

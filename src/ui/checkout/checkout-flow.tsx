@@ -159,6 +159,14 @@ function CheckoutSteps({ actor, accountDetails }: { actor: CheckoutActor; accoun
           }}
         >
           {identityStep && identity.kind === 'customer' && <LoggedInNote email={identity.email} />}
+          {accountDetails === 'failed' && (step === 'address' || step === 'payout') && (
+            <p className="account-note" role="status" data-testid="account-details-failed">
+              <Trans>
+                We could not load the address and payout details saved in your account. Please enter them here: the sale is still
+                made in your account.
+              </Trans>
+            </p>
+          )}
           {identityStep && identity.kind === 'guest' && (
             <fieldset>
               <legend>{i18n._(msg`Continue as a guest`)}</legend>
