@@ -126,7 +126,6 @@ describeMachineFlow<Harness>({
     OTHER_TAB_LOGS_OUT: (h) => h.actor!.send({ type: 'session.adopt', session: signedOut }),
     CUSTOMER_LOADED: (h) => h.loadCustomer.resolve(CUSTOMER),
     CUSTOMER_LOAD_FAILED: (h) => h.loadCustomer.reject(new ApiCallError({ status: 503 })),
-    RELOAD_CUSTOMER: (h) => h.actor!.send({ type: 'session.reloadCustomer' }),
     CALL_WITH_FRESH_TOKEN: (h) => h.actor!.send({ type: 'session.ensureFresh' }),
     CALL_AFTER_EXPIRY: (h) => {
       // Product §4: refresh when the current time has reached the expiry (exactly at it).

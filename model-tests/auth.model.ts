@@ -47,9 +47,9 @@ export const authModel = setup({}).createMachine({
     customerMissing: {
       meta: {
         production: 'loggedIn.customer.failed + loggedIn.token.valid',
-        sees: 'the account without the customer record (no retry control yet)',
+        sees: 'the account without the customer record (which no screen shows)',
       },
-      on: { RELOAD_CUSTOMER: 'loadingCustomer', LOGOUT: 'loggedOut' },
+      on: { LOGOUT: 'loggedOut' },
     },
     loggedIn: {
       meta: { production: LOGGED_IN, sees: 'the account and a log-out button' },

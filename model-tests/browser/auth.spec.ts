@@ -4,7 +4,6 @@
 // same browser (BroadcastChannel). Log-in, refresh and customer-data requests are held where the
 // path decides the server's answer; the rest goes to the real server.
 
-import { readFileSync, readdirSync } from 'node:fs';
 import { expect, type Page, type Route } from '@playwright/test';
 import { hydrated, pathOf, shopUrl, translate } from '../../e2e/support/shop';
 import { authModel } from '../auth.model';
@@ -18,7 +17,6 @@ import {
   type TestAccount,
 } from './account-support';
 import { describeBrowserFlow } from './runner';
-import { test } from '../../e2e/support/test';
 
 interface Context {
   readonly page: Page;
@@ -317,14 +315,10 @@ describeBrowserFlow<Context>({
   unreachable: {
     'auth.loggingIn session.logout#0':
       'while the log-in request runs the header shows "Log in", not "Log out" (loggingInCheck in this file, after every step into a loggingIn state), and a call of an earlier session refused meanwhile ends nothing (OLD_CALL_REFUSED; src/machines/auth.test.ts)',
-    'auth.loggedIn.customer session.reloadCustomer#0':
-      'no control sends session.reloadCustomer (the test at the end of this file fails when a file under src/ does)',
   },
   unsupported: {
     'loggingIn LOGOUT':
       'while the log-in request runs the header shows "Log in" (nobody is logged in yet; checked in every loggingIn state): no control sends session.logout in loggingIn',
-    RELOAD_CUSTOMER:
-      'no control sends session.reloadCustomer: the customer data (GET /api/customers/customers) is shown nowhere (e-mail and customer number come from the token), so a failed load shows nothing to retry',
   },
   events: Object.fromEntries(
     Object.entries(executors).map(([event, run]) => [
@@ -352,8 +346,8 @@ describeBrowserFlow<Context>({
       await expectStoredLogin(c, 'logged in, the customer data not yet loaded', (s) => s.customerData === null);
     },
     customerMissing: async (c) => {
-      // The model expects "the account with a retry"; the page shows the account (from the token)
-      // and no retry for the customer data, which it never shows (see RELOAD_CUSTOMER).
+      // The page shows the account (e-mail and customer number come from the token) and nothing of
+      // the customer record, so its failed load shows nothing.
       await expect(headerLogout(c.page)).toBeVisible();
       if (onAccountPage(c)) await expect(c.page.getByTestId('customer-number')).toHaveText(c.account.customerNumber);
       await expectStoredLogin(c, 'logged in without customer data', (s) => s.customerData === null);
@@ -381,13 +375,4 @@ describeBrowserFlow<Context>({
       expect(c.refresh.queue[0]!.request().headers()['x-refresh-token']).toBe(stored?.refreshToken);
     },
   },
-});
-
-test('the auth flow: no control sends session.reloadCustomer, so no browser path takes RELOAD_CUSTOMER', () => {
-  // When a screen offers to load the customer data again, RELOAD_CUSTOMER becomes possible: run it here.
-  const src = new URL('../../src/', import.meta.url);
-  const senders = readdirSync(src, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && file !== 'machines/auth.ts')
-    .filter((file) => readFileSync(new URL(file, src), 'utf8').includes('session.reloadCustomer'));
-  expect(senders).toEqual([]);
 });

@@ -63,7 +63,6 @@ export type AuthEvent =
   | { readonly type: 'session.renew'; readonly rejectedToken: string }
   /** The server refused this access token again after its renewal (a second 401): end the session, if it still holds it. */
   | { readonly type: 'session.refused'; readonly rejectedToken: string }
-  | { readonly type: 'session.reloadCustomer' }
   | { readonly type: 'session.customerNumber'; readonly customerNumber: string }
   /** Another tab of the shop changed the session (login, refresh, logout): take it over. */
   | { readonly type: 'session.adopt'; readonly session: AccountSession };
@@ -235,7 +234,6 @@ export const authMachine = setup({
         },
         customer: {
           initial: 'deciding',
-          on: { 'session.reloadCustomer': '.loading' },
           states: {
             deciding: { always: [{ guard: 'hasCustomerData', target: 'loaded' }, { target: 'loading' }] },
             loading: {
@@ -247,7 +245,7 @@ export const authMachine = setup({
               },
             },
             loaded: {},
-            /** customerData stays as it was; 'session.reloadCustomer' tries again. */
+            /** customerData stays as it was (nothing shows it; the next log-in or adopted session loads it again). */
             failed: {},
           },
         },
