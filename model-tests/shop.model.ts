@@ -6,9 +6,40 @@
 // The model's states are what the seller sees; `meta.production` names the shop actor's state.
 
 import { setup } from 'xstate';
+import type { ModelTours } from './support/paths';
+
+/** Long paths for the browser, which runs the shortest paths and these (see model-tests/support/paths.ts). */
+const tours: ModelTours = {
+  tours: [
+    // Two device pages, a shared offer link, the cart re-quoted from the checkout, and a trade that sells the open offer.
+    ['OPEN', 'OPEN_DEVICE', 'ANSWER', 'ANSWER_OTHER_DEVICE', 'OPEN_SHARED', 'ACCEPT', 'OPEN_CHECKOUT', 'CART_CHANGES', 'TRADE_SOLD_OPEN_OFFER'],
+    // A guest's failed log-in at the checkout, then a log-in; while the details load the same customer
+    // and another one sign in elsewhere; loaded; another customer whose details fail; a log-out while
+    // the next customer's details load, and in once more.
+    [
+      'OPEN',
+      'OPEN_CHECKOUT',
+      'SIGN_OUT_AGAIN',
+      'SIGN_IN',
+      'SAME_CUSTOMER_AGAIN',
+      'SWITCH_CUSTOMER',
+      'PREFILL_LOADED',
+      'SWITCH_CUSTOMER',
+      'PREFILL_FAILED',
+      'SWITCH_CUSTOMER',
+      'SIGN_OUT',
+      'SIGN_IN',
+      'PREFILL_LOADED',
+      'SIGN_OUT',
+    ],
+    // Logged in before the checkout: the details fail, and the seller logs out.
+    ['OPEN', 'SIGN_IN', 'OPEN_CHECKOUT', 'PREFILL_FAILED', 'SIGN_OUT'],
+  ],
+};
 
 export const shopModel = setup({}).createMachine({
   id: 'shopModel',
+  meta: tours,
   initial: 'closed',
   states: {
     closed: { meta: { production: null, sees: 'nothing yet' }, on: { OPEN: 'browsing' } },
@@ -37,7 +68,6 @@ export const shopModel = setup({}).createMachine({
       meta: { production: 'checkingOut.loadingAccount', sees: 'the identity step, waiting for the account' },
       on: {
         PREFILL_LOADED: 'customer',
-        PREFILL_EMPTY: 'accountFailed',
         PREFILL_FAILED: 'accountFailed',
         SIGN_OUT: 'signedOutGuest',
         SWITCH_CUSTOMER: 'loading',
@@ -48,9 +78,9 @@ export const shopModel = setup({}).createMachine({
       meta: { production: 'checkingOut.customer', sees: "the checkout prefilled with the account's address and payout" },
       on: { SIGN_OUT: 'signedOutGuest', SWITCH_CUSTOMER: 'loading' },
     },
-    /** The account's details could not be read: the seller types them. */
+    /** The account's details could not be read: the customer's checkout, the seller types them. */
     accountFailed: {
-      meta: { production: 'checkingOut.accountFailed', sees: 'the identity step to fill in' },
+      meta: { production: 'checkingOut.accountFailed', sees: 'the address step, empty, with a note that the saved details could not be loaded' },
       on: { SIGN_OUT: 'signedOutGuest', SWITCH_CUSTOMER: 'loading' },
     },
     /** Logged out during the checkout: a guest again, the prefilled details gone. */

@@ -9,7 +9,7 @@ import { expect, test } from '../../e2e/support/test';
 import type { AnyStateMachine } from 'xstate';
 import type { CoverageSink } from '../../src/contracts/actor-coverage';
 import { rawFromSink, saveRaw } from '../support/coverage';
-import { flowPaths, type FlowPath } from '../support/paths';
+import { flowPaths, leftToTours, type FlowPath } from '../support/paths';
 
 export interface BrowserFlow<C> {
   readonly name: string;
@@ -17,6 +17,11 @@ export interface BrowserFlow<C> {
   readonly simplePathBound: number;
   /** Also one path per model transition (default: shortest and bounded simple paths only; the browser is slow). */
   readonly transitionCover?: boolean;
+  /**
+   * Run only the generated paths that take a step (an event in a model state) no tour takes: for a
+   * model whose tours were written to cover it, where each path costs a page, accounts and mails.
+   */
+  readonly toursSuffice?: boolean;
   /** Per path: a fresh context (the page, intercepted requests, ...); the path, for data only some paths change. */
   setup(page: Page, path: FlowPath): Promise<C>;
   readonly events: Record<string, (context: C) => Promise<void>>;
@@ -40,9 +45,10 @@ export interface BrowserFlow<C> {
 }
 
 export function browserPaths(
-  flow: Pick<BrowserFlow<unknown>, 'model' | 'simplePathBound' | 'unsupported' | 'inEndToEnd' | 'transitionCover'>,
+  flow: Pick<BrowserFlow<unknown>, 'model' | 'simplePathBound' | 'unsupported' | 'inEndToEnd' | 'transitionCover' | 'toursSuffice'>,
 ) {
-  const all = flowPaths(flow.model, flow.simplePathBound, { transitionCover: flow.transitionCover ?? false });
+  const generated = flowPaths(flow.model, flow.simplePathBound, { transitionCover: flow.transitionCover ?? false });
+  const all = flow.toursSuffice ? { ...generated, paths: leftToTours(generated.paths) } : generated;
   const inEndToEnd = flow.inEndToEnd ?? {};
   const run: FlowPath[] = [];
   const skipped: { path: FlowPath; reason: string; inEndToEnd: boolean }[] = [];
@@ -55,7 +61,7 @@ export function browserPaths(
       skipped.push({ path, reason: `${elsewhere}: runs as an end-to-end spec, ${inEndToEnd[elsewhere]}`, inEndToEnd: true });
     else run.push(path);
   }
-  return { ...all, run, skipped };
+  return { ...all, run, skipped, leftToTours: generated.paths.length - all.paths.length };
 }
 
 /** A stable documentation-range address (198.51.100.0/24, 203.0.113.0/24) per path. */
@@ -74,7 +80,8 @@ export function describeBrowserFlow<C extends { page: Page }>(flow: BrowserFlow<
   const endToEnd = paths.skipped.length - cannot;
   const title =
     `${flow.name} flow, browser level: ${paths.run.length} paths run, ${cannot} need events the UI cannot produce` +
-    (endToEnd > 0 ? `, ${endToEnd} run as end-to-end specs` : '');
+    (endToEnd > 0 ? `, ${endToEnd} run as end-to-end specs` : '') +
+    (paths.leftToTours > 0 ? `, ${paths.leftToTours} generated ones left to the tours` : '');
   test.describe(title, () => {
     test.describe.configure({ mode: 'parallel' });
 

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { setup } from 'xstate';
-import { flowPaths, type ModelTours } from './paths';
+import { flowPaths, leftToTours, type ModelTours } from './paths';
 
 const modelWith = (tours: ModelTours['tours']) =>
   setup({}).createMachine({
@@ -45,5 +45,19 @@ describe('the paths of a model with tours', () => {
 
   it('refuses a tour that sends an event its state does not take', () => {
     expect(() => flowPaths(modelWith([['NEXT', 'REFUSED']]), 0)).toThrow('toy: tour event 2 (REFUSED) is not enabled in review');
+  });
+
+  it('leaves to the tours only the generated paths whose every step a tour takes', () => {
+    const kept = (tours: ModelTours['tours']) =>
+      leftToTours(flowPaths(modelWith(tours), 0, { transitionCover: true }).paths).map((path) => `${path.kind}: ${path.events.join(' ')}`);
+    // No tour edits in the review: the generated paths that do stay.
+    expect(kept([['NEXT', 'SUBMIT']])).toEqual(['tour: NEXT SUBMIT', 'transition: NEXT EDIT EDIT', 'transition: NEXT EDIT SUBMIT']);
+    // A tour edits there too: every step of the generated paths is toured, only the tours are left.
+    expect(
+      kept([
+        ['REFUSED', 'NEXT', 'EDIT'],
+        ['NEXT', 'SUBMIT'],
+      ]),
+    ).toEqual(['tour: REFUSED NEXT EDIT', 'tour: NEXT SUBMIT']);
   });
 });
