@@ -1078,6 +1078,29 @@ describe('checkout machine: a business trade-in (B2B mode)', () => {
     expect(actor.getSnapshot().context).toMatchObject({ payout: { method: 'sepa' }, isPayPalTransaction: false, paymentType: 13 });
   });
 
+  it('a consumer checkout paying by PayPal is paid by SEPA once its cart becomes a business cart', () => {
+    const { actor } = start();
+    fill(actor, IDENTITY);
+    actor.send({ type: 'checkout.next' });
+    fill(actor, ADDRESS);
+    actor.send({ type: 'checkout.next' });
+    actor.send({ type: 'checkout.selectPayout', method: 'paypal' });
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().context.errors).toHaveProperty(['payout.email']);
+    const { cartOfferIds: offerIds, cartTotal } = actor.getSnapshot().context;
+    actor.send({ type: 'checkout.cartChanged', offerIds: [...offerIds], cartTotal, b2b: true });
+    expect(actor.getSnapshot().context).toMatchObject({
+      b2b: true,
+      payout: { method: 'sepa' },
+      isPayPalTransaction: false,
+      paymentType: 13,
+      errors: {},
+    });
+    // Back to a consumer cart, the SEPA choice stays until the seller changes it.
+    actor.send({ type: 'checkout.cartChanged', offerIds: [...offerIds], cartTotal, b2b: false });
+    expect(actor.getSnapshot().context.payout.method).toBe('sepa');
+  });
+
   it('sends the company with b2b: true (VAT id normalized); a consumer checkout sends none', async () => {
     const business = start({ input: { b2b: true } });
     toReview(business.actor);

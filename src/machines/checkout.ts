@@ -365,11 +365,23 @@ export const checkoutMachine = setup({
     saveToAccount: assign(({ event }) =>
       event.type === 'checkout.saveToAccount' ? { saveToAccount: event.value, idempotencyKey: null } : {},
     ),
-    updateCart: assign(({ context, event }) =>
-      event.type === 'checkout.cartChanged'
-        ? { ...followCart(context, event.offerIds, event.cartTotal, event.quantities), ...(event.b2b !== undefined && { b2b: event.b2b }) }
-        : {},
-    ),
+    updateCart: assign(({ context, event }) => {
+      if (event.type !== 'checkout.cartChanged') return {};
+      const followed = {
+        ...followCart(context, event.offerIds, event.cartTotal, event.quantities),
+        ...(event.b2b !== undefined && { b2b: event.b2b }),
+      };
+      // The cart became a business cart: paid to a bank account, as a business checkout starts (the page hides the choice).
+      if (!context.b2b && event.b2b === true && context.payout.method !== 'sepa')
+        return {
+          ...followed,
+          payout: { ...context.payout, method: 'sepa' as const },
+          paymentType: paymentTypeCode({ method: 'sepa' }),
+          isPayPalTransaction: false,
+          errors: withoutErrorsUnder(context.errors, 'payout'),
+        };
+      return followed;
+    }),
     clearVoucherCheck: assign(({ context }) => ({
       voucher: null,
       voucherError: null,
