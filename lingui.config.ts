@@ -42,6 +42,11 @@ const ACCOUNT_SOURCES = [
 // The consent banner shows on a first visit only, 1 second after start: its texts load with it.
 const CONSENT_SOURCES = ['<rootDir>/src/ui/consent/consent-banner.tsx'];
 
+// The offer flow that the offer machine drives (and its share links) loads with a device's first answer,
+// never with the page: its texts load with it (src/i18n/offer-catalog.ts). What the page renders before
+// that (the questions, the hint, a posted form's offer) stays in the shop catalog.
+const OFFER_SOURCES = ['<rootDir>/src/ui/offer/offer-machine-flow.tsx', '<rootDir>/src/ui/offer/offer-share.tsx'];
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'de', 'de-AT', 'es', 'fr', 'it'],
@@ -51,10 +56,11 @@ export default defineConfig({
       path: '<rootDir>/src/i18n/locales/{locale}',
       include: ['<rootDir>/src'],
       // The back office (src/staff) has its own catalogs: lingui.staff.config.ts.
-      exclude: ['**/*.test.*', '<rootDir>/src/staff/**', ...ACCOUNT_SOURCES, ...CONSENT_SOURCES],
+      exclude: ['**/*.test.*', '<rootDir>/src/staff/**', ...ACCOUNT_SOURCES, ...CONSENT_SOURCES, ...OFFER_SOURCES],
     },
     { path: '<rootDir>/src/i18n/account/{locale}', include: ACCOUNT_SOURCES, exclude: ['**/*.test.*'] },
     { path: '<rootDir>/src/i18n/consent/{locale}', include: CONSENT_SOURCES },
+    { path: '<rootDir>/src/i18n/offer/{locale}', include: OFFER_SOURCES },
   ],
   format: 'po',
   orderBy: 'message',
