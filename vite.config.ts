@@ -32,6 +32,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild ? [] : [latestBuildFile()]),
   ],
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID) },
+  // The router's store reads with React's own useSyncExternalStore (React 19 has it): the package's
+  // entry without the shim for React 17 and older, a part of every page's first script.
+  resolve: isSsrBuild
+    ? {}
+    : { alias: [{ find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' }] },
   publicDir: 'public',
   build: isSsrBuild
     ? {
