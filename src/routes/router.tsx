@@ -114,9 +114,17 @@ function screenOptions(rootRoute: ShopRootRoute, screen: ScreenId, context: Rout
   const loadPage = PAGE_MODULES[page];
   if (!loadPage) throw new Error(`missing page module ${page}`);
   // The page module and, where it shows account texts, their catalog and the account data cache
-  // arrive together (hydration too).
+  // arrive together (hydration too). The checkout loads only the account texts its page shows
+  // (src/i18n/checkout, decision 093).
   const load = ACCOUNT_TEXT_SCREENS.has(screen)
-    ? () => Promise.all([loadPage(), withAccountMessages(context.i18n, shop.locale), context.queryClient.load()]).then(([module]) => module)
+    ? () =>
+        Promise.all([
+          loadPage(),
+          screen === 'checkout'
+            ? import('../i18n/checkout-catalog').then((catalog) => catalog.withCheckoutMessages(context.i18n, shop.locale))
+            : withAccountMessages(context.i18n, shop.locale),
+          context.queryClient.load(),
+        ]).then(([module]) => module)
     : loadPage;
   return {
     getParentRoute: () => rootRoute,
