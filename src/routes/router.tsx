@@ -107,6 +107,13 @@ const ACCOUNT_TEXT_SCREENS: ReadonlySet<ScreenId> = new Set([
   'tradeStatus',
 ]);
 
+/**
+ * Account-text screens whose page reads no account data through the data cache (TanStack Query): the
+ * checkout gets the customer's details from the shop actor. It is usable without the cache's code
+ * (7 KB brotli, decision 093).
+ */
+const WITHOUT_DATA_CACHE: ReadonlySet<ScreenId> = new Set(['checkout']);
+
 /** What every screen route shares: its localized path, its page module (lazy) and the error page. */
 function screenOptions(rootRoute: ShopRootRoute, screen: ScreenId, context: RouterContext) {
   const { shop } = context;
@@ -123,7 +130,7 @@ function screenOptions(rootRoute: ShopRootRoute, screen: ScreenId, context: Rout
           screen === 'checkout'
             ? import('../i18n/checkout-catalog').then((catalog) => catalog.withCheckoutMessages(context.i18n, shop.locale))
             : withAccountMessages(context.i18n, shop.locale),
-          context.queryClient.load(),
+          WITHOUT_DATA_CACHE.has(screen) ? undefined : context.queryClient.load(),
         ]).then(([module]) => module)
     : loadPage;
   return {
