@@ -77,16 +77,14 @@ export async function measureCheckoutUsable() {
       if (request.resourceType() !== 'script') return;
       const beforeUsable = !usable;
       pending.push(
-        request
-          .sizes()
-          .then((sizes) =>
-            scripts.push({
-              path: new URL(request.url()).pathname,
-              bytes: sizes.responseBodySize,
-              headers: sizes.responseHeadersSize,
-              beforeUsable,
-            }),
-          ),
+        request.sizes().then((sizes) =>
+          scripts.push({
+            path: new URL(request.url()).pathname,
+            bytes: sizes.responseBodySize,
+            headers: sizes.responseHeadersSize,
+            beforeUsable,
+          }),
+        ),
       );
     });
     const started = Date.now();
