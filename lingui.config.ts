@@ -42,6 +42,29 @@ const ACCOUNT_SOURCES = [
 // The consent banner shows on a first visit only, 1 second after start: its texts load with it.
 const CONSENT_SOURCES = ['<rootDir>/src/ui/consent/consent-banner.tsx'];
 
+// The offer flow that the offer machine drives (and its share links) loads with a device's first answer,
+// never with the page: its texts load with it (src/i18n/offer-catalog.ts). What the page renders before
+// that (the questions, the hint, a posted form's offer) stays in the shop catalog.
+const OFFER_SOURCES = ['<rootDir>/src/ui/offer/offer-machine-flow.tsx', '<rootDir>/src/ui/offer/offer-share.tsx'];
+
+// The checkout (an account-text screen) loads only the account texts its page shows (decision 093): its
+// page, steps and cart lines, the form kit, the log-in form on its first step, and its head's description.
+// A component of the account catalog that the checkout page starts to show belongs here too; the
+// account catalog keeps every message of these files as well.
+const CHECKOUT_SOURCES = [
+  '<rootDir>/src/routes/pages/checkout.tsx',
+  '<rootDir>/src/routes/account-text-descriptions.ts',
+  '<rootDir>/src/ui/checkout/checkout-flow.tsx',
+  '<rootDir>/src/ui/checkout/company-fields.tsx',
+  '<rootDir>/src/ui/checkout/identity-step.tsx',
+  '<rootDir>/src/ui/checkout/review-validity.tsx',
+  '<rootDir>/src/ui/cart/cart-lines.tsx',
+  '<rootDir>/src/ui/form/**',
+  '<rootDir>/src/ui/account/login-form.tsx',
+  '<rootDir>/src/ui/account/noscript-note.tsx',
+  '<rootDir>/src/ui/account/sign-in-link.tsx',
+];
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'de', 'de-AT', 'es', 'fr', 'it'],
@@ -51,10 +74,12 @@ export default defineConfig({
       path: '<rootDir>/src/i18n/locales/{locale}',
       include: ['<rootDir>/src'],
       // The back office (src/staff) has its own catalogs: lingui.staff.config.ts.
-      exclude: ['**/*.test.*', '<rootDir>/src/staff/**', ...ACCOUNT_SOURCES, ...CONSENT_SOURCES],
+      exclude: ['**/*.test.*', '<rootDir>/src/staff/**', ...ACCOUNT_SOURCES, ...CONSENT_SOURCES, ...OFFER_SOURCES],
     },
     { path: '<rootDir>/src/i18n/account/{locale}', include: ACCOUNT_SOURCES, exclude: ['**/*.test.*'] },
     { path: '<rootDir>/src/i18n/consent/{locale}', include: CONSENT_SOURCES },
+    { path: '<rootDir>/src/i18n/offer/{locale}', include: OFFER_SOURCES },
+    { path: '<rootDir>/src/i18n/checkout/{locale}', include: CHECKOUT_SOURCES, exclude: ['**/*.test.*'] },
   ],
   format: 'po',
   orderBy: 'message',

@@ -22,6 +22,11 @@ function latestBuildFile(): Plugin {
   };
 }
 
+/** The scripts every page runs before any lazy import: the entry chunk and the runtime it imports. */
+const EVERY_PAGE_SCRIPT = /(^|\/)(entry-client|rolldown-runtime)-[\w-]+\.js$/;
+/** The entry's lazy imports that still preload their imports (see modulePreload below). */
+const PRELOADED_FROM_ENTRY = /(^|\/)(shop\.runtime|consent\.runtime|new-query-client|api-client|help-dialog|sign-up-form)-[\w-]+\.js$/;
+
 // One config for the browser build (dist/client, with a manifest the server reads) and the server
 // build (dist/server: the Fastify app with the SSR entry), see package.json "build".
 export default defineConfig(({ isSsrBuild }) => ({
@@ -32,6 +37,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild ? [] : [latestBuildFile()]),
   ],
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID) },
+  // The router's store reads with React's own useSyncExternalStore (React 19 has it): the package's
+  // entry without the shim for React 17 and older, a part of every page's first script.
+  resolve: isSsrBuild
+    ? {}
+    : { alias: [{ find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' }] },
   publicDir: 'public',
   build: isSsrBuild
     ? {
@@ -47,10 +57,16 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         // A lazily imported module preloads its imports, but not the scripts every page has run before
         // any lazy import: the entry chunk and the runtime it imports. Their names were bytes in every
-        // chunk that imports lazily (the device page's initial JavaScript). (Vite keeps style sheets in
-        // the list whatever this answers.)
+        // chunk that imports lazily (the device page's initial JavaScript). The entry's own lazy imports
+        // preload nothing (decision 093): their list of files was 1.2 KB brotli of every page's first
+        // script. The router loads a page's module on the intent to navigate (a link hovered or touched),
+        // so its imports follow one or two round trips later. Those that start without such a warning keep
+        // theirs: the shop and consent actors, the data cache and API client an account page hydrates
+        // with, the help dialog, the newsletter form.
+        // (Vite keeps style sheets in the list whatever this answers.)
         modulePreload: {
-          resolveDependencies: (_file, deps) => deps.filter((dep) => !/(^|\/)(entry-client|rolldown-runtime)-[\w-]+\.js$/.test(dep)),
+          resolveDependencies: (file, deps, { hostId }) =>
+            EVERY_PAGE_SCRIPT.test(hostId) && !PRELOADED_FROM_ENTRY.test(file) ? [] : deps.filter((dep) => !EVERY_PAGE_SCRIPT.test(dep)),
         },
         rollupOptions: {
           input: 'src/entry-client.tsx',

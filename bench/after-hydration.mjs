@@ -19,7 +19,7 @@ const PAGES = [
 ];
 
 // The server listens on 127.0.0.1 only; the shop hosts must not resolve to ::1.
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--host-resolver-rules=MAP *.localhost 127.0.0.1',
   '--no-sandbox',
   '--disable-gpu',
@@ -28,6 +28,8 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+/** Debian's Chromium, or CHROMIUM_PATH. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Scripts a page fetched beyond its initial ones, with their encoded (transferred) sizes. */
 async function lateScripts(browser, url, interact) {
@@ -55,7 +57,7 @@ async function lateScripts(browser, url, interact) {
 
 export async function measureAfterHydration() {
   const server = await startServer();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const origin = `http://de.localhost:${server.port}`;
     const pages = [];

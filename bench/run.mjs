@@ -2,8 +2,8 @@
 // against the budgets (initial JS and HTML size per locale home page, initial JS of the product detail
 // and a category page, server start to first 200, SSR latency, SSR throughput against a static chunk,
 // server memory after start, offer API under load, JavaScript a first visit fetches after the initial
-// scripts (in Chromium), the embedded search engine and the relevance of the device search, the
-// generated device pictures), and with `npm run bench -- --lighthouse` the Lighthouse mobile scores of
+// scripts and JavaScript the checkout fetches before it is usable (both in Chromium), the embedded
+// search engine and the relevance of the device search, the generated device pictures), and with `npm run bench -- --lighthouse` the Lighthouse mobile scores of
 // four de pages (slow: about 5 minutes, so only when asked).
 // Writes them to bench/results/latest.json. Reports only: exits 1 solely when something cannot be
 // measured (e.g. no build: "run npm run build first").
@@ -44,6 +44,7 @@ import { measureSsrLatency, printSsrLatency } from './ssr-latency.mjs';
 import { measureSsrThroughput, printSsrThroughput, rssAfterStart } from './ssr-throughput.mjs';
 import { measureStartup, prepareDataDir, printStartup } from './startup.mjs';
 import { AFTER_HYDRATION_BUDGET_KB, measureAfterHydration, printAfterHydration } from './after-hydration.mjs';
+import { checkoutUsableWithinBudget, measureCheckoutUsable, printCheckoutUsable } from './checkout-usable.mjs';
 import { lighthouseWithinBudget, measureLighthouse, printLighthouse } from './lighthouse.mjs';
 
 const WITH_LIGHTHOUSE = process.argv.includes('--lighthouse');
@@ -102,6 +103,8 @@ await runStandalone(async () => {
   }
   // Its own server, in a browser: what a first anonymous visit fetches after the initial scripts.
   const afterHydration = await measureAfterHydration();
+  // Its own server and browser too: the checkout with a device in the cart, from an empty HTTP cache.
+  const checkoutUsable = await measureCheckoutUsable();
   // Its own server and browser too; only when asked (--lighthouse).
   const lighthouse = WITH_LIGHTHOUSE ? await measureLighthouse() : null;
   // Every server is stopped: the search engine benchmark gets the machine to itself.
@@ -132,6 +135,7 @@ await runStandalone(async () => {
   printSsrThroughput(throughput);
   printOffersLoad(offers);
   printAfterHydration(afterHydration);
+  printCheckoutUsable(checkoutUsable);
   if (lighthouse) printLighthouse(lighthouse);
   if (pictures) {
     const v = (ok) => (ok ? 'within budget' : 'OVER budget');
@@ -184,6 +188,7 @@ await runStandalone(async () => {
     startup.firstPage.withinBudget,
     offers.judged,
     ...afterHydration.pages.map((page) => page.bytes <= AFTER_HYDRATION_BUDGET_KB * 1024),
+    checkoutUsableWithinBudget(checkoutUsable),
     ...(lighthouse ? lighthouse.pages.map(lighthouseWithinBudget) : []),
     ...(searchOk ? [searchOk.build, searchOk.p50, searchOk.p95, searchOk.hitAt3, searchOk.zeroResults] : [null, null, null, null, null]),
   ];
@@ -206,6 +211,7 @@ await runStandalone(async () => {
     throughput,
     offers,
     afterHydration,
+    checkoutUsable,
     ...(lighthouse && { lighthouse }),
     search: search ?? { error: searchError.message },
     devicePictures: pictures ?? { error: picturesError.message },

@@ -1,8 +1,8 @@
 // Reads the Lingui po catalogs (msgid → msgstr), for the i18n check and the end-to-end tests.
 import { readFileSync } from 'node:fs';
 
-/** The browser's catalogs (lingui.config.ts): the shop's, the account screens' and the consent banner's. */
-export const CATALOGS = ['locales', 'account', 'consent'];
+/** The browser's catalogs (lingui.config.ts): the shop's, the account screens', the consent banner's, the offer flow's and the checkout's. */
+export const CATALOGS = ['locales', 'account', 'consent', 'offer', 'checkout'];
 
 /** The server's catalog (mails, shipping label; server/i18n/catalog.ts), kept by hand with explicit ids. */
 export const SERVER_CATALOG = 'server';
@@ -15,6 +15,8 @@ const CATALOG_DIRS = {
   locales: '../src/i18n/locales/',
   account: '../src/i18n/account/',
   consent: '../src/i18n/consent/',
+  offer: '../src/i18n/offer/',
+  checkout: '../src/i18n/checkout/',
   [SERVER_CATALOG]: '../server/i18n/locales/',
 };
 

@@ -107,6 +107,13 @@ const ACCOUNT_TEXT_SCREENS: ReadonlySet<ScreenId> = new Set([
   'tradeStatus',
 ]);
 
+/**
+ * Account-text screens whose page reads no account data through the data cache (TanStack Query): the
+ * checkout gets the customer's details from the shop actor. It is usable without the cache's code
+ * (7 KB brotli, decision 093).
+ */
+const WITHOUT_DATA_CACHE: ReadonlySet<ScreenId> = new Set(['checkout']);
+
 /** What every screen route shares: its localized path, its page module (lazy) and the error page. */
 function screenOptions(rootRoute: ShopRootRoute, screen: ScreenId, context: RouterContext) {
   const { shop } = context;
@@ -114,9 +121,17 @@ function screenOptions(rootRoute: ShopRootRoute, screen: ScreenId, context: Rout
   const loadPage = PAGE_MODULES[page];
   if (!loadPage) throw new Error(`missing page module ${page}`);
   // The page module and, where it shows account texts, their catalog and the account data cache
-  // arrive together (hydration too).
+  // arrive together (hydration too). The checkout loads only the account texts its page shows
+  // (src/i18n/checkout, decision 093).
   const load = ACCOUNT_TEXT_SCREENS.has(screen)
-    ? () => Promise.all([loadPage(), withAccountMessages(context.i18n, shop.locale), context.queryClient.load()]).then(([module]) => module)
+    ? () =>
+        Promise.all([
+          loadPage(),
+          screen === 'checkout'
+            ? import('../i18n/checkout-catalog').then((catalog) => catalog.withCheckoutMessages(context.i18n, shop.locale))
+            : withAccountMessages(context.i18n, shop.locale),
+          WITHOUT_DATA_CACHE.has(screen) ? undefined : context.queryClient.load(),
+        ]).then(([module]) => module)
     : loadPage;
   return {
     getParentRoute: () => rootRoute,

@@ -1,9 +1,10 @@
 // The questions and the offer of a product detail page. The first render (server and browser) shows
-// the questions and records answers locally; the offer machine and its code (XState, the HTTP client)
+// the questions and records answers locally; the offer machine, its code (XState, the HTTP client) and texts
 // load with the first answer, or at once when this device's answers were kept from an earlier visit,
 // and take over: they never count against the page's initial JavaScript. A shared offer link loads
 // them at once.
 
+import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useState, type ComponentType } from 'react';
 import type { OfferFormOutcome } from '../../contracts/offers';
@@ -12,6 +13,7 @@ import type { Device } from '../../services/catalogue/entities';
 import { offerStorageKey } from '../../services/storage-keys';
 import { hasStored } from '../../services/stored';
 import { useShopActor } from '../shop-actor';
+import { useShop } from '../shop-context';
 import { AnsweringHint } from './answering-hint';
 import { PostedOffer } from './posted-offer';
 import { QuestionList } from './question-list';
@@ -27,6 +29,8 @@ export function OfferFlow({ device, posted, sharedToken }: { device: Device; pos
   const [wanted, setWanted] = useState(false);
   const [Machine, setMachine] = useState<MachineFlow | null>(null);
   const { runtime, start, whenRunning } = useShopActor();
+  const { i18n } = useLingui();
+  const { locale } = useShop();
 
   // A flow of this device kept from an earlier visit (a reload, back/forward) loads the offer machine
   // at once; otherwise the first answer does, so an anonymous first visit loads none of its code.
@@ -47,13 +51,17 @@ export function OfferFlow({ device, posted, sharedToken }: { device: Device; pos
     if (!wanted) return;
     let active = true;
     start();
-    void import('./offer-machine-flow').then((module) => {
+    // Its texts are a catalog of their own (src/i18n/offer), loaded beside the code.
+    void Promise.all([
+      import('./offer-machine-flow'),
+      import('../../i18n/offer-catalog').then((catalog) => catalog.withOfferMessages(i18n, locale)),
+    ]).then(([module]) => {
       if (active) setMachine(() => module.default);
     });
     return () => {
       active = false;
     };
-  }, [wanted, start]);
+  }, [wanted, start, i18n, locale]);
 
   if (Machine && runtime) return <Machine device={device} shop={runtime.actor} {...(sharedToken !== undefined && { sharedToken })} />;
   const firstQuestions = (
