@@ -12,7 +12,17 @@ import type { ModelTours } from './support/paths';
 const tours: ModelTours = {
   tours: [
     // Two device pages, a shared offer link, the cart re-quoted from the checkout, and a trade that sells the open offer.
-    ['OPEN', 'OPEN_DEVICE', 'ANSWER', 'ANSWER_OTHER_DEVICE', 'OPEN_SHARED', 'ACCEPT', 'OPEN_CHECKOUT', 'CART_CHANGES', 'TRADE_SOLD_OPEN_OFFER'],
+    [
+      'OPEN',
+      'OPEN_DEVICE',
+      'ANSWER',
+      'ANSWER_OTHER_DEVICE',
+      'OPEN_SHARED',
+      'ACCEPT',
+      'OPEN_CHECKOUT',
+      'CART_CHANGES',
+      'TRADE_SOLD_OPEN_OFFER',
+    ],
     // A guest's failed log-in at the checkout, then a log-in; while the details load the same customer
     // and another one sign in elsewhere; loaded; another customer whose details fail; a log-out while
     // the next customer's details load, and in once more.
@@ -80,7 +90,10 @@ export const shopModel = setup({}).createMachine({
     },
     /** The account's details could not be read: the customer's checkout, the seller types them. */
     accountFailed: {
-      meta: { production: 'checkingOut.accountFailed', sees: 'the address step, empty, with a note that the saved details could not be loaded' },
+      meta: {
+        production: 'checkingOut.accountFailed',
+        sees: 'the address step, empty, with a note that the saved details could not be loaded',
+      },
       on: { SIGN_OUT: 'signedOutGuest', SWITCH_CUSTOMER: 'loading' },
     },
     /** Logged out during the checkout: a guest again, the prefilled details gone. */

@@ -24,7 +24,10 @@ const bank = (accountHolder: string): BankAccount => ({
 const paypal: PaypalAccount = { '@id': '/api/customers/paypal_accounts/1', email: 'erika@paypal.example' };
 
 type Answer<T> = T | Error;
-const answer = <T>(value: Answer<T>) => () => (value instanceof Error ? Promise.reject(value) : Promise.resolve(value));
+const answer =
+  <T>(value: Answer<T>) =>
+  () =>
+    value instanceof Error ? Promise.reject(value) : Promise.resolve(value);
 /** The three calls the prefill makes, each answering a value or failing. */
 const customerApi = (parts: { addresses: Answer<CustomerAddress[]>; banks: Answer<BankAccount[]>; paypals: Answer<PaypalAccount[]> }) =>
   ({
@@ -41,7 +44,15 @@ describe('loadAccountPrefill', () => {
     );
     expect(prefill).toEqual({
       email: 'erika@example.com',
-      address: { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße', houseNumber: '17', postalCode: '51147', city: 'Köln', phone: '' },
+      address: {
+        firstName: 'Erika',
+        lastName: 'Mustermann',
+        street: 'Heidestraße',
+        houseNumber: '17',
+        postalCode: '51147',
+        city: 'Köln',
+        phone: '',
+      },
       sepa: { accountHolder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
       paypal: { email: 'erika@paypal.example' },
     });
@@ -65,7 +76,10 @@ describe('loadAccountPrefill', () => {
   it('rejects with the first failure when no part can be loaded (the checkout then says so)', async () => {
     const first = new Error('addresses: 503');
     await expect(
-      loadAccountPrefill(customerApi({ addresses: first, banks: new Error('banks: 503'), paypals: new Error('paypal: 503') }), 'erika@example.com'),
+      loadAccountPrefill(
+        customerApi({ addresses: first, banks: new Error('banks: 503'), paypals: new Error('paypal: 503') }),
+        'erika@example.com',
+      ),
     ).rejects.toBe(first);
   });
 });

@@ -162,8 +162,8 @@ function CheckoutSteps({ actor, accountDetails }: { actor: CheckoutActor; accoun
           {accountDetails === 'failed' && (step === 'address' || step === 'payout') && (
             <p className="account-note" role="status" data-testid="account-details-failed">
               <Trans>
-                We could not load the address and payout details saved in your account. Please enter them here: the sale is still
-                made in your account.
+                We could not load the address and payout details saved in your account. Please enter them here: the sale is still made in
+                your account.
               </Trans>
             </p>
           )}
