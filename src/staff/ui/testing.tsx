@@ -55,8 +55,16 @@ export function fakeClient(answer: (call: Call) => unknown | Promise<unknown>) {
   return { client, calls };
 }
 
-/** Lets answers and re-renders through. */
-export const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 10)));
+/**
+ * Lets answers and re-renders through: 10 ms, then timer turns until the chains of zero-delay timers
+ * the fake answers start (the data cache's batching, React's scheduler) have run out. The turns, not
+ * the clock, decide on a busy machine.
+ */
+export const settle = () =>
+  act(async () => {
+    await new Promise<void>((resolve) => setTimeout(resolve, 10));
+    for (let turn = 0; turn < 10; turn++) await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  });
 
 /** `me` null: nobody is signed in (GET /me answers signed_out). */
 export async function renderScreen(screen: () => ReactNode, client: StaffClient, me: StaffMe | null = INSPECTOR, path = '/') {
