@@ -174,6 +174,14 @@ function followCart(
 const sameQuantities = (a: Readonly<Record<string, number>> = {}, b: Readonly<Record<string, number>> = {}) =>
   Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((id) => a[id] === b[id]);
 
+/** The payout paid by `method`: its payment type, the PayPal flag, and no errors left from the other method's fields. */
+const withPayoutMethod = (context: CheckoutContext, method: PayoutMethod) => ({
+  payout: { ...context.payout, method },
+  paymentType: paymentTypeCode({ method }),
+  isPayPalTransaction: method === 'paypal',
+  errors: withoutErrorsUnder(context.errors, 'payout'),
+});
+
 const resumed = (
   context: CheckoutContext,
   offerIds: readonly string[],
@@ -334,13 +342,7 @@ export const checkoutMachine = setup({
     }),
     selectPayout: assign(({ context, event }) => {
       if (event.type !== 'checkout.selectPayout') return {};
-      return {
-        payout: { ...context.payout, method: event.method },
-        paymentType: paymentTypeCode({ method: event.method }),
-        isPayPalTransaction: event.method === 'paypal',
-        errors: withoutErrorsUnder(context.errors, 'payout'),
-        idempotencyKey: null,
-      };
+      return { ...withPayoutMethod(context, event.method), idempotencyKey: null };
     }),
     useAccount: assign(({ context, event }) => {
       if (event.type !== 'checkout.useAccount') return {};
@@ -373,13 +375,7 @@ export const checkoutMachine = setup({
       };
       // The cart became a business cart: paid to a bank account, as a business checkout starts (the page hides the choice).
       if (!context.b2b && event.b2b === true && context.payout.method !== 'sepa')
-        return {
-          ...followed,
-          payout: { ...context.payout, method: 'sepa' as const },
-          paymentType: paymentTypeCode({ method: 'sepa' }),
-          isPayPalTransaction: false,
-          errors: withoutErrorsUnder(context.errors, 'payout'),
-        };
+        return { ...followed, ...withPayoutMethod(context, 'sepa') };
       return followed;
     }),
     clearVoucherCheck: assign(({ context }) => ({
