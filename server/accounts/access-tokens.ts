@@ -3,7 +3,6 @@
 // The secret comes from AUTH_SECRET, else DATA_DIR/secrets/auth-secret (server/accounts/setup.ts).
 
 import type { FastifyRequest } from 'fastify';
-import { errors, jwtVerify, SignJWT } from 'jose';
 import { ACCESS_TOKEN_SECONDS } from '../../src/contracts/account';
 import { unauthorized } from '../http/errors';
 
@@ -30,6 +29,8 @@ export function createAccessTokens(secret: string | Uint8Array): AccessTokens {
   return {
     async sign(subject, now = Date.now()) {
       const iat = Math.floor(now / 1000);
+      // jose loads with the first token, not at start-up (issue 34).
+      const { SignJWT } = await import('jose');
       return new SignJWT({ email: subject.email, customerNumber: subject.customerNumber })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(subject.customerId)
@@ -41,6 +42,7 @@ export function createAccessTokens(secret: string | Uint8Array): AccessTokens {
     },
     async verify(token, now = Date.now()) {
       if (typeof token !== 'string' || token.length > 4096) return null;
+      const { errors, jwtVerify } = await import('jose');
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],

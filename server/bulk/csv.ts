@@ -5,7 +5,8 @@
 // number in its quantity column and with a grade column that is no grade is a header. Rows that are
 // empty are skipped; bad rows are reported with their line number, never dropped silently.
 
-import { parse } from 'csv-parse/sync';
+import type * as CsvParse from 'csv-parse/sync';
+import { lazyRequire } from '../platform/lazy-require';
 import {
   BULK_GRADES,
   BULK_MAX_BYTES,
@@ -14,6 +15,8 @@ import {
   type BulkGrade,
   type BulkRowProblem,
 } from '../../src/contracts/bulk-offers';
+
+const csvParse = lazyRequire<typeof CsvParse>('csv-parse/sync');
 
 export type ListEncoding = 'utf-8' | 'windows-1252';
 
@@ -88,7 +91,7 @@ export function parseList(text: string): ListRow[] {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   let records: { record: string[]; line: number }[];
   try {
-    const parsed = parse(body, {
+    const parsed = csvParse().parse(body, {
       delimiter: detectSeparator(body),
       relax_column_count: true,
       relax_quotes: true,

@@ -6,16 +6,19 @@
 // whose price drops, or hold one in a cart with a known e-mail: once per scheduled price and address.
 
 import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { parse } from 'csv-parse/sync';
+import type * as CsvParse from 'csv-parse/sync';
 import { z } from 'zod';
 import { isLocale, type Locale } from '../../src/config/locales';
 import { PAYOUT_PROMISES } from '../../src/config/payout-promise';
+import { lazyRequire } from '../platform/lazy-require';
 import type { Database } from '../db/client';
 import { devices, priceSchedules } from '../db/schema/catalogue';
 import { customers } from '../db/schema/customers';
 import { cartHolds, offers, offerShares, priceWarnings } from '../db/schema/offers';
 import { localDate } from '../platform/working-days';
 import type { CatalogueStore } from './store';
+
+const csvParse = lazyRequire<typeof CsvParse>('csv-parse/sync');
 
 /** The country's calendar day (the time zone the payout promise uses for the shop). */
 export const shopDay = (locale: Locale, at: Date): string => localDate(at, PAYOUT_PROMISES[locale].timeZone);
@@ -46,7 +49,7 @@ export interface ScheduledPrice {
 export function parsePriceCsv(text: string, store: CatalogueStore): ScheduledPrice[] {
   let records: Record<string, string>[];
   try {
-    records = parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true });
+    records = csvParse().parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true });
   } catch (error) {
     throw new PriceImportError(`The file is not valid CSV: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -1,7 +1,6 @@
 // Attachments of a contact message: what the content is (sniffed by file-type from the bytes, never
 // the name or the browser's Content-Type) and a file name safe to put into a mail.
 
-import { fileTypeFromBuffer } from 'file-type';
 import { ATTACHMENT_TYPES, type AttachmentType } from '../../src/contracts/contact';
 
 export interface Attachment {
@@ -15,6 +14,7 @@ const ALLOWED = new Set<string>(ATTACHMENT_TYPES);
 /** The attachment's real type, or null when it is none of ATTACHMENT_TYPES (an .exe named photo.jpg, say). */
 export async function sniffAttachmentType(content: Uint8Array): Promise<AttachmentType | null> {
   if (content.length === 0) return null;
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(content);
   // HEIC photos are reported as image/heic or image/heif; both are the iPhone's photos.
   const mime = found?.mime === 'image/heif' ? 'image/heic' : found?.mime;

@@ -1,8 +1,13 @@
 // Markdown of a content page → sanitised HTML: headings from h2 down with ids and a link to
 // themselves, links limited to http(s), mailto, tel and in-page/shop paths (docs/decisions/024).
 
-import { Marked, type Tokens } from 'marked';
-import sanitizeHtml from 'sanitize-html';
+import type * as MarkedModule from 'marked';
+import type { Tokens } from 'marked';
+import type SanitizeHtml from 'sanitize-html';
+import { lazyRequire } from '../platform/lazy-require';
+
+const markedModule = lazyRequire<typeof MarkedModule>('marked');
+const sanitizeHtml = lazyRequire<typeof SanitizeHtml>('sanitize-html');
 
 export interface RenderedMarkdown {
   readonly html: string;
@@ -25,7 +30,7 @@ export function anchorOf(text: string): string {
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const SANITIZE: sanitizeHtml.IOptions = {
+const SANITIZE: SanitizeHtml.IOptions = {
   allowedTags: [
     'h2',
     'h3',
@@ -77,7 +82,7 @@ export function renderMarkdown(source: string): RenderedMarkdown {
   const { fields, body } = frontMatter(source);
   const used = new Map<string, number>();
   // A line break inside a paragraph is kept (addresses in the imprint are written line by line).
-  const marked = new Marked({ gfm: true, breaks: true, async: false });
+  const marked = new (markedModule().Marked)({ gfm: true, breaks: true, async: false });
   marked.use({
     renderer: {
       heading({ tokens, depth, text }: Tokens.Heading) {
@@ -91,8 +96,8 @@ export function renderMarkdown(source: string): RenderedMarkdown {
       },
     },
   });
-  const html = sanitizeHtml(marked.parse(body) as string, SANITIZE);
-  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
+  const html = sanitizeHtml()(marked.parse(body) as string, SANITIZE);
+  const text = sanitizeHtml()(html, { allowedTags: [], allowedAttributes: {} });
   const description = fields.description ?? text.replace(/\s+/g, ' ').trim().slice(0, 155);
   return { html, description, words: countWords(text) };
 }

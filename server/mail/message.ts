@@ -1,9 +1,16 @@
 // Internet messages (RFC 5322 + MIME) of the shop's mail: composed by nodemailer (the file outbox
 // and SMTP send the same message) and read back by postal-mime for the developer mailbox.
 
-import { createTransport, type SendMailOptions } from 'nodemailer';
-import PostalMime, { decodeWords, type Address } from 'postal-mime';
+import type * as Nodemailer from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer';
+import type * as PostalMimeModule from 'postal-mime';
+import type { Address } from 'postal-mime';
+import { lazyRequire } from '../platform/lazy-require';
 import type { MailAddress, MailMessage } from './mailer';
+
+/** Loaded with the first message composed or read, not at start-up. */
+export const nodemailer = lazyRequire<typeof Nodemailer>('nodemailer');
+const postalMime = lazyRequire<typeof PostalMimeModule>('postal-mime');
 
 const address = (value: MailAddress) => ({ name: value.name ?? '', address: value.address });
 
@@ -24,7 +31,7 @@ export function mailOptions(message: MailMessage): SendMailOptions {
 }
 
 /** Builds messages without sending them: CRLF line ends, as in an .eml file or an SMTP DATA command. */
-const composer = createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+let composer: Nodemailer.Transporter | undefined;
 
 interface MessageMeta {
   readonly date: Date;
@@ -34,6 +41,7 @@ interface MessageMeta {
 
 /** The whole message as bytes. */
 export async function composeMessage(message: MailMessage, meta: MessageMeta): Promise<Buffer> {
+  composer ??= nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   const info = await composer.sendMail({ ...mailOptions(message), date: meta.date, messageId: `<${meta.messageId}>` });
   return info.message as Buffer;
 }
@@ -58,6 +66,7 @@ function formatAddresses(addresses: readonly Address[]): string {
 
 /** Enough of a message for the developer mailbox: the envelope headers and the text part. */
 export async function parseMessage(raw: string | Uint8Array): Promise<ParsedMessage> {
+  const { default: PostalMime, decodeWords } = postalMime();
   const email = await PostalMime.parse(raw);
   const headers = new Map<string, string>();
   for (const { key, value } of email.headers) if (!headers.has(key)) headers.set(key, decodeWords(value));

@@ -4,9 +4,9 @@
 // certificate is checked against the system's authorities or the PEM file SMTP_CA_FILE names.
 
 import { readFileSync } from 'node:fs';
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Mailer, MailMessage } from './mailer';
-import { mailOptions } from './message';
+import { mailOptions, nodemailer } from './message';
 
 /** Sending happens while the seller waits for the checkout answer: give up in seconds, not minutes. */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as const;
@@ -18,10 +18,10 @@ export interface SmtpTls {
 }
 
 export class SmtpMailer implements Mailer {
-  private readonly transport: ReturnType<typeof createTransport>;
+  private readonly transport: Transporter;
 
   constructor(url: string, tls: SmtpTls = { startTls: 'opportunistic' }) {
-    this.transport = createTransport({
+    this.transport = nodemailer().createTransport({
       url,
       ...TIMEOUTS,
       requireTLS: tls.startTls === 'required',

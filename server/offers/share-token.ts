@@ -3,7 +3,6 @@
 // carries no `exp`: an expired offer's link still opens, in its expired state with the answers.
 
 import { createHmac } from 'node:crypto';
-import { errors, jwtVerify, SignJWT } from 'jose';
 
 export interface OfferShareClaims {
   readonly offerId: string;
@@ -24,9 +23,15 @@ export function createOfferShareTokens(secret: string | Uint8Array): OfferShareT
     .update('offer-share')
     .digest();
   return {
-    sign: ({ offerId, validUntil }) =>
-      new SignJWT({ vu: validUntil.getTime() }).setProtectedHeader({ alg: 'HS256' }).setIssuer(ISSUER).setSubject(offerId).sign(key),
+    // jose loads with the first token, not at start-up (issue 34).
+    sign: async ({ offerId, validUntil }) =>
+      new (await import('jose')).SignJWT({ vu: validUntil.getTime() })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer(ISSUER)
+        .setSubject(offerId)
+        .sign(key),
     async verify(token) {
+      const { errors, jwtVerify } = await import('jose');
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
         if (typeof payload.sub !== 'string' || typeof payload.vu !== 'number') return null;

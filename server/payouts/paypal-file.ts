@@ -4,7 +4,10 @@
 // to the recipient, and the wallet PAYPAL. At most 5,000 rows a file. The amount is written as PayPal's
 // own EUR example has it, a decimal comma in double quotes ("12,34"); cents stay integers until then.
 
-import { stringify } from 'csv-stringify/sync';
+import type * as CsvStringify from 'csv-stringify/sync';
+import { lazyRequire } from '../platform/lazy-require';
+
+const csvStringify = lazyRequire<typeof CsvStringify>('csv-stringify/sync');
 
 /** Rows PayPal takes in one file. */
 export const PAYPAL_FILE_LIMIT = 5000;
@@ -27,7 +30,7 @@ export function paypalPayoutCsv(payments: readonly PaypalPayment[]): string {
   if (payments.length > PAYPAL_FILE_LIMIT) throw new Error(`PayPal takes at most ${PAYPAL_FILE_LIMIT} payments a file`);
   const ids = new Set(payments.map((p) => p.uniqueId));
   if (ids.size !== payments.length) throw new Error('Every payment of a PayPal file needs its own id');
-  return stringify(
+  return csvStringify().stringify(
     payments.map((p) => [p.email, paypalAmount(p.amountCents), 'EUR', p.uniqueId, p.note.replace(/\s+/g, ' ').slice(0, 1000), 'PAYPAL']),
     { record_delimiter: 'windows' },
   );

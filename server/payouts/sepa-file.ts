@@ -6,8 +6,11 @@
 // counted from the transactions written. Names are transliterated to the SEPA character set.
 
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
-import { create } from 'xmlbuilder2';
+import type * as XmlBuilder from 'xmlbuilder2';
 import { sepaReference, sepaText } from './sepa-text';
+import { lazyRequire } from '../platform/lazy-require';
+
+const xmlBuilder = lazyRequire<typeof XmlBuilder>('xmlbuilder2');
 
 export const PAIN_001_NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09';
 
@@ -104,5 +107,5 @@ export function sepaCreditTransferXml(file: SepaBatchFile): string {
       },
     },
   };
-  return create({ version: '1.0', encoding: 'UTF-8' }, document).end({ prettyPrint: true });
+  return xmlBuilder().create({ version: '1.0', encoding: 'UTF-8' }, document).end({ prettyPrint: true });
 }

@@ -2,8 +2,12 @@
 // national public holidays from date-holidays (regional holidays are left out: one date per country).
 // Dates are calendar days (YYYY-MM-DD) in the country's time zone.
 
-import Holidays from 'date-holidays';
+import type HolidaysClass from 'date-holidays';
 import type { PayoutPromise } from '../../src/config/payout-promise';
+import { lazyRequire } from './lazy-require';
+
+/** date-holidays (with its astronomy) loads with the first holiday list asked for. */
+const Holidays = lazyRequire<typeof HolidaysClass>('date-holidays');
 
 type Country = PayoutPromise['holidayCountry'];
 
@@ -14,7 +18,7 @@ export function publicHolidays(country: Country, year: number): ReadonlySet<stri
   const key = `${country}:${year}`;
   let set = holidaySets.get(key);
   if (!set) {
-    const holidays = new Holidays(country, { types: ['public'] });
+    const holidays = new (Holidays())(country, { types: ['public'] });
     set = new Set(
       holidays
         .getHolidays(year)

@@ -3,7 +3,6 @@
 // from its bytes (file-type), never its name; each photo at most 5 MB, at most 6 per item.
 
 import { asc, eq, inArray } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Database } from '../db/client';
 import { inspectionPhotos } from '../db/schema/trades';
 
@@ -31,6 +30,7 @@ export async function checkPhoto(label: string, content: Uint8Array): Promise<In
   if (content.length > MAX_PHOTO_BYTES) {
     throw new PhotoError(`${label} has ${(content.length / 1024 / 1024).toFixed(1)} MB; a photo may have at most 5 MB (scale it down).`);
   }
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(content);
   if (!found || !(PHOTO_TYPES as readonly string[]).includes(found.mime)) {
     throw new PhotoError(`${label} is ${found ? found.mime : 'not an image'}; attach a JPEG, PNG or WebP photo.`);
