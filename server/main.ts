@@ -10,6 +10,7 @@ import { readConfig } from './platform/config';
 import { UpcomingPrices } from './catalogue/price-schedule';
 import { startPriceScheduler } from './offers/price-scheduler';
 import { closeOnSignals } from './platform/shutdown';
+import { whenQuiet } from './http/quiet';
 import { apiServicesOf, createRuntime, databaseTarget, staffServicesOf } from './runtime';
 import { pino } from 'pino';
 
@@ -44,6 +45,8 @@ export async function startServer() {
     warningDays: config.PRICE_WARNING_DAYS,
     upcoming: upcomingPrices,
   });
+  // The search indexes build once the first requests are answered (a search before then builds its own).
+  const afterFirstRequests = whenQuiet(app);
   app.addHook('onClose', () => {
     stopPrices();
     return runtime.close();
@@ -54,7 +57,7 @@ export async function startServer() {
     await app.register(opsEndpoint, { db: runtime.database.db, shipping: runtime.shipping });
   }
   const address = await app.listen({ port: config.PORT, host: config.HOST });
-  void runtime.search.warm?.();
+  afterFirstRequests(() => void runtime.search.warm?.());
   app.log.info(
     { address, backOffice: staff.origin, startMs: Math.round(performance.now() - started) },
     'shop ready: open http://de.localhost:%d',
