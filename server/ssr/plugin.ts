@@ -4,6 +4,8 @@
 // 052) and the 404 of unknown API paths. Catalogue pages are kept until the catalogue changes
 // (decision 017); route loaders search the catalogue and read the content pages in process.
 
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
@@ -236,19 +238,32 @@ export const pagesPlugin = domainPlugin<PagesPluginOptions>('pages', async (app,
   });
 
   if (options.clientDir) {
+    const setHeaders = (res: { header(name: string, value: string): unknown }, path: string) => {
+      // builds/latest.json tells running pages about a new deployment: never from a cache.
+      res.header('Cache-Control', path.includes('/assets/') ? IMMUTABLE : path.includes('/builds/') ? 'no-cache' : 'public, max-age=3600');
+    };
+    const common = { preCompressed: true, index: false, setHeaders } as const;
+    // One wildcard route per folder of the build (assets, builds, images, video): a route per file
+    // (wildcard: false) made start-up list the ~530 files and add a thousand routes (issue 34). The
+    // page routes own every other path; a file missing from a folder is a plain 404.
+    const entries = readdirSync(options.clientDir, { withFileTypes: true });
+    const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    for (const [position, folder] of folders.entries())
+      await app.register(fastifyStatic, {
+        ...common,
+        root: join(options.clientDir, folder),
+        prefix: `/${folder}/`,
+        wildcard: true,
+        decorateReply: position === 0,
+      });
+    // The few files at the top (favicon.svg with its compressed forms): a route each.
     await app.register(fastifyStatic, {
+      ...common,
       root: options.clientDir,
       prefix: '/',
       wildcard: false,
-      preCompressed: true,
-      index: false,
-      setHeaders: (res, path) => {
-        // builds/latest.json tells running pages about a new deployment: never from a cache.
-        res.header(
-          'Cache-Control',
-          path.includes('/assets/') ? IMMUTABLE : path.includes('/builds/') ? 'no-cache' : 'public, max-age=3600',
-        );
-      },
+      globIgnore: ['*/**'],
+      decorateReply: folders.length === 0,
     });
   }
 
