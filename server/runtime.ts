@@ -22,7 +22,7 @@ import type { StaffServices } from './staff/plugin';
 import { registerInstance } from './db/instances';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/client';
 import { createShippingServices, type ShippingConfig, type ShippingServices } from './shipping';
-import { DEFAULT_DATA_DIR } from './platform/paths';
+import { DATABASE_TEMPLATE_DIR, DEFAULT_DATA_DIR } from './platform/paths';
 import { importVouchers, loadVoucherSeed } from './vouchers/seed';
 import { loadNewsletterSigner, type NewsletterSigner } from './newsletter/signing';
 
@@ -84,7 +84,7 @@ const silentLog = { info: () => undefined, warn: () => undefined, error: () => u
 
 export function databaseTarget(config: Pick<ServerConfig, 'DATABASE_URL' | 'DATA_DIR'>): DatabaseTarget {
   if (config.DATABASE_URL) return { kind: 'postgres', url: config.DATABASE_URL };
-  return { kind: 'pglite', dataDir: join(config.DATA_DIR ?? DEFAULT_DATA_DIR, 'db') };
+  return { kind: 'pglite', dataDir: join(config.DATA_DIR ?? DEFAULT_DATA_DIR, 'db'), template: DATABASE_TEMPLATE_DIR };
 }
 
 export async function createRuntime(

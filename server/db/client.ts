@@ -1,17 +1,13 @@
 // Opens the database chosen by configuration: without DATABASE_URL an embedded PGlite in ./var/db
 // (created on first start, reopened after); with DATABASE_URL=postgres://… PostgreSQL through
 // node-postgres. Pending migrations run on open, under an advisory lock on PostgreSQL so several
-// servers starting at once apply them once.
+// servers starting at once apply them once. Each kind's driver is imported when that kind opens, so
+// a server loads one of them (start-up time and memory, issue 34).
 
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { cpSync, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { lockEmbeddedDatabase } from './embedded-lock';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { MIGRATIONS_DIR } from '../platform/paths';
 
 /**
@@ -35,18 +31,41 @@ const MIGRATION_LOCK = 7_270_270;
  * embedded shop's working set fits, the operating system caches the files behind it, and the server
  * stays within its memory budget (decision 056).
  */
-const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=64MB'];
+const EMBEDDED_SHARED_BUFFERS = ['-c', 'shared_buffers=64MB'];
 
 export type DatabaseTarget =
-  | { readonly kind: 'pglite'; readonly dataDir: string | null /* null = in memory */ }
+  | {
+      readonly kind: 'pglite';
+      readonly dataDir: string | null /* null = in memory */;
+      /** A prepared database directory a new `dataDir` starts as a copy of (see startFromTemplate). */
+      readonly template?: string;
+    }
   | { readonly kind: 'postgres'; readonly url: string; readonly poolSize?: number };
+
+/**
+ * A new embedded database directory starts as a copy of the build's template when there is one
+ * (migrated, the seed catalogue imported): PostgreSQL's initdb, the migrations and the first import
+ * take the WebAssembly build most of 10 s, the copy well under one (issue 34, decision 094). What
+ * happens after opening is the same either way: pending migrations run and a changed seed is imported.
+ */
+function startFromTemplate(dataDir: string, template: string | undefined) {
+  const isNew = !existsSync(join(dataDir, 'PG_VERSION'));
+  if (isNew && template && existsSync(join(template, 'PG_VERSION'))) cpSync(template, dataDir, { recursive: true });
+  else mkdirSync(dataDir, { recursive: true });
+}
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'pglite') {
     const unlock = target.dataDir ? lockEmbeddedDatabase(target.dataDir) : () => undefined;
     try {
-      if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-      const client = new PGlite({ ...(target.dataDir && { dataDir: target.dataDir }), startParams: EMBEDDED_START_PARAMS });
+      if (target.dataDir) startFromTemplate(target.dataDir, target.template);
+      const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+        import('@electric-sql/pglite'),
+        import('drizzle-orm/pglite'),
+        import('drizzle-orm/pglite/migrator'),
+      ]);
+      const startParams = [...PGlite.defaultStartParams, ...EMBEDDED_SHARED_BUFFERS];
+      const client = new PGlite({ ...(target.dataDir && { dataDir: target.dataDir }), startParams });
       await client.waitReady;
       const db = drizzlePglite(client);
       await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
@@ -64,6 +83,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     }
   }
 
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
   // An idle connection the server closed (restart, failover, a dropped test database) is removed
   // from the pool; without a listener node-postgres would crash the process.

@@ -17,6 +17,8 @@ function findRoot(start: string): string {
 
 export const PROJECT_ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
 export const MIGRATIONS_DIR = join(PROJECT_ROOT, 'server', 'db', 'migrations');
+/** The embedded database `npm run build` prepares (migrated, seed catalogue imported): a new data directory starts as a copy. */
+export const DATABASE_TEMPLATE_DIR = join(PROJECT_ROOT, 'dist', 'db-template');
 export const CATALOGUE_DIR = join(PROJECT_ROOT, 'data', 'catalogue');
 export const DEFAULT_DATA_DIR = join(PROJECT_ROOT, 'var');
 export const CONTENT_DIR = join(PROJECT_ROOT, 'data', 'content');
