@@ -5,7 +5,7 @@
 // (decision 017); route loaders search the catalogue and read the content pages in process.
 
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
@@ -242,29 +242,25 @@ export const pagesPlugin = domainPlugin<PagesPluginOptions>('pages', async (app,
       // builds/latest.json tells running pages about a new deployment: never from a cache.
       res.header('Cache-Control', path.includes('/assets/') ? IMMUTABLE : path.includes('/builds/') ? 'no-cache' : 'public, max-age=3600');
     };
-    const common = { preCompressed: true, index: false, setHeaders } as const;
-    // One wildcard route per folder of the build (assets, builds, images, video): a route per file
-    // (wildcard: false) made start-up list the ~530 files and add a thousand routes (issue 34). The
-    // page routes own every other path; a file missing from a folder is a plain 404.
-    const entries = readdirSync(options.clientDir, { withFileTypes: true });
-    const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-    for (const [position, folder] of folders.entries())
-      await app.register(fastifyStatic, {
-        ...common,
-        root: join(options.clientDir, folder),
-        prefix: `/${folder}/`,
-        wildcard: true,
-        decorateReply: position === 0,
-      });
-    // The few files at the top (favicon.svg with its compressed forms): a route each.
-    await app.register(fastifyStatic, {
-      ...common,
-      root: options.clientDir,
-      prefix: '/',
-      wildcard: false,
-      globIgnore: ['*/**'],
-      decorateReply: folders.length === 0,
-    });
+    // The build's files are listed once; a route per folder (assets, builds, images, video) and per
+    // top-level file serves those listed. @fastify/static's own modes cost more: a route per file
+    // (wildcard: false) made start-up glob the ~530 files and add a thousand routes (issue 34), and its
+    // wildcard route reads the folder on every request to check the path's spelling. A path that is not
+    // a file of the build is a plain 404; the page routes own every other path.
+    await app.register(fastifyStatic, { root: options.clientDir, serve: false, preCompressed: true, index: false, setHeaders });
+    const entries = readdirSync(options.clientDir, { recursive: true, withFileTypes: true });
+    const files = new Set(
+      entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => relative(options.clientDir!, join(entry.parentPath, entry.name)).split(sep).join('/')),
+    );
+    const sendBuildFile = async (request: FastifyRequest, reply: FastifyReply) => {
+      const path = request.url.split('?')[0]!.slice(1);
+      // The build's file names need no escapes: a path with any (even a malformed one) is no file of it.
+      return files.has(path) ? reply.sendFile(path) : reply.callNotFound();
+    };
+    for (const entry of readdirSync(options.clientDir, { withFileTypes: true }))
+      app.get(entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`, sendBuildFile);
   }
 
   app.all('/api/*', async (request, reply) =>
