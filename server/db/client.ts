@@ -4,7 +4,7 @@
 // servers starting at once apply them once. Each kind's driver is imported when that kind opens, so
 // a server loads one of them (start-up time and memory, issue 34).
 
-import { cpSync, existsSync, mkdirSync } from 'node:fs';
+import { constants, cpSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { lockEmbeddedDatabase } from './embedded-lock';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -45,12 +45,14 @@ export type DatabaseTarget =
 /**
  * A new embedded database directory starts as a copy of the build's template when there is one
  * (migrated, the seed catalogue imported): PostgreSQL's initdb, the migrations and the first import
- * take the WebAssembly build most of 10 s, the copy well under one (issue 34, decision 094). What
+ * take the WebAssembly build most of 10 s, the copy well under one (a copy-on-write clone where the
+ * file system has them; issue 34, decision 094). What
  * happens after opening is the same either way: pending migrations run and a changed seed is imported.
  */
 function startFromTemplate(dataDir: string, template: string | undefined) {
   const isNew = !existsSync(join(dataDir, 'PG_VERSION'));
-  if (isNew && template && existsSync(join(template, 'PG_VERSION'))) cpSync(template, dataDir, { recursive: true });
+  if (isNew && template && existsSync(join(template, 'PG_VERSION')))
+    cpSync(template, dataDir, { recursive: true, mode: constants.COPYFILE_FICLONE });
   else mkdirSync(dataDir, { recursive: true });
 }
 
