@@ -65,6 +65,9 @@ export interface Analyzer {
   query(text: string): QueryPosition[];
 }
 
+/** Distinct words an analyzer keeps the analysis of (see `indexed` below). */
+const WORD_MEMO_LIMIT = 50_000;
+
 /** The standard analyzer: one term per word. */
 export const STANDARD_ANALYZER: Analyzer = {
   index: (text) => tokenize(text).map(lowerCase),
@@ -158,53 +161,68 @@ export function compileAnalyzer(settings: AnalysisSettings, name: string): Analy
     }
   });
 
-  /** Positions with their alternatives (alternative 0 is the word itself), before shingles. */
-  const positions = (text: string): string[][][] => {
-    const filtered = charFilters.reduce((t, f) => f(t), text);
-    const out = tokenize(filtered).map((word) => [[word]]);
+  /** A word's alternatives (alternative 0 is the word itself): every filter step works on one word. */
+  const alternatives = (word: string): string[][] => {
+    const alts = [[word]];
     for (const step of steps) {
-      for (const alts of out) {
-        switch (step.kind) {
-          case 'lowercase':
-            for (let i = 0; i < alts.length; i++) alts[i] = alts[i]!.map(lowerCase);
-            break;
-          case 'fold':
-            for (const alt of [...alts]) {
-              const folded = alt.map(fold);
-              if (folded.join(' ') !== alt.join(' ') && !alts.some((a) => a.join(' ') === folded.join(' '))) alts.push(folded);
-            }
-            break;
-          case 'delimit': {
-            const parts = delimit(alts[0]![0]!);
-            if (parts.length > 0) alts.push(parts);
-            break;
+      switch (step.kind) {
+        case 'lowercase':
+          for (let i = 0; i < alts.length; i++) alts[i] = alts[i]!.map(lowerCase);
+          break;
+        case 'fold':
+          for (const alt of [...alts]) {
+            const folded = alt.map(fold);
+            if (folded.join(' ') !== alt.join(' ') && !alts.some((a) => a.join(' ') === folded.join(' '))) alts.push(folded);
           }
-          case 'synonyms':
-            for (const alt of [...alts]) {
-              if (alt.length !== 1) continue;
-              for (const other of step.map.get(alt[0]!) ?? []) {
-                if (!alts.some((a) => a.join(' ') === other.join(' '))) alts.push(other);
-              }
-            }
-            break;
-          case 'shingle':
-            break;
+          break;
+        case 'delimit': {
+          const parts = delimit(alts[0]![0]!);
+          if (parts.length > 0) alts.push(parts);
+          break;
         }
+        case 'synonyms':
+          for (const alt of [...alts]) {
+            if (alt.length !== 1) continue;
+            for (const other of step.map.get(alt[0]!) ?? []) {
+              if (!alts.some((a) => a.join(' ') === other.join(' '))) alts.push(other);
+            }
+          }
+          break;
+        case 'shingle':
+          break;
       }
     }
-    return out;
+    return alts;
   };
+  const words = (text: string) => tokenize(charFilters.reduce((t, f) => f(t), text));
   const shingles = steps.some((s) => s.kind === 'shingle');
+
+  /**
+   * Each word's index terms and its alternative 0, kept per word: a catalogue repeats its words
+   * ("Apple", "iPhone", "128", "GB") across thousands of names, and the analysis was most of an
+   * index build (issue 34). Bounded: past WORD_MEMO_LIMIT words it starts again.
+   */
+  const memo = new Map<string, { readonly terms: readonly string[]; readonly first: string }>();
+  const indexed = (word: string) => {
+    let known = memo.get(word);
+    if (!known) {
+      const alts = alternatives(word);
+      known = { terms: [...new Set(alts.flat())], first: alts[0]!.join('') };
+      if (memo.size >= WORD_MEMO_LIMIT) memo.clear();
+      memo.set(word, known);
+    }
+    return known;
+  };
 
   return {
     index(text) {
-      const ps = positions(text);
+      const ps = words(text).map(indexed);
       const terms: string[] = [];
-      for (const alts of ps) for (const t of new Set(alts.flat())) terms.push(t);
-      if (shingles) for (let i = 0; i + 1 < ps.length; i++) terms.push(ps[i]![0]!.join('') + ps[i + 1]![0]!.join(''));
+      for (const p of ps) terms.push(...p.terms);
+      if (shingles) for (let i = 0; i + 1 < ps.length; i++) terms.push(ps[i]!.first + ps[i + 1]!.first);
       return terms;
     },
-    query: (text) => positions(text),
+    query: (text) => words(text).map(alternatives),
   };
 }
 
