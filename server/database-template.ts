@@ -4,19 +4,15 @@
 
 import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { importCatalogue } from './catalogue/repository';
-import { loadSeedCatalogue } from './catalogue/seed';
-import { seedChecksum } from './catalogue/seed-checksum';
-import { importVouchers, loadVoucherSeed } from './vouchers/seed';
 import { openDatabase } from './db/client';
+import { importSeedData } from './seed-data';
 
 /** Writes a fresh template database into `dir`. */
 export async function writeDatabaseTemplate(dir: string): Promise<{ devices: number }> {
   rmSync(dir, { recursive: true, force: true });
   const database = await openDatabase({ kind: 'pglite', dataDir: dir });
   try {
-    const imported = await importCatalogue(database.db, loadSeedCatalogue(), { checksum: seedChecksum() });
-    await importVouchers(database.db, loadVoucherSeed());
+    const imported = await importSeedData(database.db);
     // A clean copy: everything written reaches the data files, so a start needs no recovery.
     await database.db.execute(sql`checkpoint`);
     return { devices: imported.devices };

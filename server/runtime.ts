@@ -10,11 +10,8 @@ import { MemoryRateLimiter } from './http/rate-limit';
 import type { ContactServices } from './contact/services';
 import { loadSecret } from './platform/secrets';
 import { createAccountServices, type AccountConfig } from './accounts/setup';
-import { importCatalogue, latestImport } from './catalogue/repository';
-import { seedChecksum } from './catalogue/seed-checksum';
 import { FallbackSearch } from './catalogue/search-fallback';
 import { LocalSearch, type SearchBackend } from './catalogue/search-service';
-import { loadSeedCatalogue } from './catalogue/seed';
 import { CatalogueStore } from './catalogue/store';
 import type { ServerConfig } from './platform/config';
 import { staffOrigin } from './platform/origins';
@@ -23,7 +20,7 @@ import { registerInstance } from './db/instances';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/client';
 import { createShippingServices, type ShippingConfig, type ShippingServices } from './shipping';
 import { DATABASE_TEMPLATE_DIR, DEFAULT_DATA_DIR } from './platform/paths';
-import { importVouchers, loadVoucherSeed } from './vouchers/seed';
+import { importSeedData } from './seed-data';
 import { loadNewsletterSigner, type NewsletterSigner } from './newsletter/signing';
 
 export interface Runtime {
@@ -95,13 +92,7 @@ export async function createRuntime(
   const started = performance.now();
   const database = await openDatabase(target);
   try {
-    const checksum = seedChecksum();
-    const latest = await latestImport(database.db);
-    const imported =
-      latest?.checksum === checksum
-        ? { imported: false, devices: latest.devices }
-        : await importCatalogue(database.db, loadSeedCatalogue(), { checksum });
-    await importVouchers(database.db, loadVoucherSeed());
+    const imported = await importSeedData(database.db);
     const store = await CatalogueStore.load(database.db);
     // Claims of a process that is gone are released at once (the embedded database has one process only).
     const instance = await registerInstance(database.db, { alone: database.kind === 'pglite' });

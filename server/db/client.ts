@@ -46,8 +46,8 @@ export type DatabaseTarget =
  * A new embedded database directory starts as a copy of the build's template when there is one
  * (migrated, the seed catalogue imported): PostgreSQL's initdb, the migrations and the first import
  * take the WebAssembly build most of 10 s, the copy well under one (a copy-on-write clone where the
- * file system has them; issue 34, decision 094). What
- * happens after opening is the same either way: pending migrations run and a changed seed is imported.
+ * file system has them; issue 34, decision 094). What happens after opening is the same either way:
+ * pending migrations run and a changed seed is imported.
  */
 function startFromTemplate(dataDir: string, template: string | undefined) {
   const isNew = !existsSync(join(dataDir, 'PG_VERSION'));

@@ -11,7 +11,7 @@ export interface QuietOptions {
   readonly latestMs: number;
 }
 
-export const AFTER_START: QuietOptions = { quietMs: 250, latestMs: 3000 };
+const AFTER_START: QuietOptions = { quietMs: 250, latestMs: 3000 };
 
 /**
  * Counts the requests in flight (hooks, so call this before the server is ready) and returns

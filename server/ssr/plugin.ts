@@ -248,18 +248,19 @@ export const pagesPlugin = domainPlugin<PagesPluginOptions>('pages', async (app,
     // wildcard route reads the folder on every request to check the path's spelling. A path that is not
     // a file of the build is a plain 404; the page routes own every other path.
     await app.register(fastifyStatic, { root: options.clientDir, serve: false, preCompressed: true, index: false, setHeaders });
-    const entries = readdirSync(options.clientDir, { recursive: true, withFileTypes: true });
+    const clientDir = options.clientDir;
+    const entries = readdirSync(clientDir, { recursive: true, withFileTypes: true });
     const files = new Set(
       entries
         .filter((entry) => entry.isFile())
-        .map((entry) => relative(options.clientDir!, join(entry.parentPath, entry.name)).split(sep).join('/')),
+        .map((entry) => relative(clientDir, join(entry.parentPath, entry.name)).split(sep).join('/')),
     );
     const sendBuildFile = async (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0]!.slice(1);
       // The build's file names need no escapes: a path with any (even a malformed one) is no file of it.
       return files.has(path) ? reply.sendFile(path) : reply.callNotFound();
     };
-    for (const entry of readdirSync(options.clientDir, { withFileTypes: true }))
+    for (const entry of entries.filter((entry) => entry.parentPath === clientDir))
       app.get(entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`, sendBuildFile);
   }
 
