@@ -13,9 +13,10 @@ import { readConfig } from './platform/config';
 import { importCatalogue } from './catalogue/repository';
 import { LocalSearch } from './catalogue/search-service';
 import { CatalogueStore } from './catalogue/store';
-import { openDatabase, type DatabaseHandle } from './db/client';
+import type { DatabaseHandle } from './db/client';
 import { sitemapPaths } from './ssr/sitemap';
 import { fixtureCatalogue } from './test-support/catalogue';
+import { memoryDatabase } from './test-support/databases';
 
 const lines: string[] = [];
 const logStream = new Writable({
@@ -28,7 +29,7 @@ const logStream = new Writable({
 let app: FastifyInstance;
 let database: DatabaseHandle;
 beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite', dataDir: null });
+  database = await memoryDatabase();
   await importCatalogue(database.db, fixtureCatalogue());
   const store = await CatalogueStore.load(database.db);
   app = await buildApp({

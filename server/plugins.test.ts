@@ -9,12 +9,13 @@ import { accountsPlugin } from './accounts/plugin';
 import { cataloguePlugin } from './catalogue/plugin';
 import { contentLibrary } from './content/library';
 import { contentPlugin } from './content/plugin';
-import { openDatabase, type DatabaseHandle } from './db/client';
+import type { DatabaseHandle } from './db/client';
 import { httpPlatform } from './http/plugin';
 import { operationsPlugin } from './operations/plugin';
 import { fixtureServices } from './test-support/app';
 import { testAccountServices } from './test-support/accounts';
 import { tradesPlugin } from './trades/plugin';
+import { memoryDatabase } from './test-support/databases';
 
 const bare = async (register: (app: FastifyInstance) => PromiseLike<unknown>) => {
   const app = Fastify({ logger: false });
@@ -34,7 +35,7 @@ describe('domain plugins on their own', () => {
   };
 
   beforeAll(async () => {
-    handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    handle = await memoryDatabase();
   }, 60_000);
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.close()));

@@ -9,15 +9,16 @@ import { buildApp } from './app';
 import { importCatalogue } from './catalogue/repository';
 import { LocalSearch, type SearchBackend } from './catalogue/search-service';
 import { CatalogueStore } from './catalogue/store';
-import { openDatabase, type DatabaseHandle } from './db/client';
+import type { DatabaseHandle } from './db/client';
 import { fixtureCatalogue } from './test-support/catalogue';
+import { memoryDatabase } from './test-support/databases';
 
 let database: DatabaseHandle;
 let store: CatalogueStore;
 const apps: FastifyInstance[] = [];
 
 beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite', dataDir: null });
+  database = await memoryDatabase();
   await importCatalogue(database.db, fixtureCatalogue());
   store = await CatalogueStore.load(database.db);
 }, 30_000);

@@ -39,6 +39,11 @@ export type DatabaseTarget =
       readonly dataDir: string | null /* null = in memory */;
       /** A prepared database directory a new `dataDir` starts as a copy of (see startFromTemplate). */
       readonly template?: string;
+      /**
+       * A dump (PGlite's `dumpDataDir`) the database starts from instead of an empty cluster: the
+       * server tests open each in-memory database from one migrated dump (about 1 s instead of 3.4 s).
+       */
+      readonly snapshot?: Blob;
     }
   | { readonly kind: 'postgres'; readonly url: string; readonly poolSize?: number };
 
@@ -67,7 +72,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         import('drizzle-orm/pglite/migrator'),
       ]);
       const startParams = [...PGlite.defaultStartParams, ...EMBEDDED_SHARED_BUFFERS];
-      const client = new PGlite({ ...(target.dataDir && { dataDir: target.dataDir }), startParams });
+      const client = new PGlite({
+        ...(target.dataDir && { dataDir: target.dataDir }),
+        ...(target.snapshot && { loadDataDir: target.snapshot }),
+        startParams,
+      });
       await client.waitReady;
       const db = drizzlePglite(client);
       await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });

@@ -18,7 +18,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenAnswer } from '../../src/contracts/account';
 import type { ApiServices } from '../app';
-import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
+import type { Database, DatabaseHandle } from '../db/client';
 import { CatalogueStore } from '../catalogue/store';
 import { createCartHoldStopLinks } from '../offers/cart-holds';
 import { localDate } from '../platform/working-days';
@@ -50,6 +50,7 @@ import {
 } from '../test-support/staff';
 import { ADDRESS, BEST, SEPA } from '../test-support/trades';
 import { MemoryRateLimiter } from './rate-limit';
+import { memoryDatabase } from '../test-support/databases';
 
 type Schema = Record<string, unknown>;
 
@@ -793,7 +794,7 @@ describe('the OpenAPI contract walk', () => {
   const mailer = new CapturingMailer();
 
   beforeAll(async () => {
-    handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    handle = await memoryDatabase();
     const accounts = testAccountServices({ mailer });
     const secret = 'a-label-secret-for-the-contract-walk';
     const app = await staffTestApp(handle.db, {

@@ -6,11 +6,12 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderFn } from '../app';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
 import { SHOP_MODES, type ShopMode } from '../../src/config/hosts';
 import { readConfig } from '../platform/config';
 import { fixtureServices, logCollector, testApp } from '../test-support/app';
 import { contentSecurityPolicy, frameAncestorsFor } from './security-headers';
+import { memoryDatabase } from '../test-support/databases';
 
 const render: RenderFn = async (input) => {
   input.onRendered?.({ catalogue: true });
@@ -27,7 +28,7 @@ describe('security headers', () => {
   const logs: string[] = [];
 
   beforeAll(async () => {
-    handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    handle = await memoryDatabase();
     app = await testApp(await fixtureServices(handle.db), {
       render,
       logLevel: 'info',

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalogue } from '../catalogue/repository';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
 import { fixtureCatalogue } from '../test-support/catalogue';
 import { OfferWriter } from './writer';
+import { memoryDatabase } from '../test-support/databases';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
-  handle = await openDatabase({ kind: 'pglite', dataDir: null });
+  handle = await memoryDatabase();
   await importCatalogue(handle.db, fixtureCatalogue());
 }, 30_000);
 afterAll(() => handle.close());

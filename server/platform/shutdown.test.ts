@@ -7,11 +7,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { trades } from '../db/schema/trades';
-import { openDatabase } from '../db/client';
 import type { MailMessage } from '../mail/mailer';
 import { closeGracefully } from './shutdown';
 import { drainingMailer } from '../mail/draining-mailer';
 import { fixtureServices, testApp } from '../test-support/app';
+import { memoryDatabase } from '../test-support/databases';
 
 const CHECKOUT = (offerId: string) => ({
   offerIds: [offerId],
@@ -23,7 +23,7 @@ const CHECKOUT = (offerId: string) => ({
 
 describe('graceful shutdown', () => {
   it('finishes 20 checkouts in flight, stores each, and refuses new connections', async () => {
-    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    const handle = await memoryDatabase();
     let arrived = 0;
     const app = await testApp(await fixtureServices(handle.db), {
       setup: async (instance) => {
@@ -67,7 +67,7 @@ describe('graceful shutdown', () => {
   }, 30_000);
 
   it('cuts off what runs longer than the grace period', async () => {
-    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    const handle = await memoryDatabase();
     const app = await testApp(await fixtureServices(handle.db), {
       setup: async (instance) => {
         instance.get('/slow', async () => {
@@ -112,7 +112,7 @@ describe('graceful shutdown', () => {
   });
 
   it('is ready while the database answers, and says so when it does not', async () => {
-    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    const handle = await memoryDatabase();
     const app = await testApp(await fixtureServices(handle.db));
     expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
       status: 'ready',

@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
 import { fixtureServices, testApp } from '../test-support/app';
+import { memoryDatabase } from '../test-support/databases';
 
 let database: DatabaseHandle;
 let app: FastifyInstance;
@@ -24,7 +25,7 @@ beforeAll(async () => {
   writeFileSync(join(clientDir, 'builds', 'latest.json'), '{"id":"b1"}');
   writeFileSync(join(clientDir, 'images', 'devices', 'phone.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  database = await openDatabase({ kind: 'pglite', dataDir: null });
+  database = await memoryDatabase();
   app = await testApp(await fixtureServices(database.db), { clientDir });
 }, 30_000);
 afterAll(async () => {

@@ -12,7 +12,7 @@ import { render } from '../../src/entry-server';
 import { TradeRequestSchema, TradeSchema } from '../../src/contracts/trades';
 import type { ApiServices } from '../app';
 import { createClarificationLinks } from '../clarifications/links';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
 import { clarifications } from '../db/schema/clarifications';
 import { createLabelLinks } from '../labels/links';
 import { createOffer } from '../offers/service';
@@ -23,6 +23,7 @@ import { recordInspection } from '../trades/inspection';
 import { transition } from '../trades/lifecycle';
 import { createCertificateLinks, createTradeLinks } from '../trades/links';
 import { submitTrade } from '../trades/service';
+import { memoryDatabase } from '../test-support/databases';
 
 const SECRET = 'a-clarification-secret-for-tests';
 const BEST = { 1: 11, 2: 21, 3: 31 };
@@ -38,7 +39,7 @@ let api: ApiServices;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite', dataDir: null });
+  database = await memoryDatabase();
   api = await fixtureServices(database.db);
   app = await testApp(
     {

@@ -8,15 +8,16 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { render } from '../../src/entry-server';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
 import { ENTRY_LOADER_SCRIPT } from './entry-loader';
 import { fixtureServices, testApp } from '../test-support/app';
+import { memoryDatabase } from '../test-support/databases';
 
 let database: DatabaseHandle;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite', dataDir: null });
+  database = await memoryDatabase();
   app = await testApp(await fixtureServices(database.db), {
     render,
     resolveAssets: () => ({

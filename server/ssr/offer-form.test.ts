@@ -5,15 +5,16 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { render } from '../../src/entry-server';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
 import { offers } from '../db/schema/offers';
 import { fixtureServices, testApp } from '../test-support/app';
+import { memoryDatabase } from '../test-support/databases';
 
 let database: DatabaseHandle;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite', dataDir: null });
+  database = await memoryDatabase();
   app = await testApp(await fixtureServices(database.db), {
     render,
     resolveAssets: ({ pages, catalog }) => ({ entry: '/assets/entry.js', css: [], preloads: [...pages, catalog] }),

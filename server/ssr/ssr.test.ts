@@ -11,8 +11,9 @@ import type { Catalogue } from '../catalogue/model';
 import { importCatalogue } from '../catalogue/repository';
 import { LocalSearch, type SearchBackend } from '../catalogue/search-service';
 import { CatalogueStore } from '../catalogue/store';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
 import { fixtureCatalogue } from '../test-support/catalogue';
+import { memoryDatabase } from '../test-support/databases';
 
 let database: DatabaseHandle;
 let store: CatalogueStore;
@@ -29,7 +30,7 @@ const countingRender: RenderFn = async (input) => {
 };
 
 beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite', dataDir: null });
+  database = await memoryDatabase();
   await importCatalogue(database.db, fixtureCatalogue());
   store = await CatalogueStore.load(database.db);
   const local = new LocalSearch(store);

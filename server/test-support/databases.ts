@@ -2,6 +2,7 @@
 // database (created and dropped per suite) when TEST_DATABASE_URL is set.
 
 import { randomBytes } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 
@@ -31,12 +32,29 @@ async function freshPostgres(adminUrl: string): Promise<DatabaseHandle> {
   };
 }
 
+let migrated: Promise<Blob> | undefined;
+
+/**
+ * A new in-memory PGlite database with every migration applied. The first call per test worker
+ * migrates an empty cluster and keeps its dump; every database after it starts from that dump, which
+ * skips PostgreSQL's initdb in WebAssembly and the migrations (about 1 s instead of 3.4 s a database).
+ */
+export async function memoryDatabase(): Promise<DatabaseHandle> {
+  migrated ??= (async () => {
+    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    try {
+      const client = (handle.db as unknown as { $client: PGlite }).$client;
+      return await client.dumpDataDir('none');
+    } finally {
+      await handle.close();
+    }
+  })();
+  return openDatabase({ kind: 'pglite', dataDir: null, snapshot: await migrated });
+}
+
 export function testDatabases(): TestDatabase[] {
   const url = process.env.TEST_DATABASE_URL;
-  return [
-    { name: 'pglite', open: () => openDatabase({ kind: 'pglite', dataDir: null }) },
-    ...(url ? [{ name: 'postgres' as const, open: () => freshPostgres(url) }] : []),
-  ];
+  return [{ name: 'pglite', open: memoryDatabase }, ...(url ? [{ name: 'postgres' as const, open: () => freshPostgres(url) }] : [])];
 }
 
 if (!process.env.TEST_DATABASE_URL) {

@@ -2,16 +2,16 @@
 // with the fixture catalogue.
 
 import type { FastifyInstance } from 'fastify';
-import { openDatabase } from '../db/client';
 import type { AppOptions } from '../app';
 import { fixtureServices, testApp } from './app';
+import { memoryDatabase } from './databases';
 
 /**
  * An app rendering the shop's pages with `render` (the SSR entry, which only the tests themselves may
  * import); `close` also closes its database.
  */
 export async function renderingTestApp(render: AppOptions['render']): Promise<{ readonly app: FastifyInstance; close(): Promise<void> }> {
-  const database = await openDatabase({ kind: 'pglite', dataDir: null });
+  const database = await memoryDatabase();
   const app = await testApp(await fixtureServices(database.db), {
     render,
     resolveAssets: () => ({ entry: '/assets/entry.js', css: [], preloads: [] }),
