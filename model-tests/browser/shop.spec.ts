@@ -343,10 +343,15 @@ describeBrowserFlow<Context>({
       if ((await steps(c).first().getAttribute('aria-current')) === 'step')
         await expect(c.page.locator('.checkout .loading-note')).toContainText(translate('de', 'Loading your details…'));
     },
+    // The saved details fill the form and the checkout moves on to the address step. Waited for
+    // first: seesCustomer looks at the identity step and returns to the step it found, so reading
+    // that step before the move would leave the page on the identity step.
     customer: async (c) => {
+      const city = c.page.locator('.checkout-form input[name="address.city"]');
+      await expect(city).toHaveValue(c.loggedIn!.address.city);
       await seesCustomer(c);
       await expect(failedNote(c)).toHaveCount(0);
-      await expect(c.page.locator('.checkout-form input[name="address.city"]')).toHaveValue(c.loggedIn!.address.city);
+      await expect(city).toHaveValue(c.loggedIn!.address.city);
     },
     // The customer's checkout without the saved details: the note says why the form is to fill in.
     accountFailed: async (c) => {
