@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../platform/paths';
 import { fixtureServices } from '../test-support/app';
+import { opsCli, opsHere } from '../test-support/ops';
 import { createTrade } from '../test-support/trades';
 import { listTrades } from '../trades/lifecycle';
 import { backupEmbedded, restoreEmbedded } from './backup';
@@ -77,17 +77,12 @@ describe('backup and restore', () => {
   }, 120_000);
 });
 
-const opsCli = (dataDir: string, ...args: string[]) =>
-  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent' };
-    delete env.DATABASE_URL;
-    execFile(
-      join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'),
-      ['server/ops/cli.ts', ...args],
-      { cwd: PROJECT_ROOT, env, timeout: 90_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-  });
+/** The ops CLI's environment for the embedded database in `dataDir`. */
+const embedded = (dataDir: string): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent' };
+  delete env.DATABASE_URL;
+  return env;
+};
 
 describe('a restore of a file that is no backup', () => {
   it('says so in one line, exits 1, leaves no staging directory or lock, and changes nothing', async () => {
@@ -109,17 +104,24 @@ describe('a restore of a file that is no backup', () => {
     const plainText = join(root, 'plain.txt');
     await writeFile(plainText, 'not a tarball');
 
-    for (const [file, why] of [
-      [random, 'damaged or truncated gzip data'],
-      [truncated, 'damaged or truncated gzip data'],
-      [foreign, 'the archive holds no PostgreSQL data directory'],
-      [plainText, 'not a gzip file'],
-    ] as const) {
-      const answer = await opsCli(shop, 'db', 'restore', file);
-      expect(answer.code).toBe(1);
-      expect(answer.stderr).toBe(`ops: ${file} is not a backup of the embedded database (${why}); nothing was changed.\n`);
-      expect(answer.stdout).toBe('');
-      expect((await readdir(shop)).sort()).toEqual(['db']);
+    // The first through the CLI (its exit code and output), the others as it runs them, in this process.
+    const env = process.env;
+    process.env = embedded(shop);
+    try {
+      for (const [file, why, run] of [
+        [plainText, 'not a gzip file', opsCli.bind(null, process.env)],
+        [random, 'damaged or truncated gzip data', opsHere],
+        [truncated, 'damaged or truncated gzip data', opsHere],
+        [foreign, 'the archive holds no PostgreSQL data directory', opsHere],
+      ] as const) {
+        const answer = await run('db', 'restore', file);
+        expect(answer.code).toBe(1);
+        expect(answer.stderr).toBe(`ops: ${file} is not a backup of the embedded database (${why}); nothing was changed.\n`);
+        expect(answer.stdout).toBe('');
+        expect((await readdir(shop)).sort()).toEqual(['db']);
+      }
+    } finally {
+      process.env = env;
     }
     expect(await numbersIn(target)).toEqual([...tradeNumbers].sort());
   }, 240_000);
@@ -146,7 +148,7 @@ describe('one process per embedded database', () => {
     const dataDir = join(root, 'shop');
     const release = lockEmbeddedDatabase(join(dataDir, 'db'));
     try {
-      const answer = await opsCli(dataDir, 'db', 'backup', join(root, 'refused.tgz'));
+      const answer = await opsCli(embedded(dataDir), 'db', 'backup', join(root, 'refused.tgz'));
       expect(answer.code).toBe(1);
       expect(answer.stderr).toBe(
         `ops: The embedded database in ${join(dataDir, 'db')} is in use by process ${process.pid}. Stop that process (the shop, or another ops command) ` +

@@ -2,15 +2,14 @@
 // as `cli`, and the list shows them newest first, filtered. The commands run in this process (fast);
 // one run through tsx server/ops/cli.ts shows the command is registered.
 
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
-import { PROJECT_ROOT } from '../platform/paths';
 import { appendAudit } from '../staff/audit';
 import { fixtureServices } from '../test-support/app';
+import { opsCli, opsHere } from '../test-support/ops';
 import { createTrade } from '../test-support/trades';
 
 describe('ops audit list (embedded database)', () => {
@@ -18,20 +17,11 @@ describe('ops audit list (embedded database)', () => {
   let tradeNumber: string;
   const env = { ...process.env };
 
-  /** Runs a command in this process (the ops modules read DATA_DIR when first imported) and returns what it printed. */
+  /** Runs a command in this process as the CLI does and returns what it printed; a failure throws its message. */
   const run = async (...args: string[]): Promise<string> => {
-    const { auditCommands } = await import('./audit');
-    const { tradeCommands } = await import('./trades');
-    const commands = { ...auditCommands, ...tradeCommands };
-    const name = Object.keys(commands).find((key) => key.split(' ').every((word, i) => args[i] === word))!;
-    const printed: string[] = [];
-    const log = vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void printed.push(parts.join(' ')));
-    try {
-      await commands[name]!.run(args.slice(name.split(' ').length));
-    } finally {
-      log.mockRestore();
-    }
-    return printed.join('\n');
+    const { code, stdout, stderr } = await opsHere(...args);
+    if (code !== 0) throw new Error(stderr);
+    return stdout.trimEnd();
   };
 
   beforeAll(async () => {
@@ -86,14 +76,13 @@ describe('ops audit list (embedded database)', () => {
   }, 60_000);
 
   it('is a command of npm run ops', async () => {
-    const { stdout, code } = await new Promise<{ code: number; stdout: string }>((resolve) => {
-      execFile(
-        join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'),
-        ['server/ops/cli.ts', 'audit', 'list', '--trade', tradeNumber],
-        { cwd: PROJECT_ROOT, env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent' }, timeout: 60_000 },
-        (error, out) => resolve({ code: error ? -1 : 0, stdout: out }),
-      );
-    });
+    const { stdout, code } = await opsCli(
+      { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent' },
+      'audit',
+      'list',
+      '--trade',
+      tradeNumber,
+    );
     expect(code).toBe(0);
     expect(stdout).toMatch(new RegExp(`cli\\s+trade\\.received\\s+${tradeNumber}`));
   }, 60_000);

@@ -114,10 +114,17 @@ export function withTradeMails<T>(db: Database, work: (mails: TradeStepMails, se
   return withMail(db, (services) => work(tradeStepMails(services), services));
 }
 
-const announced = new Set<string>();
+/** The origins announced by the command running (a fresh set for each run: see runCommand). */
+const announcements = new AsyncLocalStorage<Set<string>>();
 
 /**
- * Prints, once per origin, which origin the command's links use and where it comes from, e.g.
+ * Runs one command with its own record of announced origins, so that every run (a CLI process, a
+ * request to the test endpoint, a unit test's call) says which origin its links use.
+ */
+export const runCommand = (command: Command, args: string[]): Promise<void> => announcements.run(new Set(), () => command.run(args));
+
+/**
+ * Prints, once per origin and run, which origin the command's links use and where it comes from, e.g.
  * `links use https://www.tradein.de (PUBLIC_ORIGINS)`: a mail with links to localhost is then no surprise.
  * The origin is decided where the server decides it (publicOriginSource, server/platform/origins.ts).
  */
@@ -125,8 +132,9 @@ export function announceLinks(locale: Locale, brand?: Brand): void {
   const config = opsConfig();
   const resolved = publicOriginSource(config.PUBLIC_ORIGINS ?? {}, config.PORT)(locale, brand);
   const line = `links use ${describeOrigin(resolved, config.PORT)}`;
-  if (announced.has(line)) return;
-  announced.add(line);
+  const announced = announcements.getStore();
+  if (announced?.has(line)) return;
+  announced?.add(line);
   print(line);
 }
 
@@ -199,7 +207,7 @@ export function table(headers: string[], rows: string[][]): string {
   return [line(names), ...rows.map(line)].map((l) => `  ${l}`).join('\n');
 }
 
-/** The shop's public origin for links (PUBLIC_ORIGINS, else the local host and PORT), announced once. */
+/** The shop's public origin for links (PUBLIC_ORIGINS, else the local host and PORT), announced once per run. */
 export async function shippingOrigin(locale: string, brand?: Brand): Promise<string> {
   const shop = isLocale(locale) ? locale : 'default';
   announceLinks(shop, brand);

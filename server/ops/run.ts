@@ -5,7 +5,7 @@
 import { auditCommands } from './audit';
 import { catalogueCommands } from './catalogue';
 import { clarificationCommands } from './clarifications';
-import { printError, UsageError, type Command } from './command';
+import { printError, runCommand, UsageError, type Command } from './command';
 import { contactCommands } from './contact';
 import { dbCommands } from './db';
 import { mailCommands } from './mail';
@@ -61,7 +61,7 @@ export async function runOps(args: readonly string[]): Promise<number> {
     return asked ? 0 : 2;
   }
   try {
-    await COMMANDS[name]!.run(args.slice(name.split(' ').length));
+    await runCommand(COMMANDS[name]!, args.slice(name.split(' ').length));
     return 0;
   } catch (error) {
     printError(`ops: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,8 +1,7 @@
 // The trade life cycle on PGlite and (with TEST_DATABASE_URL) PostgreSQL: every allowed move recorded
 // with its time, refused moves with a clear error and nothing written, two concurrent moves of one
-// trade, listing and showing; and the operator CLI run as a child process on an embedded database.
+// trade, listing and showing; and the operator commands on an embedded database, as the CLI runs them.
 
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,10 +13,10 @@ import type { CatalogueStore } from '../catalogue/store';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { mailOutbox } from '../db/schema/mail';
 import { trades, tradeTransitions } from '../db/schema/trades';
-import { PROJECT_ROOT } from '../platform/paths';
 import { fixtureServices } from '../test-support/app';
 import { ADDRESS, createTrade } from '../test-support/trades';
 import { testDatabases } from '../test-support/databases';
+import { opsCli, opsHere } from '../test-support/ops';
 import { importVouchers } from '../vouchers/seed';
 import { recordInspection } from './inspection';
 import { canTransition, listTrades, payTrade, showTrade, TradeNotFoundError, transition, TransitionError, TRANSITIONS } from './lifecycle';
@@ -252,28 +251,21 @@ describe.each(testDatabases())('trade life cycle on $name', (database) => {
   });
 });
 
-describe('the operator CLI (tsx server/ops/cli.ts, embedded database)', () => {
+describe('the operator commands on an embedded database (as npm run ops runs them)', () => {
   let dataDir: string;
   let tradeNumber: string;
   let lateTrade: string;
+  const env = { ...process.env };
 
-  const ops = (...args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent', PORT: '3000' };
-      delete env.DATABASE_URL;
-      delete env.PUBLIC_ORIGINS;
-      execFile(
-        join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'),
-        ['server/ops/cli.ts', ...args],
-        { cwd: PROJECT_ROOT, env, timeout: 60_000 },
-        (error, stdout, stderr) => {
-          resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-        },
-      );
-    });
+  const ops = opsHere;
+  const cli = (...args: string[]) => opsCli(process.env, ...args);
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'ops-trades-'));
+    Object.assign(process.env, { DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent', PORT: '3000' });
+    delete process.env.DATABASE_URL;
+    delete process.env.PUBLIC_ORIGINS;
+    delete process.env.SMTP_URL;
     const handle = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') });
     try {
       const { store } = await fixtureServices(handle.db);
@@ -284,6 +276,7 @@ describe('the operator CLI (tsx server/ops/cli.ts, embedded database)', () => {
     }
   }, 60_000);
   afterAll(async () => {
+    process.env = env;
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -393,10 +386,10 @@ describe('the operator CLI (tsx server/ops/cli.ts, embedded database)', () => {
     }
   }, 240_000);
 
-  it('exits 1 with one line (no stack) for an unknown trade, 2 with the usage for wrong arguments', async () => {
-    const unknown = await ops('trades', 'show', 'TR-1999-999999');
+  it('exits 1 with one line (no stack) for an unknown trade, 2 with the usage for wrong arguments (tsx server/ops/cli.ts)', async () => {
+    const unknown = await cli('trades', 'show', 'TR-1999-999999');
     expect(unknown).toMatchObject({ code: 1, stdout: '', stderr: 'ops: There is no trade TR-1999-999999.\n' });
-    const wrong = await ops('trades', 'pay');
+    const wrong = await cli('trades', 'pay');
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('Usage: npm run ops -- trades pay <TR-…> [--note <text>]');
   }, 60_000);
