@@ -15,6 +15,7 @@ import { formatPrice } from '../../src/i18n/format';
 import { STILL_WORKING_MS } from '../../src/machines/checkout';
 import { checkoutModel } from '../checkout.model';
 import { addOfferToCart, requoteOffer, createAccount, logIn, type Account } from './checkout-support';
+import { test } from '../../e2e/support/test';
 import { describeBrowserFlow } from './runner';
 
 type Step = 'identity' | 'address' | 'payout' | 'review';
@@ -454,7 +455,12 @@ describeBrowserFlow<Context>({
   name: 'checkout',
   model: checkoutModel,
   simplePathBound: 0,
-  async setup(page) {
+  // A path sets up a cart and fills three steps before it does what it is for: the tours walk the
+  // model, the generated paths only add the steps no tour takes.
+  toursSuffice: true,
+  async setup(page, path) {
+    // The long tours take up to twenty steps, several with a log-in or a re-quote.
+    if (path.kind === 'tour' && path.events.length > 12) test.setTimeout(180_000);
     const trades: Route[] = [];
     const vouchers: Route[] = [];
     const hold = (queue: Route[]) => (route: Route) => {

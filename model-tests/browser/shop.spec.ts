@@ -261,6 +261,9 @@ describeBrowserFlow<Context>({
       const link = await c.page.getByTestId('offer-share-link').inputValue();
       await c.page.goto(link);
       await hydrated(c.page);
+      // The shared offer loads after hydration: until its price shows, the page still offers the
+      // questions, which then fold away under the offer (an answer clicked meanwhile never lands).
+      await expect(c.page.getByTestId('offer-price')).toBeVisible();
     },
     ACCEPT: async (c) => {
       await priced(c);
