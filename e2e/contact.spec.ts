@@ -133,7 +133,16 @@ for (const locale of LOCALES) {
     await expect(dialog).toBeHidden();
     await expect(button).toBeFocused();
 
-    // Open again: what was there is still there; send a message from the widget.
+    // Open again: what was there is still there. The close button closes it too; Escape and Enter at
+    // once close it and open it again. Then send a message from the widget.
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: t('Close help') }).click();
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
+    await button.click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
     await page.keyboard.press('Enter');
     await expect(dialog).toBeVisible();
     const form = await fillForm(page, '[data-testid="help-dialog"]', locale, stamp);

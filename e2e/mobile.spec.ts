@@ -45,6 +45,13 @@ test('the mobile menu opens, navigates, closes, and Escape closes it with the fo
   await page.keyboard.press('Escape');
   await expect(nav).toBeHidden();
   await expect(toggle).toBeFocused();
+
+  // Escape at once after Enter (before the page has heard that the menu opened) closes it as well.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await expect(nav).toBeHidden();
+  await expect(menu).toHaveJSProperty('open', false);
+  await expect(toggle).toBeFocused();
 });
 
 test.describe('at 390 px', () => {

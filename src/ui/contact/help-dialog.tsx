@@ -42,7 +42,13 @@ export function HelpDialog({ open, screen, onClose }: HelpDialogProps) {
       data-widget-key={CONTACT_WIDGET_KEYS[locale]}
       data-topic={topic}
       data-testid="help-dialog"
-      onClose={onClose}
+      // The browser fires "close" a task after it closed the dialog and gave the focus back, when the
+      // help button may already have opened it again: Escape ("cancel", fired at once) and the close
+      // button end the open state themselves, and a "close" that comes late is ignored.
+      onCancel={onClose}
+      onClose={() => {
+        if (!dialog.current?.open) onClose();
+      }}
       onKeyDown={(event) => {
         // Keeps Tab inside the dialog (the browser would also move on to its own address bar).
         if (event.key !== 'Tab') return;
@@ -61,7 +67,7 @@ export function HelpDialog({ open, screen, onClose }: HelpDialogProps) {
     >
       <div className="help-dialog-head">
         <h2 id={titleId}>{i18n._(msg`How can we help?`)}</h2>
-        <button type="button" className="help-close" onClick={() => dialog.current?.close()}>
+        <button type="button" className="help-close" onClick={onClose}>
           <span aria-hidden="true">×</span>
           <span className="visually-hidden">{i18n._(msg`Close help`)}</span>
         </button>

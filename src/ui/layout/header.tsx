@@ -59,8 +59,11 @@ export function Header({ widget = false }: { widget?: boolean }) {
             open={menuOpen}
             onToggle={(event) => setMenuOpen(event.currentTarget.open)}
             onKeyDown={(event) => {
-              if (event.key !== 'Escape' || !menuOpen) return;
+              // The element says whether it is open: its "toggle" event, and so menuOpen, can come a
+              // moment after the browser opened it (Escape pressed right after Enter).
+              if (event.key !== 'Escape' || !event.currentTarget.open) return;
               event.preventDefault();
+              event.currentTarget.open = false;
               setMenuOpen(false);
               toggle.current?.focus();
             }}
