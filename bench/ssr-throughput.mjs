@@ -8,7 +8,9 @@
 // budget ≥ 0.15× the static chunk, and the server's main-thread CPU per render (Linux
 // /proc/<pid>/task/<pid>/stat, user + system over the run's requests; brotli runs on other threads):
 // budget ≤ 5 ms. Server RSS (Linux /proc/<pid>/status VmRSS) is read right after
-// start and after the runs; budget ≤ 400 MB after start.
+// start and after the runs; budget ≤ 400 MB after start. The main-thread CPU per answer of the home
+// and static runs is printed too: where the load generator shares two cores with the server, req/s
+// stops at what the generator can send, and the CPU per answer shows what each costs the server.
 // Run alone: `node bench/ssr-throughput.mjs`.
 
 import { readFileSync } from 'node:fs';
@@ -87,6 +89,18 @@ function run({ port, path, setupRequest, duration = DURATION_S, encoding = 'br, 
   });
 }
 
+/**
+ * A run with the server's main-thread CPU per answer (ms). On two cores the load generator takes one,
+ * so req/s can stop rising before the server is busy: this figure shows what an answer costs the
+ * server itself.
+ */
+async function withCpu(pid, running) {
+  const before = mainThreadCpuMs(pid);
+  const result = await running;
+  const after = mainThreadCpuMs(pid);
+  return { ...result, cpuPerAnswerMs: before === null || after === null ? null : round((after - before) / result.requests, 3) };
+}
+
 export async function measureSsrThroughput({ port, pid, rssAfterStartMB }) {
   const home = await request({ port, host: HOST, path: '/' });
   if (home.status !== 200) throw new MeasureError(`GET / (Host ${HOST}) answered ${home.status}`);
@@ -101,8 +115,8 @@ export async function measureSsrThroughput({ port, pid, rssAfterStartMB }) {
   if (!entry) throw new MeasureError('the home page preloads no JS chunk');
   await run({ port, path: '/', duration: 1 });
   await run({ port, path: entry, duration: 1 });
-  const ssr = await run({ port, path: '/' });
-  const staticChunk = await run({ port, path: entry });
+  const ssr = await withCpu(pid, run({ port, path: '/' }));
+  const staticChunk = await withCpu(pid, run({ port, path: entry }));
   const uncompressed = await run({ port, path: '/', encoding: null });
   let n = 0;
   const cpuBefore = mainThreadCpuMs(pid);
@@ -120,6 +134,7 @@ export async function measureSsrThroughput({ port, pid, rssAfterStartMB }) {
     uncompressed,
     ratio,
     renderCpuMs,
+    cpuRatio: ssr.cpuPerAnswerMs && staticChunk.cpuPerAnswerMs !== null ? round(staticChunk.cpuPerAnswerMs / ssr.cpuPerAnswerMs, 2) : null,
     renderCpuWithinBudget: renderCpuMs === null ? null : renderCpuMs <= THROUGHPUT_BUDGET.renderCpuMs,
     uncompressedRatio: round(uncompressed.requestsPerSecond / staticChunk.requestsPerSecond, 2),
     renderedRatio: round(rendered.requestsPerSecond / staticChunk.requestsPerSecond, 2),
@@ -141,6 +156,12 @@ export function printSsrThroughput(r) {
       ['home page /, req/s', `${r.ssr.requestsPerSecond} (p50 ${r.ssr.latencyP50Ms} ms)`, '', ''],
       [`static chunk ${r.static.path}, req/s`, `${r.static.requestsPerSecond} (p50 ${r.static.latencyP50Ms} ms)`, '', ''],
       ['home / static', `${r.ratio}×`, `≥ ${r.budget.ssrToStaticRatio}×`, v(r.withinBudget)],
+      [
+        'main-thread CPU per answer: home, static chunk',
+        r.cpuRatio === null ? 'n/a' : `${r.ssr.cpuPerAnswerMs} ms, ${r.static.cpuPerAnswerMs} ms (home ${r.cpuRatio}× cheaper)`,
+        '',
+        '',
+      ],
       [
         'home uncompressed (the ceiling), req/s',
         `${r.uncompressed.requestsPerSecond} (${r.uncompressedRatio}×, p50 ${r.uncompressed.latencyP50Ms} ms)`,
