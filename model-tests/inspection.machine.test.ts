@@ -167,7 +167,13 @@ describeMachineFlow<Harness>({
           fields: [{ path: 'items.1.identifier', code: 'invalid', message: 'Enter the IMEI or serial number.' }],
         }),
       ),
-    RELOAD: (h) => send(h, { type: 'inspection.reload' }),
+    // After a conflict the screen's reload button; a viewed trade has none: the browser reloads the page,
+    // which starts the flow again.
+    RELOAD: (h) => {
+      if (!h.actor!.getSnapshot().matches('viewing')) return send(h, { type: 'inspection.reload' });
+      h.actor!.stop();
+      (h as Harness & { open(): void }).open();
+    },
     SHOW_TRADE: (h) => send(h, { type: 'inspection.reload' }),
     CHOOSE_WIPE: (h) => send(h, { type: 'inspection.chooseWipe', offerId: IPHONE, method: 'cryptographic_erase' }),
     CONFIRM_WIPE: (h) => send(h, { type: 'inspection.confirmWipe', offerId: IPHONE }),

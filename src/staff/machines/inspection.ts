@@ -554,7 +554,6 @@ export const inspectionMachine = setup({
           target: 'erasing',
           actions: assign(({ event }) => ({ erasing: event.offerId, failure: null })),
         },
-        'inspection.reload': 'loading',
       },
     },
     erasing: {
