@@ -69,6 +69,9 @@ describeBrowserFlow<Context>({
     });
     return context;
   },
+  unreachable: {
+    'newsletterEnrich.editing enrich.submit#1': `the first-name field takes at most ${FIRST_NAME_MAX} characters (maxlength), so a saved profile is never refused by the page (the test after this flow)`,
+  },
   unsupported: {
     // Checked by the test below this flow: the field takes no more than the limit.
     SAVE_INVALID: `the first-name field takes at most ${FIRST_NAME_MAX} characters (maxlength), so the page never holds one the profile refuses`,
