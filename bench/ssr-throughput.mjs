@@ -119,10 +119,8 @@ export async function measureSsrThroughput({ port, pid, rssAfterStartMB }) {
   const staticChunk = await withCpu(pid, run({ port, path: entry }));
   const uncompressed = await run({ port, path: '/', encoding: null });
   let n = 0;
-  const cpuBefore = mainThreadCpuMs(pid);
-  const rendered = await run({ port, path: '/', setupRequest: (req) => ({ ...req, path: `/?n=${n++}` }) });
-  const cpuAfter = mainThreadCpuMs(pid);
-  const renderCpuMs = cpuBefore === null || cpuAfter === null ? null : round((cpuAfter - cpuBefore) / rendered.requests, 2);
+  const rendered = await withCpu(pid, run({ port, path: '/', setupRequest: (req) => ({ ...req, path: `/?n=${n++}` }) }));
+  const renderCpuMs = rendered.cpuPerAnswerMs === null ? null : round(rendered.cpuPerAnswerMs, 2);
   const ratio = round(ssr.requestsPerSecond / staticChunk.requestsPerSecond, 2);
   return {
     host: HOST,

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureServices } from '../test-support/app';
-import { opsCli, opsHere } from '../test-support/ops';
+import { embeddedOpsEnv, opsCli, opsHere } from '../test-support/ops';
 import { createTrade } from '../test-support/trades';
 import { listTrades } from '../trades/lifecycle';
 import { backupEmbedded, restoreEmbedded } from './backup';
@@ -77,13 +77,6 @@ describe('backup and restore', () => {
   }, 120_000);
 });
 
-/** The ops CLI's environment for the embedded database in `dataDir`. */
-const embedded = (dataDir: string): NodeJS.ProcessEnv => {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent' };
-  delete env.DATABASE_URL;
-  return env;
-};
-
 describe('a restore of a file that is no backup', () => {
   it('says so in one line, exits 1, leaves no staging directory or lock, and changes nothing', async () => {
     const shop = join(root, 'damaged');
@@ -106,7 +99,7 @@ describe('a restore of a file that is no backup', () => {
 
     // The first through the CLI (its exit code and output), the others as it runs them, in this process.
     const env = process.env;
-    process.env = embedded(shop);
+    process.env = embeddedOpsEnv(shop);
     try {
       for (const [file, why, run] of [
         [plainText, 'not a gzip file', opsCli.bind(null, process.env)],
@@ -148,7 +141,7 @@ describe('one process per embedded database', () => {
     const dataDir = join(root, 'shop');
     const release = lockEmbeddedDatabase(join(dataDir, 'db'));
     try {
-      const answer = await opsCli(embedded(dataDir), 'db', 'backup', join(root, 'refused.tgz'));
+      const answer = await opsCli(embeddedOpsEnv(dataDir), 'db', 'backup', join(root, 'refused.tgz'));
       expect(answer.code).toBe(1);
       expect(answer.stderr).toBe(
         `ops: The embedded database in ${join(dataDir, 'db')} is in use by process ${process.pid}. Stop that process (the shop, or another ops command) ` +

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { appendAudit } from '../staff/audit';
 import { fixtureServices } from '../test-support/app';
-import { opsCli, opsHere } from '../test-support/ops';
+import { embeddedOpsEnv, opsCli, opsHere } from '../test-support/ops';
 import { createTrade } from '../test-support/trades';
 
 describe('ops audit list (embedded database)', () => {
@@ -26,11 +26,7 @@ describe('ops audit list (embedded database)', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'ops-audit-'));
-    process.env.DATA_DIR = dataDir;
-    process.env.PORT = '3000';
-    delete process.env.DATABASE_URL;
-    delete process.env.PUBLIC_ORIGINS;
-    delete process.env.SMTP_URL;
+    process.env = embeddedOpsEnv(dataDir);
     const handle = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') });
     try {
       const { store } = await fixtureServices(handle.db);
@@ -76,13 +72,7 @@ describe('ops audit list (embedded database)', () => {
   }, 60_000);
 
   it('is a command of npm run ops', async () => {
-    const { stdout, code } = await opsCli(
-      { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent' },
-      'audit',
-      'list',
-      '--trade',
-      tradeNumber,
-    );
+    const { stdout, code } = await opsCli(process.env, 'audit', 'list', '--trade', tradeNumber);
     expect(code).toBe(0);
     expect(stdout).toMatch(new RegExp(`cli\\s+trade\\.received\\s+${tradeNumber}`));
   }, 60_000);

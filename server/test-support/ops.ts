@@ -16,6 +16,18 @@ export interface OpsRun {
   readonly stderr: string;
 }
 
+/**
+ * The environment the ops commands see for the embedded database in `dataDir`, as a shop started with
+ * defaults (production, PORT 3000, no PostgreSQL, no public origins, no SMTP server) would give them.
+ */
+export function embeddedOpsEnv(dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent', PORT: '3000' };
+  delete env.DATABASE_URL;
+  delete env.PUBLIC_ORIGINS;
+  delete env.SMTP_URL;
+  return env;
+}
+
 /** Runs `npm run ops -- …args` in this process (with this process's environment) and collects what it printed. */
 export async function opsHere(...args: string[]): Promise<OpsRun> {
   let stdout = '';

@@ -16,7 +16,7 @@ import { trades, tradeTransitions } from '../db/schema/trades';
 import { fixtureServices } from '../test-support/app';
 import { ADDRESS, createTrade } from '../test-support/trades';
 import { testDatabases } from '../test-support/databases';
-import { opsCli, opsHere } from '../test-support/ops';
+import { embeddedOpsEnv, opsCli, opsHere } from '../test-support/ops';
 import { importVouchers } from '../vouchers/seed';
 import { recordInspection } from './inspection';
 import { canTransition, listTrades, payTrade, showTrade, TradeNotFoundError, transition, TransitionError, TRANSITIONS } from './lifecycle';
@@ -262,10 +262,7 @@ describe('the operator commands on an embedded database (as npm run ops runs the
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'ops-trades-'));
-    Object.assign(process.env, { DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent', PORT: '3000' });
-    delete process.env.DATABASE_URL;
-    delete process.env.PUBLIC_ORIGINS;
-    delete process.env.SMTP_URL;
+    process.env = embeddedOpsEnv(dataDir);
     const handle = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') });
     try {
       const { store } = await fixtureServices(handle.db);
