@@ -9,6 +9,8 @@ import type { OfferFormOutcome } from '../contracts/offers';
 import type { Device } from '../services/catalogue/entities';
 import { ScreenPage } from './screen-page';
 import { DevicePicture } from '../ui/catalogue/device-picture';
+import '../ui/catalogue/catalogue.css';
+import '../ui/offer/offer.css';
 
 export function DeviceView({ device, posted }: { device: Device; posted: OfferFormOutcome | null }) {
   const shop = useShop();

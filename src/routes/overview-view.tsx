@@ -8,6 +8,7 @@ import { EntityGrid } from '../ui/catalogue/entity-grid';
 import { useShop } from '../ui/shop-context';
 import type { OverviewData } from './loaders';
 import { ScreenPage } from './screen-page';
+import '../ui/catalogue/catalogue.css';
 
 export function OverviewView({ overview, devices }: Pick<OverviewData, 'overview' | 'devices'>) {
   const shop = useShop();

@@ -5,6 +5,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
 import type { HomeBanner as Banner } from '../config/home-banners';
+import './catalogue/catalogue.css';
 
 export function HomeBanner({ banner }: { banner: Banner | null }) {
   const { i18n } = useLingui();

@@ -8,6 +8,7 @@ import { useLinkToken } from '../../ui/account/link-token';
 import { RegistrationForm } from '../../ui/account/registration-form';
 import { NoScriptNote } from '../../ui/account/noscript-note';
 import { ScreenPage } from '../screen-page';
+import '../../ui/form/form.css';
 
 export default function AccountRegisterPage() {
   const { i18n } = useLingui();

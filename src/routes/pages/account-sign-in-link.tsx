@@ -4,6 +4,7 @@ import { useLinkToken } from '../../ui/account/link-token';
 import { NoScriptNote } from '../../ui/account/noscript-note';
 import { SignInWithLink } from '../../ui/account/sign-in-link';
 import { ScreenPage } from '../screen-page';
+import '../../ui/form/form.css';
 
 export default function AccountSignInLinkPage() {
   const token = useLinkToken();

@@ -12,6 +12,7 @@ import { BulkUpload } from '../../ui/b2b/bulk-upload';
 import { useCart } from '../../ui/cart/cart-provider';
 import { useShop } from '../../ui/shop-context';
 import { ScreenPage } from '../screen-page';
+import '../../ui/b2b/b2b.css';
 
 export default function B2bLandingPage() {
   const { i18n } = useLingui();

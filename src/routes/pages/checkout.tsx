@@ -5,6 +5,7 @@ import { CartLines } from '../../ui/cart/cart-lines';
 import { useCart } from '../../ui/cart/cart-provider';
 import { CheckoutFlow } from '../../ui/checkout/checkout-flow';
 import { ScreenPage } from '../screen-page';
+import '../../ui/form/form.css';
 
 export default function CheckoutPage() {
   const { context } = useCart();

@@ -9,6 +9,8 @@ import { CONTACT_SUBJECTS, CONTACT_WIDGET_KEYS, type ContactSubject } from '../.
 import { ContactForm } from '../../ui/contact/contact-form';
 import { useShop } from '../../ui/shop-context';
 import { ScreenPage } from '../screen-page';
+import '../../ui/contact/contact.css';
+import '../../ui/form/form.css';
 
 /** A prefilled message is a search text: at most this long. */
 const MESSAGE_PREFILL_MAX = 100;

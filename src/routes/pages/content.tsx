@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import { CONTENT_TITLES } from '../../ui/content-titles';
 import { usePageData } from '../page-data';
 import { ScreenPage } from '../screen-page';
+import '../../ui/content.css';
 
 export default function ContentPage() {
   const { i18n } = useLingui();

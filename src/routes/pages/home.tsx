@@ -10,6 +10,7 @@ import { ConditionsVideo } from '../../ui/offer/conditions-video';
 import { useShop } from '../../ui/shop-context';
 import { usePageData } from '../page-data';
 import { ScreenPage } from '../screen-page';
+import '../../ui/catalogue/catalogue.css';
 
 export default function HomePage() {
   const { categories, popular, banner } = usePageData('home');

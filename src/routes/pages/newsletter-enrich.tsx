@@ -6,6 +6,7 @@ import { useAccount } from '../../ui/account/account-provider';
 import { LoadingNote } from '../../ui/account/account-gate';
 import { EnrichView } from '../../ui/newsletter/enrich-view';
 import { ScreenPage } from '../screen-page';
+import '../../ui/newsletter/newsletter.css';
 
 export default function NewsletterEnrichPage() {
   const { emailHash } = useParams({ strict: false }) as { emailHash?: string };

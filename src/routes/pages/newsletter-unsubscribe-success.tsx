@@ -5,6 +5,8 @@ import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
 import { useShop } from '../../ui/shop-context';
 import { ScreenPage } from '../screen-page';
+import '../../ui/form/form.css';
+import '../../ui/newsletter/newsletter.css';
 
 export default function NewsletterUnsubscribeSuccessPage() {
   const { i18n } = useLingui();

@@ -3,6 +3,7 @@
 import { PasswordForgot } from '../../ui/account/password-forgot';
 import { NoScriptNote } from '../../ui/account/noscript-note';
 import { ScreenPage } from '../screen-page';
+import '../../ui/form/form.css';
 
 export default function PasswordForgotPage() {
   return (

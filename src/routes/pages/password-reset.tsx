@@ -4,6 +4,7 @@ import { useLinkToken } from '../../ui/account/link-token';
 import { PasswordReset } from '../../ui/account/password-reset';
 import { NoScriptNote } from '../../ui/account/noscript-note';
 import { ScreenPage } from '../screen-page';
+import '../../ui/form/form.css';
 
 export default function PasswordResetPage() {
   const token = useLinkToken();

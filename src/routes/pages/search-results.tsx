@@ -12,6 +12,8 @@ import { useShop } from '../../ui/shop-context';
 import type { ResultsSearch } from '../loaders';
 import { usePageData } from '../page-data';
 import { ScreenPage } from '../screen-page';
+import '../../ui/catalogue/catalogue.css';
+import '../../ui/search/search-results.css';
 
 /** The query string of a results link: only what is set. */
 function searchOf(request: ResultsSearch, change: Partial<ResultsSearch>): Record<string, string> {

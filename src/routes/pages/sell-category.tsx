@@ -5,6 +5,7 @@ import { EntityGrid } from '../../ui/catalogue/entity-grid';
 import { useShop } from '../../ui/shop-context';
 import { usePageData } from '../page-data';
 import { ScreenPage } from '../screen-page';
+import '../../ui/catalogue/catalogue.css';
 
 export default function SellCategoryPage() {
   const { category, topDevices } = usePageData('category');

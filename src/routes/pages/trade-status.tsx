@@ -13,6 +13,7 @@ import { TradeCard } from '../../ui/account/trade-card';
 import { useShop } from '../../ui/shop-context';
 import { usePageData } from '../page-data';
 import { ScreenPage } from '../screen-page';
+import '../../ui/account/account.css';
 
 export default function TradeStatusPage() {
   const page = usePageData('tradeStatus');

@@ -11,6 +11,8 @@ import { AccountQueries } from './account-queries';
 import { useAccount } from './account-provider';
 import { LoginForm } from './login-form';
 import { NoScriptNote } from './noscript-note';
+import '../form/form.css';
+import './account.css';
 
 export function AccountGate({ children }: { children: ReactNode }) {
   const account = useAccount();

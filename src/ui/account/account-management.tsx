@@ -13,6 +13,7 @@ import { ChangePassword } from './change-password';
 import { DeleteAccount } from './delete-account';
 import { useFocusOnMount } from '../form/focus';
 import { LoginForm } from './login-form';
+import '../form/form.css';
 
 type Outcome = { readonly kind: 'managing' } | { readonly kind: 'passwordChanged'; readonly email: string } | { readonly kind: 'deleted' };
 

@@ -10,6 +10,8 @@ import { useAccount } from './account-provider';
 import { CustomerDetails } from './customer-details';
 import { SavedOffers } from './saved-offers';
 import { TradeHistory } from './trade-history';
+import './account.css';
+import '../form/form.css';
 
 export function AccountOverview() {
   const { i18n } = useLingui();

@@ -10,6 +10,7 @@ import type { CustomerAddress } from '../../contracts/account';
 import { ADDRESS_FIELDS, type AddressForm } from '../../machines/checkout-form';
 import type { CustomerApi, PayoutAccounts } from '../../services/customer-data';
 import { useAccount } from './account-provider';
+import '../form/form.css';
 
 export function AccountQueries({ children }: { children: ReactNode }) {
   // The account routes load the client with their page module, so it is there by the time this renders.

@@ -16,6 +16,7 @@ import { LoadingNote } from './account-gate';
 import { useAccount } from './account-provider';
 import { useFocusOnMount } from '../form/focus';
 import { LoginForm } from './login-form';
+import '../form/form.css';
 
 export function ActivationView({ token }: { token: string }) {
   const { i18n } = useLingui();

@@ -20,6 +20,7 @@ import { useAccount } from './account-provider';
 import { addressFormOf, useAccountCache, usePrimaryAddress } from './account-queries';
 import { FormFailure, SAVE_FAILURE_TEXTS, SavedNote } from '../form/form-status';
 import { useFocusFirstError } from '../form/focus';
+import '../form/form.css';
 
 export function AddressChange() {
   const address = usePrimaryAddress();

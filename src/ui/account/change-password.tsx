@@ -15,6 +15,7 @@ import { useLatest } from '../form/latest';
 import { useFocusFirstError } from '../form/focus';
 import { NewPasswordFields } from './new-password-fields';
 import { PasswordField } from '../form/password-field';
+import '../form/form.css';
 
 export function ChangePassword({ onChanged }: { onChanged: () => void }) {
   const { i18n } = useLingui();

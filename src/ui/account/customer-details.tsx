@@ -9,6 +9,8 @@ import { useShop } from '../shop-context';
 import { useAccount } from './account-provider';
 import { usePayoutAccounts, usePrimaryAddress } from './account-queries';
 import { LoadingNote, QueryProblem } from './account-gate';
+import '../form/form.css';
+import './account.css';
 
 export function CustomerDetails() {
   const { i18n } = useLingui();

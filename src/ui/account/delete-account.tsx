@@ -9,6 +9,8 @@ import { useAccount } from './account-provider';
 import { formFailure, type SaveFailure } from '../../machines/form';
 import { useFocusOnMount } from '../form/focus';
 import { FormFailure } from '../form/form-status';
+import '../form/form.css';
+import './account.css';
 
 export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
   const { i18n } = useLingui();

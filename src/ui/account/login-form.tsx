@@ -16,6 +16,8 @@ import { useFocusFirstError } from '../form/focus';
 import { FormFailure, type FailureTexts } from '../form/form-status';
 import { PasswordField } from '../form/password-field';
 import { SignInLinkOffer } from './sign-in-link';
+import '../form/form.css';
+import './account.css';
 
 export interface LoginFormProps {
   /** The form's heading level where it is embedded (the checkout uses 3). */

@@ -3,6 +3,7 @@
 // they explain what to do. The loading texts themselves are hidden then (styles.css, `scripting: none`).
 
 import { Trans } from '@lingui/react/macro';
+import '../form/form.css';
 
 export function NoScriptNote({ screen }: { screen: 'checkout' | 'account' }) {
   return (

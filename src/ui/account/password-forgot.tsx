@@ -14,6 +14,7 @@ import { useErrorOf } from '../form/issue-messages';
 import { TextField } from '../form/text-field';
 import { useShop } from '../shop-context';
 import { useFocusFirstError, useFocusOnMount } from '../form/focus';
+import '../form/form.css';
 
 export function PasswordForgot() {
   const { i18n } = useLingui();

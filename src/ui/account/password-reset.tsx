@@ -15,6 +15,7 @@ import { useFocusFirstError, useFocusOnMount } from '../form/focus';
 import { FormFailure } from '../form/form-status';
 import { LoginForm } from './login-form';
 import { NewPasswordFields } from './new-password-fields';
+import '../form/form.css';
 
 export function PasswordReset({ token }: { token: string | null }) {
   const { i18n } = useLingui();

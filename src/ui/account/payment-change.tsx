@@ -18,6 +18,7 @@ import { LoadingNote, QueryProblem } from './account-gate';
 import { useAccount } from './account-provider';
 import { useAccountCache, usePayoutAccounts } from './account-queries';
 import { PayoutDetailsForm } from './payout-form';
+import '../form/form.css';
 
 export function PaymentChange() {
   const payout = usePayoutAccounts();

@@ -18,6 +18,8 @@ import { SAVE_FAILURE_TEXTS } from '../form/form-status';
 import { useLatest } from '../form/latest';
 import { PayoutDetailsForm } from './payout-form';
 import { useShop } from '../shop-context';
+import '../form/form.css';
+import './account.css';
 
 /** Saves the corrected details; the page then shows the trade as the server answered. */
 export type SavePayoutCorrection = (payout: Payout) => Promise<void>;

@@ -13,6 +13,8 @@ import { useFocusFirstError } from '../form/focus';
 import { FormFailure, SAVE_FAILURE_TEXTS, SavedNote } from '../form/form-status';
 import { useErrorOf } from '../form/issue-messages';
 import { PayoutFields } from '../form/payout-fields';
+import '../form/form.css';
+import './account.css';
 
 type PayoutFormActor = ActorRefFrom<typeof paymentChangeMachine>;
 

@@ -5,6 +5,7 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { useShop } from '../shop-context';
+import '../form/form.css';
 
 export function PrivacyConsent({
   checked,

@@ -18,6 +18,8 @@ import { useShop } from '../shop-context';
 import { useFocusFirstError, useFocusOnMount } from '../form/focus';
 import { NewPasswordFields } from './new-password-fields';
 import { PrivacyConsent } from './privacy-consent';
+import '../form/form.css';
+import './account.css';
 
 export function RegistrationForm() {
   const { i18n } = useLingui();

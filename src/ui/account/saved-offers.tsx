@@ -11,6 +11,8 @@ import { PriceChangeNote } from '../offer/price-change-note';
 import { useShop } from '../shop-context';
 import { LoadingNote, QueryProblem } from './account-gate';
 import { useSavedOffers } from './account-queries';
+import '../form/form.css';
+import './account.css';
 
 export function SavedOffers() {
   const { i18n } = useLingui();

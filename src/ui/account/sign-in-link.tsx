@@ -16,6 +16,8 @@ import { useFocusOnMount } from '../form/focus';
 import { FormFailure } from '../form/form-status';
 import { useShop } from '../shop-context';
 import { useAccount } from './account-provider';
+import './account.css';
+import '../form/form.css';
 
 /** Under the log-in form's "paused" note: one button that mails a sign-in link to the address entered. */
 export function SignInLinkOffer({ email }: { readonly email: string }) {

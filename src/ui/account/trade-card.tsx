@@ -12,6 +12,8 @@ import { useShop } from '../shop-context';
 import { PayoutCorrection, type SavePayoutCorrection } from './payout-correction';
 import { TradeTimeline } from './trade-timeline';
 import { ITEM_STATUS_LABELS, TRADE_STATUS_LABELS, statusTone } from './trade-status';
+import '../form/form.css';
+import './account.css';
 
 function StatusBadge({ status, label }: { status: Parameters<typeof statusTone>[0]; label: string }) {
   return (

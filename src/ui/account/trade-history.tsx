@@ -13,6 +13,7 @@ import { useAccount } from './account-provider';
 import { useAccountCache, useTradeHistory } from './account-queries';
 import { LoadingNote, QueryProblem } from './account-gate';
 import { TradeCard } from './trade-card';
+import './account.css';
 
 export function TradeHistory() {
   const { i18n } = useLingui();

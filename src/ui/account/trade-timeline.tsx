@@ -9,6 +9,8 @@ import type { ReactNode } from 'react';
 import type { TradeEvent } from '../../contracts/trade-view';
 import { formatDate, formatPrice } from '../../i18n/format';
 import { useShop } from '../shop-context';
+import '../form/form.css';
+import './account.css';
 
 export function TradeTimeline({ events }: { events: readonly TradeEvent[] }) {
   const { i18n } = useLingui();

@@ -25,6 +25,9 @@ import { useShop } from '../shop-context';
 import { useCart } from './cart-provider';
 import { useState } from 'react';
 import { DevicePicture } from '../catalogue/device-picture';
+import '../form/form.css';
+import './cart.css';
+import '../catalogue/catalogue.css';
 
 export function CartLines() {
   const { i18n } = useLingui();

@@ -5,6 +5,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
 import type { Shop } from '../shop-context';
+import './catalogue.css';
 
 export const HOME_CRUMB = msg`Home`;
 

@@ -6,6 +6,7 @@ import { formatPrice } from '../../i18n/format';
 import type { Device } from '../../services/catalogue/entities';
 import { useShop } from '../shop-context';
 import { DevicePicture } from './device-picture';
+import './catalogue.css';
 
 /** What tells a variant from its model's other variants: its name after the model ("512 GB"). */
 function variantLabel(name: string, model: string): string {

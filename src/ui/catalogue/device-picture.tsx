@@ -1,6 +1,8 @@
 // The one way a device, series, brand or category picture appears (catalogue tiles, device page, cart
 // lines, search results): the generated, long-cached SVG at a fixed size, so nothing shifts while it loads.
 
+import './catalogue.css';
+
 export interface DevicePictureProps {
   readonly src: string;
   /** The device's (or series', brand's) name: the picture's text alternative. */

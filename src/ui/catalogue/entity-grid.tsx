@@ -2,6 +2,7 @@
 
 import { Link } from '@tanstack/react-router';
 import { DevicePicture } from './device-picture';
+import './catalogue.css';
 
 export interface GridItem {
   readonly key: string | number;

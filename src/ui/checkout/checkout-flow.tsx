@@ -30,6 +30,8 @@ import { DerivedBic } from '../form/derived-bic';
 import { TextField } from '../form/text-field';
 import { useFullShopHref } from '../widget/full-shop-link';
 import { ReviewValidity } from './review-validity';
+import '../form/form.css';
+import './checkout.css';
 
 const STEP_LABELS: Record<CheckoutStep, ReturnType<typeof msg>> = {
   identity: msg`Your e-mail`,

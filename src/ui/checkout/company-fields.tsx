@@ -10,6 +10,7 @@ import { VAT_ID_EXAMPLE } from '../../contracts/vat-id';
 import type { CompanyField, CompanyForm } from '../../machines/checkout-form';
 import { SelectField } from '../form/choice-fields';
 import { TextField } from '../form/text-field';
+import '../form/form.css';
 
 /** German legal forms keep their names; the two descriptive ones are translated. */
 export const LEGAL_FORM_LABELS: Readonly<Record<LegalForm, MessageDescriptor>> = {

@@ -16,6 +16,7 @@ import { FormFailure, SAVE_FAILURE_TEXTS } from '../form/form-status';
 import { useErrorOf } from '../form/issue-messages';
 import { NewPasswordFields } from '../account/new-password-fields';
 import { PrivacyConsent } from '../account/privacy-consent';
+import '../form/form.css';
 
 const GUEST_ACCOUNT_FAILURE_TEXTS = {
   ...SAVE_FAILURE_TEXTS,

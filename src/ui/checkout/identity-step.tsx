@@ -9,6 +9,8 @@ import { Link } from '@tanstack/react-router';
 import { useShop } from '../shop-context';
 import { isWidgetMode } from '../../config/brands';
 import { FullShopLink } from '../widget/full-shop-link';
+import '../form/form.css';
+import './checkout.css';
 
 export type IdentityChoice = 'guest' | 'login' | 'register';
 

@@ -7,6 +7,8 @@ import { useLingui } from '@lingui/react';
 import { countdownOf } from '../../config/offer-countdown';
 import { useCart } from '../cart/cart-provider';
 import { OfferCountdown } from '../offer/offer-countdown';
+import '../form/form.css';
+import './checkout.css';
 
 export function ReviewValidity() {
   const { i18n } = useLingui();

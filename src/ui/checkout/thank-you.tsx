@@ -12,6 +12,7 @@ import { CONDITION_LABELS } from '../offer/conditions';
 import { useShop } from '../shop-context';
 import { useCart } from '../cart/cart-provider';
 import { GuestAccountOffer } from './guest-account-offer';
+import '../form/form.css';
 
 export function ThankYou() {
   const { i18n } = useLingui();

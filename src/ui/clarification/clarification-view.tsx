@@ -23,6 +23,8 @@ import { useAccount } from '../account/account-provider';
 import { useApiClient } from '../api-context';
 import { useFocusOnMount } from '../form/focus';
 import { useShop } from '../shop-context';
+import '../form/form.css';
+import './clarification.css';
 
 export interface ClarificationLink {
   readonly clarificationId: string;

@@ -18,6 +18,8 @@ import { useErrorOf } from '../form/issue-messages';
 import { TextField } from '../form/text-field';
 import { useShop } from '../shop-context';
 import { SUBJECT_LABELS } from './subjects';
+import './contact.css';
+import '../form/form.css';
 
 export interface ContactFormProps {
   readonly source: ContactSource;

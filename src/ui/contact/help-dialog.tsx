@@ -9,6 +9,8 @@ import { CONTACT_WIDGET_KEYS } from '../../config/contact';
 import { useShop } from '../shop-context';
 import { ContactForm } from './contact-form';
 import { HELP_ANSWERS, HELP_TOPIC_TITLES, helpTopicOf } from './help-answers';
+import './contact.css';
+import '../form/form.css';
 
 export interface HelpDialogProps {
   readonly open: boolean;

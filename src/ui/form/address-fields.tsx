@@ -7,6 +7,7 @@ import type { Locale } from '../../config/locales';
 import { TEXT_LIMITS } from '../../contracts/trades';
 import type { AddressField, AddressForm } from '../../machines/checkout-form';
 import { TextField } from './text-field';
+import './form.css';
 
 /** The shop country in the shop's language (the address country is fixed by the shop). */
 export const COUNTRY_NAMES: Record<Locale, string> = {

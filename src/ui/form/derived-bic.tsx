@@ -4,6 +4,7 @@
 
 import { Suspense, use, type ReactNode } from 'react';
 import { bicOfIban } from '../../services/bank-codes';
+import './form.css';
 
 export function DerivedBic({ iban, children }: { iban: string; children: (bic: string) => ReactNode }) {
   return (

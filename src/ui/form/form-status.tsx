@@ -12,6 +12,7 @@ import type { SaveFailure } from '../../machines/form';
 import type { ApiFailureKind } from '../../services/api-failure';
 import { useFocusOnMount } from './focus';
 import { waitText } from './wait-text';
+import './form.css';
 
 export function SavedNote({ children }: { children: ReactNode }) {
   const focus = useFocusOnMount<HTMLParagraphElement>();

@@ -4,6 +4,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { TextField, type TextFieldProps } from './text-field';
+import './form.css';
 
 export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'addon'> & {
   /** 'current-password' for log-in and confirmation, 'new-password' where a password is chosen. */

@@ -9,6 +9,7 @@ import type { PayoutField, PayoutForm, PayoutMethod } from '../../machines/check
 import { useShop } from '../shop-context';
 import { DerivedBic } from './derived-bic';
 import { TextField } from './text-field';
+import './form.css';
 
 export interface PayoutFieldsProps {
   readonly values: PayoutForm;

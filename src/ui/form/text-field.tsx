@@ -3,6 +3,7 @@
 
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTypedBeforeHydration } from '../typed-before-hydration';
+import './form.css';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   readonly label: string;

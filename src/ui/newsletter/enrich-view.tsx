@@ -19,6 +19,8 @@ import { useErrorOf } from '../form/issue-messages';
 import { TextField } from '../form/text-field';
 import { useShop } from '../shop-context';
 import { INTEREST_LABELS } from './interests';
+import '../form/form.css';
+import './newsletter.css';
 
 export interface EnrichViewProps {
   readonly emailHash: string | null;

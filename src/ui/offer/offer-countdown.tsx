@@ -7,6 +7,7 @@ import { useLingui } from '@lingui/react';
 import { countdownOf } from '../../config/offer-countdown';
 import { formatDate } from '../../i18n/format';
 import { useShop } from '../shop-context';
+import '../form/form.css';
 
 /** The words of a countdown: days left (plural rules of the shop's language). */
 export const countdownMessage = (days: number) => msg`${plural(days, { one: '# day left', other: '# days left' })}`;

@@ -17,6 +17,7 @@ import { useShop } from '../shop-context';
 import { AnsweringHint } from './answering-hint';
 import { PostedOffer } from './posted-offer';
 import { QuestionList } from './question-list';
+import './offer.css';
 
 type MachineFlow = ComponentType<{ device: Device; shop: ShopActor; sharedToken?: string }>;
 

@@ -28,6 +28,8 @@ import { CONDITION_LABELS } from './conditions';
 import { OfferPrice } from './offer-price';
 import { AnsweringHint } from './answering-hint';
 import { QuestionList } from './question-list';
+import './offer.css';
+import '../form/form.css';
 
 export default function MachineOfferFlow({
   device,

@@ -5,6 +5,7 @@ import { Trans } from '@lingui/react/macro';
 import type { Offer } from '../../contracts/offers';
 import { formatPrice } from '../../i18n/format';
 import { useShop } from '../shop-context';
+import '../form/form.css';
 
 export function OfferPrice({ offer }: { offer: Pick<Offer, 'kind' | 'price'> }) {
   const shop = useShop();

@@ -13,6 +13,8 @@ import { useApiClient } from '../api-context';
 import { useFocusOnMount } from '../form/focus';
 import { FormFailure, type FailureText } from '../form/form-status';
 import { TextField } from '../form/text-field';
+import '../form/form.css';
+import './offer.css';
 
 // Every kind has its words here: a device page loads the shop's catalog only, not the form kit's.
 const FAILURES = {

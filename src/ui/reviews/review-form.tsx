@@ -13,6 +13,8 @@ import { TextAreaField } from '../form/choice-fields';
 import { useFocusFirstError } from '../form/focus';
 import { FormFailure, SAVE_FAILURE_TEXTS } from '../form/form-status';
 import { useErrorOf } from '../form/issue-messages';
+import '../form/form.css';
+import './reviews.css';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 

@@ -11,6 +11,8 @@ import { catalogueApi, searchDevices } from '../../services/catalogue/search';
 import { useApiOptions } from '../api-context';
 import { useShop } from '../shop-context';
 import { DevicePicture } from '../catalogue/device-picture';
+import './search-results.css';
+import '../catalogue/catalogue.css';
 
 // No retry here: the API client applies product §9's retry rule to every call (POST /searches is not
 // idempotent, so it is not retried); a retry on any error here would send a failing search twice more.
