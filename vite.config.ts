@@ -88,15 +88,19 @@ export default defineConfig(({ isSsrBuild }) => ({
             EVERY_PAGE_SCRIPT.test(hostId) && !PRELOADED_FROM_ENTRY.test(file) ? [] : deps.filter((dep) => !EVERY_PAGE_SCRIPT.test(dep)),
         },
         rollupOptions: {
-          input: 'src/entry-client.tsx',
+          // The shell's style sheet is an input of its own, not an import of the entry: every page inlines
+          // it, and as the entry's CSS Vite would list it among the dependencies of every chunk that
+          // imports from the entry, so the browser fetched it once more after hydration (decision 099).
+          input: ['src/entry-client.tsx', 'src/ui/styles.css'],
           // Everything the entry imports statically is loaded by every page anyway: one chunk compresses
           // better than the dozen small shared chunks automatic splitting makes of it (decision 007).
+          // The shell group takes no CSS: the shell's style sheet is an input of its own (above).
           // The two helpers every page module imports share one small chunk: as two chunks they cost an extra
           // request and module wrapper on every page (78 bytes brotli on the device page's 110 KB budget).
           output: {
             codeSplitting: {
               groups: [
-                { name: 'shell', tags: ['$initial'] },
+                { name: 'shell', tags: ['$initial'], test: /^(?!.*\.css(?:\?|$))/ },
                 { name: 'shell', test: /src[\\/]routes[\\/](page-data\.ts|screen-page\.tsx)$/ },
               ],
             },

@@ -13,8 +13,8 @@ const config = readConfig({ ...process.env, NODE_ENV: 'development' });
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'custom' });
 
 /**
- * The page's entry in development: React's refresh runtime and Vite's client first, then the shop's
- * entry. A module file, not inline code: the page's CSP trusts only what its hashed inline loader adds
+ * The page's entry in development: React's refresh runtime and Vite's client first, then the shell's
+ * style sheet (a build input of its own, decision 099) and the shop's entry. A module file, not inline code: the page's CSP trusts only what its hashed inline loader adds
  * (decision 089), and an inline module's imports are not among that.
  */
 const DEV_ENTRY_PATH = '/@shop-dev-entry.js';
@@ -24,6 +24,7 @@ RefreshRuntime.injectIntoGlobalHook(window);
 window.$RefreshReg$ = () => {};
 window.$RefreshSig$ = () => (type) => type;
 window.__vite_plugin_react_preamble_installed__ = true;
+await import("/src/ui/styles.css");
 await import("/src/entry-client.tsx");`;
 
 const render: RenderFn = async (input) => {

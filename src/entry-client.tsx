@@ -14,7 +14,6 @@ import { lazyHttpContent } from './services/content/http-source';
 import { lazyQueryClient } from './services/query-client';
 import { installReloadGuard } from './services/reload-guard';
 import { ENTRY_LOADER_ELEMENT_ID, INLINE_CSS_ELEMENT_ID, PAGE_ASSETS_ELEMENT_ID, type PageAssets } from './contracts/page-assets';
-import './ui/styles.css';
 
 async function start() {
   installReloadGuard();

@@ -9,7 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createAssetResolver } from './assets';
 
 const MANIFEST = {
-  'src/entry-client.tsx': { file: 'assets/entry.js', isEntry: true, imports: ['_shell.js'], css: ['assets/style.css'] },
+  'src/entry-client.tsx': { file: 'assets/entry.js', isEntry: true, imports: ['_shell.js'] },
+  'src/ui/styles.css': { file: 'assets/style.css', src: 'src/ui/styles.css', isEntry: true },
   '_shell.js': { file: 'assets/shell.js', imports: ['_runtime.js'] },
   '_runtime.js': { file: 'assets/runtime.js' },
   'src/routes/pages/device.tsx': { file: 'assets/device.js', imports: ['_view.js', '_shell.js', 'src/entry-client.tsx'] },

@@ -17,6 +17,8 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 const ENTRY = 'src/entry-client.tsx';
+/** The shell's style sheet, a build input of its own (decision 099): inlined first on every page. */
+const SHELL_STYLES = 'src/ui/styles.css';
 
 export interface AssetResolver {
   (modules: { pages: string[]; catalog: string }): PageAssets;
@@ -30,6 +32,8 @@ export function createAssetResolver(clientDir: string): AssetResolver {
   const manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const entry = manifest[ENTRY];
   if (!entry) throw new Error(`build manifest has no ${ENTRY}`);
+  const shellStyles = manifest[SHELL_STYLES];
+  if (!shellStyles) throw new Error(`build manifest has no ${SHELL_STYLES}`);
   const cache = new Map<string, PageAssets>();
   const cssText = new Map<string, string>();
   const readCss = (href: string) => {
@@ -56,7 +60,7 @@ export function createAssetResolver(clientDir: string): AssetResolver {
     const hit = cache.get(cacheKey);
     if (hit) return hit;
     const files = new Set<string>();
-    const css = new Set<string>();
+    const css = new Set<string>([`/${shellStyles.file}`]);
     const seen = new Set<string>();
     collect(ENTRY, files, css, seen);
     for (const page of pages) collect(PAGE_BASE + page.replace(/^\.\//, ''), files, css, seen);
