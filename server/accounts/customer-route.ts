@@ -28,14 +28,14 @@ export interface Answer {
 export const ok = (body: unknown): Answer => ({ statusCode: 200, body });
 export const created = (body: unknown): Answer => ({ statusCode: 201, body });
 
-export interface BodyRule<S extends z.ZodType> {
+export interface BodyRule<S extends z.core.$ZodType> {
   readonly schema: S;
   /** The message of the 400 answer when the body does not fit. */
   readonly invalid: string;
 }
 
 /** Route options of a customer-data call: no-store, token check, optional body schema, the handler. */
-export function customerRoute<S extends z.ZodType = z.ZodUnknown>(
+export function customerRoute<S extends z.core.$ZodType = z.core.$ZodUnknown>(
   accounts: Pick<AccountServices, 'tokens' | 'now'>,
   body: BodyRule<S> | undefined,
   handle: (call: CustomerCall<z.output<S>>) => Promise<Answer>,

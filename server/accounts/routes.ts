@@ -133,7 +133,7 @@ export function registerAccountRoutes(
   }
 
   /** Route options: no-store, the checks before the body, and the body schema with its 400 message. */
-  const withBody = <S extends z.ZodType>(schema: S, invalidBody: string, preValidation: preValidationAsyncHookHandler[] = []) => ({
+  const withBody = <S extends z.core.$ZodType>(schema: S, invalidBody: string, preValidation: preValidationAsyncHookHandler[] = []) => ({
     ...NO_STORE,
     preValidation,
     schema: { body: schema },

@@ -7,7 +7,7 @@ import { STATUS_CODES } from 'node:http';
 import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { fieldIssues, issueCode, type FieldIssue } from '../../src/contracts/issues';
 import { withoutParameters } from '../db/errors';
 
@@ -56,9 +56,12 @@ export function unauthorized(message: string, expired: boolean) {
   return new HttpError(401, 'Unauthorized', message, {}, { 'WWW-Authenticate': expired ? 'Bearer error="invalid_token"' : 'Bearer' });
 }
 
-/** The value parsed by `schema`, or a 400 naming the failing fields (for schemas a route cannot declare, e.g. per shop). */
-export function parseOr400<S extends z.ZodType>(schema: S, value: unknown, message: string): z.output<S> {
-  const parsed = schema.safeParse(value);
+/**
+ * The value parsed by `schema`, or a 400 naming the failing fields (for schemas a route cannot declare, e.g. per shop).
+ * Any zod 4 schema: the contracts are zod/mini's, which classic zod's functions parse alike (decision 097).
+ */
+export function parseOr400<S extends z.core.$ZodType>(schema: S, value: unknown, message: string): z.output<S> {
+  const parsed = z.safeParse(schema, value);
   if (!parsed.success) throw badRequest(message, fieldIssues(parsed.error));
   return parsed.data;
 }

@@ -59,7 +59,7 @@ export interface Input {
 
 /** The success answer: a JSON body, a file of these media types, or no body. */
 export type Answer =
-  | { readonly status: number; readonly json: z.ZodType }
+  | { readonly status: number; readonly json: z.core.$ZodType }
   | { readonly status: number; readonly file: readonly string[] }
   | { readonly status: number; readonly empty: true };
 
@@ -79,7 +79,7 @@ export interface OperationDoc {
   readonly answer?: Answer;
 }
 
-const json = (status: number, schema: z.ZodType): Answer => ({ status, json: schema });
+const json = (status: number, schema: z.core.$ZodType): Answer => ({ status, json: schema });
 const file = (...types: string[]): Answer => ({ status: 200, file: types });
 const empty = (status: 200 | 204): Answer => ({ status, empty: true });
 
@@ -112,7 +112,7 @@ const IDEMPOTENCY_KEY: Input = {
 
 const ReviewCreatedSchema = z.object({ id: z.uuid(), status: z.literal('pending') });
 /** Elasticsearch's answer shape: the fields the shop reads are named, the rest (e.g. `_shards`) passes through. */
-const AnySourceSearchSchema = SearchResponseSchema(z.record(z.string(), z.unknown())).loose();
+const AnySourceSearchSchema = z.looseObject(SearchResponseSchema(z.record(z.string(), z.unknown())).shape);
 
 export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   // Catalogue and offers
@@ -420,7 +420,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'POST /api/staff/users/{id}/password-link': {
     summary: 'A new set-password link for a staff user (admin)',
     access: 'staff',
-    answer: json(200, PasswordLinkAnswerSchema.extend({ user: StaffUserSchema })),
+    answer: json(200, z.object({ ...PasswordLinkAnswerSchema.shape, user: StaffUserSchema })),
   },
   'GET /api/staff/trades': { summary: 'Search trades', access: 'staff' },
   'GET /api/staff/trades/{tradeNumber}': { summary: 'A trade in the back office', access: 'staff' },

@@ -27,7 +27,7 @@ interface RouteRecord {
 
 interface HandlerContract {
   /** The body's schema by media type (a JSON Schema for a body that is a file itself). */
-  readonly content: Readonly<Record<string, z.ZodType | JsonSchema>>;
+  readonly content: Readonly<Record<string, z.core.$ZodType | JsonSchema>>;
   readonly optional?: boolean;
   readonly note?: string;
 }
@@ -138,7 +138,7 @@ function override(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: z.core.JSONSch
   }
 }
 
-const toJson = (schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema => {
+const toJson = (schema: z.core.$ZodType, io: 'input' | 'output' = 'input'): JsonSchema => {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
     io,
     unrepresentable: 'any',
@@ -148,7 +148,8 @@ const toJson = (schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema
   return json;
 };
 
-const isZod = (value: unknown): value is z.ZodType => value instanceof z.ZodType;
+// The contracts are zod/mini schemas (decision 097): every zod 4 schema is a core $ZodType, not all a classic ZodType.
+const isZod = (value: unknown): value is z.core.$ZodType => value instanceof z.core.$ZodType;
 
 /** Collects the API routes as the app registers them; call before the routes are registered. */
 export function collectApiRoutes(app: FastifyInstance): readonly RouteRecord[] {
@@ -211,9 +212,10 @@ function successContent(answer: Answer): JsonSchema | undefined {
 }
 
 /** An error answer: the shape of every refusal, a 429's wait, and the details some refusals add (e.g. `reason`, `usedOfferIds`). */
-const ApiErrorAnswer = ApiErrorSchema.extend({
+const ApiErrorAnswer = z.looseObject({
+  ...ApiErrorSchema.shape,
   retryAfterSeconds: z.number().int().optional().describe('429: seconds to wait (also the Retry-After header).'),
-}).loose();
+});
 
 const ERROR_TEXT = 'The request cannot be served: `message` says why, `fields` names the failing fields of a 400.';
 
@@ -236,7 +238,7 @@ export function openApiDocument(routes: readonly RouteRecord[]): JsonSchema {
     const known = new Set(query.map((p) => p.name));
     const inputs = (doc?.inputs ?? []).filter((input) => !(input.in === 'query' && known.has(input.name))).map(inputParameter);
 
-    const body: Readonly<Record<string, z.ZodType | JsonSchema>> | undefined = isZod(route.schema?.body)
+    const body: Readonly<Record<string, z.core.$ZodType | JsonSchema>> | undefined = isZod(route.schema?.body)
       ? { 'application/json': route.schema.body }
       : handler?.content;
     const requestContent =
@@ -245,7 +247,7 @@ export function openApiDocument(routes: readonly RouteRecord[]): JsonSchema {
     if (key === 'POST /api/contact' && honeypot) honeypot.website = HONEYPOT;
 
     const declared = Object.entries((route.schema?.response ?? {}) as Record<string, unknown>).find(
-      (entry): entry is [string, z.ZodType] => /^2\d\d$/.test(entry[0]) && isZod(entry[1]),
+      (entry): entry is [string, z.core.$ZodType] => /^2\d\d$/.test(entry[0]) && isZod(entry[1]),
     );
     const answer: Answer | undefined = declared ? { status: Number(declared[0]), json: declared[1] } : doc?.answer;
     const content = answer && successContent(answer);
@@ -306,7 +308,7 @@ export function openApiDocument(routes: readonly RouteRecord[]): JsonSchema {
       .map(([name, description]) => ({ name, description })),
     paths,
     components: {
-      schemas: { ApiError: toJson(ApiErrorAnswer, 'output'), StaffError: toJson(StaffErrorSchema.loose(), 'output') },
+      schemas: { ApiError: toJson(ApiErrorAnswer, 'output'), StaffError: toJson(z.looseObject(StaffErrorSchema.shape), 'output') },
       securitySchemes: {
         bearerAuth: {
           type: 'http',

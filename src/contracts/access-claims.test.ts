@@ -6,7 +6,12 @@ import { readAccessClaims } from './access-claims';
 import { z } from './zod';
 
 /** The schema the reader replaced, kept here as the reference. */
-const AccessClaimsSchema = z.object({ sub: z.uuid(), exp: z.number().int(), email: z.string(), customerNumber: z.string().nullable() });
+const AccessClaimsSchema = z.object({
+  sub: z.uuid(),
+  exp: z.number().check(z.int()),
+  email: z.string(),
+  customerNumber: z.nullable(z.string()),
+});
 
 const valid = { sub: '5b0e8a6c-3f1d-4e2a-9c7b-8d6e5f4a3b2c', exp: 2_000_000_000, email: 'erika@example.com', customerNumber: 'K-100042' };
 const samples: unknown[] = [

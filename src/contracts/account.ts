@@ -19,30 +19,29 @@ export const PASSWORD_MAX = 128;
 
 const codePoints = (value: string) => [...value].length;
 
-export const PasswordSchema = z
-  .string({ error: 'The password is required.' })
-  .refine(
+export const PasswordSchema = z.string({ error: 'The password is required.' }).check(
+  z.refine(
     (value) => codePoints(value) >= PASSWORD_MIN,
     coded('passwordTooShort', `The password needs at least ${PASSWORD_MIN} characters.`, { abort: true }),
-  )
-  .refine(
+  ),
+  z.refine(
     (value) => codePoints(value) <= PASSWORD_MAX,
     coded('passwordTooLong', `The password may have at most ${PASSWORD_MAX} characters.`),
-  );
+  ),
+);
 
 /** Login and current-password fields: anything up to a sane bound (the hash decides). */
 const PresentedPasswordSchema = z
   .string({ error: 'The password is required.' })
-  .min(1, 'The password is required.')
-  .max(4 * PASSWORD_MAX, 'The password is too long.');
+  .check(z.minLength(1, 'The password is required.'), z.maxLength(4 * PASSWORD_MAX, 'The password is too long.'));
 
 /** E-mail addresses and usernames are compared lower-cased (product §3: both lower-cased). */
-export const AccountEmailSchema = z
-  .string({ error: 'The e-mail address is required.' })
-  .trim()
-  .toLowerCase()
-  .max(254, 'This e-mail address is too long.')
-  .pipe(z.email('This e-mail address is not valid.'));
+export const AccountEmailSchema = z.pipe(
+  z
+    .string({ error: 'The e-mail address is required.' })
+    .check(z.trim(), z.toLowerCase(), z.maxLength(254, 'This e-mail address is too long.')),
+  z.email('This e-mail address is not valid.'),
+);
 
 const LocaleSchema = z.enum(LOCALES, 'This shop language is not known.');
 
@@ -53,13 +52,13 @@ const LocaleSchema = z.enum(LOCALES, 'This shop language is not known.');
 export const ACCESS_TOKEN_SECONDS = 5 * 60;
 
 export const TokenAnswerSchema = z.object({
-  access_token: z.string().min(1),
-  refresh_token: z.string().min(1),
+  access_token: z.string().check(z.minLength(1)),
+  refresh_token: z.string().check(z.minLength(1)),
   token_type: z.literal('Bearer'),
   /** Seconds the access token is valid from now. */
-  expires_in: z.number().int().positive(),
+  expires_in: z.number().check(z.int(), z.positive()),
   /** Seconds until the refresh token family ends (absolute lifetime; longer with remember-me). */
-  refresh_expires_in: z.number().int().positive(),
+  refresh_expires_in: z.number().check(z.int(), z.positive()),
 });
 export type TokenAnswer = z.infer<typeof TokenAnswerSchema>;
 
@@ -85,7 +84,7 @@ export const LoginRequestSchema = z.object({
   username: AccountEmailSchema,
   password: PresentedPasswordSchema,
   /** Remember me: a longer absolute refresh lifetime. The password is never stored (product §12). */
-  rememberMe: z.boolean().optional(),
+  rememberMe: z.optional(z.boolean()),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
@@ -99,40 +98,36 @@ export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
 /** The product §3 registration payload (Keycloak-shaped user representation). */
 export function RegistrationSchema(locale?: (typeof LOCALES)[number]) {
-  const address = locale ? AddressSchema(locale).partial({ phone: true }) : z.never();
+  const address = locale ? z.partial(AddressSchema(locale), { phone: true }) : z.never();
   return z
     .object({
       enabled: z.literal(true, { error: 'enabled must be true.' }),
       firstName: z
         .string({ error: 'The first name is required.' })
-        .trim()
-        .min(1, 'The first name is required.')
-        .max(50, 'The first name is at most 50 characters.'),
+        .check(z.trim(), z.minLength(1, 'The first name is required.'), z.maxLength(50, 'The first name is at most 50 characters.')),
       lastName: z
         .string({ error: 'The last name is required.' })
-        .trim()
-        .min(1, 'The last name is required.')
-        .max(50, 'The last name is at most 50 characters.'),
+        .check(z.trim(), z.minLength(1, 'The last name is required.'), z.maxLength(50, 'The last name is at most 50 characters.')),
       username: AccountEmailSchema,
       email: AccountEmailSchema,
       credentials: z
         .array(z.object({ type: z.literal('password'), value: PasswordSchema, temporary: z.literal(false) }), {
           error: 'credentials must hold the password.',
         })
-        .length(1, 'credentials must hold exactly one password.'),
-      requiredActions: z.array(z.string()).max(0, 'requiredActions must be empty.').default([]),
-      groups: z.array(z.string()).max(0, 'groups must be empty.').default([]),
+        .check(z.length(1, 'credentials must hold exactly one password.')),
+      requiredActions: z._default(z.array(z.string()).check(z.maxLength(0, 'requiredActions must be empty.')), []),
+      groups: z._default(z.array(z.string()).check(z.maxLength(0, 'groups must be empty.')), []),
       attributes: z.object({
         locale: z.tuple([LocaleSchema], 'attributes.locale must be [locale].'),
         /** The privacy notice was accepted (the form's consent box). */
         privacyAccepted: z.tuple([z.literal('true')], 'Please accept the privacy notice.'),
       }),
       /** Optional first address (the checkout's register path sends it). */
-      Address: address.optional(),
+      Address: z.optional(address),
       /** Optional first payout account. */
-      Payment: PayoutSchema.optional(),
+      Payment: z.optional(PayoutSchema),
     })
-    .refine((value) => value.username === value.email, { path: ['username'], error: 'username must equal the e-mail address.' });
+    .check(z.refine((value) => value.username === value.email, { path: ['username'], error: 'username must equal the e-mail address.' }));
 }
 export type Registration = z.infer<ReturnType<typeof RegistrationSchema>>;
 
@@ -145,7 +140,7 @@ export const TRADE_TOKEN_HEADER = 'x-trade-token';
  * like the registration, and the activation mail goes to the trade's e-mail.
  */
 export const RegisterFromTradeRequestSchema = z.object({
-  tradeNumber: z.string({ error: 'The trade number is required.' }).regex(TRADE_NUMBER, 'This is not a trade number.'),
+  tradeNumber: z.string({ error: 'The trade number is required.' }).check(z.regex(TRADE_NUMBER, 'This is not a trade number.')),
   password: PasswordSchema,
   privacyAccepted: z.literal(true, { error: 'Please accept the privacy notice.' }),
 });
@@ -162,10 +157,10 @@ export const ResetPasswordRequestSchema = z.object({ password: PasswordSchema })
 export const SignInLinkRequestSchema = z.object({ email: AccountEmailSchema, lang: LocaleSchema });
 
 /** POST /api/account/signInWithLink (token in SIGN_IN_TOKEN_HEADER): answers a TokenAnswer like the login. */
-export const SignInWithLinkRequestSchema = z.object({ rememberMe: z.boolean().optional() });
+export const SignInWithLinkRequestSchema = z.object({ rememberMe: z.optional(z.boolean()) });
 
 /** POST /api/account/activateRegistration: `token` is the identifier for activateCustomerByIdentifier. */
-export const ActivationAnswerSchema = z.object({ activated: z.boolean(), token: z.string().optional() });
+export const ActivationAnswerSchema = z.object({ activated: z.boolean(), token: z.optional(z.string()) });
 export type ActivationAnswer = z.infer<typeof ActivationAnswerSchema>;
 
 export const IdentifierActivationAnswerSchema = z.object({ activated: z.literal(true), customerNumber: z.string() });
@@ -174,7 +169,7 @@ export const IdentifierActivationAnswerSchema = z.object({ activated: z.literal(
 export const DeleteAccountRequestSchema = z.object({
   customerId: z.uuid('customerId must be your customer id.'),
   /** The customer number. */
-  customerIdentifier: z.string().min(1, 'customerIdentifier is required.').max(40),
+  customerIdentifier: z.string().check(z.minLength(1, 'customerIdentifier is required.'), z.maxLength(40)),
 });
 export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>;
 
@@ -201,9 +196,7 @@ export function IriSchema(collection: CustomerCollection) {
   const pattern = new RegExp(`^/api/customers/${collection}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`);
   return z
     .string({ error: `A ${collection} IRI is required.` })
-    .trim()
-    .toLowerCase()
-    .regex(pattern, `This is not a ${collection} IRI (/api/customers/${collection}/<id>).`);
+    .check(z.trim(), z.toLowerCase(), z.regex(pattern, `This is not a ${collection} IRI (/api/customers/${collection}/<id>).`));
 }
 
 /** The id at the end of an IRI. */
@@ -211,9 +204,9 @@ export const idOfIri = (iri: string) => iri.slice(iri.lastIndexOf('/') + 1);
 
 const resource = (collection: CustomerCollection) => z.object({ '@id': IriSchema(collection) });
 
-export const CustomerSchema = resource('customers').extend({
+export const CustomerSchema = z.extend(resource('customers'), {
   id: z.uuid(),
-  customerNumber: z.string().nullable(),
+  customerNumber: z.nullable(z.string()),
   email: z.string(),
   locale: LocaleSchema,
   person: IriSchema('people'),
@@ -222,14 +215,14 @@ export const CustomerSchema = resource('customers').extend({
 export type Customer = z.infer<typeof CustomerSchema>;
 
 /** The checkout address fields (country fixed by the shop) as a stored resource. */
-export const CustomerAddressSchema = resource('addresses').extend({
+export const CustomerAddressSchema = z.extend(resource('addresses'), {
   firstName: z.string(),
   lastName: z.string(),
   street: z.string(),
   houseNumber: z.string(),
   postalCode: z.string(),
   city: z.string(),
-  phone: z.string().optional(),
+  phone: z.optional(z.string()),
   country: z.string(),
   updatedAt: z.iso.datetime(),
 });
@@ -237,10 +230,10 @@ export type CustomerAddress = z.infer<typeof CustomerAddressSchema>;
 
 /** PATCH /api/customers/addresses: `{address}`; with `@id` that address, else the primary one (created when missing). */
 export function AddressPatchSchema(locale: (typeof LOCALES)[number]) {
-  return z.object({ address: AddressSchema(locale).extend({ '@id': IriSchema('addresses').optional() }) });
+  return z.object({ address: z.extend(AddressSchema(locale), { '@id': z.optional(IriSchema('addresses')) }) });
 }
 
-export const BankAccountSchema = resource('bank_accounts').extend({
+export const BankAccountSchema = z.extend(resource('bank_accounts'), {
   accountHolder: z.string(),
   /** Masked unless the owner reads it: FR14 •••• … 2606. */
   iban: z.string(),
@@ -249,36 +242,38 @@ export const BankAccountSchema = resource('bank_accounts').extend({
 });
 export type BankAccount = z.infer<typeof BankAccountSchema>;
 
-const SepaFieldsSchema = PayoutSchema.options[0].omit({ method: true });
-const PaypalFieldsSchema = PayoutSchema.options[1].omit({ method: true });
+const SepaFieldsSchema = z.omit(PayoutSchema.def.options[0], { method: true });
+const PaypalFieldsSchema = z.omit(PayoutSchema.def.options[1], { method: true });
 
-export const BankAccountPatchSchema = z.object({ payment: SepaFieldsSchema.extend({ '@id': IriSchema('bank_accounts') }) });
+export const BankAccountPatchSchema = z.object({ payment: z.extend(SepaFieldsSchema, { '@id': IriSchema('bank_accounts') }) });
 
-export const PaypalAccountSchema = resource('paypal_accounts').extend({ email: z.string() });
+export const PaypalAccountSchema = z.extend(resource('paypal_accounts'), { email: z.string() });
 export type PaypalAccount = z.infer<typeof PaypalAccountSchema>;
 
-export const PaypalAccountPatchSchema = z.object({ paypalAccount: PaypalFieldsSchema.extend({ '@id': IriSchema('paypal_accounts') }) });
+export const PaypalAccountPatchSchema = z.object({ paypalAccount: z.extend(PaypalFieldsSchema, { '@id': IriSchema('paypal_accounts') }) });
 
 export const PAYMENT_ACCOUNT_TYPES = ['INVOICE'] as const;
 
 /** POST /api/customers/customer_payment_accounts (product §3 defaults: paymentType INVOICE, isPrimary false). */
 export const PaymentAccountCreateSchema = z
   .object({
-    bankAccount: SepaFieldsSchema.optional(),
-    paypalAccount: PaypalFieldsSchema.optional(),
-    paymentType: z.enum(PAYMENT_ACCOUNT_TYPES).default('INVOICE'),
-    isPrimary: z.boolean().default(false),
+    bankAccount: z.optional(SepaFieldsSchema),
+    paypalAccount: z.optional(PaypalFieldsSchema),
+    paymentType: z._default(z.enum(PAYMENT_ACCOUNT_TYPES), 'INVOICE'),
+    isPrimary: z._default(z.boolean(), false),
     customer: IriSchema('customers'),
   })
-  .refine((value) => (value.bankAccount === undefined) !== (value.paypalAccount === undefined), {
-    path: ['bankAccount'],
-    error: 'Send exactly one of bankAccount or paypalAccount.',
-  });
+  .check(
+    z.refine((value) => (value.bankAccount === undefined) !== (value.paypalAccount === undefined), {
+      path: ['bankAccount'],
+      error: 'Send exactly one of bankAccount or paypalAccount.',
+    }),
+  );
 export type PaymentAccountCreate = z.input<typeof PaymentAccountCreateSchema>;
 
-export const PaymentAccountSchema = resource('customer_payment_accounts').extend({
-  bankAccount: BankAccountSchema.nullable(),
-  paypalAccount: PaypalAccountSchema.nullable(),
+export const PaymentAccountSchema = z.extend(resource('customer_payment_accounts'), {
+  bankAccount: z.nullable(BankAccountSchema),
+  paypalAccount: z.nullable(PaypalAccountSchema),
   paymentType: z.enum(PAYMENT_ACCOUNT_TYPES),
   isPrimary: z.boolean(),
   customer: IriSchema('customers'),
@@ -288,45 +283,47 @@ export type PaymentAccount = z.infer<typeof PaymentAccountSchema>;
 export const GuestAccountNumberAnswerSchema = z.object({
   customerNumber: z.string(),
   /** Earlier guest trades with the account's (verified) e-mail now in the trade history. */
-  claimedTrades: z.number().int().nonnegative(),
+  claimedTrades: z.number().check(z.int(), z.nonnegative()),
 });
 
-const PhoneSchema = z
-  .string({ error: 'The phone number is required.' })
-  .trim()
-  .refine((phone) => PHONE.test(phone), coded('phone', 'A phone number has 6 to 20 digits, spaces, + or -.'));
+const PhoneSchema = z.string({ error: 'The phone number is required.' }).check(
+  z.trim(),
+  z.refine((phone) => PHONE.test(phone), coded('phone', 'A phone number has 6 to 20 digits, spaces, + or -.')),
+);
 
-export const PhoneContactSchema = resource('phone_contacts').extend({ phone: z.string() });
+export const PhoneContactSchema = z.extend(resource('phone_contacts'), { phone: z.string() });
 export type PhoneContact = z.infer<typeof PhoneContactSchema>;
 export const PhoneCreateSchema = z.object({ phone: PhoneSchema, customerIri: IriSchema('customers') });
-export const PhonePatchSchema = PhoneCreateSchema.extend({ phoneIri: IriSchema('phone_contacts') });
+export const PhonePatchSchema = z.extend(PhoneCreateSchema, { phoneIri: IriSchema('phone_contacts') });
 
 /** The person: `address` is the form of address (salutation) with the name and birthdate. */
-export const PersonSchema = resource('people').extend({
+export const PersonSchema = z.extend(resource('people'), {
   salutation: z.enum(['mr', 'ms', 'none']),
   firstName: z.string(),
   lastName: z.string(),
   /** yyyy-mm-dd or null. */
-  birthdate: z.iso.date().nullable(),
+  birthdate: z.nullable(z.iso.date()),
 });
 export type Person = z.infer<typeof PersonSchema>;
 
 export const PeoplePatchSchema = z.object({
   address: z.object({
-    salutation: z.enum(['mr', 'ms', 'none']).default('none'),
-    firstName: z.string().trim().min(1, 'The first name is required.').max(50),
-    lastName: z.string().trim().min(1, 'The last name is required.').max(50),
-    birthdate: z.iso
-      .date('The birthdate is a date (yyyy-mm-dd).')
-      .refine(
-        (value) => {
-          const age = (Date.now() - Date.parse(value)) / (365.25 * 86_400_000);
-          return age >= 16 && age <= 120;
-        },
-        coded('age', 'Sellers must be at least 16 years old.'),
-      )
-      .nullable()
-      .optional(),
+    salutation: z._default(z.enum(['mr', 'ms', 'none']), 'none'),
+    firstName: z.string().check(z.trim(), z.minLength(1, 'The first name is required.'), z.maxLength(50)),
+    lastName: z.string().check(z.trim(), z.minLength(1, 'The last name is required.'), z.maxLength(50)),
+    birthdate: z.optional(
+      z.nullable(
+        z.iso.date('The birthdate is a date (yyyy-mm-dd).').check(
+          z.refine(
+            (value) => {
+              const age = (Date.now() - Date.parse(value)) / (365.25 * 86_400_000);
+              return age >= 16 && age <= 120;
+            },
+            coded('age', 'Sellers must be at least 16 years old.'),
+          ),
+        ),
+      ),
+    ),
   }),
   peopleIri: IriSchema('people'),
   customerIri: IriSchema('customers'),

@@ -20,24 +20,24 @@ export type BulkGrade = z.infer<typeof BulkGradeSchema>;
 
 const LineSchema = z.object({
   /** The line number in the list the company sent (1-based, the header row counted). */
-  line: z.number().int().positive(),
-  text: z.string().trim().min(1, 'The model is required.').max(200, 'The model is at most 200 characters.'),
-  quantity: z.number().int().min(1).max(BULK_MAX_QUANTITY),
+  line: z.number().check(z.int(), z.positive()),
+  text: z.string().check(z.trim(), z.minLength(1, 'The model is required.'), z.maxLength(200, 'The model is at most 200 characters.')),
+  quantity: z.number().check(z.int(), z.gte(1), z.lte(BULK_MAX_QUANTITY)),
   grade: BulkGradeSchema,
   /** A suggestion the company picked: this device, no search. */
-  deviceId: z.number().int().positive().optional(),
+  deviceId: z.optional(z.number().check(z.int(), z.positive())),
 });
 
 export const BulkOfferRequestSchema = z.discriminatedUnion(
   'kind',
   [
-    z.object({ kind: z.literal('text'), text: z.string().max(BULK_MAX_BYTES, 'The list is too long.') }),
+    z.object({ kind: z.literal('text'), text: z.string().check(z.maxLength(BULK_MAX_BYTES, 'The list is too long.')) }),
     z.object({
       kind: z.literal('file'),
       // Base64 of at most BULK_MAX_BYTES bytes.
-      base64: z.base64('The file is not base64.').max(Math.ceil(BULK_MAX_BYTES / 3) * 4, 'The file is larger than 256 KB.'),
+      base64: z.base64('The file is not base64.').check(z.maxLength(Math.ceil(BULK_MAX_BYTES / 3) * 4, 'The file is larger than 256 KB.')),
     }),
-    z.object({ kind: z.literal('lines'), lines: z.array(LineSchema).min(1).max(BULK_MAX_LINES) }),
+    z.object({ kind: z.literal('lines'), lines: z.array(LineSchema).check(z.minLength(1), z.maxLength(BULK_MAX_LINES)) }),
   ],
   { error: 'Send the list as text, file or lines.' },
 );
@@ -47,10 +47,15 @@ export type BulkOfferRequest = z.infer<typeof BulkOfferRequestSchema>;
 export const BULK_ROW_PROBLEMS = ['modelMissing', 'quantity', 'grade'] as const;
 export type BulkRowProblem = (typeof BULK_ROW_PROBLEMS)[number];
 
-const SuggestionSchema = z.object({ deviceId: z.number().int(), name: z.string() });
+const SuggestionSchema = z.object({ deviceId: z.number().check(z.int()), name: z.string() });
 export type BulkSuggestion = z.infer<typeof SuggestionSchema>;
 
-const Read = { line: z.number().int().positive(), text: z.string(), quantity: z.number().int(), grade: BulkGradeSchema };
+const Read = {
+  line: z.number().check(z.int(), z.positive()),
+  text: z.string(),
+  quantity: z.number().check(z.int()),
+  grade: BulkGradeSchema,
+};
 
 export const BulkLineResultSchema = z.discriminatedUnion('status', [
   z.object({
@@ -65,14 +70,14 @@ export const BulkLineResultSchema = z.discriminatedUnion('status', [
     ...Read,
     /** none: nothing near enough; ambiguous: several devices fit as well (e.g. the capacity is missing). */
     reason: z.enum(['none', 'ambiguous']),
-    suggestions: z.array(SuggestionSchema).max(3),
+    suggestions: z.array(SuggestionSchema).check(z.maxLength(3)),
   }),
   z.object({
     status: z.literal('invalid'),
-    line: z.number().int().positive(),
+    line: z.number().check(z.int(), z.positive()),
     /** The row as read, for correcting it. */
     text: z.string(),
-    problems: z.array(z.enum(BULK_ROW_PROBLEMS)).min(1),
+    problems: z.array(z.enum(BULK_ROW_PROBLEMS)).check(z.minLength(1)),
   }),
 ]);
 export type BulkLineResult = z.infer<typeof BulkLineResultSchema>;
@@ -80,6 +85,6 @@ export type BulkLineResult = z.infer<typeof BulkLineResultSchema>;
 export const BulkOfferAnswerSchema = z.object({
   lines: z.array(BulkLineResultSchema),
   /** How the file was read (decision 038). */
-  encoding: z.enum(['utf-8', 'windows-1252']).optional(),
+  encoding: z.optional(z.enum(['utf-8', 'windows-1252'])),
 });
 export type BulkOfferAnswer = z.infer<typeof BulkOfferAnswerSchema>;

@@ -34,11 +34,11 @@ export const ClarificationItemSchema = z.object({
   answers: z.array(AnswerComparisonSchema),
   offeredPriceCents: z.number(),
   newPriceCents: z.number(),
-  note: z.string().nullable(),
+  note: z.nullable(z.string()),
   /** The inspection's evidence photos: each URL carries its own proof of access (the link's token or a signature). */
-  photos: z.array(z.object({ id: z.string(), url: z.string() })).optional(),
+  photos: z.optional(z.array(z.object({ id: z.string(), url: z.string() }))),
   status: ItemStatusSchema,
-  declineMode: DeclineModeSchema.nullable(),
+  declineMode: z.nullable(DeclineModeSchema),
 });
 export type ClarificationItem = z.infer<typeof ClarificationItemSchema>;
 
@@ -51,7 +51,7 @@ export const ClarificationViewSchema = z.object({
   deadline: z.iso.datetime({ offset: true }),
   items: z.array(ClarificationItemSchema),
   /** Once a device is declined to be sent back: the return label's download (a signed path, no session needed). */
-  returnLabelPath: z.string().nullable().optional(),
+  returnLabelPath: z.optional(z.nullable(z.string())),
   totals: z.object({
     /** Items without a clarification (paid without waiting) and the voucher. */
     otherCents: z.number(),
@@ -62,40 +62,36 @@ export const ClarificationViewSchema = z.object({
 export type ClarificationView = z.infer<typeof ClarificationViewSchema>;
 
 export const ClarificationQuerySchema = z.object({
-  trade: z.string().trim().min(1).max(40),
-  token: z.string().max(200).optional(),
+  trade: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+  token: z.optional(z.string().check(z.maxLength(200))),
 });
 
 export const ClarificationDecisionSchema = z
   .object({
-    clarificationId: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .pipe(z.uuid({ error: 'Not a clarification of this trade.' })),
+    clarificationId: z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.uuid({ error: 'Not a clarification of this trade.' })),
     decision: z.enum(['accept', 'decline']),
     /** For a decline: return the device (default) or recycle it free of charge. */
-    declineMode: DeclineModeSchema.optional(),
+    declineMode: z.optional(DeclineModeSchema),
   })
-  .refine((d) => d.decision === 'decline' || d.declineMode === undefined, coded('invalid', 'Only a decline has a decline mode.'));
+  .check(z.refine((d) => d.decision === 'decline' || d.declineMode === undefined, coded('invalid', 'Only a decline has a decline mode.')));
 export type ClarificationDecision = z.infer<typeof ClarificationDecisionSchema>;
 
 export const ClarificationAnswersRequestSchema = z.object({
-  trade: z.string().trim().min(1).max(40),
-  token: z.string().max(200).optional(),
-  decisions: z
-    .array(ClarificationDecisionSchema)
-    .min(1, 'Answer at least one item.')
-    .max(20)
-    .refine(
+  trade: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+  token: z.optional(z.string().check(z.maxLength(200))),
+  decisions: z.array(ClarificationDecisionSchema).check(
+    z.minLength(1, 'Answer at least one item.'),
+    z.maxLength(20),
+    z.refine(
       (list) => new Set(list.map((d) => d.clarificationId)).size === list.length,
       coded('invalid', 'Each item can be answered once.'),
     ),
+  ),
 });
 export type ClarificationAnswersRequest = z.infer<typeof ClarificationAnswersRequestSchema>;
 
 /** Takes back the answer to the clarification the link names (the quick answer's undo). */
 export const ClarificationUndoRequestSchema = z.object({
-  trade: z.string().trim().min(1).max(40),
-  token: z.string().max(200).optional(),
+  trade: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+  token: z.optional(z.string().check(z.maxLength(200))),
 });

@@ -35,54 +35,63 @@ const blankAsAbsent = (value: unknown) => (typeof value === 'string' && value.tr
 
 /** The text fields a person fills in, as the form keeps them and the server checks them. */
 export const ContactFieldsSchema = z.object({
-  subject: z
-    .string({ error: 'Choose one of the subjects.' })
-    .min(1, 'Choose one of the subjects.')
-    .pipe(z.enum(CONTACT_SUBJECTS, { error: 'Choose one of the subjects.' })),
-  name: z
-    .string({ error: 'The name is required.' })
-    .trim()
-    .min(1, 'The name is required.')
-    .max(CONTACT_LIMITS.name, `The name is at most ${CONTACT_LIMITS.name} characters.`)
-    .refine((value) => !/[\r\n]/.test(value), coded('invalid', 'The name is one line.')),
-  email: z
-    .string({ error: 'The e-mail address is required.' })
-    .trim()
-    .max(CONTACT_LIMITS.email, 'This e-mail address is too long.')
-    .pipe(z.email('This e-mail address is not valid.')),
-  tradeNumber: z.preprocess(
-    blankAsAbsent,
+  subject: z.pipe(
+    z.string({ error: 'Choose one of the subjects.' }).check(z.minLength(1, 'Choose one of the subjects.')),
+    z.enum(CONTACT_SUBJECTS, { error: 'Choose one of the subjects.' }),
+  ),
+  name: z.string({ error: 'The name is required.' }).check(
+    z.trim(),
+    z.minLength(1, 'The name is required.'),
+    z.maxLength(CONTACT_LIMITS.name, `The name is at most ${CONTACT_LIMITS.name} characters.`),
+    z.refine((value) => !/[\r\n]/.test(value), coded('invalid', 'The name is one line.')),
+  ),
+  email: z.pipe(
     z
-      .string()
-      .trim()
-      .toUpperCase()
-      .refine((value) => TRADE_NUMBER.test(value), coded('tradeNumber', 'A trade number looks like TR-2026-000123.'))
-      .optional(),
+      .string({ error: 'The e-mail address is required.' })
+      .check(z.trim(), z.maxLength(CONTACT_LIMITS.email, 'This e-mail address is too long.')),
+    z.email('This e-mail address is not valid.'),
+  ),
+  tradeNumber: z.pipe(
+    z.transform(blankAsAbsent),
+    z.optional(
+      z.string().check(
+        z.trim(),
+        z.toUpperCase(),
+        z.refine((value) => TRADE_NUMBER.test(value), coded('tradeNumber', 'A trade number looks like TR-2026-000123.')),
+      ),
+    ),
   ),
   message: z
     .string({ error: 'The message is required.' })
-    .trim()
-    .min(1, 'The message is required.')
-    .max(CONTACT_LIMITS.message, `The message is at most ${CONTACT_LIMITS.message} characters.`),
+    .check(
+      z.trim(),
+      z.minLength(1, 'The message is required.'),
+      z.maxLength(CONTACT_LIMITS.message, `The message is at most ${CONTACT_LIMITS.message} characters.`),
+    ),
   /** About a business (company) trade-in: goes to the partner desk where the country has one. */
-  business: z.preprocess((value) => value === true || value === 'true', z.boolean()).optional(),
+  business: z.optional(
+    z.pipe(
+      z.transform((value) => value === true || value === 'true'),
+      z.boolean(),
+    ),
+  ),
 });
 export type ContactFields = z.infer<typeof ContactFieldsSchema>;
 
 /** The whole request's text part: the fields, the honeypot (`website`, empty for people) and the ticket. */
-export const ContactSubmissionSchema = ContactFieldsSchema.extend({
-  website: z.string().max(500).optional(),
+export const ContactSubmissionSchema = z.extend(ContactFieldsSchema, {
+  website: z.optional(z.string().check(z.maxLength(500))),
   /** Where the form was sent from. */
-  source: z.enum(['page', 'widget']).default('page'),
-  ticket: z.string({ error: 'The form ticket is missing.' }).min(1, 'The form ticket is missing.').max(200),
+  source: z._default(z.enum(['page', 'widget']), 'page'),
+  ticket: z.string({ error: 'The form ticket is missing.' }).check(z.minLength(1, 'The form ticket is missing.'), z.maxLength(200)),
 });
 
 /** GET /api/contact/ticket: dates the opened form (signed by the server). */
-export const ContactTicketSchema = z.object({ ticket: z.string().min(1) });
+export const ContactTicketSchema = z.object({ ticket: z.string().check(z.minLength(1)) });
 export type ContactTicket = z.infer<typeof ContactTicketSchema>;
 
 /** 202 of POST /api/contact. */
-export const ContactAcceptedSchema = z.object({ status: z.literal('accepted'), reference: z.string().min(1) });
+export const ContactAcceptedSchema = z.object({ status: z.literal('accepted'), reference: z.string().check(z.minLength(1)) });
 export type ContactAccepted = z.infer<typeof ContactAcceptedSchema>;
 
 /** A ticket is `<issued epoch ms>.<signature>`: the time it was issued, readable by the client. */

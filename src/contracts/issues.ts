@@ -52,7 +52,7 @@ export function issueCode(issue: IssueLike): IssueCode {
 export const FieldIssueSchema = z.object({
   path: z.string(),
   // An older server (or another API) may send a code this app does not know: it reads as 'invalid'.
-  code: IssueCodeSchema.catch('invalid').default('invalid'),
+  code: z._default(z.catch(IssueCodeSchema, 'invalid'), 'invalid'),
   message: z.string(),
 });
 export type FieldIssue = z.infer<typeof FieldIssueSchema>;

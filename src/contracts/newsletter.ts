@@ -22,25 +22,24 @@ export const SubscribeRequestSchema = z.object({
   source: z.enum(NEWSLETTER_SOURCES),
 });
 
-export const EmailHashSchema = z
-  .string()
-  .trim()
-  .regex(EMAIL_HASH_PATTERN, coded('invalid', 'The link is not complete.'))
-  .transform((value) => value.toLowerCase());
+export const EmailHashSchema = z.pipe(
+  z.string().check(z.trim(), z.regex(EMAIL_HASH_PATTERN, coded('invalid', 'The link is not complete.'))),
+  z.transform((value) => value.toLowerCase()),
+);
 
 export const ConfirmRequestSchema = z.object({
   emailHash: EmailHashSchema,
-  token: z.string().regex(CONFIRM_TOKEN_PATTERN, coded('invalid', 'The confirmation link is not complete.')),
+  token: z.string().check(z.regex(CONFIRM_TOKEN_PATTERN, coded('invalid', 'The confirmation link is not complete.'))),
 });
 
 export const InterestSchema = z.enum(CATEGORY_KEYS);
 
 export const ProfileSchema = z.object({
-  firstName: z.string().trim().max(FIRST_NAME_MAX, 'The first name is too long.'),
-  interests: z
-    .array(InterestSchema)
-    .max(CATEGORY_KEYS.length)
-    .transform((list) => [...new Set(list)]),
+  firstName: z.string().check(z.trim(), z.maxLength(FIRST_NAME_MAX, 'The first name is too long.')),
+  interests: z.pipe(
+    z.array(InterestSchema).check(z.maxLength(CATEGORY_KEYS.length)),
+    z.transform((list) => [...new Set(list)]),
+  ),
 });
 export type NewsletterProfile = z.infer<typeof ProfileSchema>;
 
@@ -60,7 +59,7 @@ export type ProfileAnswer = z.infer<typeof ProfileAnswerSchema>;
 export const SubscriptionAnswerSchema = z.object({
   status: SubscriptionStatusSchema,
   /** Present when subscribed: the key of the enrich and unsubscribe pages. */
-  emailHash: z.string().nullable(),
+  emailHash: z.nullable(z.string()),
 });
 export type SubscriptionAnswer = z.infer<typeof SubscriptionAnswerSchema>;
 

@@ -6,9 +6,9 @@ import { z } from './zod';
 import { FieldIssueSchema } from './issues';
 
 export const OfferRequestSchema = z.object({
-  deviceId: z.number({ error: 'deviceId must be a number' }).int().positive(),
+  deviceId: z.number({ error: 'deviceId must be a number' }).check(z.int(), z.positive()),
   /** Chosen answer id per question id (every question of the device's category, exactly once). */
-  answers: z.record(z.string().regex(/^\d+$/, 'question ids are numbers'), z.number().int().positive()),
+  answers: z.record(z.string().check(z.regex(/^\d+$/, 'question ids are numbers')), z.number().check(z.int(), z.positive())),
 });
 export type OfferRequest = z.infer<typeof OfferRequestSchema>;
 
@@ -16,23 +16,23 @@ export type OfferRequest = z.infer<typeof OfferRequestSchema>;
 export const ConditionIdSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 
 export const OfferSchema = z.object({
-  offerId: z.string().uuid(),
+  offerId: z.string().check(z.uuid()),
   deviceId: z.number(),
   deviceName: z.string(),
   locale: z.string(),
   answers: z.record(z.string(), z.number()),
   /** EUR, truncated to cents; 0 for a recycling offer. */
-  price: z.number().nonnegative(),
+  price: z.number().check(z.nonnegative()),
   currency: z.literal('EUR'),
   conditionId: ConditionIdSchema,
   kind: z.enum(['purchase', 'recycling']),
-  validUntil: z.string().datetime(),
-  createdAt: z.string().datetime(),
+  validUntil: z.string().check(z.iso.datetime()),
+  createdAt: z.string().check(z.iso.datetime()),
   /**
    * A scheduled price drop of the device before this offer expires (issue 18): from `effectiveOn` a new
    * offer for the same answers would pay `price`; this offer keeps its price until validUntil.
    */
-  priceChange: z.object({ effectiveOn: z.iso.date(), price: z.number().nonnegative() }).optional(),
+  priceChange: z.optional(z.object({ effectiveOn: z.iso.date(), price: z.number().check(z.nonnegative()) })),
 });
 export type Offer = z.infer<typeof OfferSchema>;
 
@@ -50,7 +50,7 @@ export const ApiErrorSchema = z.object({
   statusCode: z.number(),
   error: z.string(),
   message: z.string(),
-  fields: z.array(FieldIssueSchema).optional(),
+  fields: z.optional(z.array(FieldIssueSchema)),
 });
 
 export const OFFER_VALIDITY_DAYS = 21;
@@ -80,12 +80,12 @@ export type OfferFormOutcome =
   | { readonly kind: 'invalid'; readonly answers: OfferRequest['answers']; readonly issue: 'required' | 'invalid' };
 /** POST /api/offers/{id}/mail: the address the offer goes to (no account needed). */
 export const OfferMailRequestSchema = z.object({
-  email: z
-    .string({ error: 'The e-mail address is required.' })
-    .trim()
-    .toLowerCase()
-    .max(254, 'This e-mail address is too long.')
-    .pipe(z.email('This e-mail address is not valid.')),
+  email: z.pipe(
+    z
+      .string({ error: 'The e-mail address is required.' })
+      .check(z.trim(), z.toLowerCase(), z.maxLength(254, 'This e-mail address is too long.')),
+    z.email('This e-mail address is not valid.'),
+  ),
 });
 
 /** POST /api/offers/{id}/link: the device page's path with the signed token of the offer. */
@@ -100,7 +100,7 @@ export type SharedOffer = z.infer<typeof SharedOfferSchema>;
 export const SavedOfferSchema = z.object({
   offer: OfferSchema,
   channel: z.enum(['mail', 'link']),
-  savedAt: z.string().datetime(),
+  savedAt: z.string().check(z.iso.datetime()),
   /** The device page with the signed token (opens the offer, or its expired state). */
   path: z.string(),
 });
@@ -115,7 +115,7 @@ export const SavedOffersSchema = z.array(SavedOfferSchema);
 export const CartHoldsRequestSchema = z.object({
   email: OfferMailRequestSchema.shape.email,
   /** The shop (and so the country) of the cart; it must be the host's. */
-  locale: z.string().refine(isLocale, 'This shop is not known.'),
-  offerIds: z.array(z.string().uuid('The offer id is not valid.')).max(100, 'A cart holds at most 100 offers.'),
+  locale: z.string().check(z.refine(isLocale, 'This shop is not known.')),
+  offerIds: z.array(z.string().check(z.uuid('The offer id is not valid.'))).check(z.maxLength(100, 'A cart holds at most 100 offers.')),
 });
 export type CartHoldsRequest = z.infer<typeof CartHoldsRequestSchema>;

@@ -14,7 +14,7 @@ export type PayoutRecipient =
   | { readonly method: 'paypal'; readonly email: string };
 
 const day = z.iso.date({ error: 'Give a day as YYYY-MM-DD.' });
-const tradeNumber = z.string().regex(/^T[RB]-\d{4}-\d{6}$/i, { error: 'A trade number looks like TR-2026-000123.' });
+const tradeNumber = z.string().check(z.regex(/^T[RB]-\d{4}-\d{6}$/i, { error: 'A trade number looks like TR-2026-000123.' }));
 
 /** How a due payout stands against the payout promise on the planned day. */
 export const PAYOUT_URGENCIES = ['late', 'due_soon', 'on_time', 'no_promise'] as const;
@@ -27,30 +27,30 @@ export const DuePayoutSchema = z.object({
   /** Masked IBAN or PayPal address, and the account holder. */
   recipient: z.string(),
   holder: z.string(),
-  devices: z.number().int(),
-  itemsCents: z.number().int(),
-  voucherCents: z.number().int(),
+  devices: z.number().check(z.int()),
+  itemsCents: z.number().check(z.int()),
+  voucherCents: z.number().check(z.int()),
   /** The late-payout bonus if paid on the planned day. */
-  bonusCents: z.number().int(),
-  amountCents: z.number().int(),
-  dueBy: z.string().nullable(),
+  bonusCents: z.number().check(z.int()),
+  amountCents: z.number().check(z.int()),
+  dueBy: z.nullable(z.string()),
   urgency: z.enum(PAYOUT_URGENCIES),
   /** The bonus that paying after the due day would add (a preview while it is not late yet). */
-  bonusPreviewCents: z.number().int(),
+  bonusPreviewCents: z.number().check(z.int()),
   /** A top-up of a late-payout bonus that an earlier batch's execution day earned. */
   topUp: z.boolean(),
   /**
    * The bank sent this trade's last transfer back: when, and whether the seller has corrected the
    * account since (until then the same account would bounce again).
    */
-  bankReturn: z.object({ returnedAt: z.iso.datetime(), corrected: z.boolean() }).nullable(),
+  bankReturn: z.nullable(z.object({ returnedAt: z.iso.datetime(), corrected: z.boolean() })),
 });
 export type DuePayout = z.infer<typeof DuePayoutSchema>;
 
 export const DueQuerySchema = z.object({
-  method: PayoutMethodSchema.optional(),
+  method: z.optional(PayoutMethodSchema),
   /** The day the payouts would be executed (default today). */
-  day: day.optional(),
+  day: z.optional(day),
 });
 
 export const DueAnswerSchema = z.object({ day: z.string(), payouts: z.array(DuePayoutSchema) });
@@ -60,12 +60,11 @@ export const CreateBatchRequestSchema = z.object({
   method: PayoutMethodSchema,
   tradeNumbers: z
     .array(tradeNumber)
-    .min(1, { error: 'Select at least one payout.' })
-    .max(500, { error: 'A batch holds at most 500 payouts.' }),
+    .check(z.minLength(1, { error: 'Select at least one payout.' }), z.maxLength(500, { error: 'A batch holds at most 500 payouts.' })),
   /** SEPA Instant Credit Transfer (SEPA only). */
-  instant: z.boolean().default(false),
+  instant: z._default(z.boolean(), false),
   /** The execution day the file asks for (default today; not in the past). */
-  requestedDate: day.optional(),
+  requestedDate: z.optional(day),
 });
 export type CreateBatchRequest = z.input<typeof CreateBatchRequestSchema>;
 
@@ -81,11 +80,11 @@ export const BatchSummarySchema = z.object({
   instant: z.boolean(),
   requestedDate: z.string(),
   state: z.enum(BATCH_STATES),
-  count: z.number().int(),
-  controlSumCents: z.number().int(),
+  count: z.number().check(z.int()),
+  controlSumCents: z.number().check(z.int()),
   createdAt: z.iso.datetime(),
   createdBy: z.string(),
-  executedAt: z.iso.datetime().nullable(),
+  executedAt: z.nullable(z.iso.datetime()),
   /** The name the file downloads as. */
   fileName: z.string(),
 });
@@ -95,19 +94,19 @@ export const BatchEntrySchema = z.object({
   tradeNumber: z.string(),
   recipient: z.string(),
   holder: z.string(),
-  amountCents: z.number().int(),
-  bonusCents: z.number().int(),
+  amountCents: z.number().check(z.int()),
+  bonusCents: z.number().check(z.int()),
   state: z.enum(ENTRY_STATES),
   /** The bonus the execution day earned beyond the file's (paid by a top-up). */
-  shortfallCents: z.number().int(),
+  shortfallCents: z.number().check(z.int()),
   topUp: z.boolean(),
   /** A bank return of this transfer: when it was recorded and the bank's reason. */
-  returnedAt: z.iso.datetime().nullable(),
-  returnReason: z.string().nullable(),
+  returnedAt: z.nullable(z.iso.datetime()),
+  returnReason: z.nullable(z.string()),
 });
 export type BatchEntry = z.infer<typeof BatchEntrySchema>;
 
-export const BatchSchema = BatchSummarySchema.extend({ entries: z.array(BatchEntrySchema) });
+export const BatchSchema = z.extend(BatchSummarySchema, { entries: z.array(BatchEntrySchema) });
 export type Batch = z.infer<typeof BatchSchema>;
 
 export const BatchesAnswerSchema = z.object({ batches: z.array(BatchSummarySchema) });
@@ -117,9 +116,11 @@ export const BankReturnRequestSchema = z.object({
   /** The bank's reason as its return message gives it (e.g. "AC04 account closed"). */
   reason: z
     .string()
-    .trim()
-    .min(1, { error: 'Give the reason the bank gave for the return.' })
-    .max(200, { error: 'Keep the reason under 200 characters.' }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'Give the reason the bank gave for the return.' }),
+      z.maxLength(200, { error: 'Keep the reason under 200 characters.' }),
+    ),
 });
 export type BankReturnRequest = z.infer<typeof BankReturnRequestSchema>;
 

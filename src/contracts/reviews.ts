@@ -11,17 +11,17 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 export const ReviewRequestSchema = z.object({
   tradeId: z.uuid('The review link is not valid.'),
-  token: z.string().min(1, 'The review link is not valid.').max(100, 'The review link is not valid.'),
+  token: z.string().check(z.minLength(1, 'The review link is not valid.'), z.maxLength(100, 'The review link is not valid.')),
   stars: z
     .number({ error: 'Choose from 1 to 5 stars.' })
-    .int('Choose from 1 to 5 stars.')
-    .min(1, 'Choose from 1 to 5 stars.')
-    .max(5, 'Choose from 1 to 5 stars.'),
+    .check(z.int('Choose from 1 to 5 stars.'), z.gte(1, 'Choose from 1 to 5 stars.'), z.lte(5, 'Choose from 1 to 5 stars.')),
   text: z
     .string({ error: 'The review text is required.' })
-    .trim()
-    .min(1, 'The review text is required.')
-    .max(REVIEW_LIMITS.text, `The review text is at most ${REVIEW_LIMITS.text} characters.`),
+    .check(
+      z.trim(),
+      z.minLength(1, 'The review text is required.'),
+      z.maxLength(REVIEW_LIMITS.text, `The review text is at most ${REVIEW_LIMITS.text} characters.`),
+    ),
 });
 export type ReviewRequest = z.infer<typeof ReviewRequestSchema>;
 
@@ -46,7 +46,7 @@ export type PublicReview = z.infer<typeof PublicReviewSchema>;
 /** GET /api/reviews/summary: the shop's verified, approved average and count, and the latest reviews. */
 export const ReviewSummarySchema = z.object({
   /** Null when there is no approved review yet. */
-  average: z.number().nullable(),
+  average: z.nullable(z.number()),
   count: z.number(),
   latest: z.array(PublicReviewSchema),
 });

@@ -12,31 +12,37 @@ export const SearchRequestSchema = z.object({
   /** An Elasticsearch search source: query, sort, from, size, aggs/aggregations, _source. */
   search: z.record(z.string(), z.unknown()),
   /** Index name from the locale's elasticIndexes, e.g. `de_devices`. */
-  application: z.string().regex(/^[a-z]+_(devices|aggregations)$/, 'application must name an index like de_devices'),
-  resultSize: z.number().int().min(0).max(MAX_RESULT_SIZE),
+  application: z.string().check(z.regex(/^[a-z]+_(devices|aggregations)$/, 'application must name an index like de_devices')),
+  resultSize: z.number().check(z.int(), z.gte(0), z.lte(MAX_RESULT_SIZE)),
   /**
    * The text a seller submitted on the results page (not set while typing): the shop counts it per day,
    * and whether it found nothing, for the zero-result report (issue 17). No personal data is kept.
    */
-  submitted: z.string().max(200).optional(),
+  submitted: z.optional(z.string().check(z.maxLength(200))),
 });
 export type SearchRequest = z.infer<typeof SearchRequestSchema>;
 
-export const SearchHitSchema = <T extends z.ZodType>(source: T) =>
-  z.object({ _index: z.string(), _id: z.string(), _score: z.number().nullable(), _source: source, sort: z.array(z.unknown()).optional() });
+export const SearchHitSchema = <T extends z.ZodMiniType>(source: T) =>
+  z.object({
+    _index: z.string(),
+    _id: z.string(),
+    _score: z.nullable(z.number()),
+    _source: source,
+    sort: z.optional(z.array(z.unknown())),
+  });
 
 export const TermsBucketSchema = z.object({ key: z.union([z.string(), z.number()]), doc_count: z.number() });
 
-export const SearchResponseSchema = <T extends z.ZodType>(source: T) =>
+export const SearchResponseSchema = <T extends z.ZodMiniType>(source: T) =>
   z.object({
     took: z.number(),
     timed_out: z.boolean(),
     hits: z.object({
       total: z.object({ value: z.number(), relation: z.enum(['eq', 'gte']) }),
-      max_score: z.number().nullable(),
+      max_score: z.nullable(z.number()),
       hits: z.array(SearchHitSchema(source)),
     }),
-    aggregations: z.record(z.string(), z.object({ buckets: z.array(TermsBucketSchema) })).optional(),
+    aggregations: z.optional(z.record(z.string(), z.object({ buckets: z.array(TermsBucketSchema) }))),
   });
 
 export const DeviceImageSchema = z.object({ kind: z.enum(['front', 'back', 'side']), path: z.string() });
@@ -58,7 +64,7 @@ export const DeviceDocSchema = z.object({
   seriesId: z.number(),
   seriesUrl: z.string(),
   /** Chooses the question texts (src/config/platforms); documents indexed before it existed are 'other'. */
-  platform: z.enum(PLATFORMS).default('other'),
+  platform: z._default(z.enum(PLATFORMS), 'other'),
   releaseYear: z.number(),
   releaseMonth: z.number(),
   searchTerms: z.array(z.string()),
@@ -90,9 +96,10 @@ export const QuestionDocSchema = z.object({
   question: z.string(),
   description: z.string(),
   /** Texts that replace `question` or `description` for the devices of one platform. */
-  platforms: z
-    .partialRecord(z.enum(['ios', 'android']), z.object({ question: z.string().optional(), description: z.string().optional() }))
-    .default({}),
+  platforms: z._default(
+    z.partialRecord(z.enum(['ios', 'android']), z.object({ question: z.optional(z.string()), description: z.optional(z.string()) })),
+    {},
+  ),
   answers: z.array(AnswerDocSchema),
 });
 
@@ -133,5 +140,5 @@ export type SeriesDoc = z.infer<typeof SeriesDocSchema>;
 export type AggregationDoc = z.infer<typeof AggregationDocSchema>;
 
 /** GET /api/catalogue/popular: the shop's popular devices, most offered in the last 30 days first. */
-export const PopularDevicesSchema = z.object({ deviceIds: z.array(z.number().int()) });
+export const PopularDevicesSchema = z.object({ deviceIds: z.array(z.number().check(z.int())) });
 export type PopularDevices = z.infer<typeof PopularDevicesSchema>;

@@ -80,25 +80,25 @@ export const STAFF_FAILURE_REASONS = [
 export const StaffFailureReasonSchema = z.enum(STAFF_FAILURE_REASONS);
 export type StaffFailureReason = z.infer<typeof StaffFailureReasonSchema>;
 
-export const StaffErrorSchema = ApiErrorSchema.extend({
-  reason: StaffFailureReasonSchema.optional(),
-  retryAfterSeconds: z.number().int().optional(),
-  status: TradeStatusSchema.optional(),
-  changedBy: z.string().optional(),
-  changedAt: z.iso.datetime().optional(),
-  tradeNumber: z.string().optional(),
+export const StaffErrorSchema = z.extend(ApiErrorSchema, {
+  reason: z.optional(StaffFailureReasonSchema),
+  retryAfterSeconds: z.optional(z.number().check(z.int())),
+  status: z.optional(TradeStatusSchema),
+  changedBy: z.optional(z.string()),
+  changedAt: z.optional(z.iso.datetime()),
+  tradeNumber: z.optional(z.string()),
 });
 
 /** The CSRF header every POST/PUT/DELETE of a session sends (synchronizer token, decision 071). */
 export const STAFF_CSRF_HEADER = 'x-csrf-token';
 
-const email = z.email({ error: 'Enter the e-mail address of your staff account.' }).max(254);
+const email = z.email({ error: 'Enter the e-mail address of your staff account.' }).check(z.maxLength(254));
 
 // ---- Signing in ----------------------------------------------------------------------------------
 
 export const StaffLoginRequestSchema = z.object({
   email,
-  password: z.string().min(1, { error: 'Enter your password.' }).max(256),
+  password: z.string().check(z.minLength(1, { error: 'Enter your password.' }), z.maxLength(256)),
 });
 export type StaffLoginRequest = z.infer<typeof StaffLoginRequestSchema>;
 
@@ -109,15 +109,15 @@ export const StaffLoginAnswerSchema = z.discriminatedUnion('step', [
     step: z.literal('enrol'),
     /** Base32, for typing into an authenticator app without a camera. */
     secret: z.string(),
-    otpauthUri: z.string().startsWith('otpauth://totp/'),
+    otpauthUri: z.string().check(z.startsWith('otpauth://totp/')),
     /** The otpauth URI as an SVG QR code. */
-    qrSvg: z.string().startsWith('<svg'),
+    qrSvg: z.string().check(z.startsWith('<svg')),
   }),
 ]);
 export type StaffLoginAnswer = z.infer<typeof StaffLoginAnswerSchema>;
 
 export const TotpCodeRequestSchema = z.object({
-  code: z.string().regex(/^\d{6}$/, { error: 'Enter the 6 digits your authenticator app shows.' }),
+  code: z.string().check(z.regex(/^\d{6}$/, { error: 'Enter the 6 digits your authenticator app shows.' })),
 });
 
 /** The back office's languages (decision 072): its screens, and the mails it sends its users. */
@@ -134,14 +134,14 @@ export const StaffSignInLinkAnswerSchema = z.object({ status: z.literal('accepte
 
 /** POST /api/staff/sign-in-link/session: the link's token and the TOTP code; answers the signed-in user (StaffMe). */
 export const StaffLinkSignInRequestSchema = z.object({
-  token: z.string().min(1).max(200),
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
   code: TotpCodeRequestSchema.shape.code,
 });
 export type StaffLinkSignInRequest = z.infer<typeof StaffLinkSignInRequestSchema>;
 
 export const SetPasswordRequestSchema = z.object({
-  token: z.string().min(1).max(200),
-  password: z.string().min(12, { error: 'Use at least 12 characters.' }).max(256),
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
+  password: z.string().check(z.minLength(12, { error: 'Use at least 12 characters.' }), z.maxLength(256)),
 });
 
 export const StaffMeSchema = z.object({
@@ -152,7 +152,7 @@ export const StaffMeSchema = z.object({
   /** Sent back in X-CSRF-Token with every changing request of this session. */
   csrfToken: z.string(),
   /** Idle minutes after which the session ends. */
-  idleMinutes: z.number().int().positive(),
+  idleMinutes: z.number().check(z.int(), z.positive()),
 });
 export type StaffMe = z.infer<typeof StaffMeSchema>;
 
@@ -162,14 +162,16 @@ export type StaffMe = z.infer<typeof StaffMeSchema>;
 export const ScanRequestSchema = z.object({
   code: z
     .string()
-    .trim()
-    .min(1, { error: 'Scan or type the trade number from the label.' })
-    .max(40, { error: 'That is not a trade number from a label.' }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'Scan or type the trade number from the label.' }),
+      z.maxLength(40, { error: 'That is not a trade number from a label.' }),
+    ),
 });
 
-export const StaffAnswerOptionSchema = z.object({ id: z.number().int(), code: z.string(), text: z.string() });
+export const StaffAnswerOptionSchema = z.object({ id: z.number().check(z.int()), code: z.string(), text: z.string() });
 export const StaffQuestionSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   code: z.string(),
   text: z.string(),
   answers: z.array(StaffAnswerOptionSchema),
@@ -181,31 +183,31 @@ export type ErasureMethod = z.infer<typeof ErasureMethodSchema>;
 
 export const StaffTradeItemSchema = z.object({
   offerId: z.uuid(),
-  position: z.number().int(),
-  deviceId: z.number().int(),
+  position: z.number().check(z.int()),
+  deviceId: z.number().check(z.int()),
   deviceName: z.string(),
-  quantity: z.number().int().positive(),
+  quantity: z.number().check(z.int(), z.positive()),
   /** Per unit. */
-  offeredCents: z.number().int().nonnegative(),
+  offeredCents: z.number().check(z.int(), z.nonnegative()),
   kind: z.enum(['purchase', 'recycling']),
   /** The device's questions in the trade's language, in order. */
   questions: z.array(StaffQuestionSchema),
   /** The seller's answers: answer id per question id. */
-  offeredAnswers: z.record(z.string(), z.number().int()),
-  inspection: z
-    .object({
-      foundAnswers: z.record(z.string(), z.number().int()),
+  offeredAnswers: z.record(z.string(), z.number().check(z.int())),
+  inspection: z.nullable(
+    z.object({
+      foundAnswers: z.record(z.string(), z.number().check(z.int())),
       foundKind: z.enum(['purchase', 'recycling', 'blocked']),
-      foundPriceCents: z.number().int(),
-      agreedPriceCents: z.number().int().nullable(),
-      identifier: z.string().nullable(),
-      note: z.string().nullable(),
+      foundPriceCents: z.number().check(z.int()),
+      agreedPriceCents: z.nullable(z.number().check(z.int())),
+      identifier: z.nullable(z.string()),
+      note: z.nullable(z.string()),
       inspectedAt: z.iso.datetime(),
       photoIds: z.array(z.uuid()),
-    })
-    .nullable(),
-  clarification: z.object({ status: z.enum(['open', 'accepted', 'declined']), newPriceCents: z.number().int() }).nullable(),
-  certificate: z.object({ id: z.uuid(), method: ErasureMethodSchema, erasedAt: z.iso.datetime(), pdfPath: z.string() }).nullable(),
+    }),
+  ),
+  clarification: z.nullable(z.object({ status: z.enum(['open', 'accepted', 'declined']), newPriceCents: z.number().check(z.int()) })),
+  certificate: z.nullable(z.object({ id: z.uuid(), method: ErasureMethodSchema, erasedAt: z.iso.datetime(), pdfPath: z.string() })),
 });
 export type StaffTradeItem = z.infer<typeof StaffTradeItemSchema>;
 
@@ -213,19 +215,19 @@ export const StaffTradeSchema = z.object({
   tradeNumber: z.string(),
   status: TradeStatusSchema,
   /** Named in every save: a save on an older version is refused (`stale`). */
-  version: z.number().int().nonnegative(),
+  version: z.number().check(z.int(), z.nonnegative()),
   locale: z.string(),
   b2b: z.boolean(),
   sellerName: z.string(),
-  sellerEmail: z.string().nullable(),
+  sellerEmail: z.nullable(z.string()),
   createdAt: z.iso.datetime(),
-  totalCents: z.number().int(),
+  totalCents: z.number().check(z.int()),
   items: z.array(StaffTradeItemSchema),
   /** Another staff user who has the trade open, or null. */
-  heldBy: z.object({ name: z.string(), email: z.string(), since: z.iso.datetime() }).nullable(),
+  heldBy: z.nullable(z.object({ name: z.string(), email: z.string(), since: z.iso.datetime() })),
   /** Status history, oldest first. */
   transitions: z.array(
-    z.object({ from: TradeStatusSchema.nullable(), to: TradeStatusSchema, at: z.iso.datetime(), note: z.string().nullable() }),
+    z.object({ from: z.nullable(TradeStatusSchema), to: TradeStatusSchema, at: z.iso.datetime(), note: z.nullable(z.string()) }),
   ),
 });
 export type StaffTrade = z.infer<typeof StaffTradeSchema>;
@@ -242,10 +244,10 @@ export const TradeSearchAnswerSchema = z.object({
     z.object({
       tradeNumber: z.string(),
       status: TradeStatusSchema,
-      sellerEmail: z.string().nullable(),
+      sellerEmail: z.nullable(z.string()),
       createdAt: z.iso.datetime(),
-      totalCents: z.number().int(),
-      items: z.number().int(),
+      totalCents: z.number().check(z.int()),
+      items: z.number().check(z.int()),
     }),
   ),
 });
@@ -271,50 +273,52 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-export const IdentifierSchema = z
-  .string()
-  .trim()
-  .max(40)
-  .refine((v) => identifierProblem(v) === null, { error: 'Enter the 15-digit IMEI (check digit) or the serial number.' })
-  .transform((v) => v.replace(/[\s-]/g, '').toUpperCase());
+export const IdentifierSchema = z.pipe(
+  z.string().check(
+    z.trim(),
+    z.maxLength(40),
+    z.refine((v) => identifierProblem(v) === null, { error: 'Enter the 15-digit IMEI (check digit) or the serial number.' }),
+  ),
+  z.transform((v) => v.replace(/[\s-]/g, '').toUpperCase()),
+);
 
 export const ItemInspectionSchema = z.object({
   offerId: z.uuid(),
   /** Answer id per question id as found; questions left out are as offered. */
-  answers: z.record(z.string().regex(/^\d{1,9}$/), z.number().int()),
+  answers: z.record(z.string().check(z.regex(/^\d{1,9}$/)), z.number().check(z.int())),
   identifier: IdentifierSchema,
-  note: z.string().trim().max(1000).optional(),
+  note: z.optional(z.string().check(z.trim(), z.maxLength(1000))),
   /** Uploaded photos of this item (POST …/photos), in order. */
-  photoIds: z.array(z.uuid()).max(6).default([]),
+  photoIds: z._default(z.array(z.uuid()).check(z.maxLength(6)), []),
   /** The wipe the inspector confirms for a device that is accepted as it is; absent for one that goes to the seller first. */
-  erasure: ErasureMethodSchema.optional(),
+  erasure: z.optional(ErasureMethodSchema),
 });
 
 export const InspectionRequestSchema = z.object({
-  version: z.number().int().nonnegative(),
-  items: z.array(ItemInspectionSchema).min(1).max(100),
+  version: z.number().check(z.int(), z.nonnegative()),
+  items: z.array(ItemInspectionSchema).check(z.minLength(1), z.maxLength(100)),
 });
 export type InspectionRequest = z.input<typeof InspectionRequestSchema>;
 
 /** The counter-offer preview: what saving these answers would do to one item, priced like the shop's offers. */
 export const QuoteRequestSchema = z.object({
   offerId: z.uuid(),
-  answers: z.record(z.string().regex(/^\d{1,9}$/), z.number().int()),
+  answers: z.record(z.string().check(z.regex(/^\d{1,9}$/)), z.number().check(z.int())),
 });
 export const QuoteAnswerSchema = z.object({
   offerId: z.uuid(),
   foundKind: z.enum(['purchase', 'recycling', 'blocked']),
   /** Per unit. */
-  foundPriceCents: z.number().int(),
+  foundPriceCents: z.number().check(z.int()),
   /** `asOffered`/`better`: paid `payCents` (never below the offer); `worse`: the seller is asked (`payCents` is the counter-offer). */
   outcome: z.enum(['asOffered', 'better', 'worse', 'blocked']),
-  payCents: z.number().int(),
+  payCents: z.number().check(z.int()),
 });
 export type QuoteAnswer = z.infer<typeof QuoteAnswerSchema>;
 
-export const PhotoUploadAnswerSchema = z.object({ id: z.uuid(), contentType: z.string(), size: z.number().int() });
+export const PhotoUploadAnswerSchema = z.object({ id: z.uuid(), contentType: z.string(), size: z.number().check(z.int()) });
 
-export const ErasureRequestSchema = z.object({ version: z.number().int().nonnegative(), method: ErasureMethodSchema });
+export const ErasureRequestSchema = z.object({ version: z.number().check(z.int(), z.nonnegative()), method: ErasureMethodSchema });
 
 // ---- Staff users and the audit log ---------------------------------------------------------------
 
@@ -337,14 +341,14 @@ export const PasswordLinkAnswerSchema = z.object({ setPasswordLink: z.string() }
 
 export const CreateStaffRequestSchema = z.object({
   email,
-  name: z.string().trim().min(1, { error: 'Enter the name.' }).max(100),
-  roles: z.array(StaffRoleSchema).min(1, { error: 'Choose at least one role.' }),
+  name: z.string().check(z.trim(), z.minLength(1, { error: 'Enter the name.' }), z.maxLength(100)),
+  roles: z.array(StaffRoleSchema).check(z.minLength(1, { error: 'Choose at least one role.' })),
 });
 export const CreateStaffAnswerSchema = z.object({ user: StaffUserSchema, setPasswordLink: z.string() });
 
 export const UpdateStaffRequestSchema = z.object({
-  roles: z.array(StaffRoleSchema).min(1, { error: 'Choose at least one role.' }).optional(),
-  disabled: z.boolean().optional(),
+  roles: z.optional(z.array(StaffRoleSchema).check(z.minLength(1, { error: 'Choose at least one role.' }))),
+  disabled: z.optional(z.boolean()),
 });
 
 /** A declined trade whose devices go back to the seller (returns, issue 29). */
@@ -359,31 +363,31 @@ export const ReturnEntrySchema = z.object({
   /** When the seller's last answer declined them. */
   declinedAt: z.iso.datetime(),
   /** The return label on the trade's shop; null when every declined device is recycled (nothing to ship). */
-  returnLabelUrl: z.string().nullable(),
+  returnLabelUrl: z.nullable(z.string()),
 });
 export type ReturnEntry = z.infer<typeof ReturnEntrySchema>;
 
 export const ReturnsAnswerSchema = z.object({ returns: z.array(ReturnEntrySchema) });
 
 export const AuditEntrySchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   at: z.iso.datetime(),
   actor: z.string(),
   action: z.string(),
-  tradeNumber: z.string().nullable(),
-  customerId: z.string().nullable(),
-  subject: z.string().nullable(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
+  tradeNumber: z.nullable(z.string()),
+  customerId: z.nullable(z.string()),
+  subject: z.nullable(z.string()),
+  before: z.nullable(z.unknown()),
+  after: z.nullable(z.unknown()),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 export const AuditQuerySchema = z.object({
-  actor: z.string().max(254).optional(),
-  action: z.string().max(64).optional(),
-  trade: z.string().max(40).optional(),
+  actor: z.optional(z.string().check(z.maxLength(254))),
+  action: z.optional(z.string().check(z.maxLength(64))),
+  trade: z.optional(z.string().check(z.maxLength(40))),
   /** Entries before this id (the next page). */
-  before: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  before: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 50),
 });
-export const AuditAnswerSchema = z.object({ entries: z.array(AuditEntrySchema), next: z.number().int().nullable() });
+export const AuditAnswerSchema = z.object({ entries: z.array(AuditEntrySchema), next: z.nullable(z.number().check(z.int())) });

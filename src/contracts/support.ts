@@ -24,12 +24,12 @@ export const REPLY_MAX = 5000;
 
 export const InboxQuerySchema = z.object({
   /** The country shop the message came from. */
-  locale: z.enum(LOCALES).optional(),
-  subject: z.enum(CONTACT_SUBJECTS).optional(),
-  state: ContactStateSchema.optional(),
+  locale: z.optional(z.enum(LOCALES)),
+  subject: z.optional(z.enum(CONTACT_SUBJECTS)),
+  state: z.optional(ContactStateSchema),
   /** `me`: assigned to the asking user; `unassigned`: to nobody. */
-  assignee: z.enum(['me', 'unassigned']).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  assignee: z.optional(z.enum(['me', 'unassigned'])),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)), 1),
 });
 export type InboxQuery = z.input<typeof InboxQuerySchema>;
 
@@ -42,22 +42,22 @@ export const InboxEntrySchema = z.object({
   subject: z.enum(CONTACT_SUBJECTS),
   name: z.string(),
   email: z.string(),
-  tradeNumber: z.string().nullable(),
+  tradeNumber: z.nullable(z.string()),
   business: z.boolean(),
   createdAt: z.iso.datetime(),
   state: ContactStateSchema,
-  assignee: StaffPersonSchema.nullable(),
-  replies: z.number().int().nonnegative(),
-  attachments: z.number().int().nonnegative(),
+  assignee: z.nullable(StaffPersonSchema),
+  replies: z.number().check(z.int(), z.nonnegative()),
+  attachments: z.number().check(z.int(), z.nonnegative()),
 });
 export type InboxEntry = z.infer<typeof InboxEntrySchema>;
 
 /** Newest first. */
 export const InboxAnswerSchema = z.object({
   messages: z.array(InboxEntrySchema),
-  page: z.number().int().positive(),
-  pageSize: z.number().int().positive(),
-  total: z.number().int().nonnegative(),
+  page: z.number().check(z.int(), z.positive()),
+  pageSize: z.number().check(z.int(), z.positive()),
+  total: z.number().check(z.int(), z.nonnegative()),
 });
 export type InboxAnswer = z.infer<typeof InboxAnswerSchema>;
 
@@ -71,16 +71,18 @@ export const ContactReplySchema = z.object({
   mailStatus: z.enum(['pending', 'sending', 'sent', 'dead']),
 });
 
-export const ContactMessageSchema = InboxEntrySchema.extend({
+export const ContactMessageSchema = z.extend(InboxEntrySchema, {
   message: z.string(),
   source: z.enum(['page', 'widget']),
   /** The desk address it was mailed to. */
   recipient: z.string(),
   /** How the desk mail and the acknowledgment went (the contact form's mails, decision 023). */
   mailStatus: z.enum(['received', 'mailed', 'mailFailed']),
-  closedAt: z.iso.datetime().nullable(),
-  closedBy: z.string().nullable(),
-  attachmentFiles: z.array(z.object({ position: z.number().int(), filename: z.string(), contentType: z.string(), size: z.number().int() })),
+  closedAt: z.nullable(z.iso.datetime()),
+  closedBy: z.nullable(z.string()),
+  attachmentFiles: z.array(
+    z.object({ position: z.number().check(z.int()), filename: z.string(), contentType: z.string(), size: z.number().check(z.int()) }),
+  ),
   /** Oldest first. */
   replyList: z.array(ContactReplySchema),
 });
@@ -89,19 +91,23 @@ export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 /** PATCH: assign (`me`, a support user's id, or null for nobody), or close/reopen. One of them. */
 export const UpdateContactRequestSchema = z
   .object({
-    assignee: z.union([z.literal('me'), z.uuid(), z.null()]).optional(),
-    state: ContactStateSchema.optional(),
+    assignee: z.optional(z.union([z.literal('me'), z.uuid(), z.null()])),
+    state: z.optional(ContactStateSchema),
   })
-  .refine((body) => (body.assignee === undefined) !== (body.state === undefined), {
-    error: 'Give either the assignee or the state.',
-  });
+  .check(
+    z.refine((body) => (body.assignee === undefined) !== (body.state === undefined), {
+      error: 'Give either the assignee or the state.',
+    }),
+  );
 
 export const ReplyRequestSchema = z.object({
   body: z
     .string()
-    .trim()
-    .min(1, { error: 'Write the reply.' })
-    .max(REPLY_MAX, { error: `A reply is at most ${REPLY_MAX} characters.` }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'Write the reply.' }),
+      z.maxLength(REPLY_MAX, { error: `A reply is at most ${REPLY_MAX} characters.` }),
+    ),
 });
 
 /** The users a message can be assigned to (support role, not disabled). */
@@ -110,7 +116,9 @@ export const SupportUsersAnswerSchema = z.object({ users: z.array(StaffPersonSch
 // ---- Lookup --------------------------------------------------------------------------------------
 
 export const LookupQuerySchema = z.object({
-  q: z.string().trim().min(1, { error: 'Enter a trade number, an e-mail address or an IMEI or serial number.' }).max(254),
+  q: z
+    .string()
+    .check(z.trim(), z.minLength(1, { error: 'Enter a trade number, an e-mail address or an IMEI or serial number.' }), z.maxLength(254)),
 });
 
 export const LookupTradeSchema = z.object({
@@ -118,14 +126,14 @@ export const LookupTradeSchema = z.object({
   status: TradeStatusSchema,
   locale: z.string(),
   sellerName: z.string(),
-  sellerEmail: z.string().nullable(),
+  sellerEmail: z.nullable(z.string()),
   createdAt: z.iso.datetime(),
-  totalCents: z.number().int(),
+  totalCents: z.number().check(z.int()),
 });
 
 export const LookupCustomerSchema = z.object({
   id: z.uuid(),
-  customerNumber: z.string().nullable(),
+  customerNumber: z.nullable(z.string()),
   name: z.string(),
   email: z.string(),
   locale: z.enum(LOCALES),
@@ -141,7 +149,7 @@ export const LookupMailSchema = z.object({
   subject: z.string(),
   status: z.enum(['pending', 'sending', 'sent', 'dead']),
   createdAt: z.iso.datetime(),
-  sentAt: z.iso.datetime().nullable(),
+  sentAt: z.nullable(z.iso.datetime()),
   /** The message is still kept, so it can be sent again (decision 076). */
   resendable: z.boolean(),
 });

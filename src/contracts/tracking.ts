@@ -10,7 +10,9 @@ import { coded } from './issues';
 
 /** The opaque client id: 64 hex digits (GET /api/client-id). */
 export { CLIENT_ID_PATTERN };
-export const ClientIdSchema = z.string().regex(CLIENT_ID_PATTERN, coded('invalid', 'clientId must be the id from GET /api/client-id.'));
+export const ClientIdSchema = z
+  .string()
+  .check(z.regex(CLIENT_ID_PATTERN, coded('invalid', 'clientId must be the id from GET /api/client-id.')));
 
 export const ClientIdAnswerSchema = z.object({ clientId: ClientIdSchema });
 export type ClientIdAnswer = z.infer<typeof ClientIdAnswerSchema>;
@@ -26,39 +28,51 @@ export const CONTROLLING_EVENT_NAMES = [
 ] as const;
 export type ControllingEventName = (typeof CONTROLLING_EVENT_NAMES)[number];
 
-const PageUrlSchema = z
-  .string()
-  .max(2000)
-  .url(coded('invalid', 'url must be an absolute URL.'))
-  .refine((url) => !url.includes('?') && !url.includes('#'), coded('invalid', 'url must not carry a query or fragment.'));
+const PageUrlSchema = z.string().check(
+  z.maxLength(2000),
+  z.url(coded('invalid', 'url must be an absolute URL.')),
+  z.refine((url) => !url.includes('?') && !url.includes('#'), coded('invalid', 'url must not carry a query or fragment.')),
+);
 
-const Id = z.string().min(1).max(64);
-const Money = z.number().nonnegative().max(1_000_000);
+const Id = z.string().check(z.minLength(1), z.maxLength(64));
+const Money = z.number().check(z.nonnegative(), z.lte(1_000_000));
 
 export const TouchpointSchema = z
-  .partialRecord(z.enum(TOUCHPOINT_PARAMETERS), z.string().min(1).max(200))
-  .refine((touchpoint) => Object.keys(touchpoint).length > 0, coded('required', 'A touchpoint needs at least one parameter.'));
+  .partialRecord(z.enum(TOUCHPOINT_PARAMETERS), z.string().check(z.minLength(1), z.maxLength(200)))
+  .check(z.refine((touchpoint) => Object.keys(touchpoint).length > 0, coded('required', 'A touchpoint needs at least one parameter.')));
 export type Touchpoint = z.infer<typeof TouchpointSchema>;
 
 const base = {
   clientId: ClientIdSchema,
-  applicationId: z.string().min(1).max(40),
+  applicationId: z.string().check(z.minLength(1), z.maxLength(40)),
   url: PageUrlSchema,
 };
 
 export const ControllingEventSchema = z.discriminatedUnion('eventName', [
   z.object({ ...base, eventName: z.literal('marketing_touchpoint'), touchpoint: TouchpointSchema }),
-  z.object({ ...base, eventName: z.literal('offer_generated'), offerId: Id, deviceId: z.number().int().positive(), price: Money }),
-  z.object({ ...base, eventName: z.literal('offer_add_to_cart'), offerId: Id, deviceId: z.number().int().positive(), price: Money }),
+  z.object({
+    ...base,
+    eventName: z.literal('offer_generated'),
+    offerId: Id,
+    deviceId: z.number().check(z.int(), z.positive()),
+    price: Money,
+  }),
+  z.object({
+    ...base,
+    eventName: z.literal('offer_add_to_cart'),
+    offerId: Id,
+    deviceId: z.number().check(z.int(), z.positive()),
+    price: Money,
+  }),
   z.object({
     ...base,
     eventName: z.literal('trade_created'),
     tradeId: Id,
     revenue: Money,
-    items: z.number().int().positive().max(100),
+    items: z.number().check(z.int(), z.positive(), z.lte(100)),
   }),
-  z.object({ ...base, eventName: z.literal('page_view'), pageType: z.string().min(1).max(40) }),
-  z.object({ ...base, eventName: z.literal('view_item'), deviceId: z.number().int().positive() }),
+  z.object({ ...base, eventName: z.literal('page_view'), pageType: z.string().check(z.minLength(1), z.maxLength(40)) }),
+  z.object({ ...base, eventName: z.literal('view_item'), deviceId: z.number().check(z.int(), z.positive()) }),
 ]);
 export type ControllingEvent = z.infer<typeof ControllingEventSchema>;
 
@@ -66,5 +80,5 @@ export type ControllingEvent = z.infer<typeof ControllingEventSchema>;
 export const ConsentLogRequestSchema = z.object({
   clientId: ClientIdSchema,
   decision: z.enum(['all', 'necessary']),
-  bannerVersion: z.number().int().positive().max(1000),
+  bannerVersion: z.number().check(z.int(), z.positive(), z.lte(1000)),
 });

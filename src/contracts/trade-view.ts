@@ -10,17 +10,17 @@ export const TradeViewItemSchema = z.object({
   offerId: z.uuid(),
   deviceName: z.string(),
   /** Units of the device (a business line has 1–99; absent reads as 1); the amounts below are for all of them. */
-  quantity: z.number().int().min(1).optional(),
+  quantity: z.optional(z.number().check(z.int(), z.gte(1))),
   /** The offer accepted at checkout. */
-  offered: z.number().nonnegative(),
+  offered: z.number().check(z.nonnegative()),
   /**
    * What the device is paid as agreed so far: the offer until inspected, then the agreed price (raised
    * when found better), 0 once declined; null while a counter-offer awaits the seller's answer.
    */
-  price: z.number().nonnegative().nullable(),
+  price: z.nullable(z.number().check(z.nonnegative())),
   /** The new offer of an open clarification, which counts only once the seller accepts it. */
-  counterOffer: z.number().nonnegative().optional(),
-  conditionId: z.number().int(),
+  counterOffer: z.optional(z.number().check(z.nonnegative())),
+  conditionId: z.number().check(z.int()),
   /** The item's own state: as offered, re-priced at inspection, or in clarification. */
   status: z.enum([
     'offered',
@@ -37,14 +37,18 @@ export const TradeViewItemSchema = z.object({
     'cancelled',
   ]),
   /** The item's clarification (open or answered): the account opens it without the mail's token. */
-  clarificationId: z.uuid().nullable().optional(),
+  clarificationId: z.optional(z.nullable(z.uuid())),
   /** The clarification page with its link's token (the guest trade page: a guest has no session to open it with). */
-  clarificationPath: z.string().startsWith('/').optional(),
+  clarificationPath: z.optional(z.string().check(z.startsWith('/'))),
   /** The device's data-erasure certificate (a PDF) with its link's token, once its wipe was confirmed. */
-  certificatePath: z.string().startsWith('/api/certificates/').optional(),
+  certificatePath: z.optional(z.string().check(z.startsWith('/api/certificates/'))),
 });
 
-const PaidDeviceSchema = z.object({ deviceName: z.string(), offered: z.number().nonnegative(), paid: z.number().nonnegative() });
+const PaidDeviceSchema = z.object({
+  deviceName: z.string(),
+  offered: z.number().check(z.nonnegative()),
+  paid: z.number().check(z.nonnegative()),
+});
 const at = z.iso.datetime();
 
 /** One step of the trade, oldest first; each kind carries what the seller needs to read of it. */
@@ -60,9 +64,9 @@ export const TradeEventSchema = z.discriminatedUnion('kind', [
         deviceName: z.string(),
         /** As declared; better (paid above the offer); worse (a counter-offer follows). */
         outcome: z.enum(['asDeclared', 'better', 'worse']),
-        offered: z.number().nonnegative(),
+        offered: z.number().check(z.nonnegative()),
         /** What the inspection priced it at: the agreed price, or the counter-offer when worse. */
-        price: z.number().nonnegative(),
+        price: z.number().check(z.nonnegative()),
       }),
     ),
   }),
@@ -75,24 +79,24 @@ export const TradeEventSchema = z.discriminatedUnion('kind', [
     /** No answer came by the deadline: the default decision was applied. */
     byDeadline: z.boolean(),
     /** The counter-offer the decision was about. */
-    counterOffer: z.number().nonnegative(),
+    counterOffer: z.number().check(z.nonnegative()),
   }),
   z.object({
     kind: z.literal('paid'),
     at,
-    amount: z.number().nonnegative(),
+    amount: z.number().check(z.nonnegative()),
     method: z.enum(['sepa', 'paypal']),
     /** The IBAN masked, or the PayPal address. */
     account: z.string(),
     devices: z.array(PaidDeviceSchema),
     /** Paid above the offers for devices found better. */
-    raise: z.number().nonnegative(),
-    voucher: z.number().nonnegative(),
+    raise: z.number().check(z.nonnegative()),
+    voucher: z.number().check(z.nonnegative()),
     /** The late-payout bonus (paid after the promised day). */
-    bonus: z.number().nonnegative(),
+    bonus: z.number().check(z.nonnegative()),
   }),
   /** The bank (or PayPal) sent a payout back, e.g. to a closed account: the seller is asked to check it. */
-  z.object({ kind: z.literal('payoutReturned'), at, amount: z.number().nonnegative(), method: z.enum(['sepa', 'paypal']) }),
+  z.object({ kind: z.literal('payoutReturned'), at, amount: z.number().check(z.nonnegative()), method: z.enum(['sepa', 'paypal']) }),
   z.object({ kind: z.literal('returned'), at, devices: z.array(z.string()) }),
   z.object({ kind: z.literal('cancelled'), at }),
 ]);
@@ -107,29 +111,29 @@ export const TradeViewSchema = z.object({
    * What is or will be paid: the devices at their agreed prices (declined ones and unanswered
    * counter-offers not counted), the voucher bonus and any late-payout bonus paid.
    */
-  total: z.number().nonnegative(),
+  total: z.number().check(z.nonnegative()),
   /** Paid so far, in EUR: devices without a clarification are paid without waiting for the others (split payout). */
-  paid: z.number().nonnegative().optional(),
+  paid: z.optional(z.number().check(z.nonnegative())),
   /** When the last payout was made, once everything agreed is paid (paid in full, or the declined rest sent back). */
-  paidAt: z.iso.datetime().optional(),
+  paidAt: z.optional(z.iso.datetime()),
   /** How the seller is paid: the method and the masked account. */
   payout: z.object({ method: z.enum(['sepa', 'paypal']), account: z.string() }),
   items: z.array(TradeViewItemSchema),
   /** The shipping label's current link, while the parcel is awaited (status created). */
-  labelUrl: z.string().startsWith('/api/trades/').optional(),
+  labelUrl: z.optional(z.string().check(z.startsWith('/api/trades/'))),
   /** The return label's link while a declined device is on its way back to the seller. */
-  returnLabelUrl: z.string().startsWith('/api/trades/').optional(),
+  returnLabelUrl: z.optional(z.string().check(z.startsWith('/api/trades/'))),
   /** A business trade's credit note (decision 036). */
-  creditNoteUrl: z.string().startsWith('/api/trades/').optional(),
+  creditNoteUrl: z.optional(z.string().check(z.startsWith('/api/trades/'))),
   /** The payout promise (issue 18): the last day of the payout (YYYY-MM-DD) once the devices arrived. */
-  payoutDueBy: z.iso.date().optional(),
+  payoutDueBy: z.optional(z.iso.date()),
   /** The late-payout bonus paid with the payouts, in EUR (0 when paid on time). */
-  lateBonus: z.number().nonnegative().optional(),
+  lateBonus: z.optional(z.number().check(z.nonnegative())),
   /**
    * A payout the bank sent back, nothing paid since: the seller checks the account and may correct it
    * (PUT …/payout); `corrected` once it was corrected after the return. The payout is then made again.
    */
-  payoutReturn: z.object({ returnedAt: z.iso.datetime(), amount: z.number().nonnegative(), corrected: z.boolean() }).optional(),
+  payoutReturn: z.optional(z.object({ returnedAt: z.iso.datetime(), amount: z.number().check(z.nonnegative()), corrected: z.boolean() })),
   timeline: z.array(TradeEventSchema),
 });
 export type TradeView = z.infer<typeof TradeViewSchema>;

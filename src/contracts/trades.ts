@@ -53,22 +53,23 @@ export const isLimitedField = (field: string): field is LimitedField => Object.h
 const text = (label: string, max: number) =>
   z
     .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} is at most ${max} characters.`);
+    .check(z.trim(), z.minLength(1, `${label} is required.`), z.maxLength(max, `${label} is at most ${max} characters.`));
 
 /** A name, street or city: the length rule, then letters, digits and punctuation only (src/contracts/text.ts). */
 const postalText = (label: string, max: number) =>
-  text(label, max).refine(
-    isPostalText,
-    coded('postalText', `${label} may hold letters, digits, spaces and punctuation only (no emoji or other symbols).`),
+  text(label, max).check(
+    z.refine(
+      isPostalText,
+      coded('postalText', `${label} may hold letters, digits, spaces and punctuation only (no emoji or other symbols).`),
+    ),
   );
 
-const EmailSchema = z
-  .string({ error: 'The e-mail address is required.' })
-  .trim()
-  .max(TEXT_LIMITS.email, `An e-mail address is at most ${TEXT_LIMITS.email} characters.`)
-  .pipe(z.email('This e-mail address is not valid.'));
+const EmailSchema = z.pipe(
+  z
+    .string({ error: 'The e-mail address is required.' })
+    .check(z.trim(), z.maxLength(TEXT_LIMITS.email, `An e-mail address is at most ${TEXT_LIMITS.email} characters.`)),
+  z.email('This e-mail address is not valid.'),
+);
 
 /** Digits, spaces, + and -, 6 to 20 of them. */
 export const PHONE = /^[\d +-]{6,20}$/;
@@ -80,19 +81,20 @@ export function AddressSchema(locale: Locale) {
     lastName: postalText('The last name', TEXT_LIMITS.lastName),
     street: postalText('The street', TEXT_LIMITS.street),
     houseNumber: postalText('The house number', TEXT_LIMITS.houseNumber),
-    postalCode: z
-      .string({ error: 'The postal code is required.' })
-      .trim()
-      .max(TEXT_LIMITS.postalCode, `A postal code is at most ${TEXT_LIMITS.postalCode} characters.`)
-      .refine((code) => isValidPostalCode(locale, code), coded('postalCode', 'This is not a valid postal code for this country.')),
+    postalCode: z.string({ error: 'The postal code is required.' }).check(
+      z.trim(),
+      z.maxLength(TEXT_LIMITS.postalCode, `A postal code is at most ${TEXT_LIMITS.postalCode} characters.`),
+      z.refine((code) => isValidPostalCode(locale, code), coded('postalCode', 'This is not a valid postal code for this country.')),
+    ),
     city: postalText('The city', TEXT_LIMITS.city),
-    phone: z.preprocess(
-      blankAsAbsent,
-      z
-        .string()
-        .trim()
-        .refine((phone) => PHONE.test(phone), coded('phone', 'A phone number has 6 to 20 digits, spaces, + or -.'))
-        .optional(),
+    phone: z.pipe(
+      z.transform(blankAsAbsent),
+      z.optional(
+        z.string().check(
+          z.trim(),
+          z.refine((phone) => PHONE.test(phone), coded('phone', 'A phone number has 6 to 20 digits, spaces, + or -.')),
+        ),
+      ),
     ),
   });
 }
@@ -100,22 +102,27 @@ export type Address = z.infer<ReturnType<typeof AddressSchema>>;
 
 /** IBAN in electronic format (no spaces, upper case); SEPA countries only. */
 const IbanSchema = z
-  .string({ error: 'The IBAN is required.' })
-  .max(TEXT_LIMITS.iban, `An IBAN is at most 34 characters (${TEXT_LIMITS.iban} with spaces).`)
-  .transform((iban) => electronicFormatIBAN(iban.toUpperCase()) ?? '')
-  .refine((iban) => isValidIBAN(iban), coded('iban', 'This IBAN is not valid.', { abort: true }))
-  .refine((iban) => isSEPACountry(iban.slice(0, 2)), coded('ibanNotSepa', 'We pay to bank accounts in the SEPA area only.'));
+  .pipe(
+    z
+      .string({ error: 'The IBAN is required.' })
+      .check(z.maxLength(TEXT_LIMITS.iban, `An IBAN is at most 34 characters (${TEXT_LIMITS.iban} with spaces).`)),
+    z.transform((iban) => electronicFormatIBAN(iban.toUpperCase()) ?? ''),
+  )
+  .check(
+    z.refine((iban) => isValidIBAN(iban), coded('iban', 'This IBAN is not valid.', { abort: true })),
+    z.refine((iban) => isSEPACountry(iban.slice(0, 2)), coded('ibanNotSepa', 'We pay to bank accounts in the SEPA area only.')),
+  );
 
 /**
  * Optional: every IBAN we pay to is a SEPA one, and a SEPA transfer needs the IBAN alone. An empty
  * (or absent) BIC is '' (the stored and answered shape stays a string); a given one must be valid.
  */
 const BicSchema = z
-  .string()
-  .max(TEXT_LIMITS.bic, `A BIC is 8 or 11 characters.`)
-  .optional()
-  .transform((bic) => (bic ?? '').replace(/\s+/g, '').toUpperCase())
-  .refine((bic) => bic === '' || isValidBIC(bic), coded('bic', 'This BIC is not valid (8 or 11 characters), or leave it empty.'));
+  .pipe(
+    z.optional(z.string().check(z.maxLength(TEXT_LIMITS.bic, `A BIC is 8 or 11 characters.`))),
+    z.transform((bic) => (bic ?? '').replace(/\s+/g, '').toUpperCase()),
+  )
+  .check(z.refine((bic) => bic === '' || isValidBIC(bic), coded('bic', 'This BIC is not valid (8 or 11 characters), or leave it empty.')));
 
 /** The country code of a valid SEPA IBAN as typed (spaces, lower case), else null. */
 export function sepaCountryOf(iban: string): string | null {
@@ -160,9 +167,9 @@ export const IdentitySchema = z.discriminatedUnion(
     z.object({ kind: z.literal('guest'), email: EmailSchema }),
     z.object({
       kind: z.literal('customer'),
-      email: z
-        .undefined({ error: 'A customer checkout sends no e-mail address: it is the one of the account you are logged in with.' })
-        .optional(),
+      email: z.optional(
+        z.undefined({ error: 'A customer checkout sends no e-mail address: it is the one of the account you are logged in with.' }),
+      ),
     }),
   ],
   { error: 'The identity is not valid.' },
@@ -171,10 +178,12 @@ export const IdentitySchema = z.discriminatedUnion(
 /** Voucher codes are case-insensitive; stored and compared in upper case. */
 export const VoucherCodeSchema = z
   .string()
-  .trim()
-  .min(1, 'The voucher code is required.')
-  .max(TEXT_LIMITS.voucherCode, 'This voucher code is too long.')
-  .toUpperCase();
+  .check(
+    z.trim(),
+    z.minLength(1, 'The voucher code is required.'),
+    z.maxLength(TEXT_LIMITS.voucherCode, 'This voucher code is too long.'),
+    z.toUpperCase(),
+  );
 
 /** Legal forms a business seller picks from (German shop); the UI shows localized names. */
 export const LEGAL_FORMS = ['gmbh', 'ug', 'ag', 'ohg', 'kg', 'gmbhCoKg', 'ek', 'gbr', 'einzelunternehmen', 'eg', 'other'] as const;
@@ -189,17 +198,25 @@ export const isLegalForm = (value: string): value is LegalForm => (LEGAL_FORMS a
 export const CompanySchema = z.object({
   name: text('The company name', TEXT_LIMITS.name),
   // Not chosen ('' from the form) reads as missing (issue code required), an unknown code as invalid.
-  legalForm: z
-    .string({ error: 'Choose a legal form.' })
-    .min(1, 'Choose a legal form.')
-    .pipe(z.enum(LEGAL_FORMS, { error: `Choose a legal form: ${LEGAL_FORMS.join(', ')}.` })),
-  vatId: z.preprocess(
-    blankAsAbsent,
-    z
-      .string()
-      .refine((id) => isValidVatId(id), coded('vatId', `This is not a valid EU VAT identification number (e.g. ${VAT_ID_EXAMPLE}).`))
-      .transform(normalizeVatId)
-      .optional(),
+  legalForm: z.pipe(
+    z.string({ error: 'Choose a legal form.' }).check(z.minLength(1, 'Choose a legal form.')),
+    z.enum(LEGAL_FORMS, { error: `Choose a legal form: ${LEGAL_FORMS.join(', ')}.` }),
+  ),
+  vatId: z.pipe(
+    z.transform(blankAsAbsent),
+    z.optional(
+      z.pipe(
+        z
+          .string()
+          .check(
+            z.refine(
+              (id) => isValidVatId(id),
+              coded('vatId', `This is not a valid EU VAT identification number (e.g. ${VAT_ID_EXAMPLE}).`),
+            ),
+          ),
+        z.transform(normalizeVatId),
+      ),
+    ),
   ),
 });
 
@@ -211,86 +228,92 @@ export function TradeRequestSchema(locale: Locale) {
   return z
     .object({
       offerIds: z
-        .array(z.uuid('An offer id is not valid.').toLowerCase(), { error: 'offerIds must be a list of offer ids.' })
-        .min(1, 'The cart is empty.')
-        .max(MAX_TRADE_OFFERS, `A trade holds at most ${MAX_TRADE_OFFERS} devices.`)
-        .refine((ids) => new Set(ids).size === ids.length, 'Each offer can be in the cart only once.'),
+        .array(z.uuid('An offer id is not valid.').check(z.toLowerCase()), { error: 'offerIds must be a list of offer ids.' })
+        .check(
+          z.minLength(1, 'The cart is empty.'),
+          z.maxLength(MAX_TRADE_OFFERS, `A trade holds at most ${MAX_TRADE_OFFERS} devices.`),
+          z.refine((ids) => new Set(ids).size === ids.length, 'Each offer can be in the cart only once.'),
+        ),
       identity: IdentitySchema,
       address: AddressSchema(locale),
       payout: PayoutSchema,
-      voucherCode: z.preprocess(blankAsAbsent, VoucherCodeSchema.nullish()),
+      voucherCode: z.pipe(z.transform(blankAsAbsent), z.nullish(VoucherCodeSchema)),
       termsAccepted: z.literal(true, { error: 'Please accept the terms and conditions.' }),
       b2b: b2bAllowed
-        ? z.boolean().optional()
-        : z.literal(false, { error: 'Business trade-ins are only available in the German shop.' }).optional(),
+        ? z.optional(z.boolean())
+        : z.optional(z.literal(false, { error: 'Business trade-ins are only available in the German shop.' })),
       /** Required with b2b: true, refused without it. */
-      company: CompanySchema.optional(),
+      company: z.optional(CompanySchema),
       /**
        * A logged-in customer's checkout keeps the address and the payout account in the account
        * (issue 32 part 2); the checkout's box is checked by default. A guest has no account to keep them in.
        */
-      saveToAccount: z.boolean({ error: 'saveToAccount is true or false.' }).optional(),
+      saveToAccount: z.optional(z.boolean({ error: 'saveToAccount is true or false.' })),
       /** Units per offer id (business trade-in); an offer not listed is one unit. */
-      quantities: z
-        .record(
-          z.uuid('An offer id is not valid.').toLowerCase(),
+      quantities: z.optional(
+        z.record(
+          z.uuid('An offer id is not valid.').check(z.toLowerCase()),
           z
             .number({ error: 'A quantity is a whole number.' })
-            .int('A quantity is a whole number.')
-            .min(1, 'A quantity is at least 1.')
-            .max(MAX_OFFER_QUANTITY, `A quantity is at most ${MAX_OFFER_QUANTITY}.`),
+            .check(
+              z.int('A quantity is a whole number.'),
+              z.gte(1, 'A quantity is at least 1.'),
+              z.lte(MAX_OFFER_QUANTITY, `A quantity is at most ${MAX_OFFER_QUANTITY}.`),
+            ),
           { error: 'quantities must map offer ids to numbers.' },
-        )
-        .optional(),
+        ),
+      ),
     })
-    .superRefine((request, ctx) => {
-      if (request.b2b === true) {
-        if (request.company === undefined)
+    .check(
+      z.superRefine((request, ctx) => {
+        if (request.b2b === true) {
+          if (request.company === undefined)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['company'],
+              message: 'A business trade-in needs the company data.',
+              params: { code: 'required' },
+            });
+          if (request.payout.method !== 'sepa')
+            ctx.addIssue({
+              code: 'custom',
+              path: ['payout', 'method'],
+              message: 'A business trade-in is paid by SEPA transfer to the company account.',
+              params: { code: 'b2bSepaOnly' },
+            });
+          if (request.address.phone === undefined)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['address', 'phone'],
+              message: 'A business trade-in needs a phone number.',
+              params: { code: 'required' },
+            });
+        } else if (request.company !== undefined) {
           ctx.addIssue({
             code: 'custom',
             path: ['company'],
-            message: 'A business trade-in needs the company data.',
-            params: { code: 'required' },
+            message: 'Company data belong to a business trade-in only: send b2b: true or leave the company out.',
+            params: { code: 'companyWithoutB2b' },
           });
-        if (request.payout.method !== 'sepa')
+        }
+        if (request.saveToAccount === true && request.identity.kind === 'guest')
           ctx.addIssue({
             code: 'custom',
-            path: ['payout', 'method'],
-            message: 'A business trade-in is paid by SEPA transfer to the company account.',
-            params: { code: 'b2bSepaOnly' },
+            path: ['saveToAccount'],
+            message: 'A guest checkout has no account to keep the details in: log in, or leave saveToAccount out.',
           });
-        if (request.address.phone === undefined)
-          ctx.addIssue({
-            code: 'custom',
-            path: ['address', 'phone'],
-            message: 'A business trade-in needs a phone number.',
-            params: { code: 'required' },
-          });
-      } else if (request.company !== undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['company'],
-          message: 'Company data belong to a business trade-in only: send b2b: true or leave the company out.',
-          params: { code: 'companyWithoutB2b' },
-        });
-      }
-      if (request.saveToAccount === true && request.identity.kind === 'guest')
-        ctx.addIssue({
-          code: 'custom',
-          path: ['saveToAccount'],
-          message: 'A guest checkout has no account to keep the details in: log in, or leave saveToAccount out.',
-        });
-      for (const [offerId, quantity] of Object.entries(request.quantities ?? {})) {
-        if (!request.offerIds.includes(offerId))
-          ctx.addIssue({ code: 'custom', path: ['quantities', offerId], message: 'This offer is not in the trade.' });
-        else if (quantity > 1 && request.b2b !== true)
-          ctx.addIssue({
-            code: 'custom',
-            path: ['quantities', offerId],
-            message: 'Several units of one device are for business trade-ins only; a private sale has one unit per offer.',
-          });
-      }
-    });
+        for (const [offerId, quantity] of Object.entries(request.quantities ?? {})) {
+          if (!request.offerIds.includes(offerId))
+            ctx.addIssue({ code: 'custom', path: ['quantities', offerId], message: 'This offer is not in the trade.' });
+          else if (quantity > 1 && request.b2b !== true)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['quantities', offerId],
+              message: 'Several units of one device are for business trade-ins only; a private sale has one unit per offer.',
+            });
+        }
+      }),
+    );
 }
 export type TradeRequest = z.infer<ReturnType<typeof TradeRequestSchema>>;
 
@@ -310,42 +333,42 @@ export type TradeStatus = z.infer<typeof TradeStatusSchema>;
 
 export const TradeItemSchema = z.object({
   offerId: z.uuid(),
-  deviceId: z.number().int(),
+  deviceId: z.number().check(z.int()),
   deviceName: z.string(),
   /** EUR, the stored offer price (per unit). */
-  price: z.number().nonnegative(),
+  price: z.number().check(z.nonnegative()),
   conditionId: ConditionIdSchema,
   kind: z.enum(['purchase', 'recycling']),
   /** Units of the device (business trade-in); the item pays truncate2(price × quantity). */
-  quantity: z.number().int().min(1).max(MAX_OFFER_QUANTITY).default(1),
+  quantity: z._default(z.number().check(z.int(), z.gte(1), z.lte(MAX_OFFER_QUANTITY)), 1),
 });
 
 export const TradeSchema = z.object({
   tradeId: z.uuid(),
   /** Human-friendly, sequential per year: TR-2026-000123 (a business trade: TB-2026-000123). */
-  tradeNumber: z.string().regex(TRADE_NUMBER),
+  tradeNumber: z.string().check(z.regex(TRADE_NUMBER)),
   /** A business trade-in (decision 035). */
-  b2b: z.boolean().optional(),
+  b2b: z.optional(z.boolean()),
   /** Product §3 transactionId (0 in the checkout state means none). */
-  transactionId: z.number().int().positive(),
+  transactionId: z.number().check(z.int(), z.positive()),
   status: TradeStatusSchema,
-  items: z.array(TradeItemSchema).min(1),
-  subtotal: z.number().nonnegative(),
-  voucher: z.object({ code: z.string(), value: z.number().nonnegative() }).nullable(),
+  items: z.array(TradeItemSchema).check(z.minLength(1)),
+  subtotal: z.number().check(z.nonnegative()),
+  voucher: z.nullable(z.object({ code: z.string(), value: z.number().check(z.nonnegative()) })),
   /** What the seller is paid: subtotal plus the voucher bonus. */
-  total: z.number().nonnegative(),
+  total: z.number().check(z.nonnegative()),
   payout: z.object({ method: z.enum(['sepa', 'paypal']), masked: z.string() }),
   createdAt: z.iso.datetime(),
   /** Where the shipping label PDF is; the client takes it from the answer's Label-Url header. */
-  labelUrl: z.string().startsWith('/api/trades/').optional(),
+  labelUrl: z.optional(z.string().check(z.startsWith('/api/trades/'))),
   /** A business trade's credit note PDF; the client takes it from the answer's Credit-Note-Url header. */
-  creditNoteUrl: z.string().startsWith('/api/trades/').optional(),
+  creditNoteUrl: z.optional(z.string().check(z.startsWith('/api/trades/'))),
   /**
    * A guest's trade page with its link token (the one the confirmation mail carries); the client takes
    * it from the answer's Trade-Url header. The thank-you page links it and offers an account made of
    * the trade's details (POST /api/account/registerFromTrade).
    */
-  tradeUrl: z.string().startsWith('/').optional(),
+  tradeUrl: z.optional(z.string().check(z.startsWith('/'))),
 });
 export type Trade = z.infer<typeof TradeSchema>;
 
@@ -353,19 +376,19 @@ export const VOUCHER_FAILURE_REASONS = ['unknown', 'expired', 'minimum_total', '
 export type VoucherFailureReason = (typeof VOUCHER_FAILURE_REASONS)[number];
 
 /** Error answers of POST /api/trades: the ApiError shape plus what the client needs to react. */
-export const TradeErrorSchema = ApiErrorSchema.extend({
-  unknownOfferIds: z.array(z.string()).optional(),
-  foreignOfferIds: z.array(z.string()).optional(),
+export const TradeErrorSchema = z.extend(ApiErrorSchema, {
+  unknownOfferIds: z.optional(z.array(z.string())),
+  foreignOfferIds: z.optional(z.array(z.string())),
   /** 409: re-quote these offers. */
-  expiredOfferIds: z.array(z.string()).optional(),
+  expiredOfferIds: z.optional(z.array(z.string())),
   /** 409: these offers belong to another trade; remove them from the cart. */
-  usedOfferIds: z.array(z.string()).optional(),
-  reason: z.enum(VOUCHER_FAILURE_REASONS).optional(),
+  usedOfferIds: z.optional(z.array(z.string())),
+  reason: z.optional(z.enum(VOUCHER_FAILURE_REASONS)),
   /** 422 of a business trade over the cap: the cap (EUR) … */
-  cap: z.number().optional(),
+  cap: z.optional(z.number()),
   /** … the trade's total (EUR) and how much it is over the cap (EUR). */
-  total: z.number().optional(),
-  overBy: z.number().optional(),
+  total: z.optional(z.number()),
+  overBy: z.optional(z.number()),
 });
 
 export const VoucherCheckRequestSchema = z.object({
@@ -373,11 +396,9 @@ export const VoucherCheckRequestSchema = z.object({
   /** EUR, the cart total (at most two decimals). */
   cartTotal: z
     .number({ error: 'cartTotal must be a number.' })
-    .nonnegative()
-    .max(1_000_000)
-    .multipleOf(0.01, 'cartTotal has at most two decimals.'),
+    .check(z.nonnegative(), z.lte(1_000_000), z.multipleOf(0.01, 'cartTotal has at most two decimals.')),
   /** Needed to tell whether a single-use voucher was already redeemed by this customer. */
-  email: z.preprocess(blankAsAbsent, EmailSchema.optional()),
+  email: z.pipe(z.transform(blankAsAbsent), z.optional(EmailSchema)),
 });
 export type VoucherCheckRequest = z.infer<typeof VoucherCheckRequestSchema>;
 
@@ -387,13 +408,13 @@ export const VoucherCheckResultSchema = z.discriminatedUnion('valid', [
     code: z.string(),
     kind: z.enum(['fixed', 'percent']),
     /** EUR the voucher adds to the payout for this cart total. */
-    value: z.number().nonnegative(),
+    value: z.number().check(z.nonnegative()),
   }),
   z.object({
     valid: z.literal(false),
     reason: z.enum(VOUCHER_FAILURE_REASONS),
     /** EUR, with reason minimum_total. */
-    minTotal: z.number().optional(),
+    minTotal: z.optional(z.number()),
   }),
 ]);
 export type VoucherCheckResult = z.infer<typeof VoucherCheckResultSchema>;

@@ -11,13 +11,13 @@ import { sessionOf, type AccountSession } from './auth-session';
 /** The stored form of a session; anything else in storage is dropped. */
 export const AccountSessionSchema = z.object({
   isLoggedIn: z.boolean(),
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
   password: z.literal(''),
-  accessToken: z.string().nullable(),
-  refreshToken: z.string().nullable(),
-  customerId: z.string().nullable(),
-  customerNumber: z.string().nullable(),
-  customerData: CustomerSchema.nullable(),
+  accessToken: z.nullable(z.string()),
+  refreshToken: z.nullable(z.string()),
+  customerId: z.nullable(z.string()),
+  customerNumber: z.nullable(z.string()),
+  customerData: z.nullable(CustomerSchema),
   tokenExpiry: z.number(),
 });
 

@@ -226,15 +226,15 @@ const CartLineSchema = z.object({
   deviceId: z.number(),
   deviceName: z.string(),
   deviceUrl: z.string(),
-  category: z.string().optional(),
+  category: z.optional(z.string()),
   thumbnail: z.string(),
   price: z.number(),
-  quantity: z.number().int().positive(),
+  quantity: z.number().check(z.int(), z.positive()),
   conditionId: ConditionIdSchema,
   kind: z.enum(['purchase', 'recycling']),
   validUntil: z.string(),
-  answers: z.record(z.string(), z.number()).optional(),
-  priceChange: z.object({ effectiveOn: z.string(), price: z.number() }).optional(),
+  answers: z.optional(z.record(z.string(), z.number())),
+  priceChange: z.optional(z.object({ effectiveOn: z.string(), price: z.number() })),
 });
 
 /** The cart in a stored snapshot ({ context }), or null when it is not one (it is then dropped). */
@@ -244,9 +244,9 @@ export function restoredCart(stored: unknown): CartContext | null {
   const parsed = z
     .object({
       cart: z.array(CartLineSchema),
-      transactionId: z.number().int().nonnegative(),
+      transactionId: z.number().check(z.int(), z.nonnegative()),
       B2BMode: z.boolean(),
-      lastTrade: z.unknown().optional(),
+      lastTrade: z.optional(z.unknown()),
     })
     .safeParse(context);
   if (!parsed.success) return null;

@@ -16,8 +16,8 @@ import {
 } from './form';
 
 const schema = z.object({
-  name: z.string().trim().min(1, 'The name is required.').max(5, 'too long'),
-  code: z.string().refine((value) => value === 'ok', coded('postalCode', 'not a postal code')),
+  name: z.string().check(z.trim(), z.minLength(1, 'The name is required.'), z.maxLength(5, 'too long')),
+  code: z.string().check(z.refine((value) => value === 'ok', coded('postalCode', 'not a postal code'))),
   terms: z.literal(true, { error: 'accept' }),
 });
 
@@ -41,7 +41,7 @@ describe('fieldErrors', () => {
     ];
     const rename = (path: string) => (path.startsWith('payment.@') ? null : path.replace('payment.', 'payout.'));
     expect(fieldErrors(issues, { rename })).toEqual({ 'payout.iban': 'iban' });
-    expect(fieldErrors(z.string().min(1).safeParse('').error!)).toEqual({ '(body)': 'required' });
+    expect(fieldErrors(z.string().check(z.minLength(1)).safeParse('').error!)).toEqual({ '(body)': 'required' });
   });
 });
 

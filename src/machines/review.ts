@@ -3,6 +3,7 @@
 // provides the real `save` actor.
 
 import { ReviewRequestSchema } from '../contracts/reviews';
+import { z } from '../contracts/zod';
 import { fieldErrors, saveFormMachine } from './form';
 
 export interface ReviewValues {
@@ -11,7 +12,7 @@ export interface ReviewValues {
 }
 
 /** Where the link is already known: only the seller's input is checked (the server checks the link). */
-const ValuesSchema = ReviewRequestSchema.pick({ stars: true, text: true });
+const ValuesSchema = z.pick(ReviewRequestSchema, { stars: true, text: true });
 
 export const reviewMachine = saveFormMachine<ReviewValues>({
   id: 'review',

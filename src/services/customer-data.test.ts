@@ -4,6 +4,7 @@ import { createApiClient } from './api-client';
 import { AccountDeletionError, createCustomerApi } from './customer-data';
 import { SessionEndedError, type TokenSource } from './session-tokens';
 import { SELLER_ADDRESS } from '../contracts/seller.fixtures';
+import { z } from '../contracts/zod';
 
 const CUSTOMER_ID = '5b0e8a6c-3f1d-4e2a-9c7b-8d6e5f4a3b2c';
 const ADDRESS_ID = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
@@ -135,7 +136,7 @@ describe('createCustomerApi: bearer calls parsed with the contract', () => {
   it('an answer that does not fit the contract rejects', async () => {
     const server = fakeServer({ 'GET /api/customers/customers': [{ status: 200, body: { id: 'x' } }] });
     const api = createCustomerApi({ api: server.api, session: fakeSession().session });
-    await expect(api.getCustomer()).rejects.toMatchObject({ name: 'ZodError' });
+    await expect(api.getCustomer()).rejects.toBeInstanceOf(z.core.$ZodError);
   });
 
   it('the trade history answers its trades', async () => {

@@ -101,7 +101,7 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
  * reject with the HTTP client's error (read by readApiFailure).
  */
 export function createCustomerApi({ api, session }: CustomerApiOptions): CustomerApi {
-  async function authorized<T>(schema: z.ZodType<T>, call: Call): Promise<T> {
+  async function authorized<T>(schema: z.ZodMiniType<T>, call: Call): Promise<T> {
     const client = await api();
     const token = await session.accessToken();
     try {
@@ -119,10 +119,13 @@ export function createCustomerApi({ api, session }: CustomerApiOptions): Custome
     }
   }
 
-  const get = <T>(schema: z.ZodType<T>, path: string) => authorized(schema, (client, headers) => client(path, { headers }));
-  const send = <T>(schema: z.ZodType<T>, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body: object) =>
+  const get = <T>(schema: z.ZodMiniType<T>, path: string) => authorized(schema, (client, headers) => client(path, { headers }));
+  const send = <T>(schema: z.ZodMiniType<T>, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body: object) =>
     authorized(schema, (client, headers) => client(path, { method, headers, body }));
-  const ignored = z.unknown().transform(() => undefined);
+  const ignored = z.pipe(
+    z.unknown(),
+    z.transform(() => undefined),
+  );
 
   return {
     getCustomer: () => get(CustomerSchema, '/api/customers/customers'),

@@ -60,7 +60,7 @@ export function httpSearch(api: ApiClient, tradeBase = ''): SearchTransport {
   return (request) => api(`${tradeBase}/searches`, { method: 'POST', headers: SEARCH_HEADERS, body: request });
 }
 
-async function search<T>(ctx: CatalogueApi, index: 'devices' | 'aggregations', body: SearchBody, schema: z.ZodType<T>): Promise<T[]> {
+async function search<T>(ctx: CatalogueApi, index: 'devices' | 'aggregations', body: SearchBody, schema: z.ZodMiniType<T>): Promise<T[]> {
   const application = countryConfig(ctx.locale).elasticIndexes[index];
   let raw: unknown;
   try {
@@ -88,18 +88,18 @@ const link = (l: { id: number; name: string; title: string; url: string; imagePa
 });
 
 /** What a device page or card needs of a device document (not its search terms or popularity). */
-const DeviceFieldsSchema = DeviceDocSchema.omit({ searchTerms: true, popularity: true });
+const DeviceFieldsSchema = z.omit(DeviceDocSchema, { searchTerms: true, popularity: true });
 type DeviceFields = Omit<DeviceDoc, 'searchTerms' | 'popularity'>;
 const DEVICE_SOURCE = { excludes: ['searchTerms', 'popularity'] };
 
 /** A category page: everything but the condition questions (the largest part of the document). */
-const CategoryPageSchema = CategoryDocSchema.omit({ questions: true });
+const CategoryPageSchema = z.omit(CategoryDocSchema, { questions: true });
 const CATEGORY_PAGE_SOURCE = { excludes: ['questions'] };
 
-const CategoryCardSchema = CategoryDocSchema.pick({ id: true, title: true, url: true, imagePath: true });
+const CategoryCardSchema = z.pick(CategoryDocSchema, { id: true, title: true, url: true, imagePath: true });
 const CATEGORY_CARD_SOURCE = ['id', 'title', 'url', 'imagePath'];
 
-const QuestionsSchema = CategoryDocSchema.pick({ questions: true });
+const QuestionsSchema = z.pick(CategoryDocSchema, { questions: true });
 
 export function toDevice(doc: DeviceFields, questions: readonly Question[] = []): Device {
   return {

@@ -12,13 +12,17 @@ import {
   type DueAnswer,
   type PayoutMethod,
 } from '../../contracts/payouts';
+import { z } from '../../contracts/zod';
 import type { StaffClient } from './client';
 
 export async function fetchDuePayouts(client: StaffClient, method: PayoutMethod, signal?: AbortSignal): Promise<DueAnswer> {
   return client.json('/api/staff/payouts/due', DueAnswerSchema, { query: { method }, ...(signal && { signal }) });
 }
 
-const BatchListSchema = BatchesAnswerSchema.transform((answer) => answer.batches);
+const BatchListSchema = z.pipe(
+  BatchesAnswerSchema,
+  z.transform((answer) => answer.batches),
+);
 
 export async function fetchBatches(client: StaffClient, signal?: AbortSignal): Promise<BatchSummary[]> {
   return client.json('/api/staff/payouts/batches', BatchListSchema, signal ? { signal } : {});

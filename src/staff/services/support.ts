@@ -15,6 +15,7 @@ import {
   type LookupAnswer,
   type StaffPerson,
 } from '../../contracts/support';
+import { z } from '../../contracts/zod';
 import type { StaffClient } from './client';
 
 const messagePath = (reference: string) => `/api/staff/inbox/${encodeURIComponent(reference)}`;
@@ -50,7 +51,10 @@ export async function replyToMessage(client: StaffClient, reference: string, bod
 /** An attachment, downloaded by the browser with the session cookie. */
 export const attachmentPath = (reference: string, position: number): string => `${messagePath(reference)}/attachments/${position}`;
 
-const SupportUserListSchema = SupportUsersAnswerSchema.transform((answer) => answer.users);
+const SupportUserListSchema = z.pipe(
+  SupportUsersAnswerSchema,
+  z.transform((answer) => answer.users),
+);
 
 export async function fetchSupportUsers(client: StaffClient, signal?: AbortSignal): Promise<StaffPerson[]> {
   return client.json('/api/staff/support-users', SupportUserListSchema, signal ? { signal } : {});

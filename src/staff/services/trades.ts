@@ -16,12 +16,15 @@ import {
   type ReturnEntry,
   type StaffTrade,
 } from '../../contracts/staff';
-import type { z } from '../../contracts/zod';
+import { z } from '../../contracts/zod';
 import type { StaffClient } from './client';
 
 export type TradeSearchAnswer = z.infer<typeof TradeSearchAnswerSchema>;
 
-const ReturnListSchema = ReturnsAnswerSchema.transform((answer) => answer.returns);
+const ReturnListSchema = z.pipe(
+  ReturnsAnswerSchema,
+  z.transform((answer) => answer.returns),
+);
 export type PhotoUpload = z.infer<typeof PhotoUploadAnswerSchema>;
 
 const tradePath = (tradeNumber: string) => `/api/staff/trades/${encodeURIComponent(tradeNumber)}`;

@@ -9,12 +9,15 @@ import {
   type StaffRole,
   type StaffUser,
 } from '../../contracts/staff';
-import { type z } from '../../contracts/zod';
+import { z } from '../../contracts/zod';
 import type { StaffClient } from './client';
 
 export type CreateStaffAnswer = z.infer<typeof CreateStaffAnswerSchema>;
 
-const UserListSchema = StaffUsersAnswerSchema.transform((answer) => answer.users);
+const UserListSchema = z.pipe(
+  StaffUsersAnswerSchema,
+  z.transform((answer) => answer.users),
+);
 
 export async function listStaffUsers(client: StaffClient, signal?: AbortSignal): Promise<StaffUser[]> {
   return client.json('/api/staff/users', UserListSchema, signal ? { signal } : {});
