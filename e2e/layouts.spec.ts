@@ -102,3 +102,21 @@ test('a #hash in the address scrolls to its target', async ({ page }) => {
   await expect(page.locator('#footer-links')).toBeInViewport();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 });
+
+test("a page inlines the shell's styles and its own, and a navigation brings the next page's (decision 099)", async ({ page }) => {
+  const noErrors = watchErrors(page);
+  await page.goto(shopUrl('de', '/'));
+  const inlined = (await page.locator('#page-css').textContent()) ?? '';
+  // The shell (header) and the home page's catalogue tiles; not the account's or the clarification's rules.
+  expect(inlined).toContain('.site-header');
+  expect(inlined).toContain('.device-card');
+  expect(inlined).not.toContain('.trade-card');
+  expect(inlined).not.toContain('.clarification-deadline');
+  expect(inlined).not.toContain('.contact-form');
+  await hydrated(page);
+  await page.locator('header').getByRole('link', { name: translate('de', 'Contact') }).first().click();
+  await expect(page).toHaveURL(/\/kontakt$/);
+  // The contact sheet came with the page's chunk: the form is as wide as on a direct visit.
+  await expect(page.getByTestId('contact-form')).toHaveCSS('max-width', '640px');
+  noErrors();
+});

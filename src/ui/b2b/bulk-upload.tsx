@@ -19,7 +19,6 @@ import { useCart } from '../cart/cart-provider';
 import { FormFailure, type FailureTexts } from '../form/form-status';
 import { useShop } from '../shop-context';
 import { Select } from '../form/select';
-import '../form/form.css';
 import './b2b.css';
 
 export const GRADE_LABELS = {

@@ -10,7 +10,6 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { domainOf } from '../../config/brands';
 import type { ConsentActor } from '../../machines/consent';
-import '../form/form.css';
 import './consent.css';
 export { withConsentMessages } from '../../i18n/consent-catalog';
 import { useActorState } from '../shop-actor';

@@ -12,7 +12,6 @@ import { useApiClient } from '../api-context';
 import { FormFailure } from '../form/form-status';
 import { useShop } from '../shop-context';
 import '../form/form.css';
-import './newsletter.css';
 
 export function AccountNewsletter({ accessToken }: { accessToken: () => Promise<string> }) {
   const shop = useShop();

@@ -13,8 +13,6 @@ import { useApiClient } from '../api-context';
 import { FormFailure } from '../form/form-status';
 import { useShop } from '../shop-context';
 import { Outcome } from './enrich-view';
-import '../form/form.css';
-import './newsletter.css';
 
 export function UnsubscribeView({ emailHash }: { emailHash: string | null }) {
   const { i18n } = useLingui();

@@ -11,9 +11,7 @@ import { useId } from 'react';
 import { LANGUAGE_TAG } from '../../config/locales';
 import { useShop } from '../shop-context';
 import { CONDITION_LABELS } from './conditions';
-import '../form/form.css';
 import '../catalogue/catalogue.css';
-import './offer.css';
 
 export const CONDITIONS_VIDEO = {
   webm: '/video/conditions.webm',

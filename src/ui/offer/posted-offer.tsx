@@ -10,7 +10,6 @@ import { formatDate } from '../../i18n/format';
 import { useShop } from '../shop-context';
 import { CONDITION_LABELS } from './conditions';
 import { OfferPrice } from './offer-price';
-import '../form/form.css';
 
 export function PostedOffer({ outcome }: { outcome: OfferFormOutcome }) {
   const { i18n } = useLingui();

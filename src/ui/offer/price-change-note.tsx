@@ -7,7 +7,6 @@ import { useLingui } from '@lingui/react';
 import type { Offer } from '../../contracts/offers';
 import { formatDate, formatPrice } from '../../i18n/format';
 import { useShop } from '../shop-context';
-import '../form/form.css';
 import './offer.css';
 
 export function PriceChangeNote({

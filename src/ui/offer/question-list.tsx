@@ -8,7 +8,6 @@ import { takeTyped } from '../typed-before-hydration';
 import { Trans } from '@lingui/react/macro';
 import type { Question } from '../../services/catalogue/entities';
 import './offer.css';
-import '../form/form.css';
 
 /**
  * The answer that last had the focus. The offer machine's flow replaces the first render's question
