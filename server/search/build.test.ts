@@ -137,6 +137,28 @@ describe('the sliced index build', () => {
     }
   }, 30_000);
 
+  it('counts a repeated value’s terms per document, in arrays too, past the values it remembers', () => {
+    const sources = [{ t: 'pro max pro' }, { t: 'pro max pro' }, { t: ['pro max pro', 'pro'] }, { t: [] }, { t: 'max' }];
+    // More distinct values than a build keeps the analysis of (50,000), then the first value again.
+    const many = Array.from({ length: 50_001 }, (_, i) => ({ t: `w${i}` }));
+    const docs = [...sources, ...many, sources[0]!].map((source, i) => ({ id: String(i), source }));
+    const field = buildField('t', 'text', docs);
+    if (field.type !== 'text') throw new Error('a text field');
+    const postings = (term: string) => {
+      const ord = field.dict.ord(term);
+      const { postingStart, postingDocs, postingFreqs } = field.dict;
+      const range = [postingStart[ord]!, postingStart[ord + 1]!] as const;
+      return { docs: [...postingDocs.subarray(...range)], freqs: [...postingFreqs!.subarray(...range)] };
+    };
+    const last = docs.length - 1;
+    expect(postings('pro')).toEqual({ docs: [0, 1, 2, last], freqs: [2, 2, 3, 2] });
+    expect(postings('max')).toEqual({ docs: [0, 1, 2, 4, last], freqs: [1, 1, 1, 1, 1] });
+    expect(postings('w50000')).toEqual({ docs: [5 + 50_000], freqs: [1] });
+    // An empty array has no terms and no length: the doc is not among those with the field.
+    expect(field.docCount).toBe(docs.length - 1);
+    expect(field.lengthNorm[2]).toBeGreaterThan(field.lengthNorm[0]!);
+  });
+
   it('answers like the unsliced index while letting other work run between its slices', async () => {
     const whole = SearchIndex.build('t', DEVICE_MAPPING, catalogue, deviceAnalysis('default'));
     let ticks = 0;

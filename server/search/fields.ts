@@ -130,12 +130,22 @@ export class PostingsCollector<V extends string | number> {
 
   /** Entries must come in ascending doc order, a value at most once per doc. */
   add(value: V, doc: number, freq: number): void {
+    this.addId(this.idOf(value), doc, freq);
+  }
+
+  /** The number `value` is collected under (addId), assigned on first sight; valid until dictionarySteps. */
+  idOf(value: V): number {
     let id = this.ids.get(value);
     if (id === undefined) {
       id = this.keys.length;
       this.ids.set(value, id);
       this.keys.push(value);
     }
+    return id;
+  }
+
+  /** add() of the value `id` stands for (idOf). */
+  addId(id: number, doc: number, freq: number): void {
     const offset = this.length % ENTRIES_PER_STEP;
     if (offset === 0) {
       this.termIds.push(new Int32Array(ENTRIES_PER_STEP));
@@ -410,10 +420,13 @@ export function* buildFieldSteps(
   const collector = new PostingsCollector<string | number>();
   for (let d = 0; d < docs.length; d++) {
     const list = valuesOf(d);
+    // One value (most fields of most documents) needs no set and no sort.
     const distinct =
-      type === 'keyword'
-        ? [...new Set(list.map(String))].sort(compareCodePoints)
-        : [...new Set(list.map((v) => toNumber(v, type, field, docs[d]!.id)))].sort((a, b) => a - b);
+      list.length === 1
+        ? [type === 'keyword' ? String(list[0]) : toNumber(list[0]!, type, field, docs[d]!.id)]
+        : type === 'keyword'
+          ? [...new Set(list.map(String))].sort(compareCodePoints)
+          : [...new Set(list.map((v) => toNumber(v, type, field, docs[d]!.id)))].sort((a, b) => a - b);
     if (distinct.length > 0) docCount++;
     valueCount += distinct.length;
     docStart[d + 1] = valueCount;
@@ -430,25 +443,79 @@ export function* buildFieldSteps(
     : { type, dict: dict as TermDictionary<number>, ...base };
 }
 
+/** Distinct values a text field's build keeps the analysis of (see `analyzed` below). */
+const VALUE_MEMO_LIMIT = 50_000;
+
+/**
+ * One value's analysis: its distinct terms (PostingsCollector ids) each followed by its count, and its
+ * token count. A plain array: V8 allocates small typed arrays several times slower.
+ */
+interface AnalyzedValue {
+  readonly terms: readonly number[];
+  readonly length: number;
+}
+
 function* buildTextFieldSteps(
   size: number,
   valuesOf: (d: number) => (string | number | boolean)[],
   analyzer: Analyzer,
 ): Generator<void, TextField> {
   const collector = new PostingsCollector<string>();
+  /**
+   * Kept per distinct value: a catalogue repeats whole values (a category's, manufacturer's or series'
+   * name in every one of its devices, a model in every colour and storage variant), and their analysis,
+   * counting and term lookups were most of an index build (issue 34). Bounded: past VALUE_MEMO_LIMIT
+   * values it starts again.
+   */
+  const memo = new Map<string, AnalyzedValue>();
+  // Per term id, where its count is in the value being analyzed (0: not in it yet); reset after each
+  // value. A name has some 30 terms: a map per value to count them cost more than its analysis.
+  let countAt = new Int32Array(ENTRIES_PER_STEP);
+  const analyzed = (text: string): AnalyzedValue => {
+    let known = memo.get(text);
+    if (!known) {
+      const tokens = analyzer.index(text);
+      const terms: number[] = [];
+      for (const token of tokens) {
+        const id = collector.idOf(token);
+        if (id >= countAt.length) {
+          const grown = new Int32Array(2 * id);
+          grown.set(countAt);
+          countAt = grown;
+        }
+        const at = countAt[id]!;
+        if (at === 0) {
+          countAt[id] = terms.length + 1;
+          terms.push(id, 1);
+        } else terms[at]!++;
+      }
+      for (let i = 0; i < terms.length; i += 2) countAt[terms[i]!] = 0;
+      known = { terms, length: tokens.length };
+      if (memo.size >= VALUE_MEMO_LIMIT) memo.clear();
+      memo.set(text, known);
+    }
+    return known;
+  };
   const lengths = new Int32Array(size);
   let docCount = 0;
   let totalLength = 0;
   for (let d = 0; d < size; d++) {
-    const counts = new Map<string, number>();
+    const values = valuesOf(d);
     let length = 0;
-    for (const value of valuesOf(d)) {
-      for (const token of analyzer.index(String(value))) {
-        counts.set(token, (counts.get(token) ?? 0) + 1);
-        length++;
+    if (values.length === 1) {
+      const { terms, length: n } = analyzed(String(values[0]));
+      for (let i = 0; i < terms.length; i += 2) collector.addId(terms[i]!, d, terms[i + 1]!);
+      length = n;
+    } else {
+      // Several values (an array field): a term's frequency is its count over all of them.
+      const counts = new Map<number, number>();
+      for (const value of values) {
+        const { terms, length: n } = analyzed(String(value));
+        for (let i = 0; i < terms.length; i += 2) counts.set(terms[i]!, (counts.get(terms[i]!) ?? 0) + terms[i + 1]!);
+        length += n;
       }
+      for (const [id, freq] of counts) collector.addId(id, d, freq);
     }
-    for (const [token, freq] of counts) collector.add(token, d, freq);
     lengths[d] = length;
     if (length > 0) docCount++;
     totalLength += length;
