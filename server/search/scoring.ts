@@ -134,14 +134,14 @@ function ordsBetween(lo: number, hi: number): number[] {
 
 /** Those of `docs` (ascending) with a value whose ordinal is in [lo, hi), read from the field's per-doc ordinals. */
 export function docsWithOrdIn(f: ValueField, lo: number, hi: number, docs: Int32Array): Int32Array {
-  const { docStart, docOrds } = f;
+  const { docOrds } = f;
   const out = new Int32Array(docs.length);
   let n = 0;
   for (let i = 0; i < docs.length; i++) {
     const doc = docs[i]!;
     // A doc's ordinals ascend: the first one not below lo decides.
-    for (let k = docStart[doc]!; k < docStart[doc + 1]!; k++) {
-      const ord = docOrds[k]!;
+    for (let k = docOrds.begin(doc); k < docOrds.end(doc); k++) {
+      const ord = docOrds.at(k);
       if (ord < lo) continue;
       if (ord < hi) out[n++] = doc;
       break;
@@ -492,5 +492,5 @@ export function estimate(node: QueryNode, ctx: ExecutionContext): number {
 function termScore(f: TextField | ValueField, k: number, weight: number): number {
   if (f.type !== 'text') return weight / (1 + f.lengthNorm);
   const tf = f.dict.postingFreqs![k]!;
-  return (weight * tf) / (tf + f.lengthNorm[f.dict.postingDocs[k]!]!);
+  return (weight * tf) / (tf + f.lengthNorm[f.norms[f.dict.postingDocs[k]!]!]!);
 }
