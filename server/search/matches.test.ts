@@ -250,6 +250,24 @@ describe('doc filters', () => {
     }
   }, 30_000);
 
+  it('matches with a prefix the docs of every term it begins, inside large and small filters', () => {
+    const { ctx, types } = deviceIndex();
+    const f = ctx.fields.get('name')!;
+    const next = random(11);
+    for (const prefix of ['pro', 'p', 'iphone', 'zzz', 'galaxy s2']) {
+      const terms = f.dict.values.filter((v) => String(v).startsWith(prefix));
+      const expected = new Set(terms.flatMap((t) => [...execute(parseQuery({ term: { name: t } }, types), ctx).docs]));
+      const query = parseQuery({ prefix: { name: { value: prefix, boost: 2 } } }, types);
+      // No filter, a filter of half the index (bit tests) and one of a few docs (galloping).
+      for (const count of [0, 1500, 20]) {
+        const filter = count === 0 ? null : docFilter(randomMatches(next, devices.length, count).docs, devices.length);
+        const found = execute(query, ctx, filter);
+        expect([...found.docs], prefix).toEqual([...expected].filter((d) => !filter || inFilter(filter, d)).sort((a, b) => a - b));
+        if (found.docs.length > 0) expect(found.scores).toBe(2);
+      }
+    }
+  });
+
   it('counts a repeated should clause as often as it occurs (computed once)', () => {
     const { ctx, types } = deviceIndex();
     const clause = { multi_match: { query: '13', fields: ['model^2', 'name'], fuzziness: 'AUTO' } };
