@@ -42,9 +42,6 @@ export function lengthOfNorm(byte: number): number {
   return FREE_LENGTHS + (shift < 0 ? code : ((code & 0x07) | 0x08) * 2 ** shift);
 }
 
-/** A document length as BM25 sees it: exact below 24, then 4 significant bits. */
-export const quantizedLength = (length: number): number => lengthOfNorm(normByte(length));
-
 /** Code point order (= UTF-8 byte order, Lucene's term order), also for astral characters. */
 export function compareCodePoints(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
