@@ -80,7 +80,7 @@ export function runAggregation(agg: TermsAggregation, matches: Matches, fields: 
   if (!f || f.type === 'text') return { doc_count_error_upper_bound: 0, sum_other_doc_count: 0, buckets: [] };
   const counts = new Int32Array(f.dict.size);
   for (const doc of matches.docs) {
-    for (let k = f.docStart[doc]!; k < f.docStart[doc + 1]!; k++) counts[f.docOrds[k]!]!++;
+    for (let k = f.docOrds.begin(doc); k < f.docOrds.end(doc); k++) counts[f.docOrds.at(k)]!++;
   }
   const ords: number[] = [];
   counts.forEach((count, ord) => {

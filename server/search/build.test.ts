@@ -4,7 +4,7 @@ import { deviceAnalysis } from '../catalogue/search-analysis';
 import { deviceSearchQuery } from '../../src/services/catalogue/queries';
 import { fieldAnalyzers } from './analysis';
 import { SearchIndex } from './engine';
-import { buildField, buildFieldSteps, compareValues, PostingsCollector, sortedValuesSteps, TermDictionary } from './fields';
+import { buildField, buildFieldSteps, compareValues, DocOrds, PostingsCollector, sortedValuesSteps, TermDictionary } from './fields';
 import { DEVICE_MAPPING } from './mappings';
 
 /** Runs steps to the end, counting the yields. */
@@ -16,6 +16,28 @@ function drive<T>(steps: Generator<void, T>): { value: T; yields: number } {
     yields++;
   }
 }
+
+/** The ordinals DocOrds holds for `doc`. */
+function ordsOf(docOrds: DocOrds, doc: number): number[] {
+  const ords: number[] = [];
+  for (let k = docOrds.begin(doc); k < docOrds.end(doc); k++) ords.push(docOrds.at(k));
+  return ords;
+}
+
+describe('per-document ordinals (doc values)', () => {
+  it('holds one ordinal per document where no document has two, in the narrowest array, none as none', () => {
+    const docStart = Int32Array.of(0, 1, 1, 2, 3);
+    const single = (termCount: number) => DocOrds.of(docStart, Int32Array.of(termCount - 1, 0, 7), termCount);
+    // The last ordinal at each array's limit (stored + 1, so 255 terms fit a byte and 256 do not).
+    for (const terms of [255, 256, 65_535, 65_536]) {
+      expect([0, 1, 2, 3].map((d) => ordsOf(single(terms), d))).toEqual([[terms - 1], [], [0], [7]]);
+    }
+    const multi = DocOrds.of(Int32Array.of(0, 2, 2, 5), Int32Array.of(1, 4, 0, 2, 3), 5);
+    expect([0, 1, 2].map((d) => ordsOf(multi, d))).toEqual([[1, 4], [], [0, 2, 3]]);
+    const empty = DocOrds.of(Int32Array.of(0, 0, 0), Int32Array.of(), 0);
+    expect([0, 1].map((d) => ordsOf(empty, d))).toEqual([[], []]);
+  });
+});
 
 const catalogue = generateSyntheticDevices(4000).map((d) => ({ id: String(d.id), source: d as unknown as Record<string, unknown> }));
 
@@ -84,6 +106,19 @@ describe('postings laid out by counting sort', () => {
     expect([...collector.ordsInAddOrder()]).toEqual(Array.from({ length: 20_000 }, (_, doc) => [doc % 7, 7 + (doc % 5)]).flat());
   });
 
+  it('keeps frequencies in bytes while they fit, else in full, and finds values by binary search', () => {
+    const lay = (freqs: number[]) => {
+      const collector = new PostingsCollector<number>();
+      freqs.forEach((freq, doc) => collector.add(10 * (doc % 3), doc, freq));
+      return drive(collector.dictionarySteps(true)).value;
+    };
+    expect(lay([1, 255, 2]).postingFreqs).toBeInstanceOf(Uint8Array);
+    const large = lay([1, 256, 70_000, 3]);
+    expect(large.postingFreqs).toBeInstanceOf(Int32Array);
+    expect([...large.postingFreqs!]).toEqual([1, 3, 256, 70_000]);
+    expect([-5, 0, 5, 10, 20, 25].map((v) => large.ord(v))).toEqual([-1, 0, -1, 1, 2, -1]);
+  });
+
   it('refuses to report ordinals before the dictionary exists', () => {
     expect(() => new PostingsCollector<string>().ordsInAddOrder()).toThrow(/before dictionarySteps/);
   });
@@ -127,15 +162,36 @@ describe('the sliced index build', () => {
         if (postingFreqs) expect([...postingFreqs.subarray(postingStart[ord], postingStart[ord + 1])]).toEqual(lists.get(value)!.freqs);
       });
       if (sliced.value.type !== 'text') {
-        const { docStart, docOrds } = sliced.value;
+        const { docOrds } = sliced.value;
         docs.forEach((_, d) => {
-          const ords = [...docOrds.subarray(docStart[d], docStart[d + 1])];
-          expect(ords).toEqual([...ords].sort((a, b) => a - b));
-          for (const ord of ords) expect(lists.get(dict.values[ord]!)!.docs).toContain(d);
+          const values = ordsOf(docOrds, d).map((ord) => dict.values[ord]!);
+          expect(values).toEqual([...lists.keys()].filter((v) => lists.get(v)!.docs.includes(d)).sort(compareValues));
         });
       }
     }
   }, 30_000);
+
+  it('counts a repeated value’s terms per document, in arrays too, past the values it remembers', () => {
+    const sources = [{ t: 'pro max pro' }, { t: 'pro max pro' }, { t: ['pro max pro', 'pro'] }, { t: [] }, { t: 'max' }];
+    // More distinct values than a build keeps the analysis of (50,000), then the first value again.
+    const many = Array.from({ length: 50_001 }, (_, i) => ({ t: `w${i}` }));
+    const docs = [...sources, ...many, sources[0]!].map((source, i) => ({ id: String(i), source }));
+    const field = buildField('t', 'text', docs);
+    if (field.type !== 'text') throw new Error('a text field');
+    const postings = (term: string) => {
+      const ord = field.dict.ord(term);
+      const { postingStart, postingDocs, postingFreqs } = field.dict;
+      const range = [postingStart[ord]!, postingStart[ord + 1]!] as const;
+      return { docs: [...postingDocs.subarray(...range)], freqs: [...postingFreqs!.subarray(...range)] };
+    };
+    const last = docs.length - 1;
+    expect(postings('pro')).toEqual({ docs: [0, 1, 2, last], freqs: [2, 2, 3, 2] });
+    expect(postings('max')).toEqual({ docs: [0, 1, 2, 4, last], freqs: [1, 1, 1, 1, 1] });
+    expect(postings('w50000')).toEqual({ docs: [5 + 50_000], freqs: [1] });
+    // An empty array has no terms and no length: the doc is not among those with the field.
+    expect(field.docCount).toBe(docs.length - 1);
+    expect([...field.norms.subarray(0, 5)]).toEqual([3, 3, 4, 0, 1]);
+  });
 
   it('answers like the unsliced index while letting other work run between its slices', async () => {
     const whole = SearchIndex.build('t', DEVICE_MAPPING, catalogue, deviceAnalysis('default'));

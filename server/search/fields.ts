@@ -18,18 +18,28 @@ export function idf(docFreq: number, docCount: number): number {
   return Math.log(1 + (docCount - docFreq + 0.5) / (docFreq + 0.5));
 }
 
+/** Lengths Lucene's norm byte holds exactly (SmallFloat's NUM_FREE_VALUES). */
+const FREE_LENGTHS = 24;
+
 /**
- * A document length as Lucene stores it in one norm byte (SmallFloat.intToByte4/byte4ToInt):
- * exact below 24, then 4 significant bits.
+ * A document length as Lucene stores it, in one norm byte (SmallFloat.intToByte4): exact below 24,
+ * then 4 significant bits. A text field keeps this byte per document (not a number: 8 times the memory).
  */
-export function quantizedLength(length: number): number {
-  const FREE = 24;
-  if (length < FREE) return length;
-  const rest = length - FREE;
+export function normByte(length: number): number {
+  if (length < FREE_LENGTHS) return length;
+  const rest = length - FREE_LENGTHS;
   const bits = 32 - Math.clz32(rest);
-  if (bits < 4) return length;
+  if (bits < 4) return FREE_LENGTHS + rest;
   const shift = bits - 4;
-  return FREE + (((rest >>> shift) & 0x07) | 0x08) * 2 ** shift;
+  return FREE_LENGTHS + (((rest >>> shift) & 0x07) | ((shift + 1) << 3));
+}
+
+/** The length a norm byte stands for (SmallFloat.byte4ToInt). */
+export function lengthOfNorm(byte: number): number {
+  if (byte < FREE_LENGTHS) return byte;
+  const code = byte - FREE_LENGTHS;
+  const shift = (code >>> 3) - 1;
+  return FREE_LENGTHS + (shift < 0 ? code : ((code & 0x07) | 0x08) * 2 ** shift);
 }
 
 /** Code point order (= UTF-8 byte order, Lucene's term order), also for astral characters. */
@@ -117,25 +127,36 @@ const ENTRIES_PER_STEP = 16_384;
  * objects alive and made the garbage collector pause the event loop on large catalogues.
  */
 export class PostingsCollector<V extends string | number> {
-  /** value → first-seen number, then (after dictionarySteps) its ordinal. */
-  private readonly ids = new Map<V, number>();
+  /** value → first-seen number (dropped by dictionarySteps: a dictionary finds values by binary search). */
+  private ids = new Map<V, number>();
   private readonly keys: V[] = [];
   /** The entries in chunks of ENTRIES_PER_STEP: entry i is at [i / ENTRIES_PER_STEP][i % ENTRIES_PER_STEP]. */
   private termIds: Int32Array[] = [];
   private docs: Int32Array[] = [];
   private freqs: Int32Array[] = [];
+  private maxFreq = 0;
   private length = 0;
   /** Ordinal of each entry in add order, once the dictionary is built. */
   private entryOrds: Int32Array | null = null;
 
   /** Entries must come in ascending doc order, a value at most once per doc. */
   add(value: V, doc: number, freq: number): void {
+    this.addId(this.idOf(value), doc, freq);
+  }
+
+  /** The number `value` is collected under (addId), assigned on first sight; valid until dictionarySteps. */
+  idOf(value: V): number {
     let id = this.ids.get(value);
     if (id === undefined) {
       id = this.keys.length;
       this.ids.set(value, id);
       this.keys.push(value);
     }
+    return id;
+  }
+
+  /** add() of the value `id` stands for (idOf). */
+  addId(id: number, doc: number, freq: number): void {
     const offset = this.length % ENTRIES_PER_STEP;
     if (offset === 0) {
       this.termIds.push(new Int32Array(ENTRIES_PER_STEP));
@@ -146,6 +167,7 @@ export class PostingsCollector<V extends string | number> {
     this.termIds[chunk]![offset] = id;
     this.docs[chunk]![offset] = doc;
     this.freqs[chunk]![offset] = freq;
+    if (freq > this.maxFreq) this.maxFreq = freq;
     this.length++;
   }
 
@@ -155,10 +177,10 @@ export class PostingsCollector<V extends string | number> {
     for (let ord = 0; ord < values.length; ord++) {
       const value = values[ord]!;
       ordOfId[this.ids.get(value)!] = ord;
-      this.ids.set(value, ord);
-      // Two map operations per value: a smaller slice than the typed-array loops below.
+      // A map operation per value: a smaller slice than the typed-array loops below.
       if (ord % SORT_RUN === SORT_RUN - 1) yield;
     }
+    this.ids = new Map();
     const n = this.length;
     const entryOrds = new Int32Array(n);
     const start = new Int32Array(values.length + 1);
@@ -177,7 +199,8 @@ export class PostingsCollector<V extends string | number> {
     for (let ord = 0; ord < values.length; ord++) start[ord + 1]! += start[ord]!;
     const next = start.slice(0, values.length);
     const docs = new Int32Array(n);
-    const freqs = withFreqs ? new Int32Array(n) : null;
+    // Frequencies in a byte each where they fit (a name's terms occur once or twice): a quarter of the memory.
+    const freqs = withFreqs ? (this.maxFreq <= 0xff ? new Uint8Array(n) : new Int32Array(n)) : null;
     for (let c = 0; c < this.docs.length; c++) {
       const chunkDocs = this.docs[c]!;
       const chunkFreqs = this.freqs[c]!;
@@ -194,7 +217,7 @@ export class PostingsCollector<V extends string | number> {
     this.termIds = [];
     this.docs = [];
     this.freqs = [];
-    return TermDictionary.of(values, this.ids, start, docs, freqs);
+    return TermDictionary.of(values, start, docs, freqs);
   }
 
   /** The ordinal of every entry in the order they were added (after dictionarySteps). */
@@ -214,12 +237,11 @@ export class TermDictionary<V extends string | number> {
 
   private constructor(
     readonly values: readonly V[],
-    private readonly ords: ReadonlyMap<V, number>,
     /** Postings of ordinal o: postingDocs[postingStart[o] .. postingStart[o + 1]). */
     readonly postingStart: Int32Array,
     readonly postingDocs: Int32Array,
     /** Term frequencies parallel to postingDocs (text fields); null where every frequency is 1. */
-    readonly postingFreqs: Int32Array | null,
+    readonly postingFreqs: Uint8Array | Int32Array | null,
   ) {}
 
   /** From value → [doc ids ascending, frequencies]. */
@@ -232,21 +254,24 @@ export class TermDictionary<V extends string | number> {
   /** From its parts (PostingsCollector). */
   static of<V extends string | number>(
     values: readonly V[],
-    ords: ReadonlyMap<V, number>,
     postingStart: Int32Array,
     postingDocs: Int32Array,
-    postingFreqs: Int32Array | null,
+    postingFreqs: Uint8Array | Int32Array | null,
   ): TermDictionary<V> {
-    return new TermDictionary(values, ords, postingStart, postingDocs, postingFreqs);
+    return new TermDictionary(values, postingStart, postingDocs, postingFreqs);
   }
 
   get size(): number {
     return this.values.length;
   }
 
-  /** Ordinal of `value`, or -1. */
+  /**
+   * Ordinal of `value`, or -1: a binary search (a map from value to ordinal held as much memory as the
+   * postings of a field of unique values, the ids and URLs of a million devices).
+   */
   ord(value: V): number {
-    return this.ords.get(value) ?? -1;
+    const ord = this.lowerBound(value, true);
+    return ord < this.values.length && compareValues(this.values[ord]!, value) === 0 ? ord : -1;
   }
 
   docFreq(ord: number): number {
@@ -320,8 +345,48 @@ export interface TextField {
   readonly dict: TermDictionary<string>;
   /** Documents with at least one token (Lucene's docCount, the N of idf). */
   readonly docCount: number;
-  /** Per document: k1 × (1 - b + b × length / average length), the BM25 denominator term. */
+  /** Per document its length's norm byte (normByte). */
+  readonly norms: Uint8Array;
+  /** Per norm byte: k1 × (1 - b + b × length / average length), the BM25 denominator term. */
   readonly lengthNorm: Float64Array;
+}
+
+/**
+ * The ordinals of each document's values, ascending and distinct (Lucene's doc values): sorts,
+ * aggregations and range checks read them. Those of doc d are at(k) for k in [begin(d), end(d)).
+ * Where no document has two values (most fields), one number per document in the narrowest array its
+ * ordinals fit, 0 for none: a million devices' 15 keyword and number fields took 120 MB as offsets
+ * and ordinals, 25 MB so.
+ */
+export class DocOrds {
+  private constructor(
+    /** Multi-valued: offsets per doc into `ords`; null when single-valued. */
+    private readonly starts: Int32Array | null,
+    /** Multi-valued: the ordinals; single-valued: per doc its ordinal + 1, or 0. */
+    private readonly ords: Uint8Array | Uint16Array | Int32Array,
+  ) {}
+
+  /** From offsets per doc (docStart[d] .. docStart[d + 1]) into `docOrds`, of a field with `termCount` terms. */
+  static of(docStart: Int32Array, docOrds: Int32Array, termCount: number): DocOrds {
+    const docs = docStart.length - 1;
+    if (docOrds.length > docs) return new DocOrds(docStart, docOrds);
+    for (let d = 0; d < docs; d++) if (docStart[d + 1]! - docStart[d]! > 1) return new DocOrds(docStart, docOrds);
+    const ords = termCount <= 0xff ? new Uint8Array(docs) : termCount <= 0xffff ? new Uint16Array(docs) : new Int32Array(docs);
+    for (let d = 0; d < docs; d++) if (docStart[d + 1]! > docStart[d]!) ords[d] = docOrds[docStart[d]!]! + 1;
+    return new DocOrds(null, ords);
+  }
+
+  begin(doc: number): number {
+    return this.starts ? this.starts[doc]! : doc;
+  }
+
+  end(doc: number): number {
+    return this.starts ? this.starts[doc + 1]! : this.ords[doc] === 0 ? doc : doc + 1;
+  }
+
+  at(k: number): number {
+    return this.starts ? this.ords[k]! : this.ords[k]! - 1;
+  }
 }
 
 interface ValueFieldBase {
@@ -329,9 +394,7 @@ interface ValueFieldBase {
   readonly docCount: number;
   /** k1 × (1 - b + b / average values per doc): keyword fields keep no norms, so length is 1. */
   readonly lengthNorm: number;
-  /** Ordinals of document d, ascending and distinct: docOrds[docStart[d] .. docStart[d + 1]). */
-  readonly docStart: Int32Array;
-  readonly docOrds: Int32Array;
+  readonly docOrds: DocOrds;
 }
 export interface KeywordField extends ValueFieldBase {
   readonly type: 'keyword';
@@ -410,10 +473,13 @@ export function* buildFieldSteps(
   const collector = new PostingsCollector<string | number>();
   for (let d = 0; d < docs.length; d++) {
     const list = valuesOf(d);
+    // One value (most fields of most documents) needs no set and no sort.
     const distinct =
-      type === 'keyword'
-        ? [...new Set(list.map(String))].sort(compareCodePoints)
-        : [...new Set(list.map((v) => toNumber(v, type, field, docs[d]!.id)))].sort((a, b) => a - b);
+      list.length === 1
+        ? [type === 'keyword' ? String(list[0]) : toNumber(list[0]!, type, field, docs[d]!.id)]
+        : type === 'keyword'
+          ? [...new Set(list.map(String))].sort(compareCodePoints)
+          : [...new Set(list.map((v) => toNumber(v, type, field, docs[d]!.id)))].sort((a, b) => a - b);
     if (distinct.length > 0) docCount++;
     valueCount += distinct.length;
     docStart[d + 1] = valueCount;
@@ -422,12 +488,24 @@ export function* buildFieldSteps(
   }
   const dict = yield* collector.dictionarySteps(false);
   // A doc's values were added in term order, so their ordinals come out ascending.
-  const docOrds = collector.ordsInAddOrder();
+  const docOrds = DocOrds.of(docStart, collector.ordsInAddOrder(), dict.size);
   const lengthNorm = BM25_K1 * (1 - BM25_B + (docCount > 0 ? (BM25_B * docCount) / valueCount : BM25_B));
-  const base = { docCount, lengthNorm, docStart, docOrds };
+  const base = { docCount, lengthNorm, docOrds };
   return type === 'keyword'
     ? { type, dict: dict as TermDictionary<string>, ...base }
     : { type, dict: dict as TermDictionary<number>, ...base };
+}
+
+/** Distinct values a text field's build keeps the analysis of (see `analyzed` below). */
+const VALUE_MEMO_LIMIT = 50_000;
+
+/**
+ * One value's analysis: its distinct terms (PostingsCollector ids) each followed by its count, and its
+ * token count. A plain array: V8 allocates small typed arrays several times slower.
+ */
+interface AnalyzedValue {
+  readonly terms: readonly number[];
+  readonly length: number;
 }
 
 function* buildTextFieldSteps(
@@ -436,30 +514,69 @@ function* buildTextFieldSteps(
   analyzer: Analyzer,
 ): Generator<void, TextField> {
   const collector = new PostingsCollector<string>();
-  const lengths = new Int32Array(size);
+  /**
+   * Kept per distinct value: a catalogue repeats whole values (a category's, manufacturer's or series'
+   * name in every one of its devices, a model in every colour and storage variant), and their analysis,
+   * counting and term lookups were most of an index build (issue 34). Bounded: past VALUE_MEMO_LIMIT
+   * values it starts again.
+   */
+  const memo = new Map<string, AnalyzedValue>();
+  // Per term id, where its count is in the value being analyzed (0: not in it yet); reset after each
+  // value. A name has some 30 terms: a map per value to count them cost more than its analysis.
+  let countAt = new Int32Array(ENTRIES_PER_STEP);
+  const analyzed = (text: string): AnalyzedValue => {
+    let known = memo.get(text);
+    if (!known) {
+      const tokens = analyzer.index(text);
+      const terms: number[] = [];
+      for (const token of tokens) {
+        const id = collector.idOf(token);
+        if (id >= countAt.length) {
+          const grown = new Int32Array(2 * id);
+          grown.set(countAt);
+          countAt = grown;
+        }
+        const at = countAt[id]!;
+        if (at === 0) {
+          countAt[id] = terms.length + 1;
+          terms.push(id, 1);
+        } else terms[at]!++;
+      }
+      for (let i = 0; i < terms.length; i += 2) countAt[terms[i]!] = 0;
+      known = { terms, length: tokens.length };
+      if (memo.size >= VALUE_MEMO_LIMIT) memo.clear();
+      memo.set(text, known);
+    }
+    return known;
+  };
+  const norms = new Uint8Array(size);
   let docCount = 0;
   let totalLength = 0;
   for (let d = 0; d < size; d++) {
-    const counts = new Map<string, number>();
+    const values = valuesOf(d);
     let length = 0;
-    for (const value of valuesOf(d)) {
-      for (const token of analyzer.index(String(value))) {
-        counts.set(token, (counts.get(token) ?? 0) + 1);
-        length++;
+    if (values.length === 1) {
+      const { terms, length: n } = analyzed(String(values[0]));
+      for (let i = 0; i < terms.length; i += 2) collector.addId(terms[i]!, d, terms[i + 1]!);
+      length = n;
+    } else {
+      // Several values (an array field): a term's frequency is its count over all of them.
+      const counts = new Map<number, number>();
+      for (const value of values) {
+        const { terms, length: n } = analyzed(String(value));
+        for (let i = 0; i < terms.length; i += 2) counts.set(terms[i]!, (counts.get(terms[i]!) ?? 0) + terms[i + 1]!);
+        length += n;
       }
+      for (const [id, freq] of counts) collector.addId(id, d, freq);
     }
-    for (const [token, freq] of counts) collector.add(token, d, freq);
-    lengths[d] = length;
+    norms[d] = normByte(length);
     if (length > 0) docCount++;
     totalLength += length;
     if (d % DOCS_PER_STEP === DOCS_PER_STEP - 1) yield;
   }
   const average = docCount > 0 ? totalLength / docCount : 1;
-  const lengthNorm = new Float64Array(size);
-  for (let d = 0; d < size; d++) {
-    lengthNorm[d] = BM25_K1 * (1 - BM25_B + (BM25_B * quantizedLength(lengths[d]!)) / average);
-    if (d % ENTRIES_PER_STEP === ENTRIES_PER_STEP - 1) yield;
-  }
+  const lengthNorm = new Float64Array(256);
+  for (let byte = 0; byte < 256; byte++) lengthNorm[byte] = BM25_K1 * (1 - BM25_B + (BM25_B * lengthOfNorm(byte)) / average);
   const dict = yield* collector.dictionarySteps(true);
-  return { type: 'text', dict, docCount, lengthNorm };
+  return { type: 'text', dict, docCount, norms, lengthNorm };
 }

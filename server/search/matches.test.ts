@@ -4,7 +4,7 @@ import { deviceSearchQuery } from '../../src/services/catalogue/queries';
 import { buildField } from './fields';
 import { Accumulator, type DocFilter, docFilter, inFilter, intersect, type Matches } from './matches';
 import { parseQuery } from './query';
-import { execute, matchingDocs, postingsIn } from './scoring';
+import { docsWithOrdIn, execute, matchingDocs, postingsIn } from './scoring';
 import { FieldTypes } from './body';
 import { DEVICE_MAPPING } from './mappings';
 
@@ -148,6 +148,20 @@ describe('doc filters', () => {
     expect([...postingsIn(Int32Array.of(1, 2, 3), 0, 0, filter)]).toEqual([]);
   });
 
+  it('finds the candidates with a value in a range by their own values, many values per doc or none', () => {
+    const docs = [{ n: [5, 1] }, { n: 3 }, {}, { n: [9, 2, 7] }, { n: 4 }].map((source, i) => ({ id: String(i), source }));
+    const f = buildField('n', 'number', docs);
+    if (f.type !== 'number') throw new Error('a number field');
+    const ords = (lower: number, upper: number) => [f.dict.lowerBound(lower, true), f.dict.lowerBound(upper, false)] as const;
+    const all = Int32Array.of(0, 1, 2, 3, 4);
+    // Any value of a doc in [2, 4] counts (doc 0 has 1 and 5, neither in it); a doc without values never matches.
+    expect([...docsWithOrdIn(f, ...ords(2, 4), all)]).toEqual([1, 3, 4]);
+    expect([...docsWithOrdIn(f, ...ords(5, 5), all)]).toEqual([0]);
+    expect([...docsWithOrdIn(f, ...ords(2, 4), Int32Array.of(0, 2, 4))]).toEqual([4]);
+    expect([...docsWithOrdIn(f, ...ords(6, 6), all)]).toEqual([]);
+    expect([...docsWithOrdIn(f, ...ords(0, 100), Int32Array.of())]).toEqual([]);
+  });
+
   const devices = generateSyntheticDevices(3000).map((d) => ({ id: String(d.id), source: d as unknown as Record<string, unknown> }));
   const deviceIndex = () => {
     const fields = new Map(
@@ -235,6 +249,24 @@ describe('doc filters', () => {
       expect(plain(execute(query, ctx)), text).toEqual(plain(expected!));
     }
   }, 30_000);
+
+  it('matches with a prefix the docs of every term it begins, inside large and small filters', () => {
+    const { ctx, types } = deviceIndex();
+    const f = ctx.fields.get('name')!;
+    const next = random(11);
+    for (const prefix of ['pro', 'p', 'iphone', 'zzz', 'galaxy s2']) {
+      const terms = f.dict.values.filter((v) => String(v).startsWith(prefix));
+      const expected = new Set(terms.flatMap((t) => [...execute(parseQuery({ term: { name: t } }, types), ctx).docs]));
+      const query = parseQuery({ prefix: { name: { value: prefix, boost: 2 } } }, types);
+      // No filter, a filter of half the index (bit tests) and one of a few docs (galloping).
+      for (const count of [0, 1500, 20]) {
+        const filter = count === 0 ? null : docFilter(randomMatches(next, devices.length, count).docs, devices.length);
+        const found = execute(query, ctx, filter);
+        expect([...found.docs], prefix).toEqual([...expected].filter((d) => !filter || inFilter(filter, d)).sort((a, b) => a - b));
+        if (found.docs.length > 0) expect(found.scores).toBe(2);
+      }
+    }
+  });
 
   it('counts a repeated should clause as often as it occurs (computed once)', () => {
     const { ctx, types } = deviceIndex();

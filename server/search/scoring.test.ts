@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateSyntheticDevices } from '../test-support/synthetic-catalogue';
-import { idf, quantizedLength } from './fields';
+import { idf, lengthOfNorm, normByte } from './fields';
 import { ids, indexOf, scoreOf, searchChecked } from './test-fixtures';
 
 const K1 = 1.2;
@@ -41,7 +41,11 @@ describe('BM25 like Elasticsearch 8', () => {
   });
 
   it('stores document lengths lossily like Lucene norms (exact below 24, then 4 significant bits)', () => {
-    expect([1, 23, 24, 40, 41, 100, 1000].map(quantizedLength)).toEqual([1, 23, 24, 40, 40, 96, 984]);
+    expect([1, 23, 24, 40, 41, 100, 1000].map((length) => lengthOfNorm(normByte(length)))).toEqual([1, 23, 24, 40, 40, 96, 984]);
+    // One byte per document holds every length, each byte standing for the least length it encodes.
+    expect([0, 23, 24, 31, 32, 2 ** 31 - 1].map(normByte)).toEqual([0, 23, 24, 31, 32, 255]);
+    for (let byte = 0; byte < 256; byte++) expect(normByte(lengthOfNorm(byte))).toBe(byte);
+    for (let byte = 1; byte < 256; byte++) expect(lengthOfNorm(byte)).toBeGreaterThan(lengthOfNorm(byte - 1));
     const words = (n: number) => ['hit', ...Array.from({ length: n - 1 }, (_, i) => `w${i}`)].join(' ');
     const index = indexOf(
       [

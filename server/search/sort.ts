@@ -107,9 +107,10 @@ export function resolveSort(keys: readonly SortKey[], fields: ReadonlyMap<string
 /** The ordinal of doc's value under the key's mode, or -1 when the doc has none. */
 function valueOrd(r: ResolvedFieldKey, doc: number): number {
   if (!r.column) return -1;
-  const start = r.column.docStart[doc]!;
-  const end = r.column.docStart[doc + 1]!;
-  return start < end ? r.column.docOrds[r.key.useMax ? end - 1 : start]! : -1;
+  const { docOrds } = r.column;
+  const start = docOrds.begin(doc);
+  const end = docOrds.end(doc);
+  return start < end ? docOrds.at(r.key.useMax ? end - 1 : start) : -1;
 }
 
 export type PositionCompare = (a: number, b: number) => number;
