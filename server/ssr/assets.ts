@@ -71,7 +71,7 @@ export function createAssetResolver(clientDir: string): AssetResolver {
     const inlineCss = [...css].map(readCss).join('\n');
     const assets: PageAssets = {
       entry: entryFile,
-      css: [],
+      css: [...css],
       inlineCss,
       preloads: [...files],
       entryLoader: ENTRY_LOADER_SCRIPT,

@@ -16,6 +16,7 @@ export const TYPED_ATTRIBUTE = 'data-typed';
 export interface PageAssets {
   /** Module script that boots the app in the browser. */
   readonly entry: string;
+  /** The page's style sheets; with `inlineCss` their text is inlined and they are only named (decision 099). */
   readonly css: readonly string[];
   /**
    * The production style sheet's text, inlined in a <style> (no render-blocking request before the

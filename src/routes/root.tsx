@@ -2,7 +2,7 @@
 // and route, and the not-found page for unmatched paths.
 
 import type { I18n } from '@lingui/core';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState, type LinkHTMLAttributes } from 'react';
 import {
   HeadContent,
   Outlet,
@@ -32,6 +32,9 @@ import { NotFoundPage } from './not-found';
 import { loadReviewSummary, type RootData } from './root-data';
 import { countryConfig } from '../config/countries';
 import { BUILD_CHECK_INTERVAL_MS } from '../config/constants';
+
+/** A link that names a sheet without loading it: React renders `disabled`, which its types do not list for a link. */
+const NAMED_ONLY = { disabled: true } as LinkHTMLAttributes<HTMLLinkElement>;
 
 // Both act only after the first render (a later navigation, a new build): their code loads when
 // they are first needed, outside the page's initial JavaScript (issue 15 budget: 110 KB brotli), and
@@ -131,8 +134,11 @@ function RootDocument() {
         <HeadContent />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {assets.inlineCss !== undefined && <style id={INLINE_CSS_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: assets.inlineCss }} />}
+        {/* Inlined sheets stay named by a disabled link, which fetches nothing: Vite's preload helper
+            skips a sheet it finds as a stylesheet link, so a later chunk that lists it does not fetch
+            and apply it again (decision 099). */}
         {assets.css.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
+          <link key={href} rel="stylesheet" href={href} {...(assets.inlineCss !== undefined && NAMED_ONLY)} />
         ))}
         {assets.entryLoader === undefined && assets.preloads.map((href) => <link key={href} rel="modulepreload" href={href} />)}
         <script
