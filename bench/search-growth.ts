@@ -80,6 +80,8 @@ async function watchingTheLoop<T>(work: () => Promise<T>): Promise<{ result: T; 
   };
   // Let the monitor take a sample before the work starts, and one after it ends.
   await new Promise((resolve) => setTimeout(resolve, 50));
+  // The first gap is measured from here, not from before the wait above.
+  last = performance.now();
   setImmediate(tick);
   const started = performance.now();
   const result = await work();
