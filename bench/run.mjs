@@ -1,10 +1,12 @@
 // `npm run bench`: runs every benchmark against the existing production build and prints the figures
 // against the budgets (initial JS and HTML size per locale home page, initial JS of the product detail
 // and a category page, server start to first 200, SSR latency, SSR throughput against a static chunk,
-// server memory after start, offer API under load, JavaScript a first visit fetches after the initial
-// scripts and JavaScript the checkout fetches before it is usable (both in Chromium), the embedded
-// search engine and the relevance of the device search, the generated device pictures), and with `npm run bench -- --lighthouse` the Lighthouse mobile scores of
-// four de pages (slow: about 5 minutes, so only when asked).
+// server memory after start and after a minute of mixed load, offer API under load, JavaScript a
+// first visit fetches after the initial scripts and JavaScript the checkout fetches before it is
+// usable (both in Chromium), the embedded search engine and the relevance of the device search, the
+// generated device pictures). With `npm run bench -- --lighthouse` also the Lighthouse mobile scores
+// of four de pages (about 5 minutes), with `--search-growth` the device search at 200,000 and
+// 1,000,000 devices (bench/search-growth.ts: about 4 minutes and 6 GB); both only when asked.
 // Writes them to bench/results/latest.json. Reports only: exits 1 solely when something cannot be
 // measured (e.g. no build: "run npm run build first").
 //
@@ -46,18 +48,27 @@ import { measureStartup, prepareDataDir, printStartup } from './startup.mjs';
 import { AFTER_HYDRATION_BUDGET_KB, measureAfterHydration, printAfterHydration } from './after-hydration.mjs';
 import { checkoutUsableWithinBudget, measureCheckoutUsable, printCheckoutUsable } from './checkout-usable.mjs';
 import { lighthouseWithinBudget, measureLighthouse, printLighthouse } from './lighthouse.mjs';
+import { measureMemory, printMemory } from './memory.mjs';
 
 const WITH_LIGHTHOUSE = process.argv.includes('--lighthouse');
+const WITH_SEARCH_GROWTH = process.argv.includes('--search-growth');
 
 const SEARCH_RESULT = join(RESULTS_DIR, 'search-engine.json');
 const PICTURES_RESULT = join(RESULTS_DIR, 'device-pictures.json');
+const GROWTH_RESULT = join(RESULTS_DIR, 'search-growth.json');
 
 /** `npx tsx bench/<script>.ts` with its output streamed; resolves to its fresh result file. */
-function runTsBenchmark(script, label, resultFile) {
+function runTsBenchmark(script, label, resultFile, { args = [], nodeOptions } = {}) {
   const startedAt = Date.now();
-  console.log(`\n${label} benchmark (npx tsx bench/${script}.ts):`);
+  console.log(`\n${label} benchmark (npx tsx bench/${script}.ts${args.map((a) => ` ${a}`).join('')}):`);
   return new Promise((done, fail) => {
-    const child = spawn('npx', ['tsx', `bench/${script}.ts`], { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' });
+    const env = nodeOptions ? { ...process.env, NODE_OPTIONS: nodeOptions } : process.env;
+    const child = spawn('npx', ['tsx', `bench/${script}.ts`, ...args], {
+      cwd: ROOT,
+      env,
+      stdio: 'inherit',
+      shell: process.platform === 'win32',
+    });
     child.once('error', (error) => fail(new MeasureError(`cannot run the ${label} benchmark: ${error.message}`)));
     child.once('exit', (code, signal) => {
       if (code !== 0) return fail(new MeasureError(`the ${label} benchmark exited with ${signal ?? `code ${code}`}`));
@@ -71,6 +82,12 @@ function runTsBenchmark(script, label, resultFile) {
 }
 const runSearchEngine = () => runTsBenchmark('search-engine', 'Search engine', SEARCH_RESULT);
 const runDevicePictures = () => runTsBenchmark('device-pictures', 'Device pictures', PICTURES_RESULT);
+// A million devices hold about 6 GB while both engines are alive; --expose-gc for the memory figures.
+const runSearchGrowth = () =>
+  runTsBenchmark('search-growth', 'Search growth', GROWTH_RESULT, {
+    args: ['200000', '1000000'],
+    nodeOptions: '--expose-gc --max-old-space-size=8192',
+  });
 
 /** The three budgeted search figures, each judged on its own. */
 function searchVerdicts(s) {
@@ -105,6 +122,8 @@ await runStandalone(async () => {
   const afterHydration = await measureAfterHydration();
   // Its own server and browser too: the checkout with a device in the cart, from an empty HTTP cache.
   const checkoutUsable = await measureCheckoutUsable();
+  // Its own server: resident memory through a minute of mixed load.
+  const memory = await measureMemory();
   // Its own server and browser too; only when asked (--lighthouse).
   const lighthouse = WITH_LIGHTHOUSE ? await measureLighthouse() : null;
   // Every server is stopped: the search engine benchmark gets the machine to itself.
@@ -114,6 +133,15 @@ await runStandalone(async () => {
     search = await runSearchEngine();
   } catch (error) {
     searchError = error;
+  }
+  let growth;
+  let growthError;
+  if (WITH_SEARCH_GROWTH) {
+    try {
+      growth = await runSearchGrowth();
+    } catch (error) {
+      growthError = error;
+    }
   }
   let pictures;
   let picturesError;
@@ -136,6 +164,7 @@ await runStandalone(async () => {
   printOffersLoad(offers);
   printAfterHydration(afterHydration);
   printCheckoutUsable(checkoutUsable);
+  printMemory(memory);
   if (lighthouse) printLighthouse(lighthouse);
   if (pictures) {
     const v = (ok) => (ok ? 'within budget' : 'OVER budget');
@@ -174,6 +203,15 @@ await runStandalone(async () => {
   } else {
     console.log(`\nSearch engine: NOT MEASURED (${searchError.message})`);
   }
+  if (growth) {
+    printTable(
+      'Search as the catalogue grows (German analysis, synthetic devices; details above)',
+      ['metric', 'value', 'budget', 'verdict'],
+      growth.verdicts.map((g) => [g.figure, g.value, g.budget, g.withinBudget ? 'within budget' : 'OVER budget']),
+    );
+  } else if (growthError) {
+    console.log(`\nSearch as the catalogue grows: NOT MEASURED (${growthError.message})`);
+  }
 
   // true within, false over, null not measured / not valid.
   const verdicts = [
@@ -189,8 +227,10 @@ await runStandalone(async () => {
     offers.judged,
     ...afterHydration.pages.map((page) => page.bytes <= AFTER_HYDRATION_BUDGET_KB * 1024),
     checkoutUsableWithinBudget(checkoutUsable),
+    memory.afterLoadWithinBudget,
     ...(lighthouse ? lighthouse.pages.map(lighthouseWithinBudget) : []),
     ...(searchOk ? [searchOk.build, searchOk.p50, searchOk.p95, searchOk.hitAt3, searchOk.zeroResults] : [null, null, null, null, null]),
+    ...(growth ? growth.verdicts.map((g) => g.withinBudget) : growthError ? [null] : []),
   ];
   const within = verdicts.filter((v) => v === true).length;
   const over = verdicts.filter((v) => v === false).length;
@@ -212,8 +252,10 @@ await runStandalone(async () => {
     offers,
     afterHydration,
     checkoutUsable,
+    memory,
     ...(lighthouse && { lighthouse }),
     search: search ?? { error: searchError.message },
+    ...(WITH_SEARCH_GROWTH && { searchGrowth: growth ?? { error: growthError.message } }),
     devicePictures: pictures ?? { error: picturesError.message },
     benchmarkMs: Math.round(performance.now() - started),
   });
