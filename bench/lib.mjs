@@ -74,8 +74,21 @@ export function buildIsStale() {
     .some((p) => newestMtime(p) > built);
 }
 
+/**
+ * The V8 flags `npm start` runs the server with (package.json, decision 100): benchmarks start their
+ * servers, and run the search engine in-process, the same way.
+ */
+export const SERVER_NODE_FLAGS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+  .scripts.start.split(/\s+/)
+  .filter((arg) => arg.startsWith('--'));
+
 export function buildInfo() {
-  return { serverEntry: 'dist/server/main.js', builtAt: new Date(statSync(SERVER_ENTRY).mtimeMs).toISOString(), stale: buildIsStale() };
+  return {
+    serverEntry: 'dist/server/main.js',
+    nodeFlags: SERVER_NODE_FLAGS,
+    builtAt: new Date(statSync(SERVER_ENTRY).mtimeMs).toISOString(),
+    stale: buildIsStale(),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -178,7 +191,7 @@ export function spawnServer({ port, logLevel = 'warn' }) {
   delete env.DATABASE_URL;
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   live.add(child);
   let output = '';
   const keep = (chunk) => {

@@ -35,6 +35,7 @@ import {
   MeasureError,
   RESULTS_DIR,
   ROOT,
+  SERVER_NODE_FLAGS,
   buildInfo,
   printTable,
   runStandalone,
@@ -57,18 +58,16 @@ const SEARCH_RESULT = join(RESULTS_DIR, 'search-engine.json');
 const PICTURES_RESULT = join(RESULTS_DIR, 'device-pictures.json');
 const GROWTH_RESULT = join(RESULTS_DIR, 'search-growth.json');
 
-/** `npx tsx bench/<script>.ts` with its output streamed; resolves to its fresh result file. */
-function runTsBenchmark(script, label, resultFile, { args = [], nodeOptions } = {}) {
+/**
+ * `node <flags> --import tsx bench/<script>.ts` with its output streamed; resolves to its fresh result
+ * file. The engine runs in-process there, so it gets the V8 flags the server runs with.
+ */
+function runTsBenchmark(script, label, resultFile, { args = [], nodeArgs = [] } = {}) {
   const startedAt = Date.now();
-  console.log(`\n${label} benchmark (npx tsx bench/${script}.ts${args.map((a) => ` ${a}`).join('')}):`);
+  const argv = [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', `bench/${script}.ts`, ...args];
+  console.log(`\n${label} benchmark (node ${argv.join(' ')}):`);
   return new Promise((done, fail) => {
-    const env = nodeOptions ? { ...process.env, NODE_OPTIONS: nodeOptions } : process.env;
-    const child = spawn('npx', ['tsx', `bench/${script}.ts`, ...args], {
-      cwd: ROOT,
-      env,
-      stdio: 'inherit',
-      shell: process.platform === 'win32',
-    });
+    const child = spawn(process.execPath, argv, { cwd: ROOT, stdio: 'inherit' });
     child.once('error', (error) => fail(new MeasureError(`cannot run the ${label} benchmark: ${error.message}`)));
     child.once('exit', (code, signal) => {
       if (code !== 0) return fail(new MeasureError(`the ${label} benchmark exited with ${signal ?? `code ${code}`}`));
@@ -86,7 +85,7 @@ const runDevicePictures = () => runTsBenchmark('device-pictures', 'Device pictur
 const runSearchGrowth = () =>
   runTsBenchmark('search-growth', 'Search growth', GROWTH_RESULT, {
     args: ['200000', '1000000'],
-    nodeOptions: '--expose-gc --max-old-space-size=8192',
+    nodeArgs: ['--expose-gc', '--max-old-space-size=8192'],
   });
 
 /** The three budgeted search figures, each judged on its own. */
