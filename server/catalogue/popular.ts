@@ -1,6 +1,6 @@
 // "Popular devices" per country (issue 30: stable, decision 082): first the devices an operator pinned
 // for the shop (`npm run ops -- popular pin`), then — only once the shop has real volume — the devices
-// with the most offers over the last 30 days, then the curated list per country
+// with the most offers over the last 30 days (the daily counts a trigger keeps as offers are stored, migration 0026), then the curated list per country
 // (data/catalogue/popular.json: models, the current iPhone and Galaxy first). The rule: until a shop has
 // had POPULAR_MIN_VOLUME offers in the window, the curated list (the prior) alone follows the pins; with
 // that volume, devices with at least POPULAR_MIN_OFFERS offers each rank by their count ahead of it. So
@@ -8,16 +8,19 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, asc, count, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { LOCALES, type Locale } from '../../src/config/locales';
 import type { Database } from '../db/client';
 import { popularPins } from '../db/schema/catalogue';
-import { offers } from '../db/schema/offers';
+import { offerDailyCounts } from '../db/schema/offers';
 import { CATALOGUE_DIR } from '../platform/paths';
 import type { CatalogueStore } from './store';
 
 export const POPULAR_COUNT = 8;
+
+/** The UTC day of a moment (YYYY-MM-DD), as the daily offer counts name it. */
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 export const POPULAR_WINDOW_DAYS = 30;
 /** Offers a shop needs in the window before counted offers rank anything. */
 export const POPULAR_MIN_VOLUME = 200;
@@ -67,18 +70,20 @@ export async function popularDeviceIds(
   now: Date = new Date(),
   floors: PopularFloors = { minVolume: POPULAR_MIN_VOLUME, minOffers: POPULAR_MIN_OFFERS },
 ): Promise<number[]> {
-  const since = new Date(now.getTime() - POPULAR_WINDOW_DAYS * 24 * 3600 * 1000);
-  const inWindow = and(eq(offers.locale, locale), gte(offers.createdAt, since));
-  const [volume] = await db.select({ offers: count() }).from(offers).where(inWindow);
+  // Whole UTC days: the window's first day counts in full (the daily counts have no time of day).
+  const since = utcDay(new Date(now.getTime() - POPULAR_WINDOW_DAYS * 24 * 3600 * 1000));
+  const inWindow = and(eq(offerDailyCounts.locale, locale), gte(offerDailyCounts.day, since));
+  const offersOf = sql<number>`sum(${offerDailyCounts.offers})::integer`;
+  const [volume] = await db.select({ offers: offersOf }).from(offerDailyCounts).where(inWindow);
   const counted =
     (volume?.offers ?? 0) < floors.minVolume
       ? []
       : await db
-          .select({ deviceId: offers.deviceId, offers: count() })
-          .from(offers)
+          .select({ deviceId: offerDailyCounts.deviceId, offers: offersOf })
+          .from(offerDailyCounts)
           .where(inWindow)
-          .groupBy(offers.deviceId)
-          .orderBy(desc(count()), offers.deviceId)
+          .groupBy(offerDailyCounts.deviceId)
+          .orderBy(desc(offersOf), offerDailyCounts.deviceId)
           .limit(POPULAR_COUNT * 2);
   const ids: number[] = [];
   const add = (id: number) => {

@@ -2,7 +2,20 @@
 // warnings sent for them and the offers a cart holds for those warnings (issue 18).
 
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { Locale } from '../../../src/config/locales';
 import { devices, priceSchedules } from './catalogue';
 import { customers } from './customers';
@@ -25,6 +38,23 @@ export const offers = pgTable(
       .default(sql`now()`),
   },
   (t) => [index('offers_device_idx').on(t.deviceId)],
+);
+
+/**
+ * Offers made per shop, day (UTC) and device, counted by a trigger as offers are stored (migration 0026):
+ * the popular devices (server/catalogue/popular.ts) add up 31 days of these rows instead of counting
+ * every offer of the window, which scanned the whole offers table on the home page's first render
+ * (issue 34: 0.35–0.55 s at 460,000 offers, the embedded database blocking the event loop meanwhile).
+ */
+export const offerDailyCounts = pgTable(
+  'offer_daily_counts',
+  {
+    locale: text('locale').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    deviceId: integer('device_id').notNull(),
+    offers: integer('offers').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locale, t.day, t.deviceId] })],
 );
 
 /**
