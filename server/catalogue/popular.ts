@@ -1,10 +1,11 @@
 // "Popular devices" per country (issue 30: stable, decision 082): first the devices an operator pinned
 // for the shop (`npm run ops -- popular pin`), then — only once the shop has real volume — the devices
-// with the most offers over the last 30 days (the daily counts a trigger keeps as offers are stored, migration 0026), then the curated list per country
-// (data/catalogue/popular.json: models, the current iPhone and Galaxy first). The rule: until a shop has
-// had POPULAR_MIN_VOLUME offers in the window, the curated list (the prior) alone follows the pins; with
-// that volume, devices with at least POPULAR_MIN_OFFERS offers each rank by their count ahead of it. So
-// a handful of (test) offers cannot replace the current iPhone. The answer is kept a few minutes per locale.
+// with the most offers over the last 30 days (summed from the daily counts a trigger keeps as offers
+// are stored, decision 101), then the curated list per country (data/catalogue/popular.json: models,
+// the current iPhone and Galaxy first). The rule: until a shop has had POPULAR_MIN_VOLUME offers in
+// the window, the curated list (the prior) alone follows the pins; with that volume, devices with at
+// least POPULAR_MIN_OFFERS offers each rank by their count ahead of it. So a handful of (test) offers
+// cannot replace the current iPhone. The answer is kept a few minutes per locale.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,9 +19,6 @@ import { CATALOGUE_DIR } from '../platform/paths';
 import type { CatalogueStore } from './store';
 
 export const POPULAR_COUNT = 8;
-
-/** The UTC day of a moment (YYYY-MM-DD), as the daily offer counts name it. */
-export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 export const POPULAR_WINDOW_DAYS = 30;
 /** Offers a shop needs in the window before counted offers rank anything. */
 export const POPULAR_MIN_VOLUME = 200;
@@ -46,6 +44,9 @@ export function curatedDeviceIds(store: CatalogueStore, models: readonly string[
     return device ? [device.id] : [];
   });
 }
+
+/** The UTC day of a moment (YYYY-MM-DD), as the daily offer counts name it. */
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 export interface PopularFloors {
   readonly minVolume: number;
