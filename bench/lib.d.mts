@@ -9,3 +9,12 @@ export interface BenchServer {
 
 /** Starts the production build on a free port with the benchmark's own data directory. */
 export declare function startServer(options?: { timeoutMs?: number }): Promise<BenchServer>;
+
+/** 'within budget' or 'OVER budget'. */
+export declare const verdict: (within: boolean) => string;
+
+/** Prints a titled table (numeric columns right-aligned). */
+export declare function printTable(title: string, header: readonly string[], rows: readonly (readonly unknown[])[]): void;
+
+/** Writes bench/results/<name> as JSON; returns its path. */
+export declare function writeResult(name: string, data: unknown): string;

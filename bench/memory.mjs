@@ -2,7 +2,7 @@
 // production server once it has answered a page and settled, then while autocannon sends 60 s of mixed
 // traffic from 10 connections, each cycling through what shoppers cause: the kept home pages of every
 // shop, a category and a device page, a page rendered afresh every time (`?n=<unique>`, the cache
-// misses), a typo search as the search box sends it, and an offer quote (POST /api/offers, written to
+// misses), the results page of a typo search, and an offer quote (POST /api/offers, written to
 // the database). RSS is read every 5 s; the verdict is on the reading after the 60 s (and the peak is
 // reported). Budgets: ≤ 400 MB after start, ≤ 600 MB after the load.
 // The database is the benchmark's embedded one (lib.mjs); with BENCH_DATABASE_URL set the server uses
@@ -11,7 +11,19 @@
 
 import autocannon from 'autocannon';
 import { clearInterval, setInterval } from 'node:timers';
-import { LOOPBACK, MeasureError, buildInfo, isMain, printTable, request, round, runStandalone, startServer, writeResult } from './lib.mjs';
+import {
+  LOOPBACK,
+  MeasureError,
+  buildInfo,
+  isMain,
+  postJson,
+  printTable,
+  round,
+  runStandalone,
+  startServer,
+  verdict,
+  writeResult,
+} from './lib.mjs';
 import { offerBody } from './offers-load.mjs';
 import { rssAfterStart, rssMB } from './ssr-throughput.mjs';
 
@@ -20,35 +32,6 @@ const CONNECTIONS = 10;
 const DURATION_S = 60;
 const SAMPLE_EVERY_MS = 5000;
 const HOMES = ['localhost', 'de.localhost', 'at.localhost', 'es.localhost', 'fr.localhost', 'it.localhost'];
-
-/** A typo search the way the search box words it (src/services/catalogue/queries.ts), one word in short. */
-const TYPO_SEARCH = {
-  query: {
-    bool: {
-      must: [
-        {
-          bool: {
-            should: [
-              { multi_match: { query: 'iphnoe', fields: ['model^2', 'searchTerms^2', 'name', 'category^0.5'], operator: 'and' } },
-              {
-                multi_match: {
-                  query: 'iphnoe',
-                  fields: ['model^2', 'searchTerms^2', 'name', 'category^0.5'],
-                  operator: 'and',
-                  fuzziness: 'AUTO',
-                  prefix_length: 1,
-                },
-              },
-              { prefix: { name: { value: 'iphnoe', boost: 2 } } },
-            ],
-            minimum_should_match: 1,
-          },
-        },
-      ],
-    },
-  },
-  size: 8,
-};
 
 /** One connection's cycle of requests (autocannon repeats it for the whole run). */
 function mixedRequests(port, offer) {
@@ -63,12 +46,9 @@ function mixedRequests(port, offer) {
       headers: { ...host('fr.localhost'), 'accept-encoding': 'br, gzip' },
       setupRequest: (req) => ({ ...req, path: `/?n=${n++}` }),
     },
-    {
-      method: 'POST',
-      path: '/searches',
-      headers: { ...host('de.localhost'), 'content-type': 'application/json' },
-      body: JSON.stringify({ search: TYPO_SEARCH, application: 'de_devices', resultSize: 8 }),
-    },
+    // The results page of a typo search: rendered every time (a query string is never kept), with the
+    // shop's own device search body.
+    { method: 'GET', path: '/suche?q=iphnoe+13', headers: { ...host('de.localhost'), 'accept-encoding': 'br, gzip' } },
     {
       method: 'POST',
       path: '/api/offers',
@@ -85,14 +65,7 @@ export async function measureMemory() {
     const afterStartMB = await rssAfterStart(server);
     if (afterStartMB === null) throw new MeasureError('no /proc/<pid>/status: resident memory is read on Linux only');
     const { body } = await offerBody(server.port);
-    const probe = await request({
-      port: server.port,
-      host: 'de.localhost',
-      path: '/api/offers',
-      method: 'POST',
-      body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json' },
-    });
+    const probe = await postJson({ port: server.port, host: 'de.localhost', path: '/api/offers', value: body });
     if (probe.status !== 201 && probe.status !== 200) throw new MeasureError(`POST /api/offers answered ${probe.status}`);
     const samples = [];
     const sampler = setInterval(() => samples.push(rssMB(pid)), SAMPLE_EVERY_MS);
@@ -131,15 +104,14 @@ export async function measureMemory() {
 }
 
 export function printMemory(r) {
-  const v = (ok) => (ok ? 'within budget' : 'OVER budget');
   printTable(
     `Server memory, ${r.database}: ${r.durationS} s of mixed load from ${r.connections} connections (${r.requests} requests, ${r.requestsPerSecond} req/s)`,
     ['metric', 'value', 'budget', 'verdict'],
     [
-      ['RSS after start', `${r.rssAfterStartMB} MB`, `≤ ${r.budget.rssAfterStartMB} MB`, v(r.afterStartWithinBudget)],
+      ['RSS after start', `${r.rssAfterStartMB} MB`, `≤ ${r.budget.rssAfterStartMB} MB`, verdict(r.afterStartWithinBudget)],
       ['RSS every 5 s under load', r.rssSamplesMB.map((mb) => Math.round(mb)).join(', '), '', ''],
       ['RSS peak', `${r.rssPeakMB} MB`, '', ''],
-      [`RSS after ${r.durationS} s of load`, `${r.rssAfterLoadMB} MB`, `≤ ${r.budget.rssAfterLoadMB} MB`, v(r.afterLoadWithinBudget)],
+      [`RSS after ${r.durationS} s of load`, `${r.rssAfterLoadMB} MB`, `≤ ${r.budget.rssAfterLoadMB} MB`, verdict(r.afterLoadWithinBudget)],
     ],
   );
 }

@@ -40,6 +40,7 @@ import {
   printTable,
   runStandalone,
   startServer,
+  verdict,
   writeResult,
 } from './lib.mjs';
 import { measureOffersLoad, offersVerdict, printOffersLoad } from './offers-load.mjs';
@@ -206,7 +207,7 @@ await runStandalone(async () => {
     printTable(
       'Search as the catalogue grows (German analysis, synthetic devices; details above)',
       ['metric', 'value', 'budget', 'verdict'],
-      growth.verdicts.map((g) => [g.figure, g.value, g.budget, g.withinBudget ? 'within budget' : 'OVER budget']),
+      growth.verdicts.map((g) => [g.figure, g.value, g.budget, verdict(g.withinBudget)]),
     );
   } else if (growthError) {
     console.log(`\nSearch as the catalogue grows: NOT MEASURED (${growthError.message})`);

@@ -15,16 +15,14 @@
 // --max-old-space-size=8192), or `npm run bench -- --search-growth` (200,000 and 1,000,000 devices,
 // about 4 minutes).
 
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import MiniSearch from 'minisearch';
 import { DEVICE_TEXT_FIELDS, deviceAnalysis } from '../server/catalogue/search-analysis';
 import { generateSyntheticDevices } from '../server/test-support/synthetic-catalogue';
 import { SearchIndex } from '../server/search/engine';
 import { DEVICE_MAPPING } from '../server/search/mappings';
 import { deviceSearchQuery } from '../src/services/catalogue/queries';
+import { printTable, verdict, writeResult } from './lib.mjs';
 
 /** The synthetic generator's distinct devices end near 26,000: larger catalogues repeat them as further lots. */
 function catalogueOf(size: number) {
@@ -235,25 +233,15 @@ function verdicts(): [string, string, string, boolean][] {
 }
 
 const judged = verdicts();
-console.log('\nSearch as the catalogue grows: budgets (issue 34)');
-const width = Math.max(...judged.map(([figure]) => figure.length));
-for (const [figure, value, budget, within] of judged) {
-  console.log(`${figure.padEnd(width)}  ${value.padStart(16)}  ${budget.padEnd(16)}  ${within ? 'within budget' : 'OVER budget'}`);
-}
-
-const resultsDir = fileURLToPath(new URL('results', import.meta.url));
-mkdirSync(resultsDir, { recursive: true });
-writeFileSync(
-  join(resultsDir, 'search-growth.json'),
-  `${JSON.stringify(
-    {
-      generatedAt: new Date().toISOString(),
-      node: process.version,
-      budgets: BUDGETS,
-      sizes: measured,
-      verdicts: judged.map(([figure, value, budget, withinBudget]) => ({ figure, value, budget, withinBudget })),
-    },
-    null,
-    2,
-  )}\n`,
+printTable(
+  'Search as the catalogue grows: budgets (issue 34)',
+  ['figure', 'value', 'budget', 'verdict'],
+  judged.map(([figure, value, budget, within]) => [figure, value, budget, verdict(within)]),
 );
+writeResult('search-growth.json', {
+  generatedAt: new Date().toISOString(),
+  node: process.version,
+  budgets: BUDGETS,
+  sizes: measured,
+  verdicts: judged.map(([figure, value, budget, withinBudget]) => ({ figure, value, budget, withinBudget })),
+});
