@@ -105,6 +105,9 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 { name: 'shell', tags: ['$initial'], test: /^(?!.*\.css(?:\?|$))/ },
                 { name: 'shell', test: /src[\\/]routes[\\/](page-data\.ts|screen-page\.tsx)$/ },
+                // The tracking's consent gate goes with the consent actor that every first visit loads, not in
+                // a chunk of its own because the checkout's trade events import it too (decision 102).
+                { name: 'consent.runtime', test: /src[\\/](services[\\/]tracking|machines[\\/]consent\.runtime)\.ts$/ },
                 {
                   name: 'catalogue',
                   test: /src[\\/]ui[\\/](catalogue[\\/][\w-]+\.tsx|offer[\\/]conditions(-video\.tsx|\.ts))$/,

@@ -4,6 +4,8 @@
 // the page's initial scripts (the entry and the chunks the loader adds) is counted with its transferred
 // (brotli) size. Budget: ≤ 15 KB brotli per page (decision 020). Then the same product page with a
 // first answer chosen, to show what the offer flow loads on interaction (reported, no budget).
+// The same visits also give the whole first visit: every script the page fetched, initial and late,
+// with its response headers as Chromium received them (issue 34: ≤ 125 KB).
 // Run alone: `node bench/after-hydration.mjs`.
 
 import { chromium } from '@playwright/test';
@@ -11,6 +13,8 @@ import { initialScripts } from './bundle-size.mjs';
 import { MeasureError, isMain, kb, printTable, runStandalone, startServer, verdict, writeResult } from './lib.mjs';
 
 export const AFTER_HYDRATION_BUDGET_KB = 15;
+/** Every script of an anonymous first visit, bodies and response headers (issue 34). */
+export const FIRST_VISIT_BUDGET_KB = 125;
 
 const PAGES = [
   { name: 'home', path: '/' },
@@ -39,7 +43,7 @@ async function lateScripts(browser, url, interact) {
   const pending = [];
   page.on('requestfinished', (request) => {
     if (request.resourceType() !== 'script') return;
-    pending.push(request.sizes().then((sizes) => scripts.set(new URL(request.url()).pathname, sizes.responseBodySize)));
+    pending.push(request.sizes().then((sizes) => scripts.set(new URL(request.url()).pathname, sizes)));
   });
   const response = await page.goto(url, { waitUntil: 'networkidle' });
   if (!response?.ok()) throw new MeasureError(`${url} answered ${response?.status()}`);
@@ -52,7 +56,16 @@ async function lateScripts(browser, url, interact) {
   await Promise.all(pending);
   await context.close();
   const late = [...scripts].filter(([path]) => !initial.has(path));
-  return { files: late.map(([path]) => path), bytes: late.reduce((sum, [, size]) => sum + size, 0) };
+  const all = [...scripts.values()];
+  return {
+    files: late.map(([path]) => path),
+    bytes: late.reduce((sum, [, sizes]) => sum + sizes.responseBodySize, 0),
+    visit: {
+      files: all.length,
+      bodyBytes: all.reduce((sum, sizes) => sum + sizes.responseBodySize, 0),
+      headerBytes: all.reduce((sum, sizes) => sum + sizes.responseHeadersSize, 0),
+    },
+  };
 }
 
 export async function measureAfterHydration() {
@@ -85,11 +98,30 @@ export function afterHydrationRows(result) {
   ];
 }
 
+/** A page's whole first visit (every script with its headers) within FIRST_VISIT_BUDGET_KB. */
+export const firstVisitWithinBudget = (page) => page.visit.bodyBytes + page.visit.headerBytes <= FIRST_VISIT_BUDGET_KB * 1024;
+
+export function firstVisitRows(result) {
+  return result.pages.map((page) => [
+    page.name,
+    String(page.visit.files),
+    kb(page.visit.bodyBytes),
+    kb(page.visit.headerBytes),
+    kb(page.visit.bodyBytes + page.visit.headerBytes),
+    verdict(firstVisitWithinBudget(page)),
+  ]);
+}
+
 export function printAfterHydration(result) {
   printTable(
     `JS fetched after the initial scripts, first anonymous visit on de.localhost (budget ≤ ${AFTER_HYDRATION_BUDGET_KB} KB brotli)`,
     ['page', 'files', 'brotli', 'verdict'],
     afterHydrationRows(result),
+  );
+  printTable(
+    `Every script of a first anonymous visit, with response headers (budget ≤ ${FIRST_VISIT_BUDGET_KB} KB)`,
+    ['page', 'files', 'bodies', 'headers', 'total', 'verdict'],
+    firstVisitRows(result),
   );
 }
 

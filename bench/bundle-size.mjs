@@ -101,6 +101,7 @@ async function measurePage({ port, host, path }) {
     total,
     totalKB: { raw: +(total.raw / 1024).toFixed(1), gzip: +(total.gzip / 1024).toFixed(1), brotli: +(total.brotli / 1024).toFixed(1) },
     withinBudget: total.brotli <= budgetBytes,
+    withinMargin: total.brotli <= BUDGETS.initialJsMarginKB * 1024,
   };
 }
 
@@ -111,7 +112,7 @@ export async function measureBundleSize({ port, hosts = LOCALE_HOSTS, productDet
   const product = await measurePage({ port, ...productDetail });
   const category = await measurePage({ port, ...categoryPage });
   return {
-    budget: { brotliKB: BUDGETS.initialJsBrotliKB },
+    budget: { brotliKB: BUDGETS.initialJsBrotliKB, marginKB: BUDGETS.initialJsMarginKB },
     compression: { brotliQuality: 11, gzipLevel: 9 },
     locales,
     productDetail: product,
@@ -127,6 +128,7 @@ function pageRows(result, page) {
       `≤ ${result.budget.brotliKB} KB`,
       verdict(page.withinBudget),
     ],
+    ['  with margin (issue 34)', '', `≤ ${result.budget.marginKB} KB`, verdict(page.withinMargin)],
     ['initial JS, gzip', kb(page.total.gzip), '', ''],
     ['initial JS, raw', kb(page.total.raw), '', ''],
   ];

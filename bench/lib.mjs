@@ -37,7 +37,7 @@ export const LOOPBACK = '127.0.0.1';
 /** Home pages measured: the default shop and the five country shops. */
 export const LOCALE_HOSTS = ['localhost', 'de.localhost', 'at.localhost', 'es.localhost', 'fr.localhost', 'it.localhost'];
 /** Budgets from the issue; the benchmarks report against them and never fail on them. */
-export const BUDGETS = { initialJsBrotliKB: 110, htmlCompressedKB: 14, startupMs: 2000, offersP99Ms: 20 };
+export const BUDGETS = { initialJsBrotliKB: 110, initialJsMarginKB: 105, htmlCompressedKB: 14, startupMs: 2000, offersP99Ms: 20 };
 
 const FIRST_PORT = 3300;
 const PORT_ATTEMPTS = 200;

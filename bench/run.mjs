@@ -47,7 +47,7 @@ import { measureOffersLoad, offersVerdict, printOffersLoad } from './offers-load
 import { measureSsrLatency, printSsrLatency } from './ssr-latency.mjs';
 import { measureSsrThroughput, printSsrThroughput, rssAfterStart } from './ssr-throughput.mjs';
 import { measureStartup, prepareDataDir, printStartup } from './startup.mjs';
-import { AFTER_HYDRATION_BUDGET_KB, measureAfterHydration, printAfterHydration } from './after-hydration.mjs';
+import { AFTER_HYDRATION_BUDGET_KB, firstVisitWithinBudget, measureAfterHydration, printAfterHydration } from './after-hydration.mjs';
 import { checkoutUsableWithinBudget, measureCheckoutUsable, printCheckoutUsable } from './checkout-usable.mjs';
 import { lighthouseWithinBudget, measureLighthouse, printLighthouse } from './lighthouse.mjs';
 import { measureMemory, printMemory } from './memory.mjs';
@@ -215,9 +215,16 @@ await runStandalone(async () => {
 
   // true within, false over, null not measured / not valid.
   const verdicts = [
-    ...LOCALE_HOSTS.flatMap((h) => [bundle.locales[h].withinBudget, html.locales[h].br.withinBudget, html.locales[h].gzip.withinBudget]),
+    ...LOCALE_HOSTS.flatMap((h) => [
+      bundle.locales[h].withinBudget,
+      bundle.locales[h].withinMargin,
+      html.locales[h].br.withinBudget,
+      html.locales[h].gzip.withinBudget,
+    ]),
     bundle.productDetail.withinBudget,
+    bundle.productDetail.withinMargin,
     bundle.category.withinBudget,
+    bundle.category.withinMargin,
     throughput.withinBudget,
     throughput.renderedWithinBudget,
     throughput.renderCpuWithinBudget,
@@ -226,6 +233,7 @@ await runStandalone(async () => {
     startup.firstPage.withinBudget,
     offers.judged,
     ...afterHydration.pages.map((page) => page.bytes <= AFTER_HYDRATION_BUDGET_KB * 1024),
+    ...afterHydration.pages.map(firstVisitWithinBudget),
     checkoutUsableWithinBudget(checkoutUsable),
     memory.afterLoadWithinBudget,
     ...(lighthouse ? lighthouse.pages.map(lighthouseWithinBudget) : []),

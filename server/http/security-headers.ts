@@ -1,15 +1,19 @@
-// The security headers of every answer, set in one place (issue: no page had any). Every answer gets
-// nosniff, a referrer policy (none at all for a URL that carries a token), a permissions policy and
-// the opener policy; HSTS when the request came over TLS (behind TRUST_PROXY: the proxy's
-// X-Forwarded-Proto). HTML pages get a Content-Security-Policy and frame protection: the shop's pages
-// name the hashes of their inline scripts (server/ssr/script-hashes.ts, decision 089: the same bytes
-// go to every visitor), other HTML (the back office's shell, the API docs) this request's nonce; no
-// site may frame the shop except the partner sites configured for each widget host (decision 034):
-// b2bwidget. hosts by WIDGET_FRAME_ANCESTORS, aganwidget. hosts by AGANWIDGET_FRAME_ANCESTORS (else
-// the same list); with none configured, no site may frame them either (frame-ancestors 'none').
-// Violations are reported to POST /api/csp-report, which logs them (at most REPORTS_PER_MINUTE).
-// Every other answer (API JSON, PDFs, pictures, scripts, styles, redirects) gets NON_PAGE_POLICY (XML: XML_POLICY):
-// nothing in it may load anything or be framed, should a browser ever render it as a document.
+// The security headers of every answer, set in one place (issue: no page had any).
+// - Every answer: nosniff, and HSTS when the request came over TLS (behind TRUST_PROXY: the proxy's
+//   X-Forwarded-Proto).
+// - Every answer but a script or style sheet (decision 102: a browser never renders one as a
+//   document): a referrer policy (none at all for a URL that carries a token), a permissions policy
+//   and the opener policy.
+// - HTML pages: a Content-Security-Policy and frame protection. The shop's pages name the hashes of
+//   their inline scripts (server/ssr/script-hashes.ts, decision 089: the same bytes go to every
+//   visitor), other HTML (the back office's shell, the API docs) this request's nonce. No site may
+//   frame the shop except the partner sites configured for each widget host (decision 034):
+//   b2bwidget. hosts by WIDGET_FRAME_ANCESTORS, aganwidget. hosts by AGANWIDGET_FRAME_ANCESTORS (else
+//   the same list); with none configured, no site may frame them either (frame-ancestors 'none').
+//   Violations are reported to POST /api/csp-report, which logs them (at most REPORTS_PER_MINUTE).
+// - Every other answer (API JSON, PDFs, pictures, redirects): NON_PAGE_POLICY (XML: XML_POLICY) and
+//   X-Frame-Options: nothing in it may load anything or be framed, should a browser ever render it as
+//   a document.
 
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -44,6 +48,14 @@ const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
  * images (its arrows), under the answer's policy. Neither loads anything from anywhere.
  */
 const XML_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'";
+
+/**
+ * Scripts and style sheets (decision 102): with nosniff a browser runs or applies them only as what
+ * they are and shows them as plain text when opened, never as a document, so the document headers
+ * (policies, frame and opener protection, referrer) would do nothing on them. They get nosniff (and
+ * HSTS) alone: a first visit fetches a dozen of them.
+ */
+const SUBRESOURCE = /^(?:text\/javascript|application\/javascript|text\/css)\b/;
 
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()';
 /** The back office's (server/staff/host.ts): its receive screen scans labels with the desk camera. */
@@ -84,20 +96,19 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
   });
   app.decorateReply('cspScriptSources', null);
   app.addHook('onSend', async (request, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '');
     reply.header('X-Content-Type-Options', 'nosniff');
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (SUBRESOURCE.test(type)) return payload;
     reply.header('Referrer-Policy', carriesToken(request.url) ? 'no-referrer' : 'strict-origin-when-cross-origin');
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+    if (type.startsWith('text/html')) {
       const ancestors = frameAncestorsOf(request, options);
       reply.header('Content-Security-Policy', contentSecurityPolicy(reply.cspScriptSources ?? [`'nonce-${request.cspNonce}'`], ancestors));
       if (ancestors.length === 0) reply.header('X-Frame-Options', 'DENY');
     } else {
-      reply.header(
-        'Content-Security-Policy',
-        /[/+]xml\b/.test(String(reply.getHeader('content-type') ?? '')) ? XML_POLICY : NON_PAGE_POLICY,
-      );
+      reply.header('Content-Security-Policy', /[/+]xml\b/.test(type) ? XML_POLICY : NON_PAGE_POLICY);
       reply.header('X-Frame-Options', 'DENY');
     }
     return payload;

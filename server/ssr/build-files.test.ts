@@ -47,6 +47,36 @@ describe('the files of the build', () => {
     expect(response.rawPayload).toEqual(brotliCompressSync(SCRIPT));
   });
 
+  it('sends a hashed chunk with nosniff and no document headers, validators or ranges (decision 102)', async () => {
+    const response = await get('/assets/chunk-AbC123.js', { 'accept-encoding': 'br' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    for (const name of [
+      'etag',
+      'last-modified',
+      'accept-ranges',
+      'content-security-policy',
+      'permissions-policy',
+      'cross-origin-opener-policy',
+      'x-frame-options',
+      'referrer-policy',
+    ])
+      expect(response.headers[name], name).toBeUndefined();
+    // A range request gets the whole file: a hashed file is never fetched in parts.
+    const ranged = await get('/assets/chunk-AbC123.js', { range: 'bytes=0-5' });
+    expect(ranged.statusCode).toBe(200);
+    expect(ranged.body).toBe(SCRIPT);
+  });
+
+  it('keeps validators and document headers on build files that are not hashed', async () => {
+    const latest = await get('/builds/latest.json');
+    expect(latest.headers.etag).toBeDefined();
+    expect(latest.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    const picture = await get('/images/devices/phone.svg');
+    expect(picture.headers['last-modified']).toBeDefined();
+    expect(picture.headers['content-security-policy']).toMatch(/^default-src 'none'/);
+    expect(picture.headers['x-frame-options']).toBe('DENY');
+  });
+
   it('sends the file itself without an encoding the client takes, and answers HEAD', async () => {
     const plain = await get('/assets/chunk-AbC123.js');
     expect(plain.statusCode).toBe(200);

@@ -25,6 +25,7 @@ import type { SearchBackend } from '../catalogue/search-service';
 import type { CatalogueStore } from '../catalogue/store';
 import type { ContentLibrary } from '../content/library';
 import type { Database } from '../db/client';
+import { HASHED_FILE, IMMUTABLE } from '../http/hashed-files';
 import { IN_PROCESS_HEADER, IN_PROCESS_MARK } from '../http/metrics';
 import { domainPlugin } from '../http/plugin';
 import { offerFormStatus, submitOfferForm } from '../offers/form';
@@ -68,7 +69,6 @@ export interface PagesPluginOptions {
   readonly pageCache?: boolean | undefined;
 }
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A posted page form is a handful of radio choices. */
 const FORM_BODY_LIMIT = 16 * 1024;
 const FORM_TYPE = 'application/x-www-form-urlencoded';
@@ -258,7 +258,8 @@ export const pagesPlugin = domainPlugin<PagesPluginOptions>('pages', async (app,
     const sendBuildFile = async (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0]!.slice(1);
       // The build's file names need no escapes: a path with any (even a malformed one) is no file of it.
-      return files.has(path) ? reply.sendFile(path) : reply.callNotFound();
+      if (!files.has(path)) return reply.callNotFound();
+      return path.startsWith('assets/') ? reply.sendFile(path, HASHED_FILE) : reply.sendFile(path);
     };
     for (const entry of entries.filter((entry) => entry.parentPath === clientDir))
       app.get(entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`, sendBuildFile);

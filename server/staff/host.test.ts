@@ -142,6 +142,10 @@ describe.each(testDatabases())('the staff host on $name', (database) => {
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe('console.log("back office");\n');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A hashed script: nosniff, no validators, and none of the document headers (decision 102).
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    for (const name of ['etag', 'last-modified', 'permissions-policy', 'content-security-policy'])
+      expect(asset.headers[name], name).toBeUndefined();
     expect((await get(app, STAFF_HOST, '/staff-assets/missing.js')).statusCode).toBe(404);
     expect((await get(app, STAFF_HOST, '/healthz')).json()).toEqual({ status: 'ok' });
     expect((await get(app, STAFF_HOST, '/readyz')).json()).toEqual({

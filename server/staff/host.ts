@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { HASHED_FILE, IMMUTABLE } from '../http/hashed-files';
 import { HTTP_PLUGIN } from '../http/plugin';
 import { CAMERA_PERMISSIONS_POLICY, CSP_REPORT_PATH } from '../http/security-headers';
 
@@ -33,7 +34,6 @@ export interface StaffHostOptions {
 export const LOCAL_STAFF_HOST = 'staff.localhost';
 export const STAFF_ASSETS_PREFIX = '/staff-assets/';
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * Routes of the staff host besides the staff API and assets: the operators', and the data-erasure
  * certificate behind its signed link, which the inspection screen links as the seller gets it.
@@ -111,7 +111,7 @@ export const staffHost = fp<StaffHostOptions>(
     app.decorateRequest('staffHost', false);
     // After the security headers' own onSend (registered before this plugin), so this one wins.
     app.addHook('onSend', async (request, reply, payload) => {
-      if (request.staffHost) reply.header('Permissions-Policy', CAMERA_PERMISSIONS_POLICY);
+      if (request.staffHost && reply.hasHeader('Permissions-Policy')) reply.header('Permissions-Policy', CAMERA_PERMISSIONS_POLICY);
       return payload;
     });
 
@@ -123,6 +123,7 @@ export const staffHost = fp<StaffHostOptions>(
           prefix: STAFF_ASSETS_PREFIX,
           decorateReply: false,
           index: false,
+          ...HASHED_FILE,
           setHeaders: (res) => res.header('Cache-Control', IMMUTABLE),
         });
       });
