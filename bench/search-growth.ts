@@ -35,7 +35,12 @@ function catalogueOf(size: number) {
   return Array.from({ length: size }, (_, i) => {
     const d = distinct[i % distinct.length]!;
     const lot = Math.floor(i / distinct.length);
-    const source = lot === 0 ? d : { ...d, id: d.id + lot * 10_000_000, name: `${d.name} lot ${lot}`, url: `${d.url}-lot-${lot}` };
+    // Joined, not a template literal: a template makes a rope (V8's cons string), which the build's
+    // first regular expression flattens into a copy that the documents keep. The copies counted as
+    // index memory (200,000 devices alone: 108 MB with them, 93 without; 1,000,000: 540 and 457 MB).
+    // Documents read from the database are flat strings from the start.
+    const source =
+      lot === 0 ? d : { ...d, id: d.id + lot * 10_000_000, name: [d.name, 'lot', lot].join(' '), url: [d.url, 'lot', lot].join('-') };
     return { id: String(source.id), source: source as unknown as Record<string, unknown> };
   });
 }
