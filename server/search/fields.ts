@@ -387,6 +387,16 @@ export class DocOrds {
   at(k: number): number {
     return this.starts ? this.ords[k]! : this.ords[k]! - 1;
   }
+
+  /** No doc holds more than one value: ordOf() reads a doc's value. */
+  get singleValued(): boolean {
+    return this.starts === null;
+  }
+
+  /** A single-valued field's ordinal of `doc`, or -1 when it has no value. */
+  ordOf(doc: number): number {
+    return this.ords[doc]! - 1;
+  }
 }
 
 interface ValueFieldBase {

@@ -192,6 +192,31 @@ describe('doc filters', () => {
     }
   }, 30_000);
 
+  it('scores should ranges on one single-valued field as the union of each range alone, to the bit', () => {
+    const { ctx, types } = deviceIndex();
+    const popularity = ctx.fields.get('popularity')!;
+    // The conditions under which the engine reads each candidate's value once (rangeUnion).
+    expect(popularity.type !== 'text' && popularity.docOrds.singleValued).toBe(true);
+    const ranges = [
+      // Nested, as the popularity prior is, with boosts whose sums depend on their order.
+      ...Array.from({ length: 12 }, (_, i) => ({ range: { popularity: { gte: 40 + 60 * i, boost: [0.45, 0.3, 1.7][i % 3] } } })),
+      { range: { popularity: { gt: 100, lte: 400, boost: 0.1 } } },
+      { range: { popularity: { gte: 40, boost: 0.45 } } },
+      { range: { popularity: { gte: 5000, lt: 10, boost: 2 } } },
+    ];
+    const next = random(11);
+    for (const minimum of [1, 2, 5]) {
+      const candidates = randomMatches(next, devices.length, 1200).docs;
+      const filter = docFilter(candidates, devices.length);
+      const query = parseQuery({ bool: { must: [{ match_all: { boost: 0 } }], should: ranges, minimum_should_match: minimum } }, types);
+      // The reference: every range evaluated alone within the candidates, merged in list order.
+      const alone = ranges.map((range) => execute(parseQuery(range, types), ctx, filter));
+      const expected = sortedMerge(alone, minimum, null);
+      expect(expected.docs.length).toBeGreaterThan(0);
+      expect(plain(execute(query, ctx, filter))).toEqual(expected);
+    }
+  });
+
   it('finds unscored the docs a clause matches (a few more allowed), inside a filter too', () => {
     const { ctx, types } = deviceIndex();
     const next = random(7);

@@ -276,11 +276,14 @@ function executeBool(node: QueryNode & { kind: 'bool' }, ctx: ExecutionContext, 
   if (node.should.length > 0) {
     const minimum = node.minimumShouldMatch;
     const should = candidatesNow();
-    const results = executeEach(node.should, ctx, should);
-    ctx.accumulator.begin();
-    for (const r of results) ctx.accumulator.addAll(r);
     // The union holds docs matching at least one should clause: without must or filter clauses that is required.
-    const union = ctx.accumulator.finish(Math.max(1, minimum));
+    let union = should ? rangeUnion(node.should, ctx, should, Math.max(1, minimum)) : null;
+    if (!union) {
+      const results = executeEach(node.should, ctx, should);
+      ctx.accumulator.begin();
+      for (const r of results) ctx.accumulator.addAll(r);
+      union = ctx.accumulator.finish(Math.max(1, minimum));
+    }
     required = required ? (minimum > 0 ? intersect(required, union, true) : addOptional(required, union)) : union;
   } else if (!required) {
     // Only must_not: everything else matches, with score 0.
@@ -292,6 +295,45 @@ function executeBool(node: QueryNode & { kind: 'bool' }, ctx: ExecutionContext, 
   }
   return scaled(required, node.boost);
 }
+
+/**
+ * The union of should clauses that are all ranges on one single-valued keyword or number field, within
+ * `candidates` (a family query's popularity prior: 24 nested ranges): each candidate's value read once,
+ * where each range was a pass over the candidates and its docs a union's contributions (at a million
+ * devices most of "macbok pro"). Per ordinal the sum and count of the ranges holding it, summed in the
+ * clauses' order as the accumulator adds them, so the scores are the same to the bit. Null for any
+ * other list, and for a field with more values than candidates (per ordinal would cost more).
+ */
+function rangeUnion(nodes: readonly QueryNode[], ctx: ExecutionContext, candidates: DocFilter, minCount: number): Matches | null {
+  const first = nodes[0]!;
+  if (first.kind !== 'range' || nodes.some((n) => n.kind !== 'range' || n.field !== first.field)) return null;
+  const f = field(ctx, first.field);
+  if (f.type === 'text' || !f.docOrds.singleValued || f.dict.size > Math.max(RANGE_UNION_MIN_TERMS, candidates.docs.length)) return null;
+  const sums = new Float64Array(f.dict.size);
+  const counts = new Int32Array(f.dict.size);
+  for (const node of nodes as readonly (QueryNode & { kind: 'range' })[]) {
+    const [lo, hi] = rangeBounds(f, node);
+    for (let ord = lo; ord < hi; ord++) {
+      sums[ord] = counts[ord] === 0 ? node.boost : sums[ord]! + node.boost;
+      counts[ord]! += 1;
+    }
+  }
+  const { docs: within } = candidates;
+  const docs = new Int32Array(within.length);
+  const scores = new Float64Array(within.length);
+  let n = 0;
+  for (let i = 0; i < within.length; i++) {
+    const doc = within[i]!;
+    const ord = f.docOrds.ordOf(doc);
+    if (ord < 0 || counts[ord]! < minCount) continue;
+    docs[n] = doc;
+    scores[n++] = sums[ord]!;
+  }
+  return { docs: docs.subarray(0, n), scores: scores.subarray(0, n) };
+}
+
+/** A field of up to this many values always takes rangeUnion (its per-ordinal tables are a few KB). */
+const RANGE_UNION_MIN_TERMS = 4096;
 
 function executeTerm(node: QueryNode & { kind: 'term' }, ctx: ExecutionContext, filter: DocFilter | null): Matches {
   const f = field(ctx, node.field);
