@@ -71,6 +71,21 @@ describe('TermTrie.expand (Damerau-Levenshtein, optimal string alignment)', () =
   it('handles astral code points as one character', () => {
     expect(expand(['a😀b', 'axb', 'ab'], 'a😀c', 1)).toEqual({ 'a😀b': 1 });
   });
+
+  it('keeps a term that is the prefix of others as a term of its own (nodes shared along the path)', () => {
+    const nested = ['a', 'ab', 'abc', 'abcd', 'abd', 'b'];
+    expect(expand(nested, 'abc', 1)).toEqual({ ab: 1, abc: 0, abcd: 1, abd: 1 });
+    expect(expand(nested, 'x', 1)).toEqual({ a: 1, b: 1 });
+    expect(expand([], 'abc', 2)).toEqual({});
+  });
+
+  it('tells apart code points whose surrogate pairs share the high half, and a lone half from a pair', () => {
+    // U+1F600 and U+1F601 are D83D DE00 and D83D DE01; a lone D83D sorts before both.
+    const astral = ['a\uD83D', 'a😀', 'a😁', 'b'];
+    expect(expand(astral, 'a😀', 1)).toEqual({ 'a\uD83D': 1, 'a😀': 0, 'a😁': 1 });
+    expect(expand(astral, 'a😁x', 1)).toEqual({ 'a😁': 1 });
+    expect(expand(astral, 'a\uD83Dx', 1)).toEqual({ 'a\uD83D': 1 });
+  });
 });
 
 describe('topExpansions', () => {

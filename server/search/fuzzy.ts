@@ -21,9 +21,10 @@ export function codePoints(term: string): number[] {
   return out;
 }
 
-export function codePointLength(term: string): number {
+/** Code points in `term`, or in its first `end` code units. */
+export function codePointLength(term: string, end = term.length): number {
   let n = 0;
-  for (let i = 0; i < term.length; i++) {
+  for (let i = 0; i < end; i++) {
     const unit = term.charCodeAt(i);
     if (unit < 0xdc00 || unit > 0xdfff || i === 0 || term.charCodeAt(i - 1) < 0xd800 || term.charCodeAt(i - 1) > 0xdbff) n++;
   }
@@ -84,6 +85,21 @@ export function topExpansions(candidates: readonly FuzzyCandidate[], termLength:
     .slice(0, maxExpansions);
 }
 
+/**
+ * How many code units `a` and `b` start with in common, short of a surrogate pair one of them does not
+ * share whole (the code points differ there).
+ */
+function sharedUnits(a: string, b: string): number {
+  const max = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < max && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  const high = i > 0 && isHighSurrogate(a.charCodeAt(i - 1));
+  return high && (isLowSurrogate(a.charCodeAt(i)) || isLowSurrogate(b.charCodeAt(i))) ? i - 1 : i;
+}
+
+const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
+
 /** A trie over a sorted term dictionary, in flat arrays (first child / next sibling). */
 export class TermTrie {
   private constructor(
@@ -101,39 +117,52 @@ export class TermTrie {
     return step.value;
   }
 
-  /** build in steps: it yields every 2,048 terms (a paced index build pauses there). */
+  /**
+   * build in steps: it yields every 2,048 terms (a paced index build pauses there). A first pass counts
+   * the nodes, so the second writes them into typed arrays of their final size; neither makes an array
+   * per term. Grown as plain arrays and copied into typed ones at the end, the names of a million devices
+   * took 92 ms in one step (issue 34: no event-loop gap over 50 ms while an index builds).
+   */
   static *buildSteps(terms: readonly string[]): Generator<void, TermTrie> {
-    const label = [0];
-    const firstChild = [-1];
-    const nextSibling = [-1];
-    const termOrd = [-1];
-    const lastChild = [-1];
-    const path = [0];
-    let previous: number[] = [];
+    let nodes = 1;
     for (let ord = 0; ord < terms.length; ord++) {
-      const term = terms[ord]!;
       if (ord % 2048 === 2047) yield;
-      const cps = codePoints(term);
-      let common = 0;
-      while (common < previous.length && common < cps.length && previous[common] === cps[common]) common++;
-      path.length = common + 1;
-      for (let i = common; i < cps.length; i++) {
-        const parent = path[i]!;
-        const node = label.length;
-        label.push(cps[i]!);
-        firstChild.push(-1);
-        nextSibling.push(-1);
-        termOrd.push(-1);
-        lastChild.push(-1);
+      const term = terms[ord]!;
+      nodes += codePointLength(term) - codePointLength(term, ord === 0 ? 0 : sharedUnits(terms[ord - 1]!, term));
+    }
+    // A step per array: allocating each may start a scavenge of its own (see PostingsCollector).
+    const label = new Int32Array(nodes);
+    yield;
+    const firstChild = new Int32Array(nodes).fill(-1);
+    yield;
+    const nextSibling = new Int32Array(nodes).fill(-1);
+    yield;
+    const termOrd = new Int32Array(nodes).fill(-1);
+    yield;
+    const lastChild = new Int32Array(nodes).fill(-1);
+    yield;
+    /** path[depth]: the node of the current term's first `depth` code points. */
+    const path = [0];
+    let node = 1;
+    for (let ord = 0; ord < terms.length; ord++) {
+      if (ord % 2048 === 2047) yield;
+      const term = terms[ord]!;
+      const common = ord === 0 ? 0 : sharedUnits(terms[ord - 1]!, term);
+      let depth = codePointLength(term, common);
+      path.length = depth + 1;
+      for (let i = common; i < term.length; node++, depth++) {
+        const cp = term.codePointAt(i)!;
+        i += cp > 0xffff ? 2 : 1;
+        const parent = path[depth]!;
+        label[node] = cp;
         if (lastChild[parent]! < 0) firstChild[parent] = node;
         else nextSibling[lastChild[parent]!] = node;
         lastChild[parent] = node;
         path.push(node);
       }
-      termOrd[path[cps.length]!] = ord;
-      previous = cps;
+      termOrd[path[depth]!] = ord;
     }
-    return new TermTrie(Int32Array.from(label), Int32Array.from(firstChild), Int32Array.from(nextSibling), Int32Array.from(termOrd));
+    return new TermTrie(label, firstChild, nextSibling, termOrd);
   }
 
   /**
