@@ -10,7 +10,7 @@
 // ≤ 10 ms and a build no slower than MiniSearch's; at 1,000,000 p95 ≤ 50 ms and ≤ 500 MB; no
 // setImmediate gap over 50 ms at any size. Reports only; writes bench/results/search-growth.json.
 // Run with the V8 flags the server runs with (package.json "start", decision 100):
-// `node --no-concurrent-marking --expose-gc --import tsx bench/search-growth.ts [sizes…]` (without
+// `node --no-concurrent-marking --heap-growing-percent=100 --expose-gc --import tsx bench/search-growth.ts [sizes…]` (without
 // --expose-gc the memory figures include garbage; 1,000,000 devices need about 6 GB: add
 // --max-old-space-size=8192), or `npm run bench -- --search-growth` (200,000 and 1,000,000 devices,
 // about 4 minutes).
