@@ -2,6 +2,7 @@
 // in one multi-row statement, so a burst of offers costs one round trip instead of one each (the
 // embedded database runs one statement at a time).
 
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { offers } from '../db/schema/offers';
 
@@ -38,14 +39,13 @@ export class OfferWriter {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, MAX_BATCH);
       try {
-        const stored = await this.db
-          .insert(offers)
-          .values(batch.map((p) => p.row))
-          .returning();
-        const byId = new Map(stored.map((s) => [s.id, s]));
+        const createdAt = await insertBatch(
+          this.db,
+          batch.map((p) => p.row),
+        );
         for (const pending of batch) {
-          const row = byId.get(pending.row.id);
-          if (row) pending.resolve(row);
+          const at = createdAt.get(pending.row.id);
+          if (at) pending.resolve(stored(pending.row, at));
           else pending.reject(new Error(`offer ${pending.row.id} was not stored`));
         }
       } catch (error) {
@@ -65,4 +65,51 @@ export class OfferWriter {
       pending.reject(error);
     }
   }
+}
+
+/**
+ * The batch as one statement of constant text with one parameter: the rows as a JSON array that
+ * PostgreSQL reads with jsonb_to_recordset. A multi-row VALUES built by the query builder took
+ * nine parameters per offer and was the largest item of the offer API's profile (issue 34: 13 % of
+ * its CPU, building the statement). Answers each stored offer's creation time by its id.
+ */
+async function insertBatch(db: Database, rows: readonly OfferRow[]): Promise<Map<string, Date>> {
+  const records = JSON.stringify(
+    rows.map((row) => ({
+      id: row.id,
+      device_id: row.deviceId,
+      locale: row.locale,
+      answers: row.answers,
+      price_cents: row.priceCents,
+      condition_id: row.conditionId,
+      kind: row.kind,
+      valid_until: row.validUntil,
+      created_at: row.createdAt ?? null,
+    })),
+  );
+  const result = await db.execute(sql`
+    insert into ${offers} (id, device_id, locale, answers, price_cents, condition_id, kind, valid_until, created_at)
+    select id, device_id, locale, answers, price_cents, condition_id, kind, valid_until, coalesce(created_at, now())
+    from jsonb_to_recordset(${records}::jsonb) as r(
+      id uuid, device_id integer, locale text, answers jsonb, price_cents integer,
+      condition_id smallint, kind text, valid_until timestamptz, created_at timestamptz
+    )
+    returning id, created_at`);
+  const returned = (result as unknown as { rows: { id: string; created_at: Date | string }[] }).rows;
+  return new Map(returned.map((r) => [r.id, new Date(r.created_at)]));
+}
+
+/** The stored offer: the row as given, with the creation time the database gave it. */
+function stored(row: OfferRow, createdAt: Date): StoredOffer {
+  return {
+    id: row.id,
+    deviceId: row.deviceId,
+    locale: row.locale,
+    answers: row.answers,
+    priceCents: row.priceCents,
+    conditionId: row.conditionId,
+    kind: row.kind,
+    validUntil: row.validUntil,
+    createdAt,
+  };
 }
