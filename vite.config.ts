@@ -1,12 +1,39 @@
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
-// The build's id (BUILD_ID, else made up here): the browser build embeds it and writes it to
-// builds/latest.json with the build time; running pages poll that file to notice a new deployment.
-const BUILD_ID = process.env.BUILD_ID ?? `${new Date().toISOString().slice(0, 10)}-${randomBytes(4).toString('hex')}`;
+/** What the browser build is made of (BUILD_ID below). */
+const BUILD_INPUTS = ['src', 'package-lock.json', 'vite.config.ts', 'lingui.config.ts'];
+
+/**
+ * A hash of the build's inputs: the same sources get the same id. A random id changed the chunk that
+ * embeds it on every build, so the entry that names that chunk, and every chunk that imports from the
+ * entry, got new file names too: each deployment made browsers fetch every script again, changed or
+ * not (issue 34: cached scripts and the first visit's bytes).
+ */
+function sourcesId(): string {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  const hash = createHash('sha256');
+  const add = (path: string) => {
+    if (statSync(join(root, path)).isDirectory()) for (const name of readdirSync(join(root, path)).sort()) add(`${path}/${name}`);
+    else
+      hash
+        .update(`${path}\0`)
+        .update(readFileSync(join(root, path)))
+        .update('\0');
+  };
+  for (const input of BUILD_INPUTS) add(input);
+  return hash.digest('hex').slice(0, 12);
+}
+
+// The build's id (BUILD_ID, else the hash of its sources): the browser build embeds it and writes it
+// to builds/latest.json with the build time; running pages poll that file to notice a new deployment.
+const BUILD_ID = process.env.BUILD_ID ?? sourcesId();
 
 function latestBuildFile(): Plugin {
   return {
