@@ -45,7 +45,7 @@ export class OfferWriter {
         );
         for (const pending of batch) {
           const at = createdAt.get(pending.row.id);
-          if (at) pending.resolve(stored(pending.row, at));
+          if (at) pending.resolve({ ...pending.row, createdAt: at });
           else pending.reject(new Error(`offer ${pending.row.id} was not stored`));
         }
       } catch (error) {
@@ -97,19 +97,4 @@ async function insertBatch(db: Database, rows: readonly OfferRow[]): Promise<Map
     returning id, created_at`);
   const returned = (result as unknown as { rows: { id: string; created_at: Date | string }[] }).rows;
   return new Map(returned.map((r) => [r.id, new Date(r.created_at)]));
-}
-
-/** The stored offer: the row as given, with the creation time the database gave it. */
-function stored(row: OfferRow, createdAt: Date): StoredOffer {
-  return {
-    id: row.id,
-    deviceId: row.deviceId,
-    locale: row.locale,
-    answers: row.answers,
-    priceCents: row.priceCents,
-    conditionId: row.conditionId,
-    kind: row.kind,
-    validUntil: row.validUntil,
-    createdAt,
-  };
 }

@@ -21,12 +21,14 @@ export function codePoints(term: string): number[] {
   return out;
 }
 
+const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
+
 /** Code points in `term`, or in its first `end` code units. */
 export function codePointLength(term: string, end = term.length): number {
   let n = 0;
   for (let i = 0; i < end; i++) {
-    const unit = term.charCodeAt(i);
-    if (unit < 0xdc00 || unit > 0xdfff || i === 0 || term.charCodeAt(i - 1) < 0xd800 || term.charCodeAt(i - 1) > 0xdbff) n++;
+    if (!isLowSurrogate(term.charCodeAt(i)) || i === 0 || !isHighSurrogate(term.charCodeAt(i - 1))) n++;
   }
   return n;
 }
@@ -96,9 +98,6 @@ function sharedUnits(a: string, b: string): number {
   const high = i > 0 && isHighSurrogate(a.charCodeAt(i - 1));
   return high && (isLowSurrogate(a.charCodeAt(i)) || isLowSurrogate(b.charCodeAt(i))) ? i - 1 : i;
 }
-
-const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
-const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
 
 /** A trie over a sorted term dictionary, in flat arrays (first child / next sibling). */
 export class TermTrie {
